@@ -1,0 +1,195 @@
+/*
+ * formats: everything between bytes on disk and structured games.
+ *
+ * Three services, each in its own files:
+ *   - input walking (input_*.c): plain files, directories, stdin and every
+ *     archive or compressed stream libarchive reads, nested archives to a
+ *     bounded depth, streamed entry by entry.  Each entry is handed to the
+ *     caller as normalised UTF-8 text or with the reason it was skipped or
+ *     failed.
+ *   - the log parser (log_*.c): Game Courier log text to fmt_game values,
+ *     per log-format.md and fine-points.md 1-9.
+ *   - CSV report writing (csv_report.c) through libcsv.
+ *
+ * Ownership: arguments are borrowed.  Strings inside an fmt_entry live until
+ * the callback returns.  Strings inside an fmt_game are owned by the game and
+ * live until fmt_game_release().  Nothing here prints or exits.
+ */
+#ifndef GC_FORMATS_H
+#define GC_FORMATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Graded return codes, as libarchive grades its own. */
+enum fmt_rc {
+    FMT_OK = 0,      /* done, go on */
+    FMT_EOF = 1,     /* nothing more to read */
+    FMT_FAILED = -1, /* this item is unusable, the next one may be fine */
+    FMT_FATAL = -2   /* the whole input or output is unusable */
+};
+
+/* ------------------------------------------------------------------ input */
+
+enum fmt_entry_status {
+    FMT_ENTRY_OK,      /* text holds the entry, read as logs */
+    FMT_ENTRY_SKIPPED, /* not a log: no Game: header in its first 4 KiB */
+    FMT_ENTRY_FAILED   /* unreadable: corrupt, truncated, encrypted, too large, NUL, long line */
+};
+
+struct fmt_entry {
+    const char *source;           /* path as given (a file found in a directory: its path), or "-" */
+    const char *entry;            /* path inside the archive, nested ones joined by '!'; "" for a plain file */
+    uint64_t bytes;               /* uncompressed bytes read from the entry */
+    enum fmt_entry_status status;
+    const char *message;          /* why skipped or failed, or a warning on an ok entry; "" when none */
+    const char *text;             /* FMT_ENTRY_OK only: UTF-8, '\n' line ends, no BOM, NUL-terminated */
+    size_t len;                   /* bytes in text, not counting the terminator */
+    uint64_t seq;                 /* 0-based order of this entry in the whole run: the merge key */
+};
+
+/* Called once per entry, in a deterministic order.  Return 0 to go on,
+ * anything else to stop the walk (fmt_walk then returns that value). */
+typedef int (*fmt_entry_fn)(void *ctx, const struct fmt_entry *entry);
+
+struct fmt_walk_options {
+    int max_depth;              /* archives nested deeper than this fail; 0 = default (4) */
+    uint64_t max_entry_bytes;   /* an entry larger than this fails; 0 = default (256 MiB) */
+};
+
+/* Walk one command-line input (file, directory, "-" or archive), calling fn
+ * for every entry it contains, failed and skipped ones included.  An input
+ * that cannot be opened at all is reported through fn as one failed entry.
+ * *seq is the running entry counter, advanced for every entry reported.
+ * Returns 0, or the first nonzero value fn returned. */
+int fmt_walk(const char *path, const struct fmt_walk_options *opt,
+             uint64_t *seq, fmt_entry_fn fn, void *ctx);
+
+/* ----------------------------------------------------------- log parser */
+
+enum fmt_side { FMT_WHITE = 0, FMT_BLACK = 1 };
+
+enum fmt_comp_kind {
+    FMT_COMP_MOVE,    /* [LABEL] FROM-TO */
+    FMT_COMP_PLACE,   /* LABEL-TO or LABEL*TO */
+    FMT_COMP_REMOVE,  /* @-SQ or SQ- */
+    FMT_COMP_RESIGN,  /* commands: case-insensitive words */
+    FMT_COMP_DRAW,
+    FMT_COMP_TIMEOUT,
+    FMT_COMP_PASS,
+    FMT_COMP_BAD      /* cannot be parsed: a `syntax` violation when replayed */
+};
+
+#define FMT_LABEL_MAX 4  /* room for "RR" and the terminator, with slack */
+#define FMT_SQUARE_MAX 8 /* one letter then digits; longer names are cut (never on a board) */
+
+struct fmt_component {
+    enum fmt_comp_kind kind;
+    char label[FMT_LABEL_MAX];   /* piece label as written ("P", "lr"), "" when absent */
+    char from[FMT_SQUARE_MAX];   /* MOVE: from-square name as written */
+    char to[FMT_SQUARE_MAX];     /* MOVE, PLACE: target; REMOVE: the square emptied */
+    char op;                     /* PLACE: '-' or '*'; otherwise 0 */
+    char *text;                  /* the component as written, trimmed */
+};
+
+struct fmt_turn {
+    int number;                  /* the marker's number (informative) */
+    enum fmt_side side;          /* side the marker names: "N." White, "N..." Black */
+    int line;                    /* 1-based line of the marker in the entry */
+    int marker_bad;              /* nonzero: bad marker ("5..", "5....", "5…") or no component */
+    char *marker;                /* marker as written, e.g. "12..." */
+    char *text;                  /* the turn as written after the marker, trimmed, no comment */
+    char *comment;               /* the // comment on this turn (text after //, trimmed), or NULL */
+    struct fmt_component *comps;
+    size_t ncomps;               /* empty components are not stored */
+};
+
+/* What a log declares about the result, from one source. */
+enum fmt_declared {
+    FMT_DECL_NONE = 0,   /* this source says nothing */
+    FMT_DECL_WHITE,      /* 1-0 */
+    FMT_DECL_BLACK,      /* 0-1 */
+    FMT_DECL_DRAW,       /* 1/2-1/2 */
+    FMT_DECL_UNFINISHED  /* explicit "*" or "In progress" */
+};
+
+/* How a Status: line says the game ended. */
+enum fmt_how {
+    FMT_HOW_NONE = 0,
+    FMT_HOW_RESIGNATION, /* "NAME has resigned", "NAME resigned" */
+    FMT_HOW_TIMEOUT,     /* "NAME ran out of time", "NAME timed out" */
+    FMT_HOW_AGREEMENT,   /* "Draw", "Drawn", "Draw agreed", "Drawn by agreement" */
+    FMT_HOW_WON,         /* "NAME has won", "NAME wins": result without the how */
+    FMT_HOW_PROGRESS     /* "In progress" */
+};
+
+struct fmt_header_field {
+    char *key;                   /* as written */
+    char *value;
+};
+
+struct fmt_game {
+    int index;                   /* 1-based position of the game in its entry */
+    int line;                    /* line of the game's first header line */
+    int malformed;               /* nonzero: status `malformed` */
+    int malformed_line;          /* where it went wrong */
+    char *malformed_reason;      /* e.g. "line does not start with a turn marker" */
+
+    /* Known header keys; NULL when absent.  A repeated key: the last wins. */
+    char *game, *settings, *log, *event, *round;
+    char *white, *black, *started, *ended, *status, *result;
+    struct fmt_header_field *extra; /* unknown keys, kept in order */
+    size_t nextra;
+
+    enum fmt_declared result_decl;  /* from Result: (NONE if absent or unrecognised) */
+    enum fmt_declared status_decl;  /* from Status: (NONE if it names nobody we know) */
+    enum fmt_how status_how;
+
+    struct fmt_turn *turns;
+    size_t nturns;
+
+    struct fmt_mem *mem;         /* private to the parser: storage of the strings and
+                                    components above, freed by fmt_game_release */
+};
+
+typedef struct fmt_parser fmt_parser;
+
+/* A parser over one entry's text (borrowed: it must outlive the parser).
+ * Returns NULL only when out of memory. */
+fmt_parser *fmt_parser_new(const char *text, size_t len);
+
+/* Fill *game with the next game of the entry.  Returns FMT_OK (game filled,
+ * release it with fmt_game_release), FMT_EOF (no more games), or
+ * FMT_FATAL (out of memory).  Malformed games are FMT_OK with
+ * game->malformed set: every game that starts appears. */
+int fmt_parser_next(fmt_parser *p, struct fmt_game *game);
+
+void fmt_parser_free(fmt_parser *p);
+void fmt_game_release(struct fmt_game *game);
+
+/* A Game: value normalised for matching, as log-format.md says: lower case,
+ * spaces, hyphens and apostrophes (U+2019 too) removed.  Writes at most
+ * outsz bytes including the terminator. */
+void fmt_normalise_game_name(const char *in, char *out, size_t outsz);
+
+/* -------------------------------------------------------------- reports */
+
+typedef struct fmt_csv fmt_csv;
+
+/* Open DIR/NAME for writing a CSV report with the given header row.  The
+ * file is written to a temporary name and renamed into place by
+ * fmt_csv_close, so an interrupted run leaves no complete-looking report.
+ * excel: byte-order mark and CRLF line ends.  NULL on failure (errno set). */
+fmt_csv *fmt_csv_open(const char *dir, const char *name,
+                      const char *const *header, size_t ncols, int excel);
+
+/* One row of ncols cells (NULL cells are written empty).  FMT_OK or FMT_FATAL. */
+int fmt_csv_row(fmt_csv *csv, const char *const *cells, size_t ncols);
+
+/* Flush, close and rename into place.  FMT_OK or FMT_FATAL; frees csv either way. */
+int fmt_csv_close(fmt_csv *csv);
+
+/* Drop a report without renaming it into place (after an error). */
+void fmt_csv_abort(fmt_csv *csv);
+
+#endif

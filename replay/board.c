@@ -1,0 +1,293 @@
+/*
+ * board: pieces on one 8x8 board, attacks, make/unmake and hashing.
+ *
+ * Hash keys come from a mixing function instead of random tables: the
+ * engine then has no global state to initialise (several threads replay
+ * games at once) and a key costs a few multiplications.
+ */
+#include "replay/board.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t mix64(uint64_t x)
+{
+    /* splitmix64 finaliser: a bijection with good avalanche. */
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+uint64_t rp_key_piece(rp_piece p, rp_sq sq) { return mix64(((uint64_t)p << 8) | sq); }
+uint64_t rp_key_castle(unsigned castle) { return castle ? mix64(0x10000ULL | castle) : 0; }
+uint64_t rp_key_side(void) { return mix64(0x20000ULL); }
+uint64_t rp_key_ep(rp_sq sq) { return mix64(0x30000ULL | sq); }
+
+void rp_board_clear(struct rp_board *b, const struct rp_rules *rules)
+{
+    memset(b, 0, sizeof *b);
+    b->ep = RP_NO_SQ;
+    b->king[0] = b->king[1] = RP_NO_SQ;
+    b->file_a = 'a';
+    b->rules = rules;
+}
+
+void rp_board_put(struct rp_board *b, rp_sq sq, rp_piece p)
+{
+    rp_piece old = b->sq[sq];
+    if (old) {
+        b->key ^= rp_key_piece(old, sq);
+        if (rp_type_of(old) == RP_KING && b->king[rp_colour_of(old)] == sq)
+            b->king[rp_colour_of(old)] = RP_NO_SQ;
+    }
+    b->sq[sq] = p;
+    if (p) {
+        b->key ^= rp_key_piece(p, sq);
+        if (rp_type_of(p) == RP_KING)
+            b->king[rp_colour_of(p)] = sq;
+    }
+}
+
+void rp_board_remove(struct rp_board *b, rp_sq sq) { rp_board_put(b, sq, 0); }
+
+static int piece_from_char(char c)
+{
+    static const char letters[] = "pnbrqk";
+    const char *at = strchr(letters, tolower((unsigned char)c));
+    if (!c || !at)
+        return -1;
+    return rp_make_piece((int)(at - letters) + 1, islower((unsigned char)c) ? 1 : 0);
+}
+
+static int fen_placement(struct rp_board *b, const char **s)
+{
+    int rank = 7, file = 0;
+    for (; **s && **s != ' '; (*s)++) {
+        char c = **s;
+        if (c == '/') {
+            if (file != 8 || rank == 0)
+                return -1;
+            rank--;
+            file = 0;
+        } else if (c >= '1' && c <= '8') {
+            file += c - '0';
+        } else {
+            int p = piece_from_char(c);
+            if (p < 0 || file > 7)
+                return -1;
+            rp_board_put(b, rp_square(file++, rank), (rp_piece)p);
+        }
+        if (file > 8)
+            return -1;
+    }
+    return (rank == 0 && file == 8) ? 0 : -1;
+}
+
+/* FEN letters name castlings by colour and wing; find the rules' entry. */
+static int castling_for_letter(const struct rp_rules *r, char c)
+{
+    int colour = islower((unsigned char)c) ? 1 : 0;
+    int king_side = tolower((unsigned char)c) == 'k';
+    for (int i = 0; i < r->ncastlings; i++) {
+        const struct rp_castling *cs = &r->castlings[i];
+        int rook_right = rp_file(cs->rook_from) > rp_file(cs->king_from);
+        if (cs->colour == colour && rook_right == king_side)
+            return i;
+    }
+    return -1;
+}
+
+static int fen_castling(struct rp_board *b, const char *field)
+{
+    if (strcmp(field, "-") == 0)
+        return 0;
+    for (; *field; field++) {
+        int i = castling_for_letter(b->rules, *field);
+        if (i < 0)
+            return -1;
+        b->castle |= (uint8_t)(1u << i);
+    }
+    return 0;
+}
+
+int rp_board_from_fen(struct rp_board *b, const struct rp_rules *rules, const char *fen)
+{
+    rp_board_clear(b, rules);
+    const char *s = fen;
+    if (fen_placement(b, &s) < 0)
+        return -1;
+    char side[4] = "", castle[8] = "", ep[4] = "";
+    int half = 0;
+    int got = sscanf(s, " %3s %7s %3s %d", side, castle, ep, &half);
+    if (got < 1 || (strcmp(side, "w") != 0 && strcmp(side, "b") != 0))
+        return -1;
+    if (side[0] == 'b') {
+        b->side = 1;
+        b->key ^= rp_key_side();
+    }
+    if (got >= 2 && fen_castling(b, castle) < 0)
+        return -1;
+    b->key ^= rp_key_castle(b->castle);
+    if (got >= 3 && strcmp(ep, "-") != 0) {
+        if (ep[0] < 'a' || ep[0] > 'h' || ep[1] < '1' || ep[1] > '8')
+            return -1;
+        b->ep = rp_square(ep[0] - 'a', ep[1] - '1');
+    }
+    b->halfmove = got >= 4 ? (uint16_t)half : 0;
+    return 0;
+}
+
+static const int knight_steps[8] = {33, 31, 18, 14, -33, -31, -18, -14};
+static const int king_steps[8] = {1, -1, 16, -16, 17, 15, -17, -15};
+
+/* First piece met from sq along step, or RP_NO_SQ. */
+static rp_sq ray_hit(const struct rp_board *b, rp_sq sq, int step)
+{
+    for (int t = sq + step; rp_on_board(t); t += step)
+        if (b->sq[t])
+            return (rp_sq)t;
+    return RP_NO_SQ;
+}
+
+static int is_piece(const struct rp_board *b, int sq, int type, int colour)
+{
+    return rp_on_board(sq) && b->sq[sq] && rp_type_of(b->sq[sq]) == type &&
+           rp_colour_of(b->sq[sq]) == colour;
+}
+
+static rp_sq slider_attacker(const struct rp_board *b, rp_sq sq, int by)
+{
+    for (int i = 0; i < 8; i++) {
+        rp_sq hit = ray_hit(b, sq, king_steps[i]);
+        if (hit == RP_NO_SQ || rp_colour_of(b->sq[hit]) != by)
+            continue;
+        int t = rp_type_of(b->sq[hit]);
+        int diagonal = i >= 4;
+        if (t == RP_QUEEN || t == (diagonal ? RP_BISHOP : RP_ROOK))
+            return hit;
+    }
+    return RP_NO_SQ;
+}
+
+rp_sq rp_attacker(const struct rp_board *b, rp_sq sq, int by)
+{
+    int pawn_from = by ? 16 : -16; /* pawns attack forward, so look backward */
+    for (int dx = -1; dx <= 1; dx += 2)
+        if (is_piece(b, sq + pawn_from + dx, RP_PAWN, by))
+            return (rp_sq)(sq + pawn_from + dx);
+    for (int i = 0; i < 8; i++) {
+        if (is_piece(b, sq + knight_steps[i], RP_KNIGHT, by))
+            return (rp_sq)(sq + knight_steps[i]);
+        if (is_piece(b, sq + king_steps[i], RP_KING, by))
+            return (rp_sq)(sq + king_steps[i]);
+    }
+    return slider_attacker(b, sq, by);
+}
+
+int rp_in_check(const struct rp_board *b, int colour)
+{
+    rp_sq k = rp_find_king(b, colour);
+    return k != RP_NO_SQ && rp_attacker(b, k, !colour) != RP_NO_SQ;
+}
+
+/* Castlings lost when a piece leaves or arrives on sq. */
+static uint8_t castle_lost(const struct rp_rules *r, rp_sq sq)
+{
+    uint8_t lost = 0;
+    for (int i = 0; i < r->ncastlings; i++)
+        if (r->castlings[i].king_from == sq || r->castlings[i].rook_from == sq)
+            lost |= (uint8_t)(1u << i);
+    return lost;
+}
+
+static void set_castle(struct rp_board *b, uint8_t castle)
+{
+    b->key ^= rp_key_castle(b->castle) ^ rp_key_castle(castle);
+    b->castle = castle;
+}
+
+void rp_make(struct rp_board *b, rp_move m, struct rp_undo *u)
+{
+    rp_piece mover = b->sq[m.from];
+    u->castle = b->castle;
+    u->ep = b->ep;
+    u->halfmove = b->halfmove;
+    u->key = b->key;
+    u->king[0] = b->king[0];
+    u->king[1] = b->king[1];
+    u->captured_sq = (m.flags & RP_MF_EP) ? (rp_sq)(rp_square(rp_file(m.to), rp_rank(m.from)))
+                                          : m.to;
+    u->captured = b->sq[u->captured_sq];
+
+    if (u->captured)
+        rp_board_remove(b, u->captured_sq);
+    rp_board_remove(b, m.from);
+    rp_board_put(b, m.to, m.promo ? m.promo : mover);
+    if (m.flags & RP_MF_CASTLE) {
+        const struct rp_castling *c = &b->rules->castlings[m.castle];
+        rp_piece rook = b->sq[c->rook_from];
+        rp_board_remove(b, c->rook_from);
+        rp_board_put(b, c->rook_to, rook);
+    }
+    if (b->rules->ncastlings)
+        set_castle(b, b->castle & (uint8_t)~(castle_lost(b->rules, m.from) |
+                                             castle_lost(b->rules, m.to)));
+    b->ep = (m.flags & RP_MF_DOUBLE) ? (rp_sq)((m.from + m.to) / 2) : RP_NO_SQ;
+    b->halfmove = (u->captured || rp_type_of(mover) == RP_PAWN) ? 0 : (uint16_t)(b->halfmove + 1);
+    b->side ^= 1;
+    b->key ^= rp_key_side();
+}
+
+void rp_unmake(struct rp_board *b, rp_move m, const struct rp_undo *u)
+{
+    rp_piece moved = b->sq[m.to];
+    if (m.promo)
+        moved = rp_make_piece(RP_PAWN, rp_colour_of(moved));
+    if (m.flags & RP_MF_CASTLE) {
+        const struct rp_castling *c = &b->rules->castlings[m.castle];
+        rp_piece rook = b->sq[c->rook_to];
+        b->sq[c->rook_to] = 0;
+        b->sq[c->rook_from] = rook;
+    }
+    b->sq[m.to] = 0;
+    b->sq[m.from] = moved;
+    if (u->captured)
+        b->sq[u->captured_sq] = u->captured;
+    b->castle = u->castle;
+    b->ep = u->ep;
+    b->halfmove = u->halfmove;
+    b->key = u->key;
+    b->king[0] = u->king[0];
+    b->king[1] = u->king[1];
+    b->side ^= 1;
+}
+
+/* An en passant capture onto b->ep that does not expose the capturer's king. */
+static int ep_capture_legal(struct rp_board *b)
+{
+    int side = b->side;
+    int back = side ? 16 : -16; /* from the ep square toward the capturer's pawns */
+    for (int dx = -1; dx <= 1; dx += 2) {
+        int from = b->ep + back + dx;
+        if (!is_piece(b, from, RP_PAWN, side))
+            continue;
+        rp_move m = {(rp_sq)from, b->ep, 0, RP_MF_CAPTURE | RP_MF_EP, 0};
+        struct rp_undo u;
+        rp_make(b, m, &u);
+        int safe = !b->rules->check || !rp_in_check(b, side);
+        rp_unmake(b, m, &u);
+        if (safe)
+            return 1;
+    }
+    return 0;
+}
+
+uint64_t rp_board_repetition_key(struct rp_board *b)
+{
+    if (b->ep != RP_NO_SQ && ep_capture_legal(b))
+        return b->key ^ rp_key_ep(b->ep);
+    return b->key;
+}

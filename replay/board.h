@@ -1,0 +1,124 @@
+/*
+ * board: one 8x8 board of an orthodox-family game, the value types every
+ * variant shares (pieces, squares, moves), attack detection and incremental
+ * hashing.  Two boards side by side (Backlash) are two of these; a reserve
+ * or pockets (Retro, Backlash) live in the variant's own state.
+ *
+ * Squares are 0x88 indices (rank * 16 + file): off-board tests are one AND,
+ * and a move's direction is a plain difference.  Pieces are one byte.
+ * Everything here is a small value type; nothing allocates.
+ */
+#ifndef GC_REPLAY_BOARD_H
+#define GC_REPLAY_BOARD_H
+
+#include <stdint.h>
+
+enum rp_type { RP_EMPTY = 0, RP_PAWN, RP_KNIGHT, RP_BISHOP, RP_ROOK, RP_QUEEN, RP_KING };
+
+#define RP_BLACK_BIT 8   /* piece colour: set for Black */
+#define RP_ALT_BIT 16    /* Palindromic: a left-handed rook */
+#define RP_HANDED_BIT 32 /* Palindromic: a right-handed rook (orthodox rooks have neither bit) */
+
+typedef uint8_t rp_piece;  /* type | colour bit | hand bits; 0 = empty */
+typedef uint8_t rp_sq;     /* 0x88 square */
+
+#define RP_NO_SQ 0x7F      /* 0x7F & 0x88 != 0: never on the board */
+
+static inline int rp_type_of(rp_piece p) { return p & 7; }
+static inline int rp_colour_of(rp_piece p) { return (p & RP_BLACK_BIT) ? 1 : 0; }
+static inline rp_piece rp_make_piece(int type, int colour) { return (rp_piece)(type | (colour ? RP_BLACK_BIT : 0)); }
+static inline int rp_on_board(int sq) { return sq >= 0 && !(sq & 0x88); }
+static inline int rp_file(rp_sq sq) { return sq & 7; }
+static inline int rp_rank(rp_sq sq) { return sq >> 4; }
+static inline rp_sq rp_square(int file, int rank) { return (rp_sq)(rank * 16 + file); }
+
+/* Move flags. */
+#define RP_MF_CAPTURE 1
+#define RP_MF_EP 2        /* en passant: the victim is beside `to`, not on it */
+#define RP_MF_DOUBLE 4    /* pawn double step: sets the en passant square */
+#define RP_MF_CASTLE 8    /* king move of a castling; `castle` names which */
+#define RP_MF_PROMO 16
+
+typedef struct rp_move {
+    rp_sq from, to;
+    rp_piece promo;       /* piece that replaces the pawn, 0 if none */
+    uint8_t flags;
+    uint8_t castle;       /* index into the rules' castling table */
+} rp_move;
+
+/* One castling of the rules' table (king and rook squares). */
+struct rp_castling {
+    int colour;
+    rp_sq king_from, king_to, rook_from, rook_to;
+};
+
+/* What differs between the orthodox-family games on one board. */
+struct rp_rules {
+    int check;                 /* a move may not leave the own king attacked */
+    int castle_through_check;  /* castling out of/through/into attack allowed */
+    unsigned promo_types;      /* bit (1 << type) per type a pawn may become; 0: none */
+    int ncastlings;
+    struct rp_castling castlings[4];
+};
+
+/* One board and what its future depends on. */
+struct rp_board {
+    rp_piece sq[128];
+    uint8_t side;             /* 0 White, 1 Black to move */
+    uint8_t castle;           /* bit i: castlings[i] still possible */
+    rp_sq ep;                 /* square a pawn may capture onto en passant, or RP_NO_SQ */
+    uint16_t halfmove;        /* plies since the last capture or pawn move */
+    uint64_t key;             /* Zobrist-style hash of pieces, side and castling */
+    rp_sq king[2];            /* each side's king (the last placed), RP_NO_SQ if none */
+    char file_a;              /* letter of the first file: 'a', or 'A' for Backlash's right board */
+    const struct rp_rules *rules;
+};
+
+/* Undo record for rp_make/rp_unmake, supplied by the caller. */
+struct rp_undo {
+    rp_piece captured;
+    rp_sq captured_sq;
+    uint8_t castle;
+    rp_sq ep;
+    uint16_t halfmove;
+    uint64_t key;
+    rp_sq king[2];
+};
+
+/* Hash keys, computed rather than tabled so there is no global state. */
+uint64_t rp_key_piece(rp_piece p, rp_sq sq);
+uint64_t rp_key_castle(unsigned castle);
+uint64_t rp_key_side(void);
+uint64_t rp_key_ep(rp_sq sq);
+
+/* Empty board with the given rules, White to move. */
+void rp_board_clear(struct rp_board *b, const struct rp_rules *rules);
+
+/* Put or remove a piece, keeping the hash right. */
+void rp_board_put(struct rp_board *b, rp_sq sq, rp_piece p);
+void rp_board_remove(struct rp_board *b, rp_sq sq);
+
+/* Load a FEN (board, side, castling KQkq for the rules' castlings in order
+ * white-king-side, white-queen-side, black-king-side, black-queen-side,
+ * en passant, halfmove).  Returns 0, or -1 if the FEN cannot be read. */
+int rp_board_from_fen(struct rp_board *b, const struct rp_rules *rules, const char *fen);
+
+/* Square of the first attacker of `sq` belonging to `by`, or RP_NO_SQ. */
+rp_sq rp_attacker(const struct rp_board *b, rp_sq sq, int by);
+
+/* Square of `colour`'s king, or RP_NO_SQ.  With several kings (Extinction
+ * promotes to king) the one placed last; such variants have no check. */
+static inline rp_sq rp_find_king(const struct rp_board *b, int colour) { return b->king[colour]; }
+
+/* Nonzero when `colour`'s king stands attacked. */
+int rp_in_check(const struct rp_board *b, int colour);
+
+/* Play a move known to be pseudo-legal.  rp_unmake restores exactly. */
+void rp_make(struct rp_board *b, rp_move m, struct rp_undo *u);
+void rp_unmake(struct rp_board *b, rp_move m, const struct rp_undo *u);
+
+/* Hash for repetition (FIDE 9.2.2, fine-points.md 18): the en passant square
+ * counts only when an en passant capture is actually legal. */
+uint64_t rp_board_repetition_key(struct rp_board *b);
+
+#endif

@@ -1,0 +1,200 @@
+/*
+ * game: the replay loop.  It walks the turns of one parsed game through the
+ * variant its header names and stops at the first rejected turn.  It knows
+ * no variant by name: markers, commands, after-end and the counting of
+ * turns are the same for all (fine-points.md 10-13).
+ */
+#include "replay/game.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *dup_or_null(const char *s)
+{
+    if (!s)
+        return NULL;
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+int rp_report_add(struct rp_report *r, const struct fmt_turn *turn, enum rp_code code,
+                  const char *message)
+{
+    struct rp_violation *grown =
+        realloc(r->violations, (r->nviolations + 1) * sizeof *r->violations);
+    if (!grown)
+        return FMT_FATAL;
+    r->violations = grown;
+    struct rp_violation *v = &r->violations[r->nviolations];
+    memset(v, 0, sizeof *v);
+    v->code = code;
+    v->side = -1;
+    v->message = dup_or_null(message);
+    if (turn) {
+        v->line = turn->line;
+        v->turn = turn->number;
+        v->side = turn->side;
+        v->text = dup_or_null(turn->text);
+        v->comment = dup_or_null(turn->comment);
+    }
+    r->nviolations++;
+    if (!v->message || (turn && turn->text && !v->text) || (turn && turn->comment && !v->comment))
+        return FMT_FATAL;
+    return FMT_OK;
+}
+
+void rp_report_release(struct rp_report *r)
+{
+    for (size_t i = 0; i < r->nviolations; i++) {
+        free(r->violations[i].text);
+        free(r->violations[i].message);
+        free(r->violations[i].comment);
+    }
+    free(r->violations);
+    memset(r, 0, sizeof *r);
+}
+
+static int is_ending_command(enum fmt_comp_kind k)
+{
+    return k == FMT_COMP_RESIGN || k == FMT_COMP_DRAW || k == FMT_COMP_TIMEOUT;
+}
+
+/* Checks that come before the variant sees the turn: after-end, the
+ * marker, the side it names, component syntax (fine-points.md 10). */
+static enum rp_code precheck(const struct fmt_turn *t, int ended, int to_move, char *msg, size_t size)
+{
+    if (ended) {
+        snprintf(msg, size, "the game had already ended");
+        return RP_AFTER_END;
+    }
+    if (t->marker_bad) {
+        snprintf(msg, size, t->ncomps ? "bad turn marker \"%s\"" : "turn marker \"%s\" has no move",
+                 t->marker);
+        return RP_SYNTAX;
+    }
+    if ((int)t->side != to_move) {
+        snprintf(msg, size, "turn marker %s is for %s, but %s is to move", t->marker,
+                 t->side ? "Black" : "White", to_move ? "Black" : "White");
+        return RP_WRONG_SIDE;
+    }
+    for (size_t i = 0; i < t->ncomps; i++)
+        if (t->comps[i].kind == FMT_COMP_BAD) {
+            snprintf(msg, size, "cannot parse component \"%s\"", t->comps[i].text);
+            return RP_SYNTAX;
+        }
+    return RP_OK;
+}
+
+static void apply_command(struct rp_run *run, const struct fmt_turn *t, enum fmt_comp_kind k)
+{
+    int side = t->side;
+    run->by_command = 1;
+    run->command_turn = t->number;
+    if (k == FMT_COMP_DRAW) {
+        run->command = FMT_DECL_DRAW;
+        run->command_termination = "agreement";
+        return;
+    }
+    run->command = side ? FMT_DECL_WHITE : FMT_DECL_BLACK;
+    run->command_termination = k == FMT_COMP_RESIGN ? "resignation" : "timeout";
+}
+
+struct loop {
+    const struct rp_variant *v;
+    void *state;
+    struct rp_report *out;
+    struct rp_run run;
+    rp_turn_hook hook;
+    void *ctx;
+};
+
+/* Reject the turn: the game is illegal from here on.  Returns the status
+ * for the loop: 0 stop, FMT_FATAL out of memory. */
+static int reject(struct loop *L, const struct fmt_turn *t, enum rp_code code, const char *msg)
+{
+    L->out->status = RP_STATUS_ILLEGAL;
+    if (code != RP_AFTER_END)
+        L->run.rejected = 1;
+    return rp_report_add(L->out, t, code, msg) == FMT_OK ? 0 : FMT_FATAL;
+}
+
+/* One turn.  Returns 1 to go on, 0 to stop, FMT_FATAL. */
+static int play_turn(struct loop *L, const struct fmt_turn *t)
+{
+    char msg[RP_MESSAGE_MAX];
+    int ended = L->run.by_rule || L->run.by_command;
+    enum rp_code code = precheck(t, ended, L->v->side_to_move(L->state), msg, sizeof msg);
+    if (code != RP_OK)
+        return reject(L, t, code, msg);
+
+    size_t n = t->ncomps;
+    enum fmt_comp_kind command = FMT_COMP_BAD;
+    if (n && is_ending_command(t->comps[n - 1].kind))
+        command = t->comps[--n].kind;
+    if (n) {
+        struct rp_verdict verdict = {RP_OK, 0, ""};
+        L->v->play(L->state, t->comps, n, &verdict);
+        if (verdict.accepted) {
+            L->out->turns++;
+            if (L->hook)
+                L->hook(L->ctx, t, L->v, L->state);
+            if (L->v->ended(L->state, &L->run.rule))
+                L->run.by_rule = 1;
+        }
+        if (verdict.code != RP_OK)
+            return reject(L, t, verdict.code, verdict.message);
+    }
+    if (command != FMT_COMP_BAD) {
+        if (L->run.by_rule)
+            return reject(L, t, RP_AFTER_END, "the game had already ended");
+        apply_command(&L->run, t, command);
+    }
+    return 1;
+}
+
+static int replay_turns(const struct fmt_game *g, struct loop *L)
+{
+    for (size_t i = 0; i < g->nturns; i++) {
+        int rc = play_turn(L, &g->turns[i]);
+        if (rc <= 0)
+            return rc == FMT_FATAL ? FMT_FATAL : FMT_OK;
+    }
+    return FMT_OK;
+}
+
+int rp_replay(const struct fmt_game *g, struct rp_report *out, rp_turn_hook hook, void *ctx)
+{
+    memset(out, 0, sizeof *out);
+    out->winner = out->loser = -1;
+    out->termination = "";
+    out->variant = g->game ? rp_variant_for_game(g->game) : NULL;
+    struct loop L = {out->variant, NULL, out, {0}, hook, ctx};
+
+    if (g->malformed || !out->variant) {
+        out->status = g->malformed ? RP_STATUS_MALFORMED : RP_STATUS_UNSUPPORTED;
+        if (rp_outcome(g, &L.run, NULL, out) != FMT_OK)
+            goto fatal;
+        return FMT_OK;
+    }
+    L.state = calloc(1, L.v->state_size);
+    if (!L.state)
+        goto fatal;
+    L.v->setup(L.state);
+    out->replayed = 1;
+    out->status = RP_STATUS_OK;
+    int rc = replay_turns(g, &L);
+    if (rc == FMT_OK)
+        rc = rp_outcome(g, &L.run, L.state, out);
+    if (L.v->release)
+        L.v->release(L.state);
+    free(L.state);
+    if (rc == FMT_OK)
+        return FMT_OK;
+fatal:
+    rp_report_release(out);
+    return FMT_FATAL;
+}

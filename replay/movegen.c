@@ -1,0 +1,348 @@
+/*
+ * movegen: orthodox move generation on one board.
+ *
+ * Pseudo-legal generation plus a make/test/unmake filter for king safety:
+ * slower than pin-aware generators, but the same code decides legality for
+ * every variant, and perft (tests/replay/test_perft.c) proves it.
+ */
+#include "replay/movegen.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay/notation.h"
+
+static const int knight_steps[8] = {33, 31, 18, 14, -33, -31, -18, -14};
+static const int king_steps[8] = {1, -1, 16, -16, 17, 15, -17, -15};
+
+static void add(struct rp_movelist *l, int from, int to, int flags, rp_piece promo, int castle)
+{
+    if (l->n < RP_MAX_MOVES)
+        l->m[l->n++] = (rp_move){(rp_sq)from, (rp_sq)to, promo, (uint8_t)flags, (uint8_t)castle};
+}
+
+/* Order of promotion choices: the usual ones first, then Extinction's king. */
+static const int promo_order[5] = {RP_QUEEN, RP_ROOK, RP_BISHOP, RP_KNIGHT, RP_KING};
+
+static void add_pawn_move(const struct rp_board *b, struct rp_movelist *l, int from, int to, int flags)
+{
+    int colour = b->side;
+    if (rp_rank((rp_sq)to) != (colour ? 0 : 7)) {
+        add(l, from, to, flags, 0, 0);
+        return;
+    }
+    for (int i = 0; i < 5; i++)
+        if (b->rules->promo_types & (1u << promo_order[i]))
+            add(l, from, to, flags | RP_MF_PROMO, rp_make_piece(promo_order[i], colour), 0);
+}
+
+static void gen_pawn(const struct rp_board *b, int from, struct rp_movelist *l)
+{
+    int colour = b->side, fwd = colour ? -16 : 16;
+    int one = from + fwd;
+    if (rp_on_board(one) && !b->sq[one]) {
+        add_pawn_move(b, l, from, one, 0);
+        int two = one + fwd;
+        if (rp_rank((rp_sq)from) == (colour ? 6 : 1) && rp_on_board(two) && !b->sq[two])
+            add(l, from, two, RP_MF_DOUBLE, 0, 0);
+    }
+    for (int dx = -1; dx <= 1; dx += 2) {
+        int t = one + dx;
+        if (!rp_on_board(t))
+            continue;
+        if (b->sq[t] && rp_colour_of(b->sq[t]) != colour)
+            add_pawn_move(b, l, from, t, RP_MF_CAPTURE);
+        else if (t == b->ep && !b->sq[t])
+            add(l, from, t, RP_MF_CAPTURE | RP_MF_EP, 0, 0);
+    }
+}
+
+static void gen_steps(const struct rp_board *b, int from, const int *steps, struct rp_movelist *l)
+{
+    for (int i = 0; i < 8; i++) {
+        int t = from + steps[i];
+        if (!rp_on_board(t))
+            continue;
+        if (!b->sq[t])
+            add(l, from, t, 0, 0, 0);
+        else if (rp_colour_of(b->sq[t]) != b->side)
+            add(l, from, t, RP_MF_CAPTURE, 0, 0);
+    }
+}
+
+static void gen_slides(const struct rp_board *b, int from, int first, int last, struct rp_movelist *l)
+{
+    for (int i = first; i < last; i++) {
+        for (int t = from + king_steps[i]; rp_on_board(t); t += king_steps[i]) {
+            if (!b->sq[t]) {
+                add(l, from, t, 0, 0, 0);
+                continue;
+            }
+            if (rp_colour_of(b->sq[t]) != b->side)
+                add(l, from, t, RP_MF_CAPTURE, 0, 0);
+            break;
+        }
+    }
+}
+
+static int castling_rook_home(const struct rp_board *b, const struct rp_castling *c)
+{
+    rp_piece p = b->sq[c->rook_from];
+    return p && rp_type_of(p) == RP_ROOK && rp_colour_of(p) == c->colour;
+}
+
+/* Rights are lost together when the king moves, one at a time when a rook
+ * does: that tells the two apart. */
+static void explain_lost_castling(const struct rp_board *b, const struct rp_castling *c,
+                                  char *why, size_t size)
+{
+    char sq[8];
+    unsigned colour_rights = 0;
+    for (int k = 0; k < b->rules->ncastlings; k++)
+        if (b->rules->castlings[k].colour == c->colour)
+            colour_rights |= 1u << k;
+    if (!castling_rook_home(b, c))
+        snprintf(why, size, "there is no rook on %s to castle with", rp_square_name(b, sq, c->rook_from));
+    else if (!(b->castle & colour_rights))
+        snprintf(why, size, "the king has already moved, so it cannot castle");
+    else
+        snprintf(why, size, "the rook on %s has already moved, so it cannot castle",
+                 rp_square_name(b, sq, c->rook_from));
+}
+
+/* Castling i is possible now; *why (if given) says what stops it. */
+static int castling_ok(const struct rp_board *b, int i, char *why, size_t size)
+{
+    const struct rp_castling *c = &b->rules->castlings[i];
+    char sq[8];
+    if (!(b->castle & (1u << i)) || !castling_rook_home(b, c)) {
+        if (why)
+            explain_lost_castling(b, c, why, size);
+        return 0;
+    }
+    int lo = c->king_from < c->rook_from ? c->king_from : c->rook_from;
+    int hi = c->king_from < c->rook_from ? c->rook_from : c->king_from;
+    int ends[2] = {c->king_to, c->rook_to};
+    for (int s = lo + 1; s < hi; s++)
+        if (b->sq[s]) {
+            if (why)
+                snprintf(why, size, "castling needs %s empty", rp_square_name(b, sq, (rp_sq)s));
+            return 0;
+        }
+    for (int k = 0; k < 2; k++)
+        if (b->sq[ends[k]] && ends[k] != c->king_from && ends[k] != c->rook_from) {
+            if (why)
+                snprintf(why, size, "castling needs %s empty", rp_square_name(b, sq, (rp_sq)ends[k]));
+            return 0;
+        }
+    if (b->rules->castle_through_check || !b->rules->check)
+        return 1;
+    rp_sq by = rp_attacker(b, c->king_from, !c->colour);
+    if (by != RP_NO_SQ) {
+        if (why)
+            snprintf(why, size, "the king may not castle out of check");
+        return 0;
+    }
+    int step = c->king_to > c->king_from ? 1 : -1;
+    for (int s = c->king_from + step; s != c->king_to; s += step)
+        if (rp_attacker(b, (rp_sq)s, !c->colour) != RP_NO_SQ) {
+            if (why)
+                snprintf(why, size, "the king may not castle through %s, which is attacked",
+                         rp_square_name(b, sq, (rp_sq)s));
+            return 0;
+        }
+    return 1;
+}
+
+static void gen_castlings(const struct rp_board *b, int from, struct rp_movelist *l)
+{
+    for (int i = 0; i < b->rules->ncastlings; i++) {
+        const struct rp_castling *c = &b->rules->castlings[i];
+        if (c->colour == b->side && c->king_from == from && castling_ok(b, i, NULL, 0))
+            add(l, from, c->king_to, RP_MF_CASTLE, 0, i);
+    }
+}
+
+void rp_gen_from(const struct rp_board *b, rp_sq from, struct rp_movelist *l)
+{
+    rp_piece p = b->sq[from];
+    if (!p || rp_colour_of(p) != b->side)
+        return;
+    switch (rp_type_of(p)) {
+    case RP_PAWN: gen_pawn(b, from, l); break;
+    case RP_KNIGHT: gen_steps(b, from, knight_steps, l); break;
+    case RP_BISHOP: gen_slides(b, from, 4, 8, l); break;
+    case RP_ROOK: gen_slides(b, from, 0, 4, l); break;
+    case RP_QUEEN: gen_slides(b, from, 0, 8, l); break;
+    case RP_KING:
+        gen_steps(b, from, king_steps, l);
+        gen_castlings(b, from, l);
+        break;
+    default: break;
+    }
+}
+
+void rp_gen_pseudo(const struct rp_board *b, struct rp_movelist *l)
+{
+    for (int sq = 0; sq < 128; sq++) {
+        if (sq & 0x88) {
+            sq += 7;
+            continue;
+        }
+        if (b->sq[sq] && rp_colour_of(b->sq[sq]) == b->side)
+            rp_gen_from(b, (rp_sq)sq, l);
+    }
+}
+
+int rp_leaves_king_safe(struct rp_board *b, rp_move m)
+{
+    if (!b->rules->check)
+        return 1;
+    struct rp_undo u;
+    int mover = b->side;
+    rp_make(b, m, &u);
+    int safe = !rp_in_check(b, mover);
+    rp_unmake(b, m, &u);
+    return safe;
+}
+
+void rp_gen_legal(struct rp_board *b, struct rp_movelist *l)
+{
+    struct rp_movelist pseudo;
+    pseudo.n = 0;
+    rp_gen_pseudo(b, &pseudo);
+    for (size_t i = 0; i < pseudo.n; i++)
+        if (rp_leaves_king_safe(b, pseudo.m[i]))
+            l->m[l->n++] = pseudo.m[i];
+}
+
+int rp_has_legal_move(struct rp_board *b)
+{
+    struct rp_movelist pseudo;
+    pseudo.n = 0;
+    rp_gen_pseudo(b, &pseudo);
+    for (size_t i = 0; i < pseudo.n; i++)
+        if (rp_leaves_king_safe(b, pseudo.m[i]))
+            return 1;
+    return 0;
+}
+
+uint64_t rp_perft(struct rp_board *b, int depth)
+{
+    struct rp_movelist l;
+    l.n = 0;
+    rp_gen_legal(b, &l);
+    if (depth <= 1)
+        return depth == 1 ? l.n : 1;
+    uint64_t nodes = 0;
+    for (size_t i = 0; i < l.n; i++) {
+        struct rp_undo u;
+        rp_make(b, l.m[i], &u);
+        nodes += rp_perft(b, depth - 1);
+        rp_unmake(b, l.m[i], &u);
+    }
+    return nodes;
+}
+
+/* ------------------------------------------------------ explanations */
+
+static int sign(int x) { return (x > 0) - (x < 0); }
+
+/* The step a slider would take from `from` to `to`, or 0 if not on a line. */
+static int line_step(rp_sq from, rp_sq to)
+{
+    int df = rp_file(to) - rp_file(from), dr = rp_rank(to) - rp_rank(from);
+    if (df != 0 && dr != 0 && abs(df) != abs(dr))
+        return 0;
+    return sign(dr) * 16 + sign(df);
+}
+
+static void explain_slider(const struct rp_board *b, rp_sq from, rp_sq to, int type, char *buf, size_t size)
+{
+    int step = line_step(from, to);
+    int diagonal = step && rp_file(from) != rp_file(to) && rp_rank(from) != rp_rank(to);
+    if (!step || (type == RP_ROOK && diagonal) || (type == RP_BISHOP && !diagonal)) {
+        snprintf(buf, size, "that is not a %s move", rp_type_name(type));
+        return;
+    }
+    for (int s = from + step; s != to; s += step)
+        if (b->sq[s]) {
+            char sq[8];
+            snprintf(buf, size, "the path is blocked at %s", rp_square_name(b, sq, (rp_sq)s));
+            return;
+        }
+    buf[0] = '\0';
+}
+
+static void explain_pawn(const struct rp_board *b, rp_sq from, rp_sq to, char *buf, size_t size)
+{
+    int colour = rp_colour_of(b->sq[from]), fwd = colour ? -1 : 1;
+    int df = rp_file(to) - rp_file(from), dr = (rp_rank(to) - rp_rank(from)) * fwd;
+    char sq[8];
+    buf[0] = '\0';
+    if (df == 0 && dr == 1) {
+        if (b->sq[to])
+            snprintf(buf, size, "a pawn cannot capture straight ahead");
+    } else if (df == 0 && dr == 2) {
+        rp_sq mid = (rp_sq)((from + to) / 2);
+        if (rp_rank(from) != (colour ? 6 : 1))
+            snprintf(buf, size, "a pawn moves two squares only from its starting rank");
+        else if (b->sq[mid])
+            snprintf(buf, size, "the path is blocked at %s", rp_square_name(b, sq, mid));
+        else if (b->sq[to])
+            snprintf(buf, size, "a pawn cannot capture straight ahead");
+    } else if (abs(df) == 1 && dr == 1) {
+        if (!b->sq[to] && to != b->ep)
+            snprintf(buf, size, "there is nothing to capture on %s", rp_square_name(b, sq, to));
+    } else {
+        snprintf(buf, size, "that is not a pawn move");
+    }
+}
+
+static void explain_king(const struct rp_board *b, rp_sq from, rp_sq to, char *buf, size_t size)
+{
+    int df = rp_file(to) - rp_file(from), dr = rp_rank(to) - rp_rank(from);
+    buf[0] = '\0';
+    if (abs(df) <= 1 && abs(dr) <= 1)
+        return;
+    for (int i = 0; i < b->rules->ncastlings; i++) {
+        const struct rp_castling *c = &b->rules->castlings[i];
+        if (c->king_from == from && c->king_to == to && c->colour == rp_colour_of(b->sq[from])) {
+            castling_ok(b, i, buf, size);
+            return;
+        }
+    }
+    snprintf(buf, size, "that is not a king move");
+}
+
+void rp_explain_unreachable(const struct rp_board *b, rp_sq from, rp_sq to, char *buf, size_t size)
+{
+    rp_piece p = b->sq[from];
+    int type = rp_type_of(p);
+    char sq[8];
+    buf[0] = '\0';
+    if (from == to) {
+        snprintf(buf, size, "a move must leave its square");
+        return;
+    }
+    if (b->sq[to] && rp_colour_of(b->sq[to]) == rp_colour_of(p) &&
+        !(type == RP_KING && abs(rp_file(to) - rp_file(from)) == 2)) {
+        snprintf(buf, size, "%s is occupied by its own %s", rp_square_name(b, sq, to),
+                 rp_piece_name(b->sq[to]));
+        return;
+    }
+    int df = abs(rp_file(to) - rp_file(from)), dr = abs(rp_rank(to) - rp_rank(from));
+    switch (type) {
+    case RP_PAWN: explain_pawn(b, from, to, buf, size); break;
+    case RP_KNIGHT:
+        if (!((df == 1 && dr == 2) || (df == 2 && dr == 1)))
+            snprintf(buf, size, "that is not a knight move");
+        break;
+    case RP_BISHOP:
+    case RP_ROOK:
+    case RP_QUEEN: explain_slider(b, from, to, type, buf, size); break;
+    case RP_KING: explain_king(b, from, to, buf, size); break;
+    default: break;
+    }
+}

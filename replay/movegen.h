@@ -1,0 +1,48 @@
+/*
+ * movegen: move generation on one orthodox board under rp_rules, the perft
+ * counter that proves it, and the explanation of why a given move is not
+ * possible (for violation messages).
+ *
+ * The caller supplies the move buffer; nothing allocates.
+ */
+#ifndef GC_REPLAY_MOVEGEN_H
+#define GC_REPLAY_MOVEGEN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "replay/board.h"
+
+#define RP_MAX_MOVES 320
+
+struct rp_movelist {
+    size_t n;
+    rp_move m[RP_MAX_MOVES];
+};
+
+/* Every pseudo-legal move of the side to move (own king safety not
+ * checked, castling conditions fully checked).  Appends to list. */
+void rp_gen_pseudo(const struct rp_board *b, struct rp_movelist *list);
+
+/* Pseudo-legal moves of the piece on `from` only. */
+void rp_gen_from(const struct rp_board *b, rp_sq from, struct rp_movelist *list);
+
+/* Nonzero when playing m leaves the mover's king safe (always when the
+ * rules have no check).  m must be pseudo-legal. */
+int rp_leaves_king_safe(struct rp_board *b, rp_move m);
+
+/* Legal moves of the side to move. */
+void rp_gen_legal(struct rp_board *b, struct rp_movelist *list);
+
+/* Nonzero when the side to move has at least one legal move. */
+int rp_has_legal_move(struct rp_board *b);
+
+/* Leaf count of the legal move tree to `depth`. */
+uint64_t rp_perft(struct rp_board *b, int depth);
+
+/* Why the piece on `from` cannot move to `to` (geometry, path, own piece,
+ * castling conditions), as the end of a sentence; writes "" if it can. */
+void rp_explain_unreachable(const struct rp_board *b, rp_sq from, rp_sq to,
+                            char *buf, size_t size);
+
+#endif

@@ -1,0 +1,74 @@
+/*
+ * notation: the spelling of squares, pieces and sides, in both directions.
+ */
+#include "replay/notation.h"
+
+#include <string.h>
+
+char *rp_square_name(const struct rp_board *b, char *buf, rp_sq sq)
+{
+    buf[0] = (char)(b->file_a + rp_file(sq));
+    buf[1] = (char)('1' + rp_rank(sq));
+    buf[2] = '\0';
+    return buf;
+}
+
+int rp_parse_square(const char *name, char file_a)
+{
+    if (name[0] < file_a || name[0] > file_a + 7 || name[1] < '1' || name[1] > '8' || name[2])
+        return -1;
+    return rp_square(name[0] - file_a, name[1] - '1');
+}
+
+const char *rp_type_name(int type)
+{
+    static const char *const names[] = {"empty square", "pawn", "knight", "bishop",
+                                        "rook", "queen", "king"};
+    return (type >= 0 && type <= RP_KING) ? names[type] : "piece";
+}
+
+const char *rp_piece_name(rp_piece p)
+{
+    if (rp_type_of(p) == RP_ROOK && (p & RP_ALT_BIT))
+        return "left-handed rook";
+    if (rp_type_of(p) == RP_ROOK && (p & RP_HANDED_BIT))
+        return "right-handed rook";
+    return rp_type_name(rp_type_of(p));
+}
+
+const char *rp_colour_name(int colour) { return colour ? "Black" : "White"; }
+
+/* Indexed by type, then colour; Palindromic rooks have their own row. */
+static const char *const labels[7][2] = {
+    {"", ""}, {"P", "p"}, {"N", "n"}, {"B", "b"}, {"R", "r"}, {"Q", "q"}, {"K", "k"},
+};
+static const char *const alt_rook_labels[2][2] = {{"RR", "rr"}, {"LR", "lr"}};
+
+const char *rp_piece_label(rp_piece p)
+{
+    int type = rp_type_of(p), colour = rp_colour_of(p);
+    if (type == RP_ROOK && (p & (RP_ALT_BIT | RP_HANDED_BIT)))
+        return alt_rook_labels[(p & RP_ALT_BIT) ? 1 : 0][colour];
+    return labels[type][colour];
+}
+
+int rp_label_matches(rp_piece p, const char *label)
+{
+    if (strcmp(label, rp_piece_label(p)) == 0)
+        return 1;
+    return rp_type_of(p) == RP_ROOK && strcmp(label, labels[RP_ROOK][rp_colour_of(p)]) == 0;
+}
+
+rp_piece rp_piece_for_label(const char *label)
+{
+    for (int type = RP_PAWN; type <= RP_KING; type++)
+        for (int colour = 0; colour < 2; colour++)
+            if (strcmp(label, labels[type][colour]) == 0)
+                return rp_make_piece(type, colour);
+    for (int hand = 0; hand < 2; hand++)
+        for (int colour = 0; colour < 2; colour++)
+            if (strcmp(label, alt_rook_labels[hand][colour]) == 0)
+                return (rp_piece)(rp_make_piece(RP_ROOK, colour) |
+                                  (hand ? RP_ALT_BIT : RP_HANDED_BIT));
+    return 0;
+}

@@ -1,0 +1,38 @@
+/*
+ * notation: names of squares, pieces and sides as Game Courier writes them
+ * and as violation messages say them ("the knight on f5").
+ */
+#ifndef GC_REPLAY_NOTATION_H
+#define GC_REPLAY_NOTATION_H
+
+#include <stddef.h>
+
+#include "replay/board.h"
+
+/* "e4" (or "E4" on a board whose files start at 'A'); buf holds >= 8 bytes. */
+char *rp_square_name(const struct rp_board *b, char *buf, rp_sq sq);
+
+/* The 0x88 square named "a1".."h8" with files from file_a, or -1. */
+int rp_parse_square(const char *name, char file_a);
+
+/* "pawn", "knight", ... "king". */
+const char *rp_type_name(int type);
+
+/* Like rp_type_name, but a Palindromic rook says its hand. */
+const char *rp_piece_name(rp_piece p);
+
+/* "White" or "Black". */
+const char *rp_colour_name(int colour);
+
+/* The label Game Courier writes for p: "N", "n", "RR", "lr". */
+const char *rp_piece_label(rp_piece p);
+
+/* Nonzero when a written label names piece p (case gives the colour;
+ * "R"/"r" names a rook of either hand, rules.md Palindromic Chess). */
+int rp_label_matches(rp_piece p, const char *label);
+
+/* The piece a placement label names ("Q" white queen, "lr" black
+ * left-handed rook), or 0 when the label names no piece. */
+rp_piece rp_piece_for_label(const char *label);
+
+#endif

@@ -1,0 +1,318 @@
+/*
+ * ortho: turn resolution and draw rules shared by the one-board orthodox
+ * family.
+ *
+ * A turn is a main move followed by the companions rules.md allows for it
+ * (the rook of a castling, the pawn taken en passant, the promotion
+ * placement); anything else is a violation.  Checks run in the order of
+ * fine-points.md 10, so the first violation found is the one reported.
+ */
+#include "replay/ortho.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "replay/movegen.h"
+#include "replay/notation.h"
+
+void rp_ortho_setup(struct rp_ortho *o, const struct rp_rules *rules, const char *fen,
+                    const char *title)
+{
+    memset(o, 0, sizeof *o);
+    /* The FENs are our own constants: a failure here is a programming
+     * error that the variant tests catch. */
+    (void)rp_board_from_fen(&o->b, rules, fen);
+    o->title = title;
+    o->history[0] = rp_board_repetition_key(&o->b);
+    o->nhistory = 1;
+}
+
+/* ---------------------------------------------------------- squares */
+
+static int square_fields(const struct fmt_component *c, const char **sq)
+{
+    switch (c->kind) {
+    case FMT_COMP_MOVE: sq[0] = c->from; sq[1] = c->to; return 2;
+    case FMT_COMP_PLACE:
+    case FMT_COMP_REMOVE: sq[0] = c->to; return 1;
+    default: return 0;
+    }
+}
+
+/* no-such-square comes before anything that looks at the position. */
+static int check_squares(const struct rp_ortho *o, const struct fmt_component *c, size_t n,
+                         struct rp_verdict *v)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *sq[2];
+        int k = square_fields(&c[i], sq);
+        for (int j = 0; j < k; j++)
+            if (rp_parse_square(sq[j], o->b.file_a) < 0) {
+                rp_verdict_set(v, RP_NO_SUCH_SQUARE, "there is no square %s in %s", sq[j], o->title);
+                return 0;
+            }
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------- main move */
+
+static int first_is_move(const struct rp_ortho *o, const struct fmt_component *c, struct rp_verdict *v)
+{
+    switch (c->kind) {
+    case FMT_COMP_MOVE: return 1;
+    case FMT_COMP_PLACE:
+        rp_verdict_set(v, RP_BAD_PROMOTION, "placement \"%s\" without a promotion", c->text);
+        return 0;
+    case FMT_COMP_PASS:
+        rp_verdict_set(v, RP_ILLEGAL_MOVE, "a player cannot pass in %s", o->title);
+        return 0;
+    default:
+        rp_verdict_set(v, RP_EXTRA_COMPONENT, "component \"%s\" does not belong to any move", c->text);
+        return 0;
+    }
+}
+
+static int check_piece(const struct rp_ortho *o, const struct fmt_component *c, rp_sq from,
+                       struct rp_verdict *v)
+{
+    const struct rp_board *b = &o->b;
+    rp_piece p = b->sq[from];
+    if (!p) {
+        rp_verdict_set(v, RP_NO_PIECE, "there is no piece on %s", c->from);
+        return 0;
+    }
+    if (c->label[0] && !rp_label_matches(p, c->label)) {
+        rp_verdict_set(v, RP_WRONG_PIECE, "the piece on %s is %s, not %s", c->from,
+                       rp_piece_label(p), c->label);
+        return 0;
+    }
+    if (rp_colour_of(p) != b->side) {
+        rp_verdict_set(v, RP_WRONG_SIDE, "the %s on %s belongs to %s, but %s is to move",
+                       rp_piece_name(p), c->from, rp_colour_name(rp_colour_of(p)),
+                       rp_colour_name(b->side));
+        return 0;
+    }
+    return 1;
+}
+
+static int is_last_rank_pawn_move(const struct rp_board *b, rp_sq from, rp_sq to)
+{
+    return rp_type_of(b->sq[from]) == RP_PAWN && rp_rank(to) == (b->side ? 0 : 7);
+}
+
+/* The candidate moves from->to (several when promotion types differ). */
+static int find_moves(struct rp_ortho *o, const struct fmt_component *c, rp_sq from, rp_sq to,
+                      struct rp_movelist *cand, struct rp_verdict *v)
+{
+    struct rp_movelist all;
+    all.n = 0;
+    rp_gen_from(&o->b, from, &all);
+    cand->n = 0;
+    for (size_t i = 0; i < all.n; i++)
+        if (all.m[i].to == to)
+            cand->m[cand->n++] = all.m[i];
+    if (cand->n)
+        return 1;
+    char why[160];
+    rp_explain_unreachable(&o->b, from, to, why, sizeof why);
+    if (!why[0] && is_last_rank_pawn_move(&o->b, from, to) && !o->b.rules->promo_types) {
+        rp_verdict_set(v, RP_BAD_PROMOTION, "a pawn may not promote in %s", o->title);
+        return 0;
+    }
+    rp_verdict_set(v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s%s%s", rp_piece_name(o->b.sq[from]),
+                   c->from, c->to, why[0] ? ": " : "", why);
+    return 0;
+}
+
+static int check_king_safety(struct rp_ortho *o, rp_move m, struct rp_verdict *v)
+{
+    struct rp_board *b = &o->b;
+    if (rp_leaves_king_safe(b, m))
+        return 1;
+    struct rp_undo u;
+    int mover = b->side;
+    rp_make(b, m, &u);
+    rp_sq king = rp_find_king(b, mover), by = rp_attacker(b, king, !mover);
+    char ksq[8], bysq[8];
+    rp_verdict_set(v, RP_KING_IN_CHECK, "the %s king on %s would be attacked by the %s on %s",
+                   mover ? "black" : "white", rp_square_name(b, ksq, king),
+                   rp_piece_name(b->sq[by]), rp_square_name(b, bysq, by));
+    rp_unmake(b, m, &u);
+    return 0;
+}
+
+/* ------------------------------------------------------ companions */
+
+static int is_rook_companion(const struct rp_ortho *o, const struct fmt_component *c, rp_move m)
+{
+    const struct rp_castling *cs = &o->b.rules->castlings[m.castle];
+    rp_piece rook = o->b.sq[cs->rook_from];
+    return c->kind == FMT_COMP_MOVE && rp_parse_square(c->from, o->b.file_a) == cs->rook_from &&
+           rp_parse_square(c->to, o->b.file_a) == cs->rook_to &&
+           (!c->label[0] || rp_label_matches(rook, c->label));
+}
+
+static int is_ep_companion(const struct rp_ortho *o, const struct fmt_component *c, rp_move m)
+{
+    rp_sq victim = rp_square(rp_file(m.to), rp_rank(m.from));
+    return c->kind == FMT_COMP_REMOVE && rp_parse_square(c->to, o->b.file_a) == victim;
+}
+
+/* The placement after a promotion names the new piece (rules.md Common). */
+static int pick_promotion(const struct rp_ortho *o, const struct fmt_component *c,
+                          const struct rp_movelist *cand, const struct fmt_component *main,
+                          rp_move *m, struct rp_verdict *v)
+{
+    const struct rp_board *b = &o->b;
+    if (!c || c->kind != FMT_COMP_PLACE) {
+        rp_verdict_set(v, RP_BAD_PROMOTION, "the pawn reaching %s must be promoted: name the new piece (e.g. \"%s-%s\")",
+                       main->to, b->side ? "q" : "Q", main->to);
+        return 0;
+    }
+    rp_piece p = rp_piece_for_label(c->label);
+    if (strcmp(c->to, main->to) != 0) {
+        rp_verdict_set(v, RP_BAD_PROMOTION, "placement \"%s\" is not on the promotion square %s", c->text, main->to);
+        return 0;
+    }
+    if (!p) {
+        rp_verdict_set(v, RP_BAD_PROMOTION, "placement \"%s\" names no piece", c->text);
+        return 0;
+    }
+    if (rp_colour_of(p) != b->side) {
+        rp_verdict_set(v, RP_BAD_PROMOTION, "placement \"%s\" is a %s piece, but the promoting pawn is %s",
+                       c->text, rp_colour_of(p) ? "black" : "white", b->side ? "black" : "white");
+        return 0;
+    }
+    for (size_t i = 0; i < cand->n; i++)
+        if (rp_type_of(cand->m[i].promo) == rp_type_of(p) && !(p & (RP_ALT_BIT | RP_HANDED_BIT))) {
+            *m = cand->m[i];
+            return 1;
+        }
+    rp_verdict_set(v, RP_BAD_PROMOTION, "a pawn cannot promote to a %s in %s", rp_piece_name(p), o->title);
+    return 0;
+}
+
+/* Companions consumed; the rest must not exist (fine points 10 and 21). */
+static int check_leftovers(const struct fmt_component *c, size_t n, size_t i,
+                           const struct fmt_component *main, struct rp_verdict *v)
+{
+    for (size_t k = i; k < n; k++)
+        if (c[k].kind == FMT_COMP_PLACE) {
+            rp_verdict_set(v, RP_BAD_PROMOTION, "placement \"%s\" without a promotion", c[k].text);
+            return 0;
+        }
+    if (i < n) {
+        rp_verdict_set(v, RP_EXTRA_COMPONENT, "component \"%s\" does not belong to the move %s-%s",
+                       c[i].text, main->from, main->to);
+        return 0;
+    }
+    return 1;
+}
+
+int rp_ortho_resolve(struct rp_ortho *o, const struct fmt_component *c, size_t n,
+                     rp_move *m, struct rp_verdict *v)
+{
+    if (n == 0 || !check_squares(o, c, n, v) || !first_is_move(o, &c[0], v))
+        return 0;
+    rp_sq from = (rp_sq)rp_parse_square(c[0].from, o->b.file_a);
+    rp_sq to = (rp_sq)rp_parse_square(c[0].to, o->b.file_a);
+    struct rp_movelist cand;
+    if (!check_piece(o, &c[0], from, v) || !find_moves(o, &c[0], from, to, &cand, v) ||
+        !check_king_safety(o, cand.m[0], v))
+        return 0;
+    size_t i = 1;
+    *m = cand.m[0];
+    if (m->flags & RP_MF_PROMO) {
+        if (!pick_promotion(o, i < n ? &c[i] : NULL, &cand, &c[0], m, v))
+            return 0;
+        i++;
+    } else if ((m->flags & RP_MF_CASTLE) && i < n && is_rook_companion(o, &c[i], *m)) {
+        i++;
+    } else if ((m->flags & RP_MF_EP) && i < n && is_ep_companion(o, &c[i], *m)) {
+        i++;
+    }
+    return check_leftovers(c, n, i, &c[0], v);
+}
+
+void rp_ortho_apply(struct rp_ortho *o, rp_move m)
+{
+    struct rp_undo u;
+    rp_make(&o->b, m, &u);
+    o->plies++;
+    if (o->b.halfmove == 0 || o->nhistory >= RP_ORTHO_HISTORY)
+        o->nhistory = 0;
+    o->history[o->nhistory++] = rp_board_repetition_key(&o->b);
+}
+
+void rp_ortho_play(struct rp_ortho *o, const struct fmt_component *c, size_t n, struct rp_verdict *v)
+{
+    rp_move m;
+    if (!rp_ortho_resolve(o, c, n, &m, v))
+        return;
+    rp_ortho_apply(o, m);
+    v->accepted = 1;
+}
+
+/* -------------------------------------------------------- endings */
+
+int rp_ortho_repetitions(const struct rp_ortho *o)
+{
+    uint64_t now = o->history[o->nhistory - 1];
+    int count = 0;
+    for (int i = 0; i < o->nhistory; i++)
+        count += o->history[i] == now;
+    return count;
+}
+
+int rp_ortho_mate_or_stalemate(struct rp_ortho *o, struct rp_ending *e)
+{
+    if (rp_has_legal_move(&o->b))
+        return 0;
+    int side = o->b.side;
+    if (o->b.rules->check && rp_in_check(&o->b, side)) {
+        e->result = side ? RP_RESULT_WHITE : RP_RESULT_BLACK;
+        e->termination = "checkmate";
+    } else {
+        e->result = RP_RESULT_DRAW;
+        e->termination = "stalemate";
+    }
+    return 1;
+}
+
+int rp_ortho_draw_by_count(const struct rp_ortho *o, struct rp_ending *e)
+{
+    if (rp_ortho_repetitions(o) >= 5)
+        e->termination = "fivefold-repetition";
+    else if (o->b.halfmove >= 150)
+        e->termination = "seventy-five-moves";
+    else
+        return 0;
+    e->result = RP_RESULT_DRAW;
+    return 1;
+}
+
+void rp_ortho_claimable(const struct rp_ortho *o, char *detail, size_t size)
+{
+    int threefold = rp_ortho_repetitions(o) >= 3, fifty = o->b.halfmove >= 100;
+    snprintf(detail, size, "%s%s%s%s", threefold || fifty ? "claimable=" : "",
+             threefold ? "threefold" : "", threefold && fifty ? "," : "", fifty ? "fifty-moves" : "");
+}
+
+void rp_ortho_render(const struct rp_ortho *o, char *buf, size_t size)
+{
+    const struct rp_board *b = &o->b;
+    size_t at = 0;
+    for (int rank = 7; rank >= 0 && at < size; rank--) {
+        at += (size_t)snprintf(buf + at, size - at, "%d ", rank + 1);
+        for (int file = 0; file < 8 && at < size; file++) {
+            rp_piece p = b->sq[rp_square(file, rank)];
+            at += (size_t)snprintf(buf + at, size - at, " %-2s", p ? rp_piece_label(p) : ".");
+        }
+        if (at < size)
+            at += (size_t)snprintf(buf + at, size - at, "\n");
+    }
+    if (at < size)
+        at += (size_t)snprintf(buf + at, size - at, "   a  b  c  d  e  f  g  h\n%s to move\n",
+                               rp_colour_name(b->side));
+}

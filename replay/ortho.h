@@ -1,0 +1,64 @@
+/*
+ * ortho: what the one-board orthodox-family variants (Chess, Extinction,
+ * Palindromic) share: the turn resolver that maps Game Courier components
+ * to one legal move with every equivalent notation of rules.md, the
+ * position history for repetitions, draw rules and the text diagram.
+ *
+ * A variant embeds struct rp_ortho in its state and adds its own endings.
+ */
+#ifndef GC_REPLAY_ORTHO_H
+#define GC_REPLAY_ORTHO_H
+
+#include <stddef.h>
+
+#include "formats/formats.h"
+#include "replay/board.h"
+#include "replay/replay.h"
+
+/* Positions since the last irreversible move: the 75-move rule ends a game
+ * by 150 plies, so more can never repeat. */
+#define RP_ORTHO_HISTORY 160
+
+struct rp_ortho {
+    struct rp_board b;
+    const char *title;                     /* variant name in messages: "Chess" */
+    uint64_t history[RP_ORTHO_HISTORY];    /* repetition keys, oldest first, current last */
+    int nhistory;
+    int plies;                             /* plies played */
+};
+
+void rp_ortho_setup(struct rp_ortho *o, const struct rp_rules *rules, const char *fen,
+                    const char *title);
+
+/* Map the components of one turn to a legal move; fill *v on failure.
+ * Returns 1 with *m set, or 0 (state untouched). */
+int rp_ortho_resolve(struct rp_ortho *o, const struct fmt_component *c, size_t n,
+                     rp_move *m, struct rp_verdict *v);
+
+/* Play a resolved move and record the position. */
+void rp_ortho_apply(struct rp_ortho *o, rp_move m);
+
+/* Resolve and apply: the play function of a simple variant. */
+void rp_ortho_play(struct rp_ortho *o, const struct fmt_component *c, size_t n,
+                   struct rp_verdict *v);
+
+/* How often the current position has occurred (1 the first time). */
+int rp_ortho_repetitions(const struct rp_ortho *o);
+
+/* Checkmate, stalemate, fivefold and 75-move endings in fine-points.md 17
+ * order (insufficient material is the caller's: it differs per variant).
+ * Returns nonzero with *e filled if one applies. */
+int rp_ortho_mate_or_stalemate(struct rp_ortho *o, struct rp_ending *e);
+int rp_ortho_draw_by_count(const struct rp_ortho *o, struct rp_ending *e);
+
+/* "claimable=threefold,fifty-moves" or a part of it, or "" (fine point 19). */
+void rp_ortho_claimable(const struct rp_ortho *o, char *detail, size_t size);
+
+/* Board diagram, White at the bottom. */
+void rp_ortho_render(const struct rp_ortho *o, char *buf, size_t size);
+
+/* Set a verdict: code and printf-style message. */
+void rp_verdict_set(struct rp_verdict *v, enum rp_code code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#endif

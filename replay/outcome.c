@@ -1,0 +1,147 @@
+/*
+ * outcome: the result the tool stands behind.
+ *
+ * A log can declare a result three ways (Result:, Status:, a command in the
+ * moves) and the rules can end the game themselves.  log-format.md and
+ * fine-points.md 13-16 decide: Result: wins over Status:, which wins over
+ * commands; the rules win over all of them; any disagreement is one
+ * result-mismatch; a game stopped at an illegal turn keeps the declared
+ * result, else "*".
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "replay/game.h"
+
+static enum rp_result to_result(enum fmt_declared d)
+{
+    switch (d) {
+    case FMT_DECL_WHITE: return RP_RESULT_WHITE;
+    case FMT_DECL_BLACK: return RP_RESULT_BLACK;
+    case FMT_DECL_DRAW: return RP_RESULT_DRAW;
+    default: return RP_RESULT_NONE;
+    }
+}
+
+/* The declarations, in order of authority. */
+struct source {
+    enum fmt_declared decl;
+    const char *name;            /* for messages */
+    const char *termination;     /* how it says the game ended, NULL if it does not */
+};
+
+static const char *status_termination(enum fmt_how how)
+{
+    switch (how) {
+    case FMT_HOW_RESIGNATION: return "resignation";
+    case FMT_HOW_TIMEOUT: return "timeout";
+    case FMT_HOW_AGREEMENT: return "agreement";
+    case FMT_HOW_PROGRESS: return "unfinished";
+    default: return NULL;
+    }
+}
+
+/* fine-points.md 14: a result given without the how. */
+static const char *bare_termination(enum fmt_declared d)
+{
+    switch (d) {
+    case FMT_DECL_DRAW: return "agreement";
+    case FMT_DECL_UNFINISHED: return "unfinished";
+    case FMT_DECL_NONE: return "unfinished";
+    default: return "declared";
+    }
+}
+
+static size_t gather(const struct fmt_game *g, const struct rp_run *run, struct source *s)
+{
+    size_t n = 0;
+    if (g->result_decl != FMT_DECL_NONE)
+        s[n++] = (struct source){g->result_decl, "Result:", NULL};
+    if (g->status_decl != FMT_DECL_NONE)
+        s[n++] = (struct source){g->status_decl, "Status:", status_termination(g->status_how)};
+    if (run->by_command)
+        s[n++] = (struct source){run->command, "the command in the moves", run->command_termination};
+    return n;
+}
+
+static const char *decl_text(enum fmt_declared d)
+{
+    return d == FMT_DECL_UNFINISHED ? "* (unfinished)" : rp_result_name(to_result(d));
+}
+
+/* First disagreement between declarations, as a message; "" if none. */
+static void compare_declarations(const struct source *s, size_t n, char *msg, size_t size)
+{
+    msg[0] = '\0';
+    for (size_t i = 1; i < n; i++)
+        if (s[i].decl != s[0].decl) {
+            snprintf(msg, size, "%s says %s but %s says %s", s[0].name, decl_text(s[0].decl),
+                     s[i].name, decl_text(s[i].decl));
+            return;
+        }
+}
+
+/* The termination of a declared result: from the most authoritative
+ * source that agrees with it and says how, else the bare default. */
+static const char *declared_termination(const struct source *s, size_t n)
+{
+    for (size_t i = n; i-- > 0;)
+        if (s[i].decl == s[0].decl && s[i].termination)
+            return s[i].termination;
+    return bare_termination(n ? s[0].decl : FMT_DECL_NONE);
+}
+
+static void by_rule(const struct rp_run *run, const struct source *s, size_t n,
+                    struct rp_report *r, char *msg, size_t size)
+{
+    r->result = run->rule.result;
+    r->termination = run->rule.termination;
+    snprintf(r->detail, sizeof r->detail, "%s", run->rule.detail);
+    if (!msg[0] && n && to_result(s[0].decl) != run->rule.result)
+        snprintf(msg, size, "the log declares %s but the game ended %s by %s",
+                 decl_text(s[0].decl), rp_result_name(run->rule.result), run->rule.termination);
+    if (!msg[0] && n && s[0].decl == FMT_DECL_UNFINISHED)
+        snprintf(msg, size, "the log declares the game unfinished but it ended %s by %s",
+                 rp_result_name(run->rule.result), run->rule.termination);
+}
+
+static void set_persons(const struct rp_report *r, const void *state, int *winner, int *loser)
+{
+    int swapped = state && r->variant && r->variant->colours_swapped &&
+                  r->variant->colours_swapped(state);
+    *winner = *loser = -1;
+    if (r->result == RP_RESULT_WHITE || r->result == RP_RESULT_BLACK) {
+        int white_won = r->result == RP_RESULT_WHITE;
+        *winner = (white_won ? 0 : 1) ^ swapped;
+        *loser = !*winner;
+    }
+}
+
+int rp_outcome(const struct fmt_game *g, const struct rp_run *run, const void *state,
+               struct rp_report *r)
+{
+    struct source s[3];
+    size_t n = gather(g, run, s);
+    char msg[RP_MESSAGE_MAX];
+    compare_declarations(s, n, msg, sizeof msg);
+    r->declared = n ? to_result(s[0].decl) : RP_RESULT_NONE;
+
+    if (run->by_rule) {
+        by_rule(run, s, n, r, msg, sizeof msg);
+    } else {
+        r->result = r->declared;
+        if (!r->replayed)
+            r->termination = "";
+        else if (run->rejected)
+            r->termination = "illegal";
+        else
+            r->termination = declared_termination(s, n);
+        if (r->replayed && !run->rejected && r->result == RP_RESULT_DRAW && state &&
+            r->variant->claimable)
+            r->variant->claimable(state, r->detail, sizeof r->detail);
+    }
+    set_persons(r, state, &r->winner, &r->loser);
+    if (msg[0])
+        return rp_report_add(r, NULL, RP_RESULT_MISMATCH, msg);
+    return FMT_OK;
+}

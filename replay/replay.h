@@ -1,0 +1,160 @@
+/*
+ * replay: the rules engine.  It takes a parsed game (formats.h), replays it
+ * turn by turn through the variant its Game: header names, and says how the
+ * game really ended and which turn, if any, broke the rules (rules.md,
+ * fine-points.md 10-34).
+ *
+ * Variants are tables of functions (struct rp_variant), one file each,
+ * listed in one registry (variants.c); the replay loop (game.c) knows none
+ * of them by name.
+ *
+ * Ownership: arguments are borrowed.  An rp_report owns its strings until
+ * rp_report_release().  Nothing here prints or exits.
+ */
+#ifndef GC_REPLAY_H
+#define GC_REPLAY_H
+
+#include <stddef.h>
+
+#include "formats/formats.h"
+
+/* Violation codes, rules.md "Violation codes"; rp_code_name() spells them. */
+enum rp_code {
+    RP_OK = 0,
+    RP_SYNTAX,
+    RP_NO_SUCH_SQUARE,
+    RP_NO_PIECE,
+    RP_WRONG_PIECE,
+    RP_WRONG_SIDE,
+    RP_ILLEGAL_MOVE,
+    RP_KING_IN_CHECK,
+    RP_BAD_PROMOTION,
+    RP_BAD_DROP,
+    RP_BAD_TURN,
+    RP_MUST_PASS,
+    RP_BAD_PASS,
+    RP_RETRO_ILLEGAL,
+    RP_RESERVE_EMPTY,
+    RP_EXTRA_COMPONENT,
+    RP_AFTER_END,
+    RP_RESULT_MISMATCH,
+    RP_CODE_COUNT
+};
+
+const char *rp_code_name(enum rp_code code);
+
+enum rp_result {
+    RP_RESULT_NONE = 0, /* "*": unfinished or unknown */
+    RP_RESULT_WHITE,    /* 1-0 */
+    RP_RESULT_BLACK,    /* 0-1 */
+    RP_RESULT_DRAW      /* 1/2-1/2 */
+};
+
+/* "1-0", "0-1", "1/2-1/2" or "*". */
+const char *rp_result_name(enum rp_result r);
+
+#define RP_MESSAGE_MAX 256
+#define RP_DETAIL_MAX 128
+
+/* What a variant says about one turn. */
+struct rp_verdict {
+    enum rp_code code;            /* RP_OK: accepted */
+    int accepted;                 /* the turn was played (also with an after-end code: Backlash) */
+    char message[RP_MESSAGE_MAX]; /* sentence for a tournament director, no full stop */
+};
+
+/* An end of the game by rule. */
+struct rp_ending {
+    enum rp_result result;
+    const char *termination;      /* reports.md termination name, static */
+    char detail[RP_DETAIL_MAX];   /* key=value pairs, "" when none */
+};
+
+/*
+ * A variant.  The state is an opaque block of state_size bytes that the
+ * loop allocates zeroed; no variant may keep pointers to heap memory in it
+ * unless it provides release.
+ */
+struct rp_variant {
+    const char *name;                 /* report key: "chess" */
+    const char *title;                /* for `gcaudit variants` */
+    const char *const *game_names;    /* Game: values (normalised) mapped here; NULL-terminated */
+    size_t state_size;
+
+    void (*setup)(void *state);
+    void (*release)(void *state);     /* may be NULL */
+
+    /* FMT_WHITE or FMT_BLACK: whose turn it is. */
+    int (*side_to_move)(const void *state);
+
+    /* Resolve the components of one turn (a trailing resign/draw/timeout
+     * already removed) and play it.  Rejected: state unchanged, code and
+     * message set, accepted 0. */
+    void (*play)(void *state, const struct fmt_component *comps, size_t n,
+                 struct rp_verdict *out);
+
+    /* After an accepted turn: nonzero if the rules ended the game. */
+    int (*ended)(void *state, struct rp_ending *out);
+
+    /* For a game the players declared drawn: what could have been claimed,
+     * e.g. "claimable=threefold".  May be NULL. */
+    void (*claimable)(const void *state, char *detail, size_t size);
+
+    /* Persons behind the colours: nonzero when the person who started as
+     * White now plays Black (Retro Chess).  May be NULL (never). */
+    int (*colours_swapped)(const void *state);
+
+    /* A text diagram of the position for `gcaudit replay`. */
+    void (*render)(const void *state, char *buf, size_t size);
+};
+
+/* The registry, in listing order. */
+size_t rp_variant_count(void);
+const struct rp_variant *rp_variant_at(size_t i);
+
+/* The variant a Game: value names, or NULL when unsupported. */
+const struct rp_variant *rp_variant_for_game(const char *game_name);
+
+/* ------------------------------------------------------------ replaying */
+
+enum rp_status { RP_STATUS_OK, RP_STATUS_ILLEGAL, RP_STATUS_MALFORMED, RP_STATUS_UNSUPPORTED };
+
+const char *rp_status_name(enum rp_status s);
+
+struct rp_violation {
+    int line;                 /* line in the entry; 0 = none (result-mismatch) */
+    int turn;                 /* marker number; 0 = none */
+    int side;                 /* FMT_WHITE / FMT_BLACK; -1 = none */
+    enum rp_code code;
+    char *text;               /* the turn as written, or NULL */
+    char *message;
+    char *comment;            /* the // comment on the turn, or NULL */
+};
+
+struct rp_report {
+    const struct rp_variant *variant; /* NULL when unsupported or unknown */
+    enum rp_status status;
+    int replayed;             /* nonzero when the moves were replayed */
+    int turns;                /* turns played (fine-points.md 12) */
+    enum rp_result declared;  /* what the log declares */
+    enum rp_result result;    /* what the tool stands behind */
+    const char *termination;  /* static; "" when not applicable */
+    char detail[RP_DETAIL_MAX];
+    int winner;               /* 0 = the White: header person, 1 = Black:, -1 none */
+    int loser;
+    struct rp_violation *violations;
+    size_t nviolations;
+};
+
+/* Called after every accepted turn (for `gcaudit replay`). */
+typedef void (*rp_turn_hook)(void *ctx, const struct fmt_turn *turn,
+                             const struct rp_variant *v, const void *state);
+
+/* Replay one game into *out.  Returns FMT_OK, or FMT_FATAL when out of
+ * memory (then *out is released).  hook may be NULL. */
+int rp_replay(const struct fmt_game *game, struct rp_report *out,
+              rp_turn_hook hook, void *ctx);
+
+void rp_report_release(struct rp_report *r);
+
+#endif

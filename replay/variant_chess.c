@@ -1,0 +1,102 @@
+/*
+ * Chess (orthodox): FIDE rules, rules.md "Chess".  The orthodox family's
+ * resolver does the moves; this file adds the endings: checkmate,
+ * stalemate, insufficient material, fivefold repetition and the 75-move
+ * rule, in fine-points.md 17 order.
+ */
+#include "replay/ortho.h"
+#include "replay/variants.h"
+
+static const struct rp_rules chess_rules = {
+    .check = 1,
+    .castle_through_check = 0,
+    .promo_types = (1u << RP_QUEEN) | (1u << RP_ROOK) | (1u << RP_BISHOP) | (1u << RP_KNIGHT),
+    .ncastlings = 4,
+    .castlings = {
+        {0, 0x04, 0x06, 0x07, 0x05}, /* White O-O: e1-g1, h1-f1 */
+        {0, 0x04, 0x02, 0x00, 0x03}, /* White O-O-O: e1-c1, a1-d1 */
+        {1, 0x74, 0x76, 0x77, 0x75}, /* Black O-O: e8-g8, h8-f8 */
+        {1, 0x74, 0x72, 0x70, 0x73}, /* Black O-O-O: e8-c8, a8-d8 */
+    },
+};
+
+const struct rp_rules *rp_chess_rules(void) { return &chess_rules; }
+
+static void chess_setup(void *state)
+{
+    rp_ortho_setup(state, &chess_rules, RP_START_FEN, "Chess");
+}
+
+static int chess_side_to_move(const void *state)
+{
+    return ((const struct rp_ortho *)state)->b.side;
+}
+
+static void chess_play(void *state, const struct fmt_component *c, size_t n, struct rp_verdict *v)
+{
+    rp_ortho_play(state, c, n, v);
+}
+
+/* Bishops and knights only, as rules.md lists the dead positions:
+ * K v K, K+B v K, K+N v K, K+B v K+B with bishops on one colour. */
+static int insufficient_material(const struct rp_board *b)
+{
+    int minors[2] = {0, 0}, bishops[2] = {0, 0}, bishop_colour[2] = {-1, -1};
+    for (int sq = 0; sq < 128; sq++) {
+        if ((sq & 0x88) || !b->sq[sq])
+            continue;
+        int type = rp_type_of(b->sq[sq]), side = rp_colour_of(b->sq[sq]);
+        if (type == RP_KING)
+            continue;
+        if (type != RP_BISHOP && type != RP_KNIGHT)
+            return 0;
+        minors[side]++;
+        if (type == RP_BISHOP) {
+            bishops[side]++;
+            bishop_colour[side] = (rp_file((rp_sq)sq) + rp_rank((rp_sq)sq)) & 1;
+        }
+    }
+    if (minors[0] + minors[1] <= 1)
+        return 1;
+    return minors[0] == 1 && minors[1] == 1 && bishops[0] == 1 && bishops[1] == 1 &&
+           bishop_colour[0] == bishop_colour[1];
+}
+
+static int chess_ended(void *state, struct rp_ending *e)
+{
+    struct rp_ortho *o = state;
+    e->detail[0] = '\0';
+    if (rp_ortho_mate_or_stalemate(o, e))
+        return 1;
+    if (insufficient_material(&o->b)) {
+        e->result = RP_RESULT_DRAW;
+        e->termination = "insufficient-material";
+        return 1;
+    }
+    return rp_ortho_draw_by_count(o, e);
+}
+
+static void chess_claimable(const void *state, char *detail, size_t size)
+{
+    rp_ortho_claimable(state, detail, size);
+}
+
+static void chess_render(const void *state, char *buf, size_t size)
+{
+    rp_ortho_render(state, buf, size);
+}
+
+static const char *const chess_names[] = {"chess", "orthodoxchess", "fidechess", NULL};
+
+const struct rp_variant rp_variant_chess = {
+    .name = "chess",
+    .title = "Chess (orthodox, FIDE rules)",
+    .game_names = chess_names,
+    .state_size = sizeof(struct rp_ortho),
+    .setup = chess_setup,
+    .side_to_move = chess_side_to_move,
+    .play = chess_play,
+    .ended = chess_ended,
+    .claimable = chess_claimable,
+    .render = chess_render,
+};

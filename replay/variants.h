@@ -1,0 +1,19 @@
+/*
+ * variants: the private list of variant tables and what their files share.
+ * Each variant_<name>.c exports exactly its rp_variant_<name> table (and,
+ * for tests, its rules); variants.c registers them.
+ */
+#ifndef GC_REPLAY_VARIANTS_H
+#define GC_REPLAY_VARIANTS_H
+
+#include "replay/board.h"
+#include "replay/replay.h"
+
+#define RP_START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+extern const struct rp_variant rp_variant_chess;
+
+/* Rules tables, for perft and unit tests. */
+const struct rp_rules *rp_chess_rules(void);
+
+#endif

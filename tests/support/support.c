@@ -1,0 +1,98 @@
+/*
+ * Test support: small POSIX helpers so that each suite states what it
+ * checks rather than how it reads files or runs commands.
+ */
+#include "support.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+char *ts_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap + 1);
+    size_t got;
+    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap) {
+            char *bigger = realloc(buf, cap * 2 + 1);
+            if (!bigger) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = bigger;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (!buf)
+        return NULL;
+    buf[n] = '\0';
+    if (len)
+        *len = n;
+    return buf;
+}
+
+int ts_write_file(const char *path, const void *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return -1;
+    size_t put = fwrite(data, 1, len, f);
+    return (fclose(f) == 0 && put == len) ? 0 : -1;
+}
+
+char *ts_tempdir(void)
+{
+    const char *base = getenv("TMPDIR");
+    char *tmpl = ts_fmt("%s/gcaudit-test-XXXXXX", base && *base ? base : "/tmp");
+    if (tmpl && !mkdtemp(tmpl)) {
+        free(tmpl);
+        return NULL;
+    }
+    return tmpl;
+}
+
+void ts_rmtree(const char *dir)
+{
+    /* Only ever called on our own mkdtemp directories. */
+    if (!dir || !strstr(dir, "gcaudit-test-"))
+        return;
+    char *cmd = ts_fmt("rm -rf '%s'", dir);
+    if (cmd)
+        ts_run(cmd);
+    free(cmd);
+}
+
+int ts_run(const char *cmdline)
+{
+    int st = system(cmdline);
+    if (st == -1 || !WIFEXITED(st))
+        return -1;
+    return WEXITSTATUS(st);
+}
+
+char *ts_fmt(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return NULL;
+    char *s = malloc((size_t)n + 1);
+    if (!s)
+        return NULL;
+    va_start(ap, fmt);
+    vsnprintf(s, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return s;
+}

@@ -1,0 +1,29 @@
+/*
+ * Test support shared by the Criterion suites: reading files, scratch
+ * directories, and running the built gcaudit binary.  Everything returned
+ * as char * is the caller's to free.
+ */
+#ifndef GC_TEST_SUPPORT_H
+#define GC_TEST_SUPPORT_H
+
+#include <stddef.h>
+
+/* Whole file, NUL-terminated; *len (if not NULL) gets its size.  NULL if unreadable. */
+char *ts_read_file(const char *path, size_t *len);
+
+/* Write len bytes to path; 0 on success. */
+int ts_write_file(const char *path, const void *data, size_t len);
+
+/* A fresh empty directory under $TMPDIR (or /tmp). */
+char *ts_tempdir(void);
+
+/* Remove a directory tree made by ts_tempdir. */
+void ts_rmtree(const char *dir);
+
+/* Run a shell command line; returns its exit status, or -1 if it could not run. */
+int ts_run(const char *cmdline);
+
+/* printf into a fresh string. */
+char *ts_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif
