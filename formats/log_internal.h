@@ -1,0 +1,81 @@
+/*
+ * Private to the log parser (log_*.c): the storage a parsed game owns, the
+ * character classes the parser agrees on, and what its three parts offer
+ * one another.  log_parser.c splits an entry into games, headers and moves
+ * sections; log_turns.c turns one moves line into turns and components;
+ * log_status.c reads the declared results from the header.
+ *
+ * Ownership: everything allocated with fmt_mem_* belongs to the game given
+ * and is freed at once by fmt_game_release().
+ */
+#ifndef GC_FORMATS_LOG_INTERNAL_H
+#define GC_FORMATS_LOG_INTERNAL_H
+
+#include "formats/formats.h"
+
+#include <stddef.h>
+
+/* ------------------------------------------------------------ storage */
+
+/* size bytes, aligned for any type, owned by g; NULL when out of memory. */
+void *fmt_mem_alloc(struct fmt_game *g, size_t size);
+
+/* A NUL-terminated copy of the n bytes at s, owned by g; NULL when out of memory. */
+char *fmt_mem_strndup(struct fmt_game *g, const char *s, size_t n);
+
+/* --------------------------------------------------------- characters */
+
+/* ASCII only, on purpose: the C library's ctype functions depend on the
+ * locale and are undefined for negative chars, and none of the notation is
+ * outside ASCII.  '\r' counts as white space so that a stray one never
+ * changes a token. */
+static inline int fmt_is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static inline int fmt_is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+static inline int fmt_is_alpha(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static inline char fmt_to_lower(char c)
+{
+    return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+}
+
+/* Narrow [*s, *e) to leave out white space at both ends. */
+static inline void fmt_trim(const char **s, const char **e)
+{
+    while (*s < *e && fmt_is_space(**s))
+        (*s)++;
+    while (*e > *s && fmt_is_space((*e)[-1]))
+        (*e)--;
+}
+
+/* ------------------------------------------------------- log_turns.c */
+
+enum fmt_line_kind {
+    FMT_LINE_TURNS,   /* one or more turns were added to the game */
+    FMT_LINE_COMMENT, /* a // comment line: belongs to no turn */
+    FMT_LINE_OTHER,   /* does not start with a turn marker: the game is malformed */
+    FMT_LINE_NOMEM    /* out of memory */
+};
+
+/* Tokenise one non-blank line of a moves section (len bytes at s, no line
+ * end) into turns appended to g, per fine points 5-8. */
+enum fmt_line_kind fmt_log_moves_line(struct fmt_game *g, const char *s,
+                                      size_t len, int line);
+
+/* ------------------------------------------------------ log_status.c */
+
+/* Fill result_decl, status_decl and status_how from the game's Result,
+ * Status, White and Black headers.  0, or -1 when out of memory. */
+int fmt_log_declared(struct fmt_game *g);
+
+#endif

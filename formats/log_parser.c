@@ -1,0 +1,482 @@
+/*
+ * The log parser's outer layer (log-format.md, fine points 1-5): it cuts an
+ * entry's text into games, reads each game's header block, hands the lines
+ * of its moves section to log_turns.c, and records a game that cannot be
+ * tokenised as malformed.  Each game's strings live in a small arena that
+ * the game owns, so a game costs a few allocations, not one per token.
+ *
+ * Lines are classified once, in this order:
+ *   - blank: only white space;
+ *   - header: optional white space, a key that starts with an ASCII
+ *     letter and goes on with letters, digits, '-' or '_', optional spaces
+ *     or tabs, then ':'; the value is the rest of the line, trimmed, and
+ *     may be empty.  The spaces before ':' are allowed because the input
+ *     walker's Game: sniff (input_text.c) allows them: an entry let through
+ *     for its Game: line must yield that game.  A moves line always starts
+ *     with a digit or '/', so it is never a header;
+ *   - anything else belongs to a moves section (log_turns.c decides).
+ *
+ * The parser walks the text once; a header block is read twice at most
+ * (once while seeking its Game: line, once to store it).
+ */
+#include "formats/log_internal.h"
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ storage */
+
+/* One block of a game's arena; blocks are chained newest first. */
+struct fmt_mem {
+    struct fmt_mem *next;
+    size_t cap;   /* bytes of data */
+    size_t used;  /* bytes of data handed out */
+};
+
+#define MEM_ALIGN 16          /* enough for any field of the public structs */
+#define MEM_FIRST 4096        /* a short game fits in one or two blocks */
+#define MEM_MAX_STEP (1 << 20) /* blocks stop doubling here */
+
+static size_t mem_header(void)
+{
+    return (sizeof(struct fmt_mem) + MEM_ALIGN - 1) & ~(size_t)(MEM_ALIGN - 1);
+}
+
+static struct fmt_mem *mem_block(struct fmt_mem *prev, size_t need)
+{
+    size_t cap = prev ? prev->cap * 2 : MEM_FIRST;
+    if (cap > MEM_MAX_STEP)
+        cap = MEM_MAX_STEP;
+    if (cap < need)
+        cap = need;
+    if (cap > SIZE_MAX - mem_header())
+        return NULL;
+    struct fmt_mem *b = malloc(mem_header() + cap);
+    if (!b)
+        return NULL;
+    b->next = prev;
+    b->cap = cap;
+    b->used = 0;
+    return b;
+}
+
+void *fmt_mem_alloc(struct fmt_game *g, size_t size)
+{
+    if (size > SIZE_MAX - MEM_ALIGN)
+        return NULL;
+    size = (size + MEM_ALIGN - 1) & ~(size_t)(MEM_ALIGN - 1);
+    struct fmt_mem *b = g->mem;
+    if (!b || b->cap - b->used < size) {
+        b = mem_block(b, size);
+        if (!b)
+            return NULL;
+        g->mem = b;
+    }
+    void *p = (char *)b + mem_header() + b->used;
+    b->used += size;
+    return p;
+}
+
+char *fmt_mem_strndup(struct fmt_game *g, const char *s, size_t n)
+{
+    if (n == SIZE_MAX)
+        return NULL;
+    char *d = fmt_mem_alloc(g, n + 1);
+    if (d) {
+        if (n)
+            memcpy(d, s, n);
+        d[n] = '\0';
+    }
+    return d;
+}
+
+static void mem_free(struct fmt_mem *b)
+{
+    while (b) {
+        struct fmt_mem *next = b->next;
+        free(b);
+        b = next;
+    }
+}
+
+void fmt_game_release(struct fmt_game *game)
+{
+    if (!game)
+        return;
+    free(game->turns);  /* grown with realloc: see log_turns.c */
+    free(game->extra);
+    mem_free(game->mem);
+    memset(game, 0, sizeof *game);
+}
+
+/* -------------------------------------------------------------- lines */
+
+struct line {
+    const char *s;    /* first byte */
+    size_t len;       /* bytes, without the '\n' */
+    const char *next; /* start of the following line */
+};
+
+static void line_at(const char *pos, const char *end, struct line *l)
+{
+    const char *nl = memchr(pos, '\n', (size_t)(end - pos));
+    l->s = pos;
+    l->len = (size_t)((nl ? nl : end) - pos);
+    l->next = nl ? nl + 1 : end;
+}
+
+static int line_blank(const struct line *l)
+{
+    for (size_t i = 0; i < l->len; i++)
+        if (!fmt_is_space(l->s[i]))
+            return 0;
+    return 1;
+}
+
+struct header_line {
+    const char *key, *value;
+    size_t klen, vlen;
+};
+
+/* The header-line rule of the comment at the top of this file. */
+static int header_line(const struct line *l, struct header_line *h)
+{
+    const char *p = l->s, *e = l->s + l->len;
+    while (p < e && fmt_is_space(*p))
+        p++;
+    if (p == e || !fmt_is_alpha(*p))
+        return 0;
+    const char *k = p;
+    while (p < e && (fmt_is_alpha(*p) || fmt_is_digit(*p) || *p == '-' || *p == '_'))
+        p++;
+    h->key = k;
+    h->klen = (size_t)(p - k);
+    while (p < e && (*p == ' ' || *p == '\t'))
+        p++;
+    if (p == e || *p != ':')
+        return 0;
+    const char *v = p + 1;
+    fmt_trim(&v, &e);
+    h->value = v;
+    h->vlen = (size_t)(e - v);
+    return 1;
+}
+
+static int key_is(const struct header_line *h, const char *name)
+{
+    size_t n = strlen(name);
+    if (h->klen != n)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (fmt_to_lower(h->key[i]) != name[i])
+            return 0;
+    return 1;
+}
+
+/* ------------------------------------------------------------- header */
+
+static const struct {
+    const char *name;  /* lower case */
+    size_t off;        /* of the char * field in struct fmt_game */
+} known_keys[] = {
+    {"game", offsetof(struct fmt_game, game)},
+    {"settings", offsetof(struct fmt_game, settings)},
+    {"log", offsetof(struct fmt_game, log)},
+    {"event", offsetof(struct fmt_game, event)},
+    {"round", offsetof(struct fmt_game, round)},
+    {"white", offsetof(struct fmt_game, white)},
+    {"black", offsetof(struct fmt_game, black)},
+    {"started", offsetof(struct fmt_game, started)},
+    {"ended", offsetof(struct fmt_game, ended)},
+    {"status", offsetof(struct fmt_game, status)},
+    {"result", offsetof(struct fmt_game, result)},
+};
+
+static int add_extra(struct fmt_game *g, const struct header_line *h)
+{
+    /* Capacity is implicit: 4, then doubled whenever the count reaches a
+     * power of two, so the public struct needs no capacity field. */
+    size_t n = g->nextra;
+    if (n == 0 || (n >= 4 && (n & (n - 1)) == 0)) {
+        size_t cap = n ? n * 2 : 4;
+        if (cap > SIZE_MAX / sizeof *g->extra)
+            return -1;
+        struct fmt_header_field *x = realloc(g->extra, cap * sizeof *x);
+        if (!x)
+            return -1;
+        g->extra = x;
+    }
+    char *key = fmt_mem_strndup(g, h->key, h->klen);
+    char *value = fmt_mem_strndup(g, h->value, h->vlen);
+    if (!key || !value)
+        return -1;
+    g->extra[n].key = key;
+    g->extra[n].value = value;
+    g->nextra = n + 1;
+    return 0;
+}
+
+static int store_header(struct fmt_game *g, const struct header_line *h)
+{
+    for (size_t i = 0; i < sizeof known_keys / sizeof known_keys[0]; i++) {
+        if (key_is(h, known_keys[i].name)) {
+            char *v = fmt_mem_strndup(g, h->value, h->vlen);
+            if (!v)
+                return -1;
+            /* Fine point 4: a repeated key, the last value wins. */
+            *(char **)((char *)g + known_keys[i].off) = v;
+            return 0;
+        }
+    }
+    return add_extra(g, h);
+}
+
+static int ascii_casecmp(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        int d = (unsigned char)fmt_to_lower(*a) - (unsigned char)fmt_to_lower(*b);
+        if (d || !*a)
+            return d;
+    }
+}
+
+struct extra_ref {
+    const char *key;
+    size_t at;  /* position in g->extra */
+};
+
+static int extra_ref_cmp(const void *a, const void *b)
+{
+    const struct extra_ref *x = a, *y = b;
+    int d = ascii_casecmp(x->key, y->key);
+    if (d)
+        return d;
+    return (x->at > y->at) - (x->at < y->at);
+}
+
+/* Fine point 4 for unknown keys: one entry per key (case-insensitive), at
+ * the place of its first line, holding its last line.  Sorting instead of
+ * searching keeps a huge header block from costing quadratic time. */
+static int merge_extras(struct fmt_game *g)
+{
+    size_t n = g->nextra;
+    if (n < 2)
+        return 0;
+    struct extra_ref *r = malloc(n * sizeof *r);
+    if (!r)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        r[i] = (struct extra_ref){g->extra[i].key, i};
+    qsort(r, n, sizeof *r, extra_ref_cmp);
+    for (size_t i = 0, j; i < n; i = j) {
+        for (j = i + 1; j < n && ascii_casecmp(r[i].key, r[j].key) == 0; j++)
+            ;
+        if (j - i > 1) {
+            g->extra[r[i].at] = g->extra[r[j - 1].at];
+            for (size_t k = i + 1; k < j; k++)
+                g->extra[r[k].at].key = NULL;
+        }
+    }
+    free(r);
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++)
+        if (g->extra[i].key)
+            g->extra[kept++] = g->extra[i];
+    g->nextra = kept;
+    return 0;
+}
+
+/* ------------------------------------------------------------- parser */
+
+struct fmt_parser {
+    const char *pos;  /* start of the next line to read */
+    const char *end;  /* end of the text */
+    int line;         /* number of the line at pos */
+    int ngames;       /* games returned so far */
+    int at_header;    /* pos is a header line that starts the next game;
+                         else seek the next Game: line (fine points 1, 2) */
+};
+
+fmt_parser *fmt_parser_new(const char *text, size_t len)
+{
+    fmt_parser *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->pos = text ? text : "";
+    p->end = p->pos + (text ? len : 0);
+    p->line = 1;
+    return p;
+}
+
+void fmt_parser_free(fmt_parser *p)
+{
+    free(p);
+}
+
+static void advance(fmt_parser *p, const struct line *l)
+{
+    p->pos = l->next;
+    if (p->line < INT_MAX)
+        p->line++;
+}
+
+/* Before the first game and after a malformed one, only a Game: line
+ * starts a game, together with the header lines directly above it.
+ * Leaves pos on the first line of that header block; 0 at end of text. */
+static int seek_game(fmt_parser *p)
+{
+    const char *block = NULL;
+    int block_line = 0;
+    struct line l;
+    struct header_line h;
+    while (p->pos < p->end) {
+        line_at(p->pos, p->end, &l);
+        if (header_line(&l, &h)) {
+            if (!block) {
+                block = l.s;
+                block_line = p->line;
+            }
+            if (key_is(&h, "game")) {
+                p->pos = block;
+                p->line = block_line;
+                return 1;
+            }
+        } else {
+            block = NULL;
+        }
+        advance(p, &l);
+    }
+    return 0;
+}
+
+enum header_end {
+    HEADER_DONE,      /* the header is read; the moves section follows */
+    HEADER_NEXT_GAME, /* a second Game: line starts the next game at once */
+    HEADER_NO_GAME,   /* the block has no Game: key */
+    HEADER_NOMEM
+};
+
+/* Read the header block at pos.  A second Game: key is not a repeated key
+ * but the next game (log-format.md: "Game ... starts a new game"); the
+ * lines already read stay with this game. */
+static enum header_end read_header(fmt_parser *p, struct fmt_game *g)
+{
+    int have_game = 0;
+    struct line l;
+    struct header_line h;
+    g->line = p->line;
+    while (p->pos < p->end) {
+        line_at(p->pos, p->end, &l);
+        if (!header_line(&l, &h))
+            break;
+        if (key_is(&h, "game")) {
+            if (have_game)
+                return HEADER_NEXT_GAME;
+            have_game = 1;
+        }
+        if (store_header(g, &h) != 0)
+            return HEADER_NOMEM;
+        advance(p, &l);
+    }
+    if (merge_extras(g) != 0)
+        return HEADER_NOMEM;
+    return have_game ? HEADER_DONE : HEADER_NO_GAME;
+}
+
+#define QUOTE_MAX 60 /* bytes of an offending line quoted in a reason */
+
+static int set_malformed(struct fmt_game *g, int line, const char *reason,
+                         const char *quote, size_t qlen)
+{
+    const char *dots = "";
+    if (qlen > QUOTE_MAX) {
+        qlen = QUOTE_MAX;
+        /* never cut a UTF-8 sequence: back off over continuation bytes */
+        while (qlen > 0 && ((unsigned char)quote[qlen] & 0xC0) == 0x80)
+            qlen--;
+        dots = "...";
+    }
+    size_t n = strlen(reason) + qlen + 8;
+    char *r = fmt_mem_alloc(g, n);
+    if (!r)
+        return -1;
+    if (quote)
+        snprintf(r, n, "%s: \"%.*s%s\"", reason, (int)qlen, quote, dots);
+    else
+        snprintf(r, n, "%s", reason);
+    g->malformed = 1;
+    g->malformed_line = line;
+    g->malformed_reason = r;
+    return 0;
+}
+
+/* Read the moves section up to the next header line (which starts the
+ * next game, fine point 3) or the end of the text.  0, or -1 when out of
+ * memory. */
+static int read_moves(fmt_parser *p, struct fmt_game *g)
+{
+    struct line l;
+    struct header_line h;
+    p->at_header = 0;
+    while (p->pos < p->end) {
+        line_at(p->pos, p->end, &l);
+        if (line_blank(&l)) {
+            advance(p, &l);
+            continue;
+        }
+        if (header_line(&l, &h)) {
+            p->at_header = 1;
+            return 0;
+        }
+        enum fmt_line_kind k = fmt_log_moves_line(g, l.s, l.len, p->line);
+        if (k == FMT_LINE_NOMEM)
+            return -1;
+        if (k == FMT_LINE_OTHER) {
+            /* fine point 5; fine point 2: the next call seeks a Game: line */
+            const char *s = l.s, *e = l.s + l.len;
+            fmt_trim(&s, &e);
+            int rc = set_malformed(g, p->line, "line does not start with a turn marker",
+                                   s, (size_t)(e - s));
+            advance(p, &l);
+            return rc;
+        }
+        advance(p, &l);
+    }
+    return 0;
+}
+
+static int parse_game(fmt_parser *p, struct fmt_game *g)
+{
+    enum header_end he = read_header(p, g);
+    if (he == HEADER_NOMEM || fmt_log_declared(g) != 0)
+        return -1;
+    switch (he) {
+    case HEADER_NO_GAME:
+        /* fine point 1: only possible after the first game */
+        p->at_header = 0;
+        return set_malformed(g, g->line, "header block has no Game: key", NULL, 0);
+    case HEADER_NEXT_GAME:
+        p->at_header = 1;
+        return 0;
+    default:
+        return read_moves(p, g);
+    }
+}
+
+int fmt_parser_next(fmt_parser *p, struct fmt_game *game)
+{
+    memset(game, 0, sizeof *game);
+    if (!p->at_header && !seek_game(p))
+        return FMT_EOF;
+    if (p->pos >= p->end)
+        return FMT_EOF;
+    game->index = p->ngames < INT_MAX ? ++p->ngames : INT_MAX;
+    if (parse_game(p, game) != 0) {
+        fmt_game_release(game);
+        return FMT_FATAL;
+    }
+    return FMT_OK;
+}
