@@ -33,11 +33,13 @@ int rp_report_add(struct rp_report *r, const struct fmt_turn *turn, enum rp_code
     memset(v, 0, sizeof *v);
     v->code = code;
     v->side = -1;
+    v->person = -1;
     v->message = dup_or_null(message);
     if (turn) {
         v->line = turn->line;
         v->turn = turn->number;
         v->side = turn->side;
+        v->person = turn->side;
         v->text = dup_or_null(turn->text);
         v->comment = dup_or_null(turn->comment);
     }
@@ -119,7 +121,12 @@ static int reject(struct loop *L, const struct fmt_turn *t, enum rp_code code, c
     L->out->status = RP_STATUS_ILLEGAL;
     if (code != RP_AFTER_END)
         L->run.rejected = 1;
-    return rp_report_add(L->out, t, code, msg) == FMT_OK ? 0 : FMT_FATAL;
+    if (rp_report_add(L->out, t, code, msg) != FMT_OK)
+        return FMT_FATAL;
+    /* Retro Chess: the persons behind the colours may have switched. */
+    if (L->v->colours_swapped && L->v->colours_swapped(L->state))
+        L->out->violations[L->out->nviolations - 1].person = !t->side;
+    return 0;
 }
 
 /* One turn.  Returns 1 to go on, 0 to stop, FMT_FATAL. */
@@ -184,6 +191,8 @@ int rp_replay(const struct fmt_game *g, struct rp_report *out, rp_turn_hook hook
     if (!L.state)
         goto fatal;
     L.v->setup(L.state);
+    if (hook)
+        hook(ctx, NULL, L.v, L.state);
     out->replayed = 1;
     out->status = RP_STATUS_OK;
     int rc = replay_turns(g, &L);

@@ -97,12 +97,15 @@ static void by_rule(const struct rp_run *run, const struct source *s, size_t n,
     r->result = run->rule.result;
     r->termination = run->rule.termination;
     snprintf(r->detail, sizeof r->detail, "%s", run->rule.detail);
-    if (!msg[0] && n && to_result(s[0].decl) != run->rule.result)
-        snprintf(msg, size, "the log declares %s but the game ended %s by %s",
-                 decl_text(s[0].decl), rp_result_name(run->rule.result), run->rule.termination);
-    if (!msg[0] && n && s[0].decl == FMT_DECL_UNFINISHED)
+    if (msg[0] || !n)
+        return;
+    /* fine-points.md 15: an explicit "*" contradicts an ending by rule. */
+    if (s[0].decl == FMT_DECL_UNFINISHED)
         snprintf(msg, size, "the log declares the game unfinished but it ended %s by %s",
                  rp_result_name(run->rule.result), run->rule.termination);
+    else if (to_result(s[0].decl) != run->rule.result)
+        snprintf(msg, size, "the log declares %s but the game ended %s by %s",
+                 decl_text(s[0].decl), rp_result_name(run->rule.result), run->rule.termination);
 }
 
 static void set_persons(const struct rp_report *r, const void *state, int *winner, int *loser)

@@ -125,6 +125,7 @@ struct rp_violation {
     int line;                 /* line in the entry; 0 = none (result-mismatch) */
     int turn;                 /* marker number; 0 = none */
     int side;                 /* FMT_WHITE / FMT_BLACK; -1 = none */
+    int person;               /* who played it: 0 the White: header person, 1 Black:, -1 none */
     enum rp_code code;
     char *text;               /* the turn as written, or NULL */
     char *message;
@@ -146,7 +147,8 @@ struct rp_report {
     size_t nviolations;
 };
 
-/* Called after every accepted turn (for `gcaudit replay`). */
+/* Called once with turn NULL for the starting position, then after every
+ * accepted turn (for `gcaudit replay`). */
 typedef void (*rp_turn_hook)(void *ctx, const struct fmt_turn *turn,
                              const struct rp_variant *v, const void *state);
 

@@ -1,0 +1,17 @@
+/*
+ * The shared vectors (../shared/testdata, copied to tests/fixtures/oracle):
+ * 60 games per variant from an independent implementation of the spec,
+ * a third with a planted illegal turn.  Every games.csv field and every
+ * violation's code and turn must match.
+ */
+#include <criterion/criterion.h>
+
+#include "tests/support/oracle.h"
+
+Test(replay_oracle, chess)
+{
+    int n;
+    int bad = ts_check_oracle("chess", &n);
+    cr_expect_eq(n, 60, "%d games read", n);
+    cr_expect_eq(bad, 0, "%d of %d chess games differ from the vectors", bad, n);
+}

@@ -1,0 +1,32 @@
+/*
+ * casefile: table-driven rule tests (STYLE.md, like jq.test).  A case file
+ * holds cases of the form
+ *
+ *     == name
+ *     game: Chess                (optional; the file's default otherwise)
+ *     header: Result: 1-0        (optional, repeatable: extra header lines)
+ *     moves: 1. P e2-e4 1... p e7-e5   (repeatable: one log line each)
+ *     status: ok                 (expectations, each optional)
+ *     result: 1-0
+ *     declared: 1-0
+ *     termination: checkmate
+ *     detail: claimable=threefold
+ *     turns: 4
+ *     violation: king-in-check 3 white    (first violation: code, turn, side)
+ *     message: the white king on e1 would be attacked by the queen on h4
+ *     violations: 1              (how many in all)
+ *     winner: White Player       (names are "White Player" and "Black Player")
+ *
+ * Each case becomes a Game Courier log, goes through the real parser and
+ * replay, and every expectation given is compared; a failure names the
+ * file's line of the case.
+ */
+#ifndef GC_TEST_CASEFILE_H
+#define GC_TEST_CASEFILE_H
+
+/* Run every case of path with `game` as the default Game: value.  Returns
+ * the number of failed cases (each reported with cr_log_error) and sets
+ * *ncases. */
+int ts_run_casefile(const char *path, const char *game, int *ncases);
+
+#endif
