@@ -1,0 +1,53 @@
+/*
+ * main: the subcommand table (git's builtin/ pattern).  Each entry names a
+ * cmd_*() that parses its own options and returns the exit status.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+};
+
+static const struct command commands[] = {
+    {"analyze", cmd_analyze, "replay every game of the inputs and write CSV reports"},
+    {"replay", cmd_replay, "replay one game, showing the board after each turn"},
+    {"variants", cmd_variants, "list the variants the rules engine knows"},
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: gcaudit COMMAND [OPTIONS]\n\n"
+               "Audit archives of Game Courier logs: replay every game, find every\n"
+               "illegal move, and write CSV reports.\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fprintf(f, "\n'gcaudit COMMAND --help' describes a command.\n"
+               "  --help     this text\n  --version  the version\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return CLI_EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("gcaudit %s\n", GC_VERSION);
+        return CLI_EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    cli_error("unknown command '%s' (see 'gcaudit --help')", argv[1]);
+    return CLI_EXIT_USAGE;
+}

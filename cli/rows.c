@@ -1,0 +1,94 @@
+/*
+ * rows: one row of each per-game report, as cells for fmt_csv_row.
+ */
+#include "cli/rows.h"
+
+#include <stdio.h>
+
+#include "cli/cli.h"
+
+const char *const cli_inputs_header[CLI_INPUTS_COLS] = {
+    "source", "entry", "bytes", "games", "status", "message"};
+
+const char *const cli_games_header[CLI_GAMES_COLS] = {
+    "source", "entry", "game_index", "log_id", "variant", "event", "round", "white",
+    "black", "started", "ended", "turns", "declared_result", "result", "termination",
+    "detail", "winner", "loser", "status", "violations", "first_violation_turn",
+    "first_violation_code"};
+
+const char *const cli_violations_header[CLI_VIOLATIONS_COLS] = {
+    "source", "entry", "game_index", "log_id", "variant", "line", "turn", "side",
+    "player", "text", "code", "message", "comment"};
+
+static const char *entry_status(enum fmt_entry_status s)
+{
+    return s == FMT_ENTRY_OK ? "ok" : s == FMT_ENTRY_SKIPPED ? "skipped" : "failed";
+}
+
+void cli_inputs_row(const struct fmt_entry *e, unsigned long long games,
+                    struct cli_row_buf *buf, const char **cells)
+{
+    snprintf(buf->n[0], sizeof buf->n[0], "%llu", (unsigned long long)e->bytes);
+    snprintf(buf->n[1], sizeof buf->n[1], "%llu", games);
+    const char *c[CLI_INPUTS_COLS] = {e->source, e->entry, buf->n[0], buf->n[1],
+                                      entry_status(e->status), e->message};
+    for (int i = 0; i < CLI_INPUTS_COLS; i++)
+        cells[i] = c[i];
+}
+
+const char *cli_variant_name(const struct fmt_game *g, const struct rp_report *r)
+{
+    if (r->variant)
+        return r->variant->name;
+    return g->game ? g->game : "";
+}
+
+static const char *person(const struct fmt_game *g, int who)
+{
+    const char *name = who == 0 ? g->white : who == 1 ? g->black : NULL;
+    return name ? name : "";
+}
+
+static const char *num_or_empty(char *buf, size_t size, long long v, int present)
+{
+    if (!present)
+        return "";
+    snprintf(buf, size, "%lld", v);
+    return buf;
+}
+
+void cli_games_row(const struct fmt_entry *e, const struct fmt_game *g,
+                   const struct rp_report *r, struct cli_row_buf *buf, const char **cells)
+{
+    const struct rp_violation *first = r->nviolations ? &r->violations[0] : NULL;
+    const char *c[CLI_GAMES_COLS] = {
+        e->source, e->entry,
+        num_or_empty(buf->n[0], sizeof buf->n[0], g->index, 1),
+        g->log, cli_variant_name(g, r), g->event, g->round, g->white, g->black,
+        g->started, g->ended,
+        num_or_empty(buf->n[1], sizeof buf->n[1], r->turns, r->replayed),
+        rp_result_name(r->declared), rp_result_name(r->result), r->termination, r->detail,
+        person(g, r->winner), person(g, r->loser), rp_status_name(r->status),
+        num_or_empty(buf->n[2], sizeof buf->n[2], (long long)r->nviolations, 1),
+        num_or_empty(buf->n[3], sizeof buf->n[3], first ? first->turn : 0, first && first->turn > 0),
+        first ? rp_code_name(first->code) : ""};
+    for (int i = 0; i < CLI_GAMES_COLS; i++)
+        cells[i] = c[i];
+}
+
+
+void cli_violations_row(const struct fmt_entry *e, const struct fmt_game *g,
+                        const struct rp_report *r, const struct rp_violation *v,
+                        struct cli_row_buf *buf, const char **cells)
+{
+    const char *c[CLI_VIOLATIONS_COLS] = {
+        e->source, e->entry,
+        num_or_empty(buf->n[0], sizeof buf->n[0], g->index, 1),
+        g->log, cli_variant_name(g, r),
+        num_or_empty(buf->n[1], sizeof buf->n[1], v->line, v->line > 0),
+        num_or_empty(buf->n[2], sizeof buf->n[2], v->turn, v->turn > 0 || v->text),
+        cli_side_name(v->side), person(g, v->person), v->text, rp_code_name(v->code),
+        v->message, v->comment};
+    for (int i = 0; i < CLI_VIOLATIONS_COLS; i++)
+        cells[i] = c[i];
+}

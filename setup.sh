@@ -1,0 +1,35 @@
+#!/bin/sh
+# Install what gcaudit needs (Debian packages), build a Release binary in
+# build/, and run it on the sample archives.  Safe to run again: packages
+# already present are not reinstalled and the build is incremental.
+# With --deps-only it stops after the packages (run-tests.sh uses that).
+set -eu
+cd "$(dirname "$0")"
+
+PACKAGES="build-essential cmake pkg-config libarchive-dev libcsv-dev zlib1g-dev
+libcriterion-dev libjansson-dev"
+
+missing=""
+for p in $PACKAGES; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+    echo "setup: installing$missing"
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing
+fi
+[ "${1:-}" != "--deps-only" ] || exit 0
+
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build -j"$(nproc)"
+
+echo
+echo "setup: ./build/gcaudit analyze sample-data/*.tar.gz -o sample-report"
+status=0
+./build/gcaudit analyze sample-data/*.tar.gz -o sample-report || status=$?
+# Exit status 1 only says some entries failed: the sample has a corrupt
+# entry on purpose, so that is what success looks like here.
+[ "$status" -le 1 ] || exit "$status"
+echo "setup: reports written to sample-report/ (inputs.csv, games.csv, violations.csv)"

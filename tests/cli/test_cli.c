@@ -1,0 +1,196 @@
+/*
+ * The gcaudit command as users run it: exit codes (reports.md), the exact
+ * rows of the three reports for a small log, --excel, byte-identical
+ * reruns, and `replay`.  Runs the built binary (GC_BINARY).
+ */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/support/support.h"
+
+static char *dir;
+
+static void setup(void) { dir = ts_tempdir(); }
+static void teardown(void) { ts_rmtree(dir); free(dir); }
+
+TestSuite(cli, .init = setup, .fini = teardown);
+
+static const char small_log[] =
+    "Game: Chess\n"
+    "Log: small-1\n"
+    "Event: Club, \"Spring\" Cup\n"
+    "White: Ada Quill\n"
+    "Black: Dmitri Volkov\n"
+    "Result: 0-1\n"
+    "\n"
+    "1. P f2-f3 1... p e7-e5\n"
+    "2. P g2-g4 2... q d8-h4 // mate\n"
+    "\n"
+    "Game: Chess\n"
+    "Log: small-2\n"
+    "White: Dmitri Volkov\n"
+    "Black: Ada Quill\n"
+    "\n"
+    "1. P e2-e4 1... p e7-e5\n"
+    "2. B f1-b5 2... n b8-c6\n"
+    "3. B c1-g5 // through the d2 pawn\n";
+
+static int run(const char *args)
+{
+    char *cmd = ts_fmt("cd '%s' && '%s' %s >stdout.txt 2>stderr.txt", dir, GC_BINARY, args);
+    int rc = ts_run(cmd);
+    free(cmd);
+    return rc;
+}
+
+static char *slurp(const char *name)
+{
+    char *path = ts_fmt("%s/%s", dir, name);
+    char *text = ts_read_file(path, NULL);
+    free(path);
+    cr_assert_not_null(text, "%s was not written", name);
+    return text;
+}
+
+static void write_small_log(void)
+{
+    char *path = ts_fmt("%s/small.log", dir);
+    cr_assert_eq(ts_write_file(path, small_log, strlen(small_log)), 0);
+    free(path);
+}
+
+Test(cli, version_and_help)
+{
+    cr_expect_eq(run("--version"), 0);
+    char *out = slurp("stdout.txt");
+    cr_expect(strncmp(out, "gcaudit ", 8) == 0, "version line: %s", out);
+    free(out);
+    cr_expect_eq(run("--help"), 0);
+    out = slurp("stdout.txt");
+    cr_expect(strstr(out, "analyze") && strstr(out, "replay") && strstr(out, "variants"));
+    free(out);
+    cr_expect_eq(run("analyze --help"), 0);
+}
+
+Test(cli, usage_errors_exit_2)
+{
+    cr_expect_eq(run(""), 2);
+    cr_expect_eq(run("frobnicate"), 2);
+    cr_expect_eq(run("analyze"), 2);
+    cr_expect_eq(run("analyze --bogus x.log"), 2);
+    cr_expect_eq(run("analyze x.log -o"), 2);
+    cr_expect_eq(run("replay"), 2);
+    cr_expect_eq(run("replay a.log --game 0"), 2);
+    cr_expect_eq(run("variants extra"), 2);
+}
+
+Test(cli, reports_of_a_small_log)
+{
+    write_small_log();
+    cr_assert_eq(run("analyze small.log -o out"), 0);
+    char *inputs = slurp("out/inputs.csv");
+    char *want = ts_fmt("source,entry,bytes,games,status,message\n"
+                        "small.log,,%zu,2,ok,\n", strlen(small_log));
+    cr_expect_str_eq(inputs, want);
+    free(want);
+    char *games = slurp("out/games.csv");
+    cr_expect_str_eq(games,
+        "source,entry,game_index,log_id,variant,event,round,white,black,started,ended,turns,"
+        "declared_result,result,termination,detail,winner,loser,status,violations,"
+        "first_violation_turn,first_violation_code\n"
+        "small.log,,1,small-1,chess,\"Club, \"\"Spring\"\" Cup\",,Ada Quill,Dmitri Volkov,,,4,"
+        "0-1,0-1,checkmate,,Dmitri Volkov,Ada Quill,ok,0,,\n"
+        "small.log,,2,small-2,chess,,,Dmitri Volkov,Ada Quill,,,4,*,*,illegal,,,,illegal,1,3,"
+        "illegal-move\n");
+    char *viol = slurp("out/violations.csv");
+    cr_expect_str_eq(viol,
+        "source,entry,game_index,log_id,variant,line,turn,side,player,text,code,message,comment\n"
+        "small.log,,2,small-2,chess,18,3,white,Dmitri Volkov,B c1-g5,illegal-move,"
+        "the bishop on c1 cannot reach g5: the path is blocked at d2,through the d2 pawn\n");
+    free(inputs);
+    free(games);
+    free(viol);
+}
+
+Test(cli, excel_adds_bom_and_crlf)
+{
+    write_small_log();
+    cr_assert_eq(run("analyze small.log --excel -q -o out"), 0);
+    char *inputs = slurp("out/inputs.csv");
+    char *want = ts_fmt("\xEF\xBB\xBFsource,entry,bytes,games,status,message\r\n"
+                        "small.log,,%zu,2,ok,\r\n", strlen(small_log));
+    cr_expect_str_eq(inputs, want);
+    free(want);
+    free(inputs);
+    char *out = slurp("stdout.txt");
+    cr_expect_str_eq(out, "", "--quiet printed: %s", out);
+    free(out);
+}
+
+Test(cli, missing_input_exits_3_and_is_reported)
+{
+    cr_expect_eq(run("analyze nowhere.log -o out"), 3);
+    char *inputs = slurp("out/inputs.csv");
+    cr_expect(strstr(inputs, "nowhere.log,,0,0,failed,") != NULL, "inputs.csv: %s", inputs);
+    free(inputs);
+}
+
+Test(cli, one_failed_input_of_two_exits_1)
+{
+    write_small_log();
+    cr_expect_eq(run("analyze small.log nowhere.log -o out"), 1);
+    char *games = slurp("out/games.csv");
+    cr_expect(strstr(games, "small-2") != NULL, "the good input's games are still reported");
+    free(games);
+}
+
+Test(cli, unwritable_output_exits_3)
+{
+    write_small_log();
+    cr_expect_eq(run("analyze small.log -o /proc/gcaudit-cannot-be-here"), 3);
+}
+
+Test(cli, reruns_are_byte_identical)
+{
+    char *args = ts_fmt("analyze -q '%s/oracle' -o a", GC_FIXTURES);
+    cr_assert_leq(run(args), 1);
+    free(args);
+    args = ts_fmt("analyze -q '%s/oracle' -o b", GC_FIXTURES);
+    cr_assert_leq(run(args), 1);
+    free(args);
+    const char *names[] = {"inputs.csv", "games.csv", "violations.csv"};
+    for (int i = 0; i < 3; i++) {
+        char *pa = ts_fmt("a/%s", names[i]), *pb = ts_fmt("b/%s", names[i]);
+        char *a = slurp(pa), *b = slurp(pb);
+        cr_expect_str_eq(a, b, "%s differs between two runs", names[i]);
+        cr_expect_gt(strlen(a), 300, "%s is nearly empty", names[i]);
+        free(a); free(b); free(pa); free(pb);
+    }
+}
+
+Test(cli, replay_shows_boards_and_stops_at_the_violation)
+{
+    write_small_log();
+    cr_expect_eq(run("replay small.log --game 2"), 1);
+    char *out = slurp("stdout.txt");
+    cr_expect(strstr(out, "starting position") != NULL);
+    cr_expect(strstr(out, "2... n b8-c6") != NULL, "each turn is printed");
+    cr_expect(strstr(out, "1  R  N  B  Q  K  .  N  R") != NULL, "board after 2... n b8-c6:\n%s", out);
+    cr_expect(strstr(out, "small.log:18: game 2, turn 3. ('B c1-g5'): illegal-move: the bishop on c1 "
+                          "cannot reach g5: the path is blocked at d2") != NULL, "%s", out);
+    free(out);
+    cr_expect_eq(run("replay small.log"), 0);
+    out = slurp("stdout.txt");
+    cr_expect(strstr(out, "result 0-1 (checkmate)") != NULL, "%s", out);
+    free(out);
+    cr_expect_eq(run("replay small.log --game 3"), 3);
+}
+
+Test(cli, variants_lists_the_registry)
+{
+    cr_expect_eq(run("variants"), 0);
+    char *out = slurp("stdout.txt");
+    cr_expect(strstr(out, "chess") != NULL && strstr(out, "orthodoxchess") != NULL, "%s", out);
+    free(out);
+}
