@@ -1,0 +1,447 @@
+/*
+ * Every stream, whatever it turns out to be, goes through libarchive: a
+ * plain log, a compressed log, an archive, and each member of an archive.
+ * Format detection is libarchive's, by content: the "raw" format claims
+ * whatever no archive format claims, so a stream read as RAW is one file
+ * (compressed or not) whose data is the entry's text, and anything else is
+ * an archive whose members are walked the same way, one level deeper.
+ *
+ * Nothing is extracted and no archive is held whole: a member is read by a
+ * nested reader whose read callback pulls the parent's member data 64 KiB
+ * at a time, so memory is one block per level plus the one entry's text.
+ *
+ * Failures are rows, not returns.  When a member's data breaks because the
+ * archive around it broke (a truncated .tar.gz), the member's row says so,
+ * and the archive's own failure is not reported a second time; when a
+ * header breaks between members, the archive gets a failed row of its own.
+ */
+#include "formats/input.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One stream being read: the outermost file, or a member of an archive. */
+struct level {
+    struct fmt_walker *w;
+    const char *source;   /* the fmt_entry source of every row below */
+    const char *name;     /* this stream's entry name: "" outermost, else a!b!c */
+    int depth;            /* 1 for the outermost stream */
+    int64_t known_size;   /* stream bytes if known before reading, else -1 */
+    int compressed;       /* a decompression filter is at work (known once open) */
+    int archive;          /* an archive, not one file (known after its first header) */
+};
+
+/* Where a nested reader gets its bytes: the parent's current member. */
+struct nested_src {
+    struct archive *parent;
+    int parent_failed;                    /* the parent's data broke: its stream is gone */
+    char parent_error[FMT_INPUT_MSG_MAX / 2]; /* what the parent said then: room left for ours */
+    unsigned char block[FMT_INPUT_BLOCK];
+};
+
+static int walk_stream(struct level *lv, struct archive *a,
+                       struct nested_src *src);
+
+/* Formats are enabled one by one, not with format_all: mtree and warc are
+ * text formats that can claim a plain log.  Filters likewise: the ones
+ * that run an external program (lrzip, lzop, grzip, and lz4 in some
+ * builds) or decode text (uu) stay out.  A support call that fails only
+ * loses that format. */
+static struct archive *reader_new(void)
+{
+    struct archive *a = archive_read_new();
+    if (!a)
+        return NULL;
+    archive_read_support_format_tar(a);
+    archive_read_support_format_zip(a);
+    archive_read_support_format_7zip(a);
+    archive_read_support_format_cpio(a);
+    archive_read_support_format_ar(a);
+    archive_read_support_format_iso9660(a);
+    archive_read_support_format_cab(a);
+    archive_read_support_format_lha(a);
+    archive_read_support_format_rar(a);
+    archive_read_support_format_rar5(a);
+    archive_read_support_format_xar(a);
+    archive_read_support_format_raw(a);
+    archive_read_support_format_empty(a);
+    archive_read_support_filter_gzip(a);
+    archive_read_support_filter_bzip2(a);
+    archive_read_support_filter_xz(a);
+    archive_read_support_filter_lzma(a);
+    archive_read_support_filter_lzip(a);
+    archive_read_support_filter_zstd(a);
+    archive_read_support_filter_compress(a);
+    return a;
+}
+
+static int contains_ci(const char *s, const char *word)
+{
+    size_t n = strlen(word);
+    for (; *s; s++) {
+        size_t i = 0;
+        while (i < n && s[i] && (s[i] | 0x20) == word[i])
+            i++;
+        if (i == n)
+            return 1;
+    }
+    return 0;
+}
+
+/* libarchive's messages are precise but say "what" in its own words; the
+ * row leads with the kind of problem so that reports can be grouped. */
+static const char *problem_kind(const char *err)
+{
+    if (contains_ci(err, "encrypt") || contains_ci(err, "passphrase"))
+        return "encrypted";
+    /* xz says "No progress is possible" when its input ends early. */
+    if (contains_ci(err, "truncat") || contains_ci(err, "premature") ||
+        contains_ci(err, "unexpected end") || contains_ci(err, "no progress"))
+        return "truncated";
+    return "corrupt";
+}
+
+/* Why reading a stream failed.  If the archive around it broke, that is
+ * the reason, whatever the nested reader made of it.  What the stream is
+ * comes from lv, not from a: after a fatal error libarchive has already
+ * let go of its filters and format. */
+static void describe_error(const struct level *lv, struct archive *a,
+                           const struct nested_src *src, char *msg, size_t msgsz)
+{
+    const char *err = archive_error_string(a);
+    const char *noun = NULL;   /* NULL: failed before anything was recognised */
+    if (src && src->parent_failed)
+        err = src->parent_error, noun = "archive";
+    else if (lv->archive)
+        noun = "archive";
+    else if (lv->compressed)
+        noun = "compressed data";
+    /* Some readers (cpio, 7-Zip) fail without a word when data runs out
+     * or makes no sense; claim no more than that. */
+    if (!err || !*err) {
+        snprintf(msg, msgsz, "corrupt or truncated %s", noun ? noun : "input");
+        return;
+    }
+    /* 7-Zip keeps its directory at the end and seeks back to the data,
+     * which a member of another archive, or a pipe, cannot do. */
+    if (contains_ci(err, "seek"))
+        snprintf(msg, msgsz, "archive cannot be read as a stream: %s", err);
+    else if (!noun && contains_ci(err, "error reading"))
+        snprintf(msg, msgsz, "read error: %s", err);   /* the system's, not the data's */
+    else
+        snprintf(msg, msgsz, "%s %s: %s", problem_kind(err), noun ? noun : "input", err);
+}
+
+static int report_failed(const struct level *lv, struct archive *a,
+                         const struct nested_src *src, uint64_t bytes)
+{
+    char msg[FMT_INPUT_MSG_MAX];
+    describe_error(lv, a, src, msg, sizeof msg);
+    return fmt_input_report(lv->w, lv->source, lv->name, FMT_ENTRY_FAILED,
+                            msg, bytes, NULL, 0);
+}
+
+static int report_simple(const struct level *lv, const char *name,
+                         enum fmt_entry_status status, const char *msg)
+{
+    return fmt_input_report(lv->w, lv->source, name, status, msg, 0, NULL, 0);
+}
+
+static void format_limit(uint64_t limit, char *out, size_t outsz)
+{
+    if (limit % ((uint64_t)1 << 20) == 0)
+        snprintf(out, outsz, "%llu MiB", (unsigned long long)(limit >> 20));
+    else if (limit % 1024 == 0)
+        snprintf(out, outsz, "%llu KiB", (unsigned long long)(limit >> 10));
+    else
+        snprintf(out, outsz, "%llu bytes", (unsigned long long)limit);
+}
+
+/* ------------------------------------------------------------ one file */
+
+/* An entry's bytes while they are read. */
+struct text_buf {
+    char *data;
+    size_t len, cap;
+};
+
+/* Room for one more block and a terminator.  Reading stops once the text
+ * passes the limit, so the buffer never needs more than limit + block. */
+static int text_reserve(struct text_buf *t, uint64_t limit)
+{
+    if (t->cap - t->len > FMT_INPUT_BLOCK)
+        return 0;
+    size_t cap = t->cap ? t->cap * 2 : 2 * FMT_INPUT_BLOCK;
+    if (limit < SIZE_MAX - 2 * FMT_INPUT_BLOCK && cap > limit + FMT_INPUT_BLOCK + 1)
+        cap = (size_t)limit + FMT_INPUT_BLOCK + 1;
+    if (cap - t->len <= FMT_INPUT_BLOCK)
+        cap = t->len + FMT_INPUT_BLOCK + 1;
+    char *bigger = realloc(t->data, cap);
+    if (!bigger)
+        return -1;
+    t->data = bigger;
+    t->cap = cap;
+    return 0;
+}
+
+/* How a file's data ended. */
+enum text_end {
+    TEXT_EOF,       /* all of it is in the buffer */
+    TEXT_NOT_LOG,   /* the first 4 KiB have no Game: header: stopped reading */
+    TEXT_TOO_BIG,   /* over the limit: stopped reading */
+    TEXT_READ_ERROR,
+    TEXT_NO_MEMORY
+};
+
+/* Read a RAW stream's data.  The Game: check runs as soon as 4 KiB are in,
+ * so a large file that is not a log costs one block, not its size. */
+static enum text_end read_data(const struct level *lv, struct archive *a,
+                               struct text_buf *t)
+{
+    int sniffed = 0;
+    for (;;) {
+        if (text_reserve(t, lv->w->max_entry_bytes) != 0)
+            return TEXT_NO_MEMORY;
+        la_ssize_t got = archive_read_data(a, t->data + t->len, FMT_INPUT_BLOCK);
+        if (got < 0)
+            return TEXT_READ_ERROR;
+        if (got == 0)
+            return sniffed || fmt_text_has_game_header(t->data, t->len) ? TEXT_EOF : TEXT_NOT_LOG;
+        t->len += (size_t)got;
+        if (!sniffed && t->len >= FMT_INPUT_SNIFF) {
+            if (!fmt_text_has_game_header(t->data, t->len))
+                return TEXT_NOT_LOG;
+            sniffed = 1;
+        }
+        if (t->len > lv->w->max_entry_bytes)
+            return TEXT_TOO_BIG;
+    }
+}
+
+static int report_text(const struct level *lv, struct text_buf *t)
+{
+    char msg[FMT_INPUT_MSG_MAX];
+    uint64_t bytes = t->len;
+    enum fmt_entry_status st = fmt_text_normalise(&t->data, &t->len, msg, sizeof msg);
+    return fmt_input_report(lv->w, lv->source, lv->name, st, msg, bytes,
+                            t->data, t->len);
+}
+
+/* A stream libarchive read as RAW: one file, its data the entry. */
+static int read_text(const struct level *lv, struct archive *a,
+                     const struct nested_src *src)
+{
+    struct text_buf t = {0};
+    char limit[64], msg[FMT_INPUT_MSG_MAX];
+    int rc = 0;
+    switch (read_data(lv, a, &t)) {
+    case TEXT_EOF:
+        rc = report_text(lv, &t);
+        break;
+    case TEXT_NOT_LOG:
+        /* The rest is not read; its size is known only if stored plainly. */
+        rc = fmt_input_report(lv->w, lv->source, lv->name, FMT_ENTRY_SKIPPED,
+                              FMT_INPUT_NOT_A_LOG,
+                              lv->known_size >= 0 && !lv->compressed ? (uint64_t)lv->known_size : t.len,
+                              NULL, 0);
+        break;
+    case TEXT_TOO_BIG:
+        format_limit(lv->w->max_entry_bytes, limit, sizeof limit);
+        snprintf(msg, sizeof msg, "entry larger than %s", limit);
+        rc = fmt_input_report(lv->w, lv->source, lv->name, FMT_ENTRY_FAILED,
+                              msg, t.len, NULL, 0);
+        break;
+    case TEXT_READ_ERROR:
+        rc = report_failed(lv, a, src, t.len);
+        break;
+    case TEXT_NO_MEMORY:
+        rc = report_simple(lv, lv->name, FMT_ENTRY_FAILED, "out of memory");
+        break;
+    }
+    free(t.data);
+    return rc;
+}
+
+/* ------------------------------------------------------ nested archives */
+
+/* The nested reader's read callback.  The parent's error is copied at
+ * once: by the time the nested reader gives up, it may have been replaced. */
+static la_ssize_t nested_read(struct archive *child, void *data, const void **buf)
+{
+    struct nested_src *src = data;
+    if (src->parent_failed)
+        return -1;   /* keep the first reason: the parent's error may change */
+    la_ssize_t got = archive_read_data(src->parent, src->block, sizeof src->block);
+    if (got < 0) {
+        const char *err = archive_error_string(src->parent);
+        src->parent_failed = 1;
+        snprintf(src->parent_error, sizeof src->parent_error, "%s", err ? err : "");
+        archive_set_error(child, EIO, "%s", src->parent_error);
+        return -1;
+    }
+    *buf = src->block;
+    return got;
+}
+
+static char *join_entry(const char *outer, const char *inner)
+{
+    size_t ol = strlen(outer), il = strlen(inner);
+    char *p = malloc(ol + il + 2);
+    if (!p)
+        return NULL;
+    memcpy(p, outer, ol);
+    if (ol)
+        p[ol++] = '!';
+    memcpy(p + ol, inner, il + 1);
+    return p;
+}
+
+/* Read a regular member through a nested reader.  *broke tells the caller
+ * that its own stream failed under the member (already reported). */
+static int read_member(const struct level *lv, struct archive *a,
+                       struct archive_entry *e, const char *name, int *broke)
+{
+    struct level child = {
+        .w = lv->w, .source = lv->source, .name = name, .depth = lv->depth + 1,
+        .known_size = archive_entry_size_is_set(e) ? archive_entry_size(e) : -1,
+    };
+    struct nested_src *src = malloc(sizeof *src);
+    struct archive *c = src ? reader_new() : NULL;
+    if (!c) {
+        free(src);
+        return report_simple(lv, name, FMT_ENTRY_FAILED, "out of memory");
+    }
+    src->parent = a;
+    src->parent_failed = 0;
+    src->parent_error[0] = '\0';
+    int rc;
+    if (archive_read_open(c, src, NULL, nested_read, NULL) != ARCHIVE_OK)
+        rc = report_failed(&child, c, src, 0);
+    else
+        rc = walk_stream(&child, c, src);
+    *broke = src->parent_failed;
+    archive_read_free(c);
+    free(src);
+    return rc;
+}
+
+/* One member: directories hold no data and are not rows; links and special
+ * files are rows, skipped, so that every file-like name is accounted for. */
+static int walk_member(const struct level *lv, struct archive *a,
+                       struct archive_entry *e, int *broke)
+{
+    const char *path = archive_entry_pathname_utf8(e);
+    if (!path)
+        path = archive_entry_pathname(e);
+    mode_t type = archive_entry_filetype(e);
+    if (type == AE_IFDIR)
+        return 0;
+    char *name = join_entry(lv->name, path ? path : "");
+    if (!name)
+        return report_simple(lv, lv->name, FMT_ENTRY_FAILED, "out of memory");
+    int rc;
+    if (type == AE_IFLNK || archive_entry_symlink(e))
+        rc = report_simple(lv, name, FMT_ENTRY_SKIPPED, "symbolic link, not followed");
+    else if (archive_entry_hardlink(e))
+        rc = report_simple(lv, name, FMT_ENTRY_SKIPPED, "hard link, not followed");
+    else if (type != AE_IFREG && type != 0)
+        rc = report_simple(lv, name, FMT_ENTRY_SKIPPED, "not a regular file");
+    else if (archive_entry_is_encrypted(e))
+        rc = report_simple(lv, name, FMT_ENTRY_FAILED, "encrypted entry");
+    else
+        rc = read_member(lv, a, e, name, broke);
+    free(name);
+    return rc;
+}
+
+/* Where the reader stands in its (uncompressed) stream: if a failed header
+ * read did not move it, trying again would loop forever. */
+static int64_t position(struct archive *a)
+{
+    return archive_filter_bytes(a, 0);
+}
+
+/* The members of an archive whose first header (r, e) is read.  A bad
+ * header libarchive can step over (FAILED, RETRY) is a failed row and the
+ * walk goes on; one it cannot (FATAL) ends this archive. */
+static int walk_members(const struct level *lv, struct archive *a,
+                        struct archive_entry *e, int r, struct nested_src *src)
+{
+    int broke = 0, rows = 0, in_damage = 0;
+    int64_t last_fail = -1;
+    for (;; r = archive_read_next_header(a, &e)) {
+        int rc = 0;
+        if (r == ARCHIVE_EOF)
+            break;
+        if (r == ARCHIVE_OK || r == ARCHIVE_WARN) {
+            uint64_t before = *lv->w->seq;
+            in_damage = 0;
+            broke = 0;
+            rc = walk_member(lv, a, e, &broke);
+            rows += *lv->w->seq != before;
+        } else if (r == ARCHIVE_FATAL || position(a) == last_fail) {
+            /* The member's row already told why the stream broke. */
+            return broke ? 0 : report_failed(lv, a, src, 0);
+        } else {
+            last_fail = position(a);
+            if (!in_damage)
+                rc = report_failed(lv, a, src, 0);
+            rows++;
+            in_damage = r == ARCHIVE_RETRY;
+        }
+        if (rc)
+            return rc;
+    }
+    /* An archive that yields no row would vanish from the reports. */
+    return rows ? 0 : report_simple(lv, lv->name, FMT_ENTRY_SKIPPED, "archive holds no files");
+}
+
+/* A freshly opened stream: find out what it is and read it. */
+static int walk_stream(struct level *lv, struct archive *a,
+                       struct nested_src *src)
+{
+    struct archive_entry *e = NULL;
+    lv->compressed = archive_filter_count(a) > 1 &&
+                     archive_filter_code(a, 0) != ARCHIVE_FILTER_NONE;
+    int r = archive_read_next_header(a, &e);
+    int format = archive_format(a);
+    lv->archive = format != 0 && format != ARCHIVE_FORMAT_RAW && format != ARCHIVE_FORMAT_EMPTY;
+    if (r == ARCHIVE_EOF && format == ARCHIVE_FORMAT_EMPTY)
+        return fmt_input_report(lv->w, lv->source, lv->name, FMT_ENTRY_SKIPPED,
+                                FMT_INPUT_NOT_A_LOG, 0, NULL, 0);
+    /* A known archive whose first header is bad may still have good ones
+     * after it: walk_members deals with that like with any bad header. */
+    if (r == ARCHIVE_FATAL || (r < ARCHIVE_WARN && !lv->archive))
+        return report_failed(lv, a, src, 0);
+    if (format == ARCHIVE_FORMAT_RAW)
+        return read_text(lv, a, src);
+    if (lv->depth > lv->w->max_depth) {
+        char msg[FMT_INPUT_MSG_MAX];
+        snprintf(msg, sizeof msg, "archive nested deeper than %d levels", lv->w->max_depth);
+        return report_simple(lv, lv->name, FMT_ENTRY_FAILED, msg);
+    }
+    return walk_members(lv, a, e, r, src);
+}
+
+int fmt_input_read_fd(struct fmt_walker *w, int fd, const char *source,
+                      int64_t known_size)
+{
+    struct level lv = {
+        .w = w, .source = source, .name = "", .depth = 1, .known_size = known_size,
+    };
+    struct archive *a = reader_new();
+    if (!a)
+        return report_simple(&lv, "", FMT_ENTRY_FAILED, "out of memory");
+    int rc;
+    if (archive_read_open_fd(a, fd, FMT_INPUT_BLOCK) != ARCHIVE_OK)
+        rc = report_failed(&lv, a, NULL, 0);
+    else
+        rc = walk_stream(&lv, a, NULL);
+    archive_read_free(a);
+    return rc;
+}

@@ -1,0 +1,193 @@
+/*
+ * An entry's bytes become the text the log parser reads (log-format.md,
+ * Inputs): the parser then only ever sees valid UTF-8 with '\n' line ends,
+ * so it never has to think about encodings or Windows and old-Mac files.
+ *
+ * Two passes: the first checks (NUL, line length) and counts invalid
+ * sequences, so a failing entry costs no copy and a clean one is rewritten
+ * in place; only replacements, which grow the text, need a new buffer.
+ */
+#include "formats/input.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const unsigned char utf8_bom[3] = {0xEF, 0xBB, 0xBF};
+static const unsigned char replacement[3] = {0xEF, 0xBF, 0xBD}; /* U+FFFD */
+
+static size_t bom_len(const unsigned char *p, size_t n)
+{
+    return n >= 3 && memcmp(p, utf8_bom, 3) == 0 ? 3 : 0;
+}
+
+/* Length of the well-formed UTF-8 sequence at p, or 0 with *bad set to the
+ * bytes one U+FFFD replaces.  Those are the "maximal subpart" of Unicode
+ * 3.9 (Table 3-7), the count browsers and iconv-style decoders agree on, so
+ * overlongs, surrogates and values past U+10FFFF fail on their second byte
+ * and a truncated sequence costs one replacement, not one per byte. */
+static size_t utf8_seq(const unsigned char *p, size_t n, size_t *bad)
+{
+    unsigned char c = p[0], lo = 0x80, hi = 0xBF;
+    size_t need;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF)
+        need = 1;
+    else if (c == 0xE0)
+        need = 2, lo = 0xA0;      /* below: overlong */
+    else if (c == 0xED)
+        need = 2, hi = 0x9F;      /* above: surrogates */
+    else if (c >= 0xE1 && c <= 0xEF)
+        need = 2;
+    else if (c == 0xF0)
+        need = 3, lo = 0x90;      /* below: overlong */
+    else if (c == 0xF4)
+        need = 3, hi = 0x8F;      /* above: past U+10FFFF */
+    else if (c >= 0xF1 && c <= 0xF3)
+        need = 3;
+    else {
+        *bad = 1;                 /* stray continuation, C0, C1, F5..FF */
+        return 0;
+    }
+    for (size_t i = 1; i <= need; i++) {
+        if (i >= n || p[i] < lo || p[i] > hi) {
+            *bad = i;
+            return 0;
+        }
+        lo = 0x80, hi = 0xBF;
+    }
+    return need + 1;
+}
+
+/* A line starts at p: is its key "game"?  Only ASCII case folding, so the
+ * answer does not depend on the locale. */
+static int is_game_key(const char *p, const char *end)
+{
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    static const char key[] = "game";
+    for (size_t i = 0; i < 4; i++, p++) {
+        if (p >= end || (*p | 0x20) != key[i])
+            return 0;
+    }
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    return p < end && *p == ':';
+}
+
+int fmt_text_has_game_header(const char *buf, size_t len)
+{
+    const char *end = buf + (len < FMT_INPUT_SNIFF ? len : FMT_INPUT_SNIFF);
+    const char *p = buf + bom_len((const unsigned char *)buf, len);
+    while (p < end) {
+        if (is_game_key(p, end))
+            return 1;
+        while (p < end && *p != '\n' && *p != '\r')
+            p++;
+        while (p < end && (*p == '\n' || *p == '\r'))
+            p++;
+    }
+    return 0;
+}
+
+/* What the first pass learns. */
+struct scan {
+    size_t invalid;   /* sequences to replace */
+    int rewrite;      /* a BOM, a '\r' or a replacement: the text changes */
+};
+
+/* First pass.  Lines are counted the way the parser will see them, after
+ * "\r\n" and "\r" have become '\n', so "line N" points at the same line in
+ * both places.  Line length is in bytes as stored in the entry. */
+static enum fmt_entry_status scan_text(const unsigned char *p, size_t n,
+                                       struct scan *s, char *msg, size_t msgsz)
+{
+    size_t line = 1, width = 0, i = bom_len(p, n), bad;
+    s->invalid = 0;
+    s->rewrite = i > 0;
+    while (i < n) {
+        size_t step = 1;
+        if (p[i] == '\0') {
+            snprintf(msg, msgsz, "NUL byte at line %zu", line);
+            return FMT_ENTRY_FAILED;
+        }
+        if (p[i] == '\n' || p[i] == '\r') {
+            if (p[i] == '\r') {
+                s->rewrite = 1;
+                if (i + 1 < n && p[i + 1] == '\n')
+                    step = 2;
+            }
+            line++, width = 0, i += step;
+            continue;
+        }
+        step = utf8_seq(p + i, n - i, &bad);
+        if (step == 0) {
+            step = bad;
+            s->invalid++;
+            s->rewrite = 1;
+        }
+        width += step, i += step;
+        if (width > FMT_INPUT_LINE_MAX) {
+            snprintf(msg, msgsz, "line %zu is longer than 64 KiB", line);
+            return FMT_ENTRY_FAILED;
+        }
+    }
+    return FMT_ENTRY_OK;
+}
+
+/* Second pass, from in to out (which may be the same buffer when nothing
+ * grows: the write position never overtakes the read position then).
+ * Returns the text's length; out gets its terminator. */
+static size_t rewrite_text(const unsigned char *in, size_t n, unsigned char *out)
+{
+    size_t i = bom_len(in, n), o = 0, bad;
+    while (i < n) {
+        if (in[i] == '\r') {
+            out[o++] = '\n';
+            i += (i + 1 < n && in[i + 1] == '\n') ? 2 : 1;
+            continue;
+        }
+        size_t step = in[i] < 0x80 ? 1 : utf8_seq(in + i, n - i, &bad);
+        if (step == 0) {
+            memcpy(out + o, replacement, 3);
+            o += 3, i += bad;
+            continue;
+        }
+        memmove(out + o, in + i, step);
+        o += step, i += step;
+    }
+    out[o] = '\0';
+    return o;
+}
+
+enum fmt_entry_status fmt_text_normalise(char **buf, size_t *len,
+                                         char *msg, size_t msgsz)
+{
+    unsigned char *in = (unsigned char *)*buf;
+    struct scan s;
+    msg[0] = '\0';
+    if (scan_text(in, *len, &s, msg, msgsz) != FMT_ENTRY_OK)
+        return FMT_ENTRY_FAILED;
+    if (!s.rewrite) {
+        in[*len] = '\0';
+        return FMT_ENTRY_OK;
+    }
+    unsigned char *out = in;
+    if (s.invalid > 0) {
+        /* Each replaced sequence is at least one byte and becomes three. */
+        out = malloc(*len + 2 * s.invalid + 1);
+        if (!out) {
+            snprintf(msg, msgsz, "out of memory");
+            return FMT_ENTRY_FAILED;
+        }
+    }
+    *len = rewrite_text(in, *len, out);
+    if (out != in) {
+        free(in);
+        *buf = (char *)out;
+        snprintf(msg, msgsz, "%zu invalid UTF-8 sequence%s replaced by U+FFFD",
+                 s.invalid, s.invalid == 1 ? "" : "s");
+    }
+    return FMT_ENTRY_OK;
+}

@@ -1,0 +1,192 @@
+/*
+ * fmt_walk(): what a command-line input is.  "-" is standard input, a
+ * directory is walked recursively, anything else is opened and handed to
+ * libarchive (input_archive.c), which tells by content whether it is a log,
+ * a compressed log or an archive.
+ *
+ * Directories are read in strcmp order of names, never in readdir order,
+ * so that two runs over the same tree number entries (seq) identically and
+ * their reports can be compared line by line.  Symbolic links to
+ * directories are not followed: that keeps the walk finite without having
+ * to remember where it has been.
+ */
+#include "formats/input.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int fmt_input_report(struct fmt_walker *w, const char *source,
+                     const char *entry, enum fmt_entry_status status,
+                     const char *message, uint64_t bytes,
+                     const char *text, size_t len)
+{
+    struct fmt_entry e = {
+        .source = source,
+        .entry = entry,
+        .bytes = bytes,
+        .status = status,
+        .message = message ? message : "",
+        .text = status == FMT_ENTRY_OK ? text : NULL,
+        .len = status == FMT_ENTRY_OK ? len : 0,
+        .seq = (*w->seq)++,
+    };
+    return w->fn(w->ctx, &e);
+}
+
+/* A failed row for a path the system would not give us. */
+static int report_errno(struct fmt_walker *w, const char *path,
+                        const char *what, int err)
+{
+    char reason[256], msg[FMT_INPUT_MSG_MAX];
+    /* strerror_r, not strerror: the walker may run beside other threads. */
+    if (strerror_r(err, reason, sizeof reason) != 0)
+        snprintf(reason, sizeof reason, "error %d", err);
+    snprintf(msg, sizeof msg, "%s: %s", what, reason);
+    return fmt_input_report(w, path, "", FMT_ENTRY_FAILED, msg, 0, NULL, 0);
+}
+
+static int read_file(struct fmt_walker *w, const char *path, const struct stat *st)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return report_errno(w, path, "cannot open", errno);
+    int rc = fmt_input_read_fd(w, fd, path, S_ISREG(st->st_mode) ? (int64_t)st->st_size : -1);
+    close(fd);
+    return rc;
+}
+
+static char *join_path(const char *dir, const char *name)
+{
+    size_t dl = strlen(dir), nl = strlen(name);
+    int slash = dl > 0 && dir[dl - 1] != '/';
+    char *p = malloc(dl + slash + nl + 1);
+    if (p) {
+        memcpy(p, dir, dl);
+        if (slash)
+            p[dl] = '/';
+        memcpy(p + dl + slash, name, nl + 1);
+    }
+    return p;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void free_names(char **names, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+}
+
+/* The names in dir other than "." and "..", sorted.  Returns 0, or an
+ * errno value (nothing to free then). */
+static int list_dir(const char *dir, char ***out, size_t *count)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return errno;
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    int err = 0;
+    struct dirent *de;
+    while ((errno = 0, de = readdir(d)) != NULL) {
+        if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+            continue;
+        if (n == cap) {
+            char **bigger = realloc(names, (cap = cap ? cap * 2 : 16) * sizeof *names);
+            if (!bigger) {
+                err = ENOMEM;
+                break;
+            }
+            names = bigger;
+        }
+        if (!(names[n] = strdup(de->d_name))) {
+            err = ENOMEM;
+            break;
+        }
+        n++;
+    }
+    if (!err && errno)
+        err = errno;
+    closedir(d);
+    if (err) {
+        free_names(names, n);
+        return err;
+    }
+    if (n > 1)
+        qsort(names, n, sizeof *names, by_name);
+    *out = names;
+    *count = n;
+    return 0;
+}
+
+static int walk_dir(struct fmt_walker *w, const char *dir);
+
+/* One name found in a directory.  lstat, not stat: what the directory holds
+ * decides, so a link to a directory is reported rather than walked. */
+static int walk_dir_item(struct fmt_walker *w, const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0)
+        return report_errno(w, path, "cannot open", errno);
+    if (S_ISDIR(st.st_mode))
+        return walk_dir(w, path);
+    if (S_ISREG(st.st_mode))
+        return read_file(w, path, &st);
+    int link = S_ISLNK(st.st_mode);
+    if (link && stat(path, &st) == 0 && S_ISREG(st.st_mode))
+        return read_file(w, path, &st);
+    const char *why = link ? "symbolic link, not followed" : "not a regular file";
+    return fmt_input_report(w, path, "", FMT_ENTRY_SKIPPED, why, 0, NULL, 0);
+}
+
+static int walk_dir(struct fmt_walker *w, const char *dir)
+{
+    char **names = NULL;
+    size_t n = 0;
+    int err = list_dir(dir, &names, &n);
+    if (err)
+        return report_errno(w, dir, "cannot read directory", err);
+    int rc = 0;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        char *path = join_path(dir, names[i]);
+        if (!path)
+            rc = report_errno(w, dir, "cannot read directory", ENOMEM);
+        else
+            rc = walk_dir_item(w, path);
+        free(path);
+    }
+    free_names(names, n);
+    return rc;
+}
+
+int fmt_walk(const char *path, const struct fmt_walk_options *opt,
+             uint64_t *seq, fmt_entry_fn fn, void *ctx)
+{
+    struct fmt_walker w = {
+        .max_depth = opt && opt->max_depth > 0 ? opt->max_depth : FMT_INPUT_DEFAULT_DEPTH,
+        .max_entry_bytes = opt && opt->max_entry_bytes > 0 ? opt->max_entry_bytes
+                                                           : FMT_INPUT_DEFAULT_MAX_BYTES,
+        .seq = seq,
+        .fn = fn,
+        .ctx = ctx,
+    };
+    if (strcmp(path, "-") == 0)
+        return fmt_input_read_fd(&w, 0, "-", -1);
+    /* stat, not lstat: a path the user named is followed wherever it points. */
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return report_errno(&w, path, "cannot open", errno);
+    if (S_ISDIR(st.st_mode))
+        return walk_dir(&w, path);
+    return read_file(&w, path, &st);
+}

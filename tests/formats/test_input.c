@@ -1,0 +1,1195 @@
+/*
+ * The input walker (formats/input_*.c): every kind of input log-format.md
+ * lists, read by content, each entry reported once with its status and
+ * reason.  Archives and compressed files are made at run time with
+ * libarchive's write API and zlib, so no binary fixture is committed and
+ * each test shows exactly what its input holds.
+ *
+ * The messages are the contract with the inputs report:
+ *   ok, warning  "N invalid UTF-8 sequences replaced by U+FFFD"
+ *                ("1 invalid UTF-8 sequence replaced by U+FFFD")
+ *   skipped      "not a log: no Game: header in the first 4 KiB",
+ *                "symbolic link, not followed", "hard link, not followed",
+ *                "not a regular file", "archive holds no files"
+ *   failed       "NUL byte at line N", "line N is longer than 64 KiB",
+ *                "entry larger than 256 MiB" (KiB, or bytes, for odd limits),
+ *                "encrypted entry", "archive nested deeper than N levels",
+ *                "cannot open: <strerror>", "cannot read directory: <strerror>",
+ *                "<kind> archive: <libarchive>" when an archive breaks,
+ *                "<kind> compressed data: <libarchive>" when a .gz/.xz/... does,
+ *                "<kind> input: <libarchive>" when it breaks before libarchive
+ *                knows what it is, with <kind> truncated, corrupt or encrypted;
+ *                "corrupt or truncated archive" when libarchive gives no reason,
+ *                "archive cannot be read as a stream: <libarchive>" (7-Zip
+ *                inside another archive or on a pipe), "read error: <libarchive>"
+ */
+#include "formats/formats.h"
+#include "formats/input.h"
+#include "tests/support/support.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <criterion/criterion.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+/* ------------------------------------------------------------ collecting */
+
+struct row {
+    char *source, *entry, *message, *text;
+    size_t len;
+    uint64_t bytes, seq;
+    enum fmt_entry_status status;
+};
+
+struct rows {
+    struct row *v;
+    size_t n;
+    size_t stop_at;   /* nonzero: return 7 from this row on */
+};
+
+static int collect(void *ctx, const struct fmt_entry *e)
+{
+    struct rows *r = ctx;
+    r->v = realloc(r->v, (r->n + 1) * sizeof *r->v);
+    cr_assert_not_null(r->v);
+    struct row *w = &r->v[r->n++];
+    cr_assert_not_null(e->source);
+    cr_assert_not_null(e->entry);
+    cr_assert_not_null(e->message);
+    w->source = strdup(e->source);
+    w->entry = strdup(e->entry);
+    w->message = strdup(e->message);
+    w->text = NULL;
+    if (e->status == FMT_ENTRY_OK) {
+        cr_assert_not_null(e->text);
+        cr_assert_eq(e->text[e->len], '\0', "text is NUL-terminated");
+        cr_assert_eq(strlen(e->text), e->len);
+        w->text = malloc(e->len + 1);
+        memcpy(w->text, e->text, e->len + 1);
+    }
+    w->len = e->len;
+    w->bytes = e->bytes;
+    w->seq = e->seq;
+    w->status = e->status;
+    return r->stop_at && r->n >= r->stop_at ? 7 : 0;
+}
+
+static void rows_free(struct rows *r)
+{
+    for (size_t i = 0; i < r->n; i++) {
+        free(r->v[i].source);
+        free(r->v[i].entry);
+        free(r->v[i].message);
+        free(r->v[i].text);
+    }
+    free(r->v);
+    r->v = NULL;
+    r->n = 0;
+}
+
+static struct rows walk_opt(const char *path, const struct fmt_walk_options *opt)
+{
+    struct rows r = {0};
+    uint64_t seq = 0;
+    cr_assert_eq(fmt_walk(path, opt, &seq, collect, &r), 0);
+    cr_assert_eq(seq, r.n, "seq advanced once per row");
+    for (size_t i = 0; i < r.n; i++)
+        cr_assert_eq(r.v[i].seq, i);
+    return r;
+}
+
+static struct rows walk(const char *path)
+{
+    return walk_opt(path, NULL);
+}
+
+static void expect_row(const struct rows *r, size_t i, const char *entry,
+                       enum fmt_entry_status status, const char *message)
+{
+    cr_assert_lt(i, r->n, "row %zu missing (only %zu rows)", i, r->n);
+    if (entry)
+        cr_assert_str_eq(r->v[i].entry, entry, "row %zu", i);
+    cr_assert_eq(r->v[i].status, status, "row %zu '%s': status %d, message '%s'",
+                 i, r->v[i].entry, r->v[i].status, r->v[i].message);
+    if (message)
+        cr_assert_str_eq(r->v[i].message, message, "row %zu", i);
+}
+
+static void expect_text(const struct rows *r, size_t i, const char *text)
+{
+    expect_row(r, i, NULL, FMT_ENTRY_OK, "");
+    cr_assert_str_eq(r->v[i].text, text, "row %zu '%s'", i, r->v[i].entry);
+    cr_assert_eq(r->v[i].bytes, strlen(text));
+}
+
+/* ------------------------------------------------------------- fixtures */
+
+static char *dir;
+
+static void setup(void)
+{
+    dir = ts_tempdir();
+    cr_assert_not_null(dir);
+}
+
+static void teardown(void)
+{
+    ts_rmtree(dir);
+    free(dir);
+}
+
+TestSuite(formats_input, .init = setup, .fini = teardown);
+
+static const char LOG_A[] = "Game: Chess\nWhite: Ann\nBlack: Bob\n\n1. P e2-e4 1... p e7-e5\n";
+static const char LOG_B[] = "Game: Backlash\nWhite: Cy\nBlack: Di\n\n1. P d2-d4\n";
+static const char README[] = "This archive holds the November games.\n";
+static const unsigned char PNG[] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n',
+                                    0, 0, 0, 13, 'I', 'H', 'D', 'R', 0, 0, 1, 0};
+
+static char *path_of(const char *name)
+{
+    char *p = ts_fmt("%s/%s", dir, name);
+    cr_assert_not_null(p);
+    return p;
+}
+
+static char *put_file(const char *name, const void *data, size_t len)
+{
+    char *p = path_of(name);
+    cr_assert_eq(ts_write_file(p, data, len), 0);
+    return p;
+}
+
+struct member {
+    const char *name;
+    const void *data;
+    size_t len;
+    mode_t type;        /* 0: a regular file */
+    const char *link;   /* symbolic or hard link target */
+};
+
+#define MEMBER(n, s) {n, s, sizeof s - 1, 0, NULL}
+
+typedef int (*set_fn)(struct archive *);
+
+static void add_member(struct archive *a, const struct member *m)
+{
+    struct archive_entry *e = archive_entry_new();
+    archive_entry_set_pathname(e, m->name);
+    archive_entry_set_mtime(e, 1700000000, 0);
+    archive_entry_set_filetype(e, m->type ? m->type : AE_IFREG);
+    archive_entry_set_perm(e, m->type == AE_IFDIR ? 0755 : 0644);
+    if (m->type == AE_IFLNK)
+        archive_entry_set_symlink(e, m->link);
+    else if (m->link)
+        archive_entry_set_hardlink(e, m->link);
+    archive_entry_set_size(e, m->type || m->link ? 0 : (la_int64_t)m->len);
+    cr_assert_geq(archive_write_header(a, e), ARCHIVE_WARN, "%s", archive_error_string(a));
+    if (!m->type && !m->link && m->len > 0)
+        cr_assert_eq(archive_write_data(a, m->data, m->len), (la_ssize_t)m->len,
+                     "%s", archive_error_string(a));
+    archive_entry_free(e);
+}
+
+/* An archive (or, with the raw format, one compressed file) at path. */
+static void write_archive_opt(const char *path, set_fn format, set_fn filter,
+                              const char *passphrase,
+                              const struct member *m, size_t n)
+{
+    struct archive *a = archive_write_new();
+    cr_assert_eq(format(a), ARCHIVE_OK, "%s", archive_error_string(a));
+    if (filter)
+        cr_assert_eq(filter(a), ARCHIVE_OK, "%s", archive_error_string(a));
+    if (passphrase) {
+        cr_assert_eq(archive_write_set_options(a, "zip:encryption=zipcrypt"), ARCHIVE_OK,
+                     "%s", archive_error_string(a));
+        cr_assert_eq(archive_write_set_passphrase(a, passphrase), ARCHIVE_OK);
+    }
+    cr_assert_eq(archive_write_open_filename(a, path), ARCHIVE_OK);
+    for (size_t i = 0; i < n; i++)
+        add_member(a, &m[i]);
+    cr_assert_eq(archive_write_close(a), ARCHIVE_OK, "%s", archive_error_string(a));
+    archive_write_free(a);
+}
+
+static char *write_archive(const char *name, set_fn format, set_fn filter,
+                           const struct member *m, size_t n)
+{
+    char *p = path_of(name);
+    write_archive_opt(p, format, filter, NULL, m, n);
+    return p;
+}
+
+/* A single .gz through zlib, as gzip(1) would write it. */
+static char *write_gz(const char *name, const void *data, size_t len)
+{
+    char *p = path_of(name);
+    gzFile gz = gzopen(p, "wb9");
+    cr_assert_not_null(gz);
+    cr_assert_eq(gzwrite(gz, data, (unsigned)len), (int)len);
+    cr_assert_eq(gzclose(gz), Z_OK);
+    return p;
+}
+
+static char *single_compressed(const char *name, set_fn filter, const char *text)
+{
+    struct member m = {"data", text, strlen(text), 0, NULL};
+    return write_archive(name, archive_write_set_format_raw, filter, &m, 1);
+}
+
+/* Distinct, poorly compressible log text, so that compressed streams are
+ * long enough to damage in the middle. */
+static char *big_log(unsigned seed, size_t lines)
+{
+    char *s = malloc(lines * 64 + 64);
+    cr_assert_not_null(s);
+    size_t n = (size_t)sprintf(s, "Game: Chess\nLog: %u\n\n", seed);
+    for (size_t i = 0; i < lines; i++) {
+        n += (size_t)sprintf(s + n, "%zu. ", i + 1);
+        for (int k = 0; k < 40; k++) {
+            seed = seed * 1103515245u + 12345u;
+            s[n++] = (char)('a' + (seed >> 16) % 26);
+        }
+        s[n++] = '\n';
+    }
+    s[n] = '\0';
+    return s;
+}
+
+/* memmem is a GNU extension. */
+static char *find_bytes(char *data, size_t len, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (size_t i = 0; i + n <= len; i++) {
+        if (memcmp(data + i, needle, n) == 0)
+            return data + i;
+    }
+    return NULL;
+}
+
+static void *slurp(const char *path, size_t *len)
+{
+    void *data = ts_read_file(path, len);
+    cr_assert_not_null(data, "%s", path);
+    return data;
+}
+
+/* ---------------------------------------------------------- plain input */
+
+Test(formats_input, plain_file_is_one_entry_named_by_its_path)
+{
+    char *p = put_file("game.log", LOG_A, strlen(LOG_A));
+    struct rows r = walk(p);
+    cr_assert_eq(r.n, 1);
+    cr_assert_str_eq(r.v[0].source, p);
+    expect_row(&r, 0, "", FMT_ENTRY_OK, "");
+    expect_text(&r, 0, LOG_A);
+    rows_free(&r);
+    free(p);
+}
+
+Test(formats_input, large_log_crosses_read_blocks_intact)
+{
+    char *log = big_log(1, 5000);   /* about 230 KiB: several 64 KiB blocks */
+    char *p = put_file("big.log", log, strlen(log));
+    struct rows r = walk(p);
+    cr_assert_eq(r.n, 1);
+    expect_text(&r, 0, log);
+    rows_free(&r);
+    free(p);
+    free(log);
+}
+
+Test(formats_input, directory_walked_recursively_in_strcmp_order)
+{
+    char *sub = path_of("logs");
+    char *a = path_of("logs/a");
+    char *ab = path_of("logs/a/b");
+    cr_assert_eq(mkdir(sub, 0755), 0);
+    cr_assert_eq(mkdir(a, 0755), 0);
+    cr_assert_eq(mkdir(ab, 0755), 0);
+    free(put_file("logs/b.log", LOG_B, strlen(LOG_B)));
+    free(put_file("logs/a/z.log", LOG_A, strlen(LOG_A)));
+    free(put_file("logs/a/b/c.log", LOG_A, strlen(LOG_A)));
+    free(put_file("logs/A.log", LOG_A, strlen(LOG_A)));
+    free(put_file("logs/README", README, strlen(README)));
+    char *target = path_of("logs/b.log");
+    char *flink = path_of("logs/d-link.log");
+    char *dlink = path_of("logs/c-link");
+    cr_assert_eq(symlink(target, flink), 0);
+    cr_assert_eq(symlink(a, dlink), 0);
+
+    struct rows r = walk(sub);
+    const char *want[] = {"A.log", "README", "a/b/c.log", "a/z.log",
+                          "b.log", "c-link", "d-link.log"};
+    cr_assert_eq(r.n, 7);
+    for (size_t i = 0; i < 7; i++) {
+        char *src = ts_fmt("%s/%s", sub, want[i]);
+        cr_assert_str_eq(r.v[i].source, src);
+        cr_assert_str_eq(r.v[i].entry, "");
+        free(src);
+    }
+    expect_text(&r, 0, LOG_A);
+    expect_row(&r, 1, "", FMT_ENTRY_SKIPPED, FMT_INPUT_NOT_A_LOG);
+    expect_text(&r, 4, LOG_B);
+    expect_row(&r, 5, "", FMT_ENTRY_SKIPPED, "symbolic link, not followed");
+    expect_text(&r, 6, LOG_B);
+    rows_free(&r);
+    free(sub), free(a), free(ab), free(target), free(flink), free(dlink);
+}
+
+Test(formats_input, directory_path_with_trailing_slash_joins_once)
+{
+    free(put_file("x.log", LOG_A, strlen(LOG_A)));
+    char *slash = ts_fmt("%s/", dir);
+    struct rows r = walk(slash);
+    cr_assert_eq(r.n, 1);
+    char *want = ts_fmt("%s/x.log", dir);
+    cr_assert_str_eq(r.v[0].source, want);
+    rows_free(&r);
+    free(slash), free(want);
+}
+
+/* Reads fmt_walk("-") with path's contents on fd 0. */
+static struct rows walk_stdin(const char *path)
+{
+    int saved = dup(0);
+    int fd = open(path, O_RDONLY);
+    cr_assert(saved >= 0 && fd >= 0);
+    cr_assert_eq(dup2(fd, 0), 0);
+    close(fd);
+    struct rows r = {0};
+    uint64_t seq = 0;
+    int rc = fmt_walk("-", NULL, &seq, collect, &r);
+    cr_assert_eq(dup2(saved, 0), 0);
+    close(saved);
+    cr_assert_eq(rc, 0);
+    return r;
+}
+
+Test(formats_input, stdin_is_read_as_dash)
+{
+    char *p = put_file("in.log", LOG_B, strlen(LOG_B));
+    struct rows r = walk_stdin(p);
+    cr_assert_eq(r.n, 1);
+    cr_assert_str_eq(r.v[0].source, "-");
+    expect_row(&r, 0, "", FMT_ENTRY_OK, "");
+    expect_text(&r, 0, LOG_B);
+    rows_free(&r);
+    free(p);
+}
+
+Test(formats_input, stdin_archive_is_walked)
+{
+    struct member m[] = {MEMBER("g1.log", LOG_A), MEMBER("g2.log", LOG_B)};
+    char *p = write_archive("in.tgz", archive_write_set_format_pax_restricted,
+                            archive_write_add_filter_gzip, m, 2);
+    struct rows r = walk_stdin(p);
+    cr_assert_eq(r.n, 2);
+    cr_assert_str_eq(r.v[1].source, "-");
+    expect_row(&r, 0, "g1.log", FMT_ENTRY_OK, "");
+    expect_text(&r, 1, LOG_B);
+    rows_free(&r);
+    free(p);
+}
+
+/* A pipe cannot seek: a zip on it is read front to back, without the
+ * central directory at its end. */
+Test(formats_input, stdin_pipe_reads_a_zip_as_a_stream)
+{
+    struct member m[] = {MEMBER("g1.log", LOG_A), MEMBER("notes.txt", README)};
+    char *p = write_archive("in.zip", archive_write_set_format_zip, NULL, m, 2);
+    size_t len;
+    char *data = slurp(p, &len);
+    cr_assert_lt(len, 4096, "fits in the pipe's buffer");
+    int fds[2], saved = dup(0);
+    cr_assert_eq(pipe(fds), 0);
+    cr_assert_eq(write(fds[1], data, len), (ssize_t)len);
+    close(fds[1]);
+    cr_assert_eq(dup2(fds[0], 0), 0);
+    close(fds[0]);
+    struct rows r = {0};
+    uint64_t seq = 0;
+    int rc = fmt_walk("-", NULL, &seq, collect, &r);
+    cr_assert_eq(dup2(saved, 0), 0);
+    close(saved);
+    cr_assert_eq(rc, 0);
+    cr_assert_eq(r.n, 2);
+    expect_text(&r, 0, LOG_A);
+    expect_row(&r, 1, "notes.txt", FMT_ENTRY_SKIPPED, FMT_INPUT_NOT_A_LOG);
+    rows_free(&r);
+    free(p), free(data);
+}
+
+/* ------------------------------------------------------------- archives */
+
+/* The same members in every archive format: directories are not rows,
+ * logs are read in archive order, a README is skipped. */
+static void check_archive(const char *name, set_fn format, set_fn filter)
+{
+    struct member m[] = {
+        {"logs/", NULL, 0, AE_IFDIR, NULL},
+        MEMBER("logs/a.log", LOG_A),
+        MEMBER("logs/b.log", LOG_B),
+        MEMBER("README", README),
+    };
+    char *p = write_archive(name, format, filter, m, 4);
+    struct rows r = walk(p);
+    cr_assert_eq(r.n, 3, "%s: %zu rows", name, r.n);
+    for (size_t i = 0; i < 3; i++)
+        cr_assert_str_eq(r.v[i].source, p);
+    expect_row(&r, 0, "logs/a.log", FMT_ENTRY_OK, "");
+    expect_text(&r, 0, LOG_A);
+    expect_row(&r, 1, "logs/b.log", FMT_ENTRY_OK, "");
+    expect_text(&r, 1, LOG_B);
+    expect_row(&r, 2, "README", FMT_ENTRY_SKIPPED, FMT_INPUT_NOT_A_LOG);
+    cr_assert_eq(r.v[2].bytes, strlen(README));
+    rows_free(&r);
+    free(p);
+}
+
+Test(formats_input, tar)
+{
+    check_archive("x.tar", archive_write_set_format_pax_restricted, NULL);
+}
+
+Test(formats_input, tar_gz)
+{
+    check_archive("x.tar.gz", archive_write_set_format_pax_restricted,
+                  archive_write_add_filter_gzip);
+}
+
+Test(formats_input, tar_bz2)
+{
+    check_archive("x.tar.bz2", archive_write_set_format_pax_restricted,
+                  archive_write_add_filter_bzip2);
+}
+
+Test(formats_input, tar_xz)
+{
+    check_archive("x.tar.xz", archive_write_set_format_pax_restricted,
+                  archive_write_add_filter_xz);
+}
+
+Test(formats_input, tar_zst)
+{
+    check_archive("x.tar.zst", archive_write_set_format_pax_restricted,
+                  archive_write_add_filter_zstd);
+}
+
+Test(formats_input, zip)
+{
+    check_archive("x.zip", archive_write_set_format_zip, NULL);
+}
+
+Test(formats_input, seven_zip)
+{
+    check_archive("x.7z", archive_write_set_format_7zip, NULL);
+}
+
+Test(formats_input, cpio)
+{
+    check_archive("x.cpio", archive_write_set_format_cpio_newc, NULL);
+}
+
+Test(formats_input, detection_is_by_content_not_name)
+{
+    check_archive("misnamed.log", archive_write_set_format_pax_restricted,
+                  archive_write_add_filter_xz);
+}
+
+/* One compressed log: a single entry named "", its text the log's. */
+static void check_single(char *p, const char *text)
+{
+    struct rows r = walk(p);
+    cr_assert_eq(r.n, 1, "%s", p);
+    cr_assert_str_eq(r.v[0].source, p);
+    expect_row(&r, 0, "", FMT_ENTRY_OK, "");
+    expect_text(&r, 0, text);
+    rows_free(&r);
+    free(p);
+}
+
+Test(formats_input, single_gz_written_by_zlib)
+{
+    check_single(write_gz("g.log.gz", LOG_A, strlen(LOG_A)), LOG_A);
+}
+
+Test(formats_input, single_bz2)
+{
+    check_single(single_compressed("g.log.bz2", archive_write_add_filter_bzip2, LOG_A), LOG_A);
+}
+
+Test(formats_input, single_xz)
+{
+    check_single(single_compressed("g.log.xz", archive_write_add_filter_xz, LOG_B), LOG_B);
+}
+
+Test(formats_input, single_zst)
+{
+    check_single(single_compressed("g.log.zst", archive_write_add_filter_zstd, LOG_B), LOG_B);
+}
+
+Test(formats_input, gz_of_a_non_log_is_skipped)
+{
+    char *p = write_gz("readme.gz", README, strlen(README));
+    struct rows r = walk(p);
+    cr_assert_eq(r.n, 1);
+    expect_row(&r, 0, "", FMT_ENTRY_SKIPPED, FMT_INPUT_NOT_A_LOG);
+    rows_free(&r);
+    free(p);
+}
+
+/* zip { nov.tar.gz { backlash/game-17.log, g2.log }, top.log, one.log.gz } */
+Test(formats_input, nested_archives_join_names_with_bang)
+{
+    struct member inner[] = {
+        {"backlash/", NULL, 0, AE_IFDIR, NULL},
+        MEMBER("backlash/game-17.log", LOG_B),
+        MEMBER("g2.log", LOG_A),
+    };
+    char *tgz = write_archive("nov.tar.gz", archive_write_set_format_pax_restricted,
+                              archive_write_add_filter_gzip, inner, 3);
+    char *gz = write_gz("one.log.gz", LOG_A, strlen(LOG_A));
+    size_t tgz_len, gz_len;
+    void *tgz_data = slurp(tgz, &tgz_len), *gz_data = slurp(gz, &gz_len);
+    struct member outer[] = {
+        {"november.tar.gz", tgz_data, tgz_len, 0, NULL},
+        MEMBER("top.log", LOG_B),
+        {"one.log.gz", gz_data, gz_len, 0, NULL},
+    };
+    char *zip = write_archive("2024.zip", archive_write_set_format_zip, NULL, outer, 3);
+    struct rows r = walk(zip);
+    cr_assert_eq(r.n, 4);
+    expect_row(&r, 0, "november.tar.gz!backlash/game-17.log", FMT_ENTRY_OK, "");
+    expect_text(&r, 0, LOG_B);
+    expect_row(&r, 1, "november.tar.gz!g2.log", FMT_ENTRY_OK, "");
+    expect_row(&r, 2, "top.log", FMT_ENTRY_OK, "");
+    expect_row(&r, 3, "one.log.gz", FMT_ENTRY_OK, "");
+    expect_text(&r, 3, LOG_A);
+    cr_assert_str_eq(r.v[0].source, zip);
+    rows_free(&r);
+    free(tgz), free(gz), free(zip), free(tgz_data), free(gz_data);
+}
+
+/* Wrap path's file as the only member of a new archive, plus a log after it. */
+static char *wrap(const char *name, const char *inner_name, const char *inner_path,
+                  set_fn format, set_fn filter)
+{
+    size_t len;
+    void *data = slurp(inner_path, &len);
+    struct member m[] = {{inner_name, data, len, 0, NULL}, MEMBER("after.log", LOG_A)};
+    char *p = write_archive(name, format, filter, m, 2);
+    free(data);
+    return p;
+}
+
+Test(formats_input, nesting_deeper_than_the_limit_fails_that_entry_only)
+{
+    struct member m[] = {MEMBER("deep.log", LOG_A)};
+    char *l3 = write_archive("l3.tar", archive_write_set_format_pax_restricted, NULL, m, 1);
+    char *l2 = wrap("l2.tgz", "l3.tar", l3, archive_write_set_format_pax_restricted,
+                    archive_write_add_filter_gzip);
+    char *l1 = wrap("l1.zip", "l2.tgz", l2, archive_write_set_format_zip, NULL);
+    struct fmt_walk_options opt = {.max_depth = 2};
+    struct rows r = walk_opt(l1, &opt);
+    cr_assert_eq(r.n, 3);
+    expect_row(&r, 0, "l2.tgz!l3.tar", FMT_ENTRY_FAILED, "archive nested deeper than 2 levels");
+    expect_row(&r, 1, "l2.tgz!after.log", FMT_ENTRY_OK, "");
+    expect_row(&r, 2, "after.log", FMT_ENTRY_OK, "");
+    rows_free(&r);
+
+    r = walk(l1);   /* the default, 4, reaches the log */
+    expect_row(&r, 0, "l2.tgz!l3.tar!deep.log", FMT_ENTRY_OK, "");
+    rows_free(&r);
+    free(l1), free(l2), free(l3);
+}
+
+Test(formats_input, default_depth_is_four)
+{
+    struct member m[] = {MEMBER("deep.log", LOG_A)};
+    char *p = write_archive("d5.tar", archive_write_set_format_pax_restricted, NULL, m, 1);
+    for (int level = 4; level >= 1; level--) {
+        char *name = ts_fmt("d%d.tar", level), *inner = ts_fmt("d%d.tar", level + 1);
+        char *q = wrap(name, inner, p, archive_write_set_format_pax_restricted, NULL);
+        free(p), free(name), free(inner);
+        p = q;
+    }
+    struct rows r = walk(p);
+    expect_row(&r, 0, "d2.tar!d3.tar!d4.tar!d5.tar", FMT_ENTRY_FAILED,
+               "archive nested deeper than 4 levels");
+    expect_row(&r, 1, "d2.tar!d3.tar!d4.tar!after.log", FMT_ENTRY_OK, "");
+    cr_assert_eq(r.n, 5);
+    rows_free(&r);
+    free(p);
+}
+
+Test(formats_input, seven_zip_nested_in_an_archive_fails_with_a_reason)
+{
+    struct member m[] = {MEMBER("in7.log", LOG_A)};
+    char *s7 = write_archive("x.7z", archive_write_set_format_7zip, NULL, m, 1);
+    char *tar = wrap("has7z.tar", "x.7z", s7, archive_write_set_format_pax_restricted, NULL);
+    struct rows r = walk(tar);
+    /* 7-Zip keeps its directory at the end and must seek back to the
+     * data, which a stream inside an archive cannot do. */
+    cr_assert_eq(r.n, 2);
+    expect_row(&r, 0, "x.7z!in7.log", FMT_ENTRY_FAILED, NULL);
+    cr_assert(strstr(r.v[0].message, "archive cannot be read as a stream: ") == r.v[0].message,
+              "%s", r.v[0].message);
+    expect_row(&r, 1, "after.log", FMT_ENTRY_OK, "");
+    rows_free(&r);
+    free(s7), free(tar);
+}
+
+/* ------------------------------------------------------- broken archives */
+
+/* Logs of about 66 KiB each: libarchive's gzip filter hands out 64 KiB
+ * blocks and drops the partial block at a cut, so entries must outsize a
+ * block for some of them to survive a cut in half. */
+static char *many_logs_archive(const char *name, set_fn format, set_fn filter,
+                               size_t count, char **logs)
+{
+    struct member m[8];
+    char names[8][32];
+    cr_assert_leq(count, 8);
+    for (size_t i = 0; i < count; i++) {
+        logs[i] = big_log((unsigned)i + 7, 1500);
+        snprintf(names[i], sizeof names[i], "g%zu.log", i);
+        m[i] = (struct member){names[i], logs[i], strlen(logs[i]), 0, NULL};
+    }
+    return write_archive(name, format, filter, m, count);
+}
+
+static void free_logs(char **logs, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        free(logs[i]);
+}
+
+/* Rows come in order, the first ones intact, and the damage is one or more
+ * failed rows whose reason quotes libarchive. */
+static size_t check_damage(const struct rows *r, char **logs, const char *kind)
+{
+    size_t ok = 0;
+    while (ok < r->n && r->v[ok].status == FMT_ENTRY_OK) {
+        char want[32];
+        snprintf(want, sizeof want, "g%zu.log", ok);
+        cr_assert_str_eq(r->v[ok].entry, want);
+        cr_assert_str_eq(r->v[ok].text, logs[ok]);
+        ok++;
+    }
+    cr_assert_lt(ok, r->n, "the damage is reported");
+    size_t failed = 0;
+    for (size_t i = ok; i < r->n; i++) {
+        if (r->v[i].status != FMT_ENTRY_FAILED)
+            continue;
+        failed++;
+        cr_assert(strstr(r->v[i].message, kind) == r->v[i].message,
+                  "'%s' starts with '%s'", r->v[i].message, kind);
+        cr_assert_gt(strlen(r->v[i].message), strlen(kind) + 2, "libarchive's reason quoted");
+    }
+    cr_assert_geq(failed, 1);
+    return ok;
+}
+
+Test(formats_input, truncated_tar_gz_keeps_the_entries_before_the_cut)
+{
+    char *logs[6];
+    char *p = many_logs_archive("cut.tar.gz", archive_write_set_format_pax_restricted,
+                                archive_write_add_filter_gzip, 6, logs);
+    size_t len;
+    char *data = slurp(p, &len);
+    cr_assert_eq(ts_write_file(p, data, len / 2), 0);
+    struct rows r = walk(p);
+    size_t ok = check_damage(&r, logs, "truncated archive: ");
+    cr_assert_geq(ok, 2);
+    cr_assert_eq(r.n, ok + 1, "one row for the cut, then the walk ends");
+    rows_free(&r);
+    free(data), free(p);
+    free_logs(logs, 6);
+}
+
+Test(formats_input, truncated_zip_keeps_the_entries_before_the_cut)
+{
+    char *logs[6];
+    char *p = many_logs_archive("cut.zip", archive_write_set_format_zip, NULL, 6, logs);
+    size_t len;
+    char *data = slurp(p, &len);
+    cr_assert_eq(ts_write_file(p, data, len / 2), 0);
+    struct rows r = walk(p);
+    /* The directory at the end is gone, so zip is read as a stream; zlib
+     * reports the cut as a failed inflate, hence not "truncated". */
+    size_t ok = check_damage(&r, logs, "corrupt archive: ");
+    cr_assert_geq(ok, 2);
+    rows_free(&r);
+    free(data), free(p);
+    free_logs(logs, 6);
+}
+
+Test(formats_input, corrupt_tar_gz_reports_a_failed_row)
+{
+    char *logs[6];
+    char *p = many_logs_archive("bad.tar.gz", archive_write_set_format_pax_restricted,
+                                archive_write_add_filter_gzip, 6, logs);
+    size_t len;
+    unsigned char *data = slurp(p, &len);
+    for (size_t i = len / 2; i < len / 2 + 64; i++)
+        data[i] ^= 0x5A;
+    cr_assert_eq(ts_write_file(p, data, len), 0);
+    struct rows r = walk(p);
+    size_t ok = check_damage(&r, logs, "");
+    cr_assert_geq(ok, 2);
+    rows_free(&r);
+    free(data), free(p);
+    free_logs(logs, 6);
+}
+
+Test(formats_input, corrupt_zip_member_fails_alone)
+{
+    char *logs[4];
+    char *p = many_logs_archive("bad.zip", archive_write_set_format_zip, NULL, 4, logs);
+    size_t len;
+    char *data = slurp(p, &len);
+    /* Damage g1.log's compressed data, a little after its local header. */
+    char *g1 = find_bytes(data, len, "g1.log");
+    cr_assert_not_null(g1);
+    for (char *q = g1 + 100; q < g1 + 160; q++)
+        *q ^= 0x5A;
+    cr_assert_eq(ts_write_file(p, data, len), 0);
+    struct rows r = walk(p);
+    cr_assert_eq(r.n, 4);
+    expect_text(&r, 0, logs[0]);
+    expect_row(&r, 1, "g1.log", FMT_ENTRY_FAILED, NULL);
+    cr_assert(strstr(r.v[1].message, "corrupt archive: ") == r.v[1].message, "%s", r.v[1].message);
+    expect_text(&r, 2, logs[2]);
+    expect_text(&r, 3, logs[3]);
+    rows_free(&r);
+    free(data), free(p);
+    free_logs(logs, 4);
+}
+
+/* cpio's reader fails at a cut without saying why. */
+Test(formats_input, truncated_cpio_fails_without_a_libarchive_reason)
+{
+    char *logs[3];
+    char *p = many_logs_archive("cut.cpio", archive_write_set_format_cpio_newc, NULL, 3, logs);
+    size_t len;
+    char *data = slurp(p, &len);
+    cr_assert_eq(ts_write_file(p, data, len / 2), 0);
+    struct rows r = walk(p);
+    cr_assert_eq(r.n, 2);
+    expect_text(&r, 0, logs[0]);
+    expect_row(&r, 1, "g1.log", FMT_ENTRY_FAILED, "corrupt or truncated archive");
+    rows_free(&r);
+    free(data), free(p);
+    free_logs(logs, 3);
+}
+
+Test(formats_input, truncated_nested_archive_fails_inside_an_intact_one)
+{
+    char *logs[6];
+    char *inner = many_logs_archive("in.tar.gz", archive_write_set_format_pax_restricted,
+                                    archive_write_add_filter_gzip, 6, logs);
+    size_t len;
+    char *data = slurp(inner, &len);
+    cr_assert_eq(ts_write_file(inner, data, len / 2), 0);
+    char *outer = wrap("out.zip", "in.tar.gz", inner, archive_write_set_format_zip, NULL);
+    struct rows r = walk(outer);
+    cr_assert_geq(r.n, 3);
+    expect_row(&r, 0, "in.tar.gz!g0.log", FMT_ENTRY_OK, "");
+    expect_row(&r, r.n - 2, NULL, FMT_ENTRY_FAILED, NULL);
+    cr_assert(strstr(r.v[r.n - 2].message, "truncated archive: ") == r.v[r.n - 2].message);
+    expect_row(&r, r.n - 1, "after.log", FMT_ENTRY_OK, "");
+    rows_free(&r);
+    free(data), free(inner), free(outer);
+    free_logs(logs, 6);
+}
+
+/* Cut late, the failure comes from the decompressor mid-stream; cut before
+ * libarchive's gzip filter has handed out its first 64 KiB block, it comes
+ * while the stream is being identified. */
+Test(formats_input, truncated_single_gz_fails)
+{
+    char *log = big_log(3, 8000);   /* about 360 KiB */
+    char *p = write_gz("cut.log.gz", log, strlen(log));
+    size_t len;
+    char *data = slurp(p, &len);
+    cr_assert_eq(ts_write_file(p, data, len / 2), 0);
+    struct rows r = walk(p);
+    cr_assert_eq(r.n, 1);
+    expect_row(&r, 0, "", FMT_ENTRY_FAILED, "truncated compressed data: truncated gzip input");
+    rows_free(&r);
+
+    cr_assert_eq(ts_write_file(p, data, 200), 0);
+    r = walk(p);
+    cr_assert_eq(r.n, 1);
+    expect_row(&r, 0, "", FMT_ENTRY_FAILED, "truncated input: truncated gzip input");
+    rows_free(&r);
+    free(data), free(p), free(log);
+}
+
+/* Flip each of many bytes of small archives in turn: whatever libarchive
+ * makes of the damage, the walk ends, every row says what it is, and the
+ * sanitizers see no fault or leak. */
+static void sweep_damage(const char *path)
+{
+    size_t len;
+    unsigned char *orig = slurp(path, &len);
+    unsigned char *copy = malloc(len);
+    size_t step = len / 150 + 1;
+    for (size_t at = 0; at < len; at += step) {
+        memcpy(copy, orig, len);
+        copy[at] ^= 0xA5;
+        cr_assert_eq(ts_write_file(path, copy, len), 0);
+        struct rows r = walk(path);
+        cr_assert_geq(r.n, 1, "byte %zu of %s", at, path);
+        for (size_t i = 0; i < r.n; i++) {
+            if (r.v[i].status != FMT_ENTRY_OK)
+                cr_assert_neq(r.v[i].message[0], '\0', "byte %zu of %s", at, path);
+        }
+        rows_free(&r);
+    }
+    free(orig), free(copy);
+}
+
+Test(formats_input, damaged_archives_never_crash_or_hang)
+{
+    struct member inner[] = {MEMBER("i.log", LOG_A), MEMBER("j.log", LOG_B)};
+    char *tgz = write_archive("in.tgz", archive_write_set_format_pax_restricted,
+                              archive_write_add_filter_gzip, inner, 2);
+    size_t tgz_len;
+    void *tgz_data = slurp(tgz, &tgz_len);
+    struct member m[] = {
+        MEMBER("a.log", LOG_A),
+        {"in.tgz", tgz_data, tgz_len, 0, NULL},
+        MEMBER("b.log", LOG_B),
+    };
+    set_fn formats[] = {archive_write_set_format_pax_restricted, archive_write_set_format_zip,
+                        archive_write_set_format_7zip, archive_write_set_format_cpio_newc};
+    set_fn filters[] = {archive_write_add_filter_xz, NULL, NULL, archive_write_add_filter_bzip2};
+    for (size_t f = 0; f < 4; f++) {
+        char *p = write_archive("damaged", formats[f], filters[f], m, 3);
+        sweep_damage(p);
+        free(p);
+    }
+    char *gz = write_gz("damaged.gz", LOG_A, strlen(LOG_A));
+    sweep_damage(gz);
+    free(gz), free(tgz), free(tgz_data);
+}
+
+Test(formats_input, garbage_after_gzip_magic_fails)
+{
+    unsigned char junk[600];
+    for (size_t i = 0; i < sizeof junk; i++)
+        junk[i] = (unsigned char)(i * 37 + 11);
+    junk[0] = 0x1f, junk[1] = 0x8b, junk[2] = 8, junk[3] = 0;
+    char *p = put_file("junk.gz", junk, sizeof junk);
+    struct rows r = walk(p);
+    cr_assert_eq(r.n, 1);
+    cr_assert_neq(r.v[0].status, FMT_ENTRY_OK);
+    rows_free(&r);
+    free(p);
+}
+
+/* ------------------------------------------------ not logs, links, limits */
+
+Test(formats_input, empty_file_is_skipped)
+{
+    char *p = put_file("empty.log", "", 0);
+    struct rows r = walk(p);
+    cr_assert_eq(r.n, 1);
+    expect_row(&r, 0, "", FMT_ENTRY_SKIPPED, FMT_INPUT_NOT_A_LOG);
+    cr_assert_eq(r.v[0].bytes, 0);
+    rows_free(&r);
+    free(p);
+}
+
+Test(formats_input, empty_archive_is_one_skipped_row)
+{
+    char *p = write_archive("none.tar", archive_write_set_format_pax_restricted, NULL, NULL, 0);
+    struct rows r = walk(p);
+    cr_assert_eq(r.n, 1);
+    expect_row(&r, 0, "", FMT_ENTRY_SKIPPED, "archive holds no files");
+    rows_free(&r);
+    free(p);
+}
+
+Test(formats_input, non_logs_in_an_archive_are_skipped)
+{
+    char *late = calloc(1, 6000);
+    memset(late, 'x', 5000);
+    memcpy(late + 5000, "\nGame: Chess\n", 13);   /* a header, but after 4 KiB */
+    struct member m[] = {
+        MEMBER("README", README),
+        {"board.png", PNG, sizeof PNG, 0, NULL},
+        {"empty.log", "", 0, 0, NULL},
+        {"late.log", late, strlen(late), 0, NULL},
+        MEMBER("g.log", LOG_A),
+    };
+    char *p = write_archive("mixed.tar.gz", archive_write_set_format_pax_restricted,
+                            archive_write_add_filter_gzip, m, 5);
+    struct rows r = walk(p);
+    cr_assert_eq(r.n, 5);
+    for (size_t i = 0; i < 4; i++)
+        expect_row(&r, i, m[i].name, FMT_ENTRY_SKIPPED, FMT_INPUT_NOT_A_LOG);
+    cr_assert_eq(r.v[3].bytes, strlen(late), "size of the member, not what was read");
+    expect_text(&r, 4, LOG_A);
+    rows_free(&r);
+    free(p), free(late);
+}
+
+Test(formats_input, links_and_special_files_in_a_tar_are_skipped)
+{
+    struct member m[] = {
+        MEMBER("g.log", LOG_A),
+        {"link.log", NULL, 0, AE_IFLNK, "g.log"},
+        {"hard.log", NULL, 0, 0, "g.log"},
+        {"pipe", NULL, 0, AE_IFIFO, NULL},
+        {"tty", NULL, 0, AE_IFCHR, NULL},
+    };
+    char *p = write_archive("links.tar", archive_write_set_format_pax_restricted, NULL, m, 5);
+    struct rows r = walk(p);
+    cr_assert_eq(r.n, 5);
+    expect_row(&r, 0, "g.log", FMT_ENTRY_OK, "");
+    expect_row(&r, 1, "link.log", FMT_ENTRY_SKIPPED, "symbolic link, not followed");
+    expect_row(&r, 2, "hard.log", FMT_ENTRY_SKIPPED, "hard link, not followed");
+    expect_row(&r, 3, "pipe", FMT_ENTRY_SKIPPED, "not a regular file");
+    expect_row(&r, 4, "tty", FMT_ENTRY_SKIPPED, "not a regular file");
+    rows_free(&r);
+    free(p);
+}
+
+Test(formats_input, entry_over_the_size_limit_fails)
+{
+    char *log = big_log(5, 200);   /* about 9 KiB */
+    struct member m[] = {
+        {"big.log", log, strlen(log), 0, NULL},
+        MEMBER("small.log", LOG_A),
+    };
+    char *p = write_archive("sized.tar.gz", archive_write_set_format_pax_restricted,
+                            archive_write_add_filter_gzip, m, 2);
+    struct fmt_walk_options opt = {.max_entry_bytes = 2048};
+    struct rows r = walk_opt(p, &opt);
+    cr_assert_eq(r.n, 2);
+    expect_row(&r, 0, "big.log", FMT_ENTRY_FAILED, "entry larger than 2 KiB");
+    expect_text(&r, 1, LOG_A);
+    rows_free(&r);
+
+    opt.max_entry_bytes = 1000;
+    r = walk_opt(p, &opt);
+    expect_row(&r, 0, "big.log", FMT_ENTRY_FAILED, "entry larger than 1000 bytes");
+    rows_free(&r);
+    free(p), free(log);
+}
+
+Test(formats_input, encrypted_zip_entries_fail)
+{
+    char *p = path_of("secret.zip");
+    struct member m[] = {MEMBER("a.log", LOG_A), MEMBER("b.log", LOG_B)};
+    write_archive_opt(p, archive_write_set_format_zip, NULL, "hunter2", m, 2);
+    struct rows r = walk(p);
+    cr_assert_eq(r.n, 2);
+    expect_row(&r, 0, "a.log", FMT_ENTRY_FAILED, "encrypted entry");
+    expect_row(&r, 1, "b.log", FMT_ENTRY_FAILED, "encrypted entry");
+    rows_free(&r);
+
+    /* The same zip inside a tar, read as a stream without its directory. */
+    char *tar = wrap("outer.tar", "secret.zip", p, archive_write_set_format_pax_restricted, NULL);
+    r = walk(tar);
+    expect_row(&r, 0, "secret.zip!a.log", FMT_ENTRY_FAILED, "encrypted entry");
+    expect_row(&r, r.n - 1, "after.log", FMT_ENTRY_OK, "");
+    rows_free(&r);
+    free(p), free(tar);
+}
+
+Test(formats_input, missing_path_is_one_failed_row)
+{
+    char *p = path_of("no-such.log");
+    struct rows r = walk(p);
+    cr_assert_eq(r.n, 1);
+    cr_assert_str_eq(r.v[0].source, p);
+    expect_row(&r, 0, "", FMT_ENTRY_FAILED, "cannot open: No such file or directory");
+    rows_free(&r);
+    free(p);
+}
+
+Test(formats_input, unreadable_file_is_one_failed_row)
+{
+    if (geteuid() == 0) {
+        ts_rmtree(dir);   /* a skipped test gets no .fini */
+        cr_skip_test("root reads everything");
+    }
+    char *p = put_file("locked.log", LOG_A, strlen(LOG_A));
+    cr_assert_eq(chmod(p, 0), 0);
+    struct rows r = walk(p);
+    cr_assert_eq(r.n, 1);
+    expect_row(&r, 0, "", FMT_ENTRY_FAILED, "cannot open: Permission denied");
+    rows_free(&r);
+    free(p);
+}
+
+Test(formats_input, seq_runs_on_across_walks)
+{
+    struct member m[] = {MEMBER("a.log", LOG_A), MEMBER("b.log", LOG_B)};
+    char *tar = write_archive("two.tar", archive_write_set_format_pax_restricted, NULL, m, 2);
+    char *log = put_file("one.log", LOG_A, strlen(LOG_A));
+    struct rows r = {0};
+    uint64_t seq = 0;
+    cr_assert_eq(fmt_walk(tar, NULL, &seq, collect, &r), 0);
+    cr_assert_eq(fmt_walk(log, NULL, &seq, collect, &r), 0);
+    cr_assert_eq(fmt_walk(tar, NULL, &seq, collect, &r), 0);
+    cr_assert_eq(r.n, 5);
+    cr_assert_eq(seq, 5);
+    for (size_t i = 0; i < r.n; i++)
+        cr_assert_eq(r.v[i].seq, i);
+    cr_assert_str_eq(r.v[2].source, log);
+    rows_free(&r);
+    free(tar), free(log);
+}
+
+Test(formats_input, callback_result_stops_the_walk)
+{
+    struct member inner[] = {MEMBER("x.log", LOG_A), MEMBER("y.log", LOG_B)};
+    char *tgz = write_archive("in.tgz", archive_write_set_format_pax_restricted,
+                              archive_write_add_filter_gzip, inner, 2);
+    char *zip = wrap("out.zip", "in.tgz", tgz, archive_write_set_format_zip, NULL);
+    struct rows r = {.stop_at = 1};
+    uint64_t seq = 0;
+    cr_assert_eq(fmt_walk(zip, NULL, &seq, collect, &r), 7);
+    cr_assert_eq(r.n, 1);
+    cr_assert_eq(seq, 1);
+    rows_free(&r);
+    free(tgz), free(zip);
+}
+
+/* ------------------------------------------------------------------ text */
+
+static struct rows walk_bytes(const char *bytes, size_t len)
+{
+    char *p = put_file("t.log", bytes, len);
+    struct rows r = walk(p);
+    free(p);
+    cr_assert_eq(r.n, 1);
+    return r;
+}
+
+Test(formats_input, nul_byte_fails_with_its_line)
+{
+    static const char t[] = "Game: Chess\n\n1. P e2-e4\0\n";
+    struct rows r = walk_bytes(t, sizeof t - 1);
+    expect_row(&r, 0, "", FMT_ENTRY_FAILED, "NUL byte at line 3");
+    cr_assert_null(r.v[0].text);
+    rows_free(&r);
+}
+
+Test(formats_input, line_over_64_kib_fails_and_64_kib_does_not)
+{
+    size_t n = 13 + 65536 + 1;
+    char *t = malloc(n + 1);
+    memcpy(t, "Game: Chess\n\n", 13);
+    memset(t + 13, 'e', 65536);
+    t[n - 1] = '\n';
+    t[n] = '\0';
+    struct rows r = walk_bytes(t, n);
+    expect_row(&r, 0, "", FMT_ENTRY_OK, "");
+    rows_free(&r);
+
+    t[n - 1] = 'e';   /* now 65537 bytes on line 3 */
+    r = walk_bytes(t, n);
+    expect_row(&r, 0, "", FMT_ENTRY_FAILED, "line 3 is longer than 64 KiB");
+    rows_free(&r);
+    free(t);
+}
+
+Test(formats_input, skip_check_comes_before_nul_check)
+{
+    static const char t[] = "\x89PNG\r\n\0\0\0";
+    struct rows r = walk_bytes(t, sizeof t - 1);
+    expect_row(&r, 0, "", FMT_ENTRY_SKIPPED, FMT_INPUT_NOT_A_LOG);
+    rows_free(&r);
+}
+
+Test(formats_input, invalid_utf8_is_replaced_and_counted)
+{
+    static const char t[] = "Game: Caf\xC3\n\xFFWhite: \xC3\xA9t\xC3\xA9\n";
+    struct rows r = walk_bytes(t, sizeof t - 1);
+    expect_row(&r, 0, "", FMT_ENTRY_OK, "2 invalid UTF-8 sequences replaced by U+FFFD");
+    cr_assert_str_eq(r.v[0].text, "Game: Caf\xEF\xBF\xBD\n\xEF\xBF\xBDWhite: \xC3\xA9t\xC3\xA9\n");
+    cr_assert_eq(r.v[0].bytes, sizeof t - 1, "bytes as stored, before replacement");
+    rows_free(&r);
+
+    static const char one[] = "Game: \xE2\x82 Chess\n";
+    r = walk_bytes(one, sizeof one - 1);
+    expect_row(&r, 0, "", FMT_ENTRY_OK, "1 invalid UTF-8 sequence replaced by U+FFFD");
+    cr_assert_str_eq(r.v[0].text, "Game: \xEF\xBF\xBD Chess\n");
+    rows_free(&r);
+}
+
+Test(formats_input, bom_and_crlf_and_cr_are_normalised)
+{
+    static const char t[] = "\xEF\xBB\xBFGame: Chess\r\nWhite: A\rBlack: B\n\r\n1. P e2-e4\r";
+    struct rows r = walk_bytes(t, sizeof t - 1);
+    expect_row(&r, 0, "", FMT_ENTRY_OK, "");
+    cr_assert_str_eq(r.v[0].text, "Game: Chess\nWhite: A\nBlack: B\n\n1. P e2-e4\n");
+    rows_free(&r);
+}
+
+/* input_text.c on its own: one case per kind of ill-formed UTF-8. */
+struct utf8_case {
+    const char *in, *out;
+    size_t invalid;
+};
+
+Test(formats_input, utf8_replacement_follows_maximal_subparts)
+{
+    static const struct utf8_case cases[] = {
+        {"a\xC0\xAF" "b", "a\xEF\xBF\xBD\xEF\xBF\xBD" "b", 2},                  /* overlong '/' */
+        {"a\xE0\x80\xAF" "b", "a\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD" "b", 3},  /* overlong, 3 bytes */
+        {"a\xED\xA0\x80" "b", "a\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD" "b", 3},  /* surrogate D800 */
+        {"a\xF4\x90\x80\x80" "b",
+         "a\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD" "b", 4},            /* U+110000 */
+        {"a\xF0\x9F\x98" "b", "a\xEF\xBF\xBD" "b", 1},                           /* truncated 4-byte */
+        {"a\xF0\x9F\x98", "a\xEF\xBF\xBD", 1},                                   /* truncated at the end */
+        {"a\x80\xBF" "b", "a\xEF\xBF\xBD\xEF\xBF\xBD" "b", 2},                  /* stray continuations */
+        {"a\xF0\x9F\x98\x80\xEF\xBF\xBF\xF4\x8F\xBF\xBF", "a\xF0\x9F\x98\x80\xEF\xBF\xBF\xF4\x8F\xBF\xBF", 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t len = strlen(cases[i].in);
+        char *buf = malloc(len + 1), msg[FMT_INPUT_MSG_MAX];
+        memcpy(buf, cases[i].in, len);
+        cr_assert_eq(fmt_text_normalise(&buf, &len, msg, sizeof msg), FMT_ENTRY_OK);
+        cr_assert_str_eq(buf, cases[i].out, "case %zu", i);
+        cr_assert_eq(len, strlen(cases[i].out), "case %zu", i);
+        if (cases[i].invalid) {
+            char want[80];
+            snprintf(want, sizeof want, "%zu invalid UTF-8 sequence%s replaced by U+FFFD",
+                     cases[i].invalid, cases[i].invalid == 1 ? "" : "s");
+            cr_assert_str_eq(msg, want, "case %zu", i);
+        } else {
+            cr_assert_str_eq(msg, "", "case %zu", i);
+        }
+        free(buf);
+    }
+}
+
+Test(formats_input, game_header_is_found_as_a_key_in_the_first_4_kib)
+{
+    cr_assert(fmt_text_has_game_header("Game: Chess\n", 12));
+    cr_assert(fmt_text_has_game_header("  gAME :Chess", 13));
+    cr_assert(fmt_text_has_game_header("\xEF\xBB\xBFGame:x", 9));
+    cr_assert(fmt_text_has_game_header("Note: hi\r\nGame: x", 17));
+    cr_assert_not(fmt_text_has_game_header("Games: x\n", 9));
+    cr_assert_not(fmt_text_has_game_header("The Game: x\n", 12));
+    cr_assert_not(fmt_text_has_game_header("Game", 4));
+    char late[4200];
+    memset(late, '\n', sizeof late);
+    memcpy(late + 4092, "Game: x", 7);   /* the colon is past 4 KiB */
+    cr_assert_not(fmt_text_has_game_header(late, sizeof late));
+    memcpy(late + 4080, "Game: x", 7);
+    cr_assert(fmt_text_has_game_header(late, sizeof late));
+}
