@@ -24,6 +24,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <zlib.h>
 
 /* One stream being read: the outermost file, or a member of an archive. */
 struct level {
@@ -34,6 +36,7 @@ struct level {
     int64_t known_size;   /* stream bytes if known before reading, else -1 */
     int compressed;       /* a decompression filter is at work (known once open) */
     int archive;          /* an archive, not one file (known after its first header) */
+    int fd;               /* the outermost stream's file, -1 for a member */
 };
 
 /* Where a nested reader gets its bytes: the parent's current member. */
@@ -41,6 +44,8 @@ struct nested_src {
     struct archive *parent;
     int parent_failed;                    /* the parent's data broke: its stream is gone */
     char parent_error[FMT_INPUT_MSG_MAX / 2]; /* what the parent said then: room left for ours */
+    unsigned char tail[8];                /* the last bytes passed on: a gzip trailer */
+    uint64_t passed;                      /* bytes passed on so far */
     unsigned char block[FMT_INPUT_BLOCK];
 };
 
@@ -232,6 +237,38 @@ static int report_text(const struct level *lv, struct text_buf *t)
                             t->data, t->len);
 }
 
+/* The trailer of a gzip stream: from the bytes the nested reader passed
+ * on, or read from the end of the outermost file.  0 if there is none. */
+static int gzip_tail(const struct level *lv, const struct nested_src *src, unsigned char tail[8])
+{
+    if (src) {
+        if (src->passed < 18)   /* the smallest gzip stream */
+            return 0;
+        memcpy(tail, src->tail, 8);
+        return 1;
+    }
+    return lv->fd >= 0 && lv->known_size >= 18 &&
+           pread(lv->fd, tail, 8, (off_t)(lv->known_size - 8)) == 8;
+}
+
+/* libarchive does not check gzip's CRC-32 (RFC 1952), so damaged data that
+ * still inflates would pass as text; zlib's crc32 checks it.  Only a
+ * stream whose trailer length matches is judged: several concatenated
+ * members carry only the last member's trailer at the end. */
+static int gzip_checksum_bad(const struct level *lv, struct archive *a,
+                             const struct nested_src *src, const struct text_buf *t)
+{
+    unsigned char tl[8];
+    if (!lv->compressed || archive_filter_code(a, 0) != ARCHIVE_FILTER_GZIP ||
+        !gzip_tail(lv, src, tl))
+        return 0;
+    uint32_t crc = (uint32_t)tl[0] | (uint32_t)tl[1] << 8 | (uint32_t)tl[2] << 16 | (uint32_t)tl[3] << 24;
+    uint32_t size = (uint32_t)tl[4] | (uint32_t)tl[5] << 8 | (uint32_t)tl[6] << 16 | (uint32_t)tl[7] << 24;
+    if (size != (uint32_t)t->len)
+        return 0;
+    return crc32_z(0L, (const Bytef *)t->data, t->len) != crc;
+}
+
 /* A stream libarchive read as RAW: one file, its data the entry. */
 static int read_text(const struct level *lv, struct archive *a,
                      const struct nested_src *src)
@@ -241,7 +278,11 @@ static int read_text(const struct level *lv, struct archive *a,
     int rc = 0;
     switch (read_data(lv, a, &t)) {
     case TEXT_EOF:
-        rc = report_text(lv, &t);
+        if (gzip_checksum_bad(lv, a, src, &t))
+            rc = fmt_input_report(lv->w, lv->source, lv->name, FMT_ENTRY_FAILED,
+                                  "corrupt compressed data: gzip checksum mismatch", t.len, NULL, 0);
+        else
+            rc = report_text(lv, &t);
         break;
     case TEXT_NOT_LOG:
         /* The rest is not read; its size is known only if stored plainly. */
@@ -269,6 +310,18 @@ static int read_text(const struct level *lv, struct archive *a,
 
 /* ------------------------------------------------------ nested archives */
 
+/* Slide the last 8 bytes of a stream along as blocks pass. */
+static void keep_tail(unsigned char tail[8], uint64_t before, const unsigned char *block, size_t n)
+{
+    if (n >= 8) {
+        memcpy(tail, block + n - 8, 8);
+        return;
+    }
+    size_t keep = before < 8 - n ? (size_t)before : 8 - n;
+    memmove(tail + 8 - n - keep, tail + 8 - keep, keep);
+    memcpy(tail + 8 - n, block, n);
+}
+
 /* The nested reader's read callback.  The parent's error is copied at
  * once: by the time the nested reader gives up, it may have been replaced. */
 static la_ssize_t nested_read(struct archive *child, void *data, const void **buf)
@@ -284,6 +337,8 @@ static la_ssize_t nested_read(struct archive *child, void *data, const void **bu
         archive_set_error(child, EIO, "%s", src->parent_error);
         return -1;
     }
+    keep_tail(src->tail, src->passed, src->block, (size_t)got);
+    src->passed += (uint64_t)got;
     *buf = src->block;
     return got;
 }
@@ -309,6 +364,7 @@ static int read_member(const struct level *lv, struct archive *a,
     struct level child = {
         .w = lv->w, .source = lv->source, .name = name, .depth = lv->depth + 1,
         .known_size = archive_entry_size_is_set(e) ? archive_entry_size(e) : -1,
+        .fd = -1,
     };
     struct nested_src *src = malloc(sizeof *src);
     struct archive *c = src ? reader_new() : NULL;
@@ -319,6 +375,7 @@ static int read_member(const struct level *lv, struct archive *a,
     src->parent = a;
     src->parent_failed = 0;
     src->parent_error[0] = '\0';
+    src->passed = 0;
     int rc;
     if (archive_read_open(c, src, NULL, nested_read, NULL) != ARCHIVE_OK)
         rc = report_failed(&child, c, src, 0);
@@ -432,7 +489,7 @@ int fmt_input_read_fd(struct fmt_walker *w, int fd, const char *source,
                       int64_t known_size)
 {
     struct level lv = {
-        .w = w, .source = source, .name = "", .depth = 1, .known_size = known_size,
+        .w = w, .source = source, .name = "", .depth = 1, .known_size = known_size, .fd = fd,
     };
     struct archive *a = reader_new();
     if (!a)

@@ -1193,3 +1193,75 @@ Test(formats_input, game_header_is_found_as_a_key_in_the_first_4_kib)
     memcpy(late + 4080, "Game: x", 7);
     cr_assert(fmt_text_has_game_header(late, sizeof late));
 }
+
+/* ------------------------------------------------------ gzip checksums */
+
+#define GZ_CRC_BAD "corrupt compressed data: gzip checksum mismatch"
+
+/* A .gz whose data inflates fine but whose CRC-32 (the trailer's first
+ * four bytes) is wrong: libarchive alone would pass it as text. */
+static void *gz_with_bad_crc(size_t *len)
+{
+    char *p = write_gz("bad-crc.log.gz", LOG_A, strlen(LOG_A));
+    unsigned char *data = slurp(p, len);
+    data[*len - 8] ^= 0x55;
+    free(p);
+    return data;
+}
+
+Test(formats_input, gzip_checksum_mismatch_fails)
+{
+    size_t len;
+    void *data = gz_with_bad_crc(&len);
+    char *p = put_file("bad-crc.log.gz", data, len);
+    struct rows r = walk(p);
+    cr_assert_eq(r.n, 1);
+    expect_row(&r, 0, "", FMT_ENTRY_FAILED, GZ_CRC_BAD);
+    rows_free(&r);
+    free(p);
+    free(data);
+}
+
+Test(formats_input, gzip_checksum_mismatch_inside_a_tar_fails_that_member)
+{
+    size_t len;
+    void *data = gz_with_bad_crc(&len);
+    struct member m[] = {{"a.log.gz", data, len, 0, NULL}, MEMBER("b.log", LOG_B)};
+    char *p = write_archive("crc.tar", archive_write_set_format_pax_restricted, NULL, m, 2);
+    struct rows r = walk(p);
+    cr_assert_eq(r.n, 2);
+    expect_row(&r, 0, "a.log.gz", FMT_ENTRY_FAILED, GZ_CRC_BAD);
+    expect_text(&r, 1, LOG_B);
+    rows_free(&r);
+    free(p);
+    free(data);
+}
+
+Test(formats_input, gzip_checksum_ok_on_stdin)
+{
+    char *p = write_gz("ok.log.gz", LOG_A, strlen(LOG_A));
+    struct rows r = walk_stdin(p);
+    cr_assert_eq(r.n, 1);
+    expect_text(&r, 0, LOG_A);
+    rows_free(&r);
+    free(p);
+}
+
+/* Two gzip members back to back (gzip -c a b): the end holds only the
+ * second member's trailer, which is no reason to fail. */
+Test(formats_input, concatenated_gzip_members_are_read_whole)
+{
+    char *a = write_gz("a.gz", LOG_A, strlen(LOG_A)), *b = write_gz("b.gz", LOG_B, strlen(LOG_B));
+    size_t la, lb;
+    char *da = slurp(a, &la), *db = slurp(b, &lb);
+    char *both = malloc(la + lb);
+    memcpy(both, da, la);
+    memcpy(both + la, db, lb);
+    char *p = put_file("both.log.gz", both, la + lb);
+    struct rows r = walk(p);
+    cr_assert_eq(r.n, 1);
+    char *text = ts_fmt("%s%s", LOG_A, LOG_B);
+    expect_text(&r, 0, text);
+    rows_free(&r);
+    free(text); free(p); free(both); free(da); free(db); free(a); free(b);
+}
