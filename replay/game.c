@@ -173,6 +173,17 @@ static int replay_turns(const struct fmt_game *g, struct loop *L)
     return FMT_OK;
 }
 
+/* log-format.md wants a malformed game's line and reason in the reports:
+ * they travel as a `syntax` violation without a turn. */
+static int report_malformed(const struct fmt_game *g, struct rp_report *out)
+{
+    const char *why = g->malformed_reason ? g->malformed_reason : "the game cannot be read";
+    if (rp_report_add(out, NULL, RP_SYNTAX, why) != FMT_OK)
+        return FMT_FATAL;
+    out->violations[out->nviolations - 1].line = g->malformed_line;
+    return FMT_OK;
+}
+
 int rp_replay(const struct fmt_game *g, struct rp_report *out, rp_turn_hook hook, void *ctx)
 {
     memset(out, 0, sizeof *out);
@@ -183,7 +194,8 @@ int rp_replay(const struct fmt_game *g, struct rp_report *out, rp_turn_hook hook
 
     if (g->malformed || !out->variant) {
         out->status = g->malformed ? RP_STATUS_MALFORMED : RP_STATUS_UNSUPPORTED;
-        if (rp_outcome(g, &L.run, NULL, out) != FMT_OK)
+        if ((g->malformed && report_malformed(g, out) != FMT_OK) ||
+            rp_outcome(g, &L.run, NULL, out) != FMT_OK)
             goto fatal;
         return FMT_OK;
     }

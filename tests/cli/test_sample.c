@@ -1,0 +1,166 @@
+/*
+ * End to end on sample-data/chess-open-2024.tar.gz: the figures the reports
+ * must show for the sample tournament, as sample-data/EXPECTED.md lists
+ * them (each game was checked by hand when the sample was made).
+ */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/support/csvread.h"
+#include "tests/support/support.h"
+
+static char *dir;
+static struct ts_csv inputs, games, violations;
+static int exit_status;
+
+static void load(const char *name, struct ts_csv *t)
+{
+    char *p = ts_fmt("%s/%s", dir, name);
+    cr_assert_eq(ts_csv_read(p, t), 0, "%s does not parse as CSV", name);
+    free(p);
+}
+
+static void setup(void)
+{
+    dir = ts_tempdir();
+    char *cmd = ts_fmt("'%s' analyze -q '%s/sample-data/chess-open-2024.tar.gz' -o '%s'",
+                       GC_BINARY, GC_SOURCE_DIR, dir);
+    exit_status = ts_run(cmd);
+    free(cmd);
+    load("inputs.csv", &inputs);
+    load("games.csv", &games);
+    load("violations.csv", &violations);
+}
+
+static void teardown(void)
+{
+    ts_csv_free(&inputs);
+    ts_csv_free(&games);
+    ts_csv_free(&violations);
+    ts_rmtree(dir);
+    free(dir);
+}
+
+TestSuite(sample, .init = setup, .fini = teardown);
+
+static size_t count(const struct ts_csv *t, const char *col, const char *value)
+{
+    size_t n = 0;
+    for (size_t r = 1; r < t->nrows; r++)
+        n += strcmp(ts_csv_get(t, r, col), value) == 0;
+    return n;
+}
+
+Test(sample, exit_status_says_an_entry_failed)
+{
+    cr_expect_eq(exit_status, 1);
+}
+
+Test(sample, every_entry_is_accounted_for)
+{
+    cr_assert_eq(inputs.nrows - 1, 33);
+    cr_expect_eq(count(&inputs, "status", "ok"), 31);
+    cr_expect_eq(count(&inputs, "status", "skipped"), 1);
+    cr_expect_eq(count(&inputs, "status", "failed"), 1);
+    for (size_t r = 1; r < inputs.nrows; r++) {
+        const char *entry = ts_csv_get(&inputs, r, "entry");
+        const char *status = ts_csv_get(&inputs, r, "status");
+        if (strstr(entry, "README.txt"))
+            cr_expect_str_eq(status, "skipped");
+        if (strstr(entry, ".log.gz")) {
+            cr_expect_str_eq(status, "failed");
+            cr_expect(strstr(ts_csv_get(&inputs, r, "message"), "truncated") != NULL);
+        }
+        if (strstr(entry, "round-7/open24-round-7.log"))
+            cr_expect_str_eq(ts_csv_get(&inputs, r, "games"), "5");
+    }
+}
+
+struct expected_game {
+    const char *log_id, *status, *turns, *result, *termination, *detail, *first_code,
+        *first_turn;
+};
+
+/* sample-data/EXPECTED.md, in report order. */
+static const struct expected_game expected[] = {
+    {"open24-r1-iyer-halvorsen", "illegal", "17", "1/2-1/2", "illegal", "", "wrong-side", "9"},
+    {"open24-r1-kowalczyk-fernandez", "ok", "14", "0-1", "checkmate", "", "", ""},
+    {"open24-r1-mensah-chen", "ok", "48", "1/2-1/2", "fivefold-repetition", "", "", ""},
+    {"open24-r1-quill-tanaka", "ok", "33", "1-0", "checkmate", "", "", ""},
+    {"open24-r1-volkov-oconnell", "ok", "42", "1/2-1/2", "agreement", "", "", ""},
+    {"open24-r2-iyer-chen", "ok", "44", "0-1", "timeout", "", "", ""},
+    {"open24-r2-kowalczyk-halvorsen", "ok", "20", "0-1", "checkmate", "", "", ""},
+    {"open24-r2-mensah-oconnell", "illegal", "8", "1-0", "illegal", "", "illegal-move", "5"},
+    {"open24-r2-quill-fernandez", "ok", "37", "1-0", "resignation", "", "", ""},
+    {"open24-r2-tanaka-volkov", "ok", "45", "1-0", "checkmate", "", "", ""},
+    {"open24-r3-fernandez-tanaka", "ok", "7", "1-0", "checkmate", "", "", ""},
+    {"open24-r3-iyer-oconnell", "ok", "11", "1-0", "checkmate", "", "", ""},
+    {"open24-r3-kowalczyk-chen", "ok", "4", "0-1", "checkmate", "", "result-mismatch", ""},
+    {"open24-r3-mensah-volkov", "ok", "50", "0-1", "resignation", "", "", ""},
+    {"open24-r3-quill-halvorsen", "ok", "19", "1/2-1/2", "stalemate", "", "", ""},
+    {"open24-r4-fernandez-halvorsen", "malformed", "", "1/2-1/2", "", "", "syntax", ""},
+    {"open24-r4-iyer-volkov", "ok", "12", "1/2-1/2", "agreement", "claimable=threefold", "", ""},
+    {"open24-r4-kowalczyk-oconnell", "ok", "82", "0-1", "checkmate", "", "", ""},
+    {"open24-r4-quill-chen", "illegal", "7", "1-0", "illegal", "", "king-in-check", "4"},
+    {"open24-r4-tanaka-mensah", "ok", "35", "1-0", "checkmate", "", "", ""},
+    {"open24-r5-fernandez-chen", "ok", "87", "1-0", "resignation", "", "", ""},
+    {"open24-r5-halvorsen-tanaka", "ok", "47", "1-0", "checkmate", "", "", ""},
+    {"open24-r5-iyer-mensah", "ok", "13", "1-0", "checkmate", "", "", ""},
+    {"open24-r5-kowalczyk-volkov", "illegal", "12", "0-1", "illegal", "", "illegal-move", "7"},
+    {"open24-r5-quill-oconnell", "ok", "18", "0-1", "resignation", "", "", ""},
+    {"open24-r6-halvorsen-chen", "ok", "46", "0-1", "resignation", "", "", ""},
+    {"open24-r6-kowalczyk-mensah", "ok", "16", "0-1", "checkmate", "", "", ""},
+    {"open24-r6-quill-volkov", "ok", "46", "0-1", "timeout", "", "", ""},
+    {"open24-r6-tanaka-iyer", "ok", "21", "1-0", "checkmate", "", "", ""},
+    {"open24-r7-chen-tanaka", "ok", "81", "1-0", "resignation", "", "", ""},
+    {"open24-r7-kowalczyk-iyer", "illegal", "68", "1-0", "illegal", "", "bad-promotion", "35"},
+    {"open24-r7-halvorsen-oconnell", "ok", "9", "1-0", "resignation", "", "", ""},
+    {"open24-r7-quill-mensah", "ok", "38", "*", "unfinished", "", "", ""},
+    {"open24-r7-fernandez-volkov", "ok", "32", "*", "unfinished", "", "", ""},
+    {"open24-side-tanaka-chen-shogi", "unsupported", "", "1-0", "", "", "", ""},
+};
+
+#define NEXPECTED (sizeof expected / sizeof expected[0])
+
+Test(sample, every_game_ends_as_known)
+{
+    cr_assert_eq(games.nrows - 1, NEXPECTED);
+    for (size_t i = 0; i < NEXPECTED; i++) {
+        const struct expected_game *e = &expected[i];
+        size_t r = i + 1;
+        cr_assert_str_eq(ts_csv_get(&games, r, "log_id"), e->log_id, "row %zu", r);
+        const char *cols[] = {"status", "turns", "result", "termination", "detail",
+                              "first_violation_code", "first_violation_turn"};
+        const char *want[] = {e->status, e->turns, e->result, e->termination, e->detail,
+                              e->first_code, e->first_turn};
+        for (size_t c = 0; c < sizeof cols / sizeof cols[0]; c++)
+            cr_expect_str_eq(ts_csv_get(&games, r, cols[c]), want[c], "%s: %s", e->log_id, cols[c]);
+    }
+}
+
+Test(sample, winners_are_persons)
+{
+    /* Opera Game: Quill had White and mated */
+    cr_expect_str_eq(ts_csv_get(&games, 4, "winner"), "Ada Quill");
+    cr_expect_str_eq(ts_csv_get(&games, 4, "variant"), "chess");
+    cr_expect_str_eq(ts_csv_get(&games, NEXPECTED, "variant"), "Shogi");
+    cr_expect_str_eq(ts_csv_get(&games, 15, "winner"), "", "stalemate has no winner");
+}
+
+Test(sample, violations_name_the_offence)
+{
+    cr_assert_eq(violations.nrows - 1, 7);
+    cr_expect_eq(count(&violations, "code", "result-mismatch"), 1);
+    cr_expect_eq(count(&violations, "code", "syntax"), 1, "the malformed game's reason");
+    for (size_t r = 1; r < violations.nrows; r++) {
+        const char *code = ts_csv_get(&violations, r, "code");
+        const char *msg = ts_csv_get(&violations, r, "message");
+        if (!strcmp(code, "illegal-move") && strstr(ts_csv_get(&violations, r, "log_id"), "mensah-oconnell"))
+            cr_expect(strstr(msg, "the path is blocked at e2") != NULL, "%s", msg);
+        if (!strcmp(code, "syntax")) {
+            cr_expect(strstr(msg, "line does not start with a turn marker") != NULL, "%s", msg);
+            cr_expect_neq(strcmp(ts_csv_get(&violations, r, "line"), ""), 0);
+        }
+    }
+}
