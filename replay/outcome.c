@@ -108,15 +108,15 @@ static void by_rule(const struct rp_run *run, const struct source *s, size_t n,
                  decl_text(s[0].decl), rp_result_name(run->rule.result), run->rule.termination);
 }
 
-static void set_persons(const struct rp_report *r, const void *state, int *winner, int *loser)
+/* Results name colours; winner and loser are persons (fine-points.md 33). */
+static void set_persons(struct rp_report *r, const void *state)
 {
-    int swapped = state && r->variant && r->variant->colours_swapped &&
-                  r->variant->colours_swapped(state);
-    *winner = *loser = -1;
+    r->colours_swapped = state && r->variant && r->variant->colours_swapped &&
+                         r->variant->colours_swapped(state);
+    r->winner = r->loser = -1;
     if (r->result == RP_RESULT_WHITE || r->result == RP_RESULT_BLACK) {
-        int white_won = r->result == RP_RESULT_WHITE;
-        *winner = (white_won ? 0 : 1) ^ swapped;
-        *loser = !*winner;
+        r->winner = (r->result == RP_RESULT_WHITE ? 0 : 1) ^ r->colours_swapped;
+        r->loser = !r->winner;
     }
 }
 
@@ -143,7 +143,7 @@ int rp_outcome(const struct fmt_game *g, const struct rp_run *run, const void *s
             r->variant->claimable)
             r->variant->claimable(state, r->detail, sizeof r->detail);
     }
-    set_persons(r, state, &r->winner, &r->loser);
+    set_persons(r, state);
     if (msg[0])
         return rp_report_add(r, NULL, RP_RESULT_MISMATCH, msg);
     return FMT_OK;

@@ -143,6 +143,7 @@ struct rp_report {
     char detail[RP_DETAIL_MAX];
     int winner;               /* 0 = the White: header person, 1 = Black:, -1 none */
     int loser;
+    int colours_swapped;      /* at the end the White: person plays Black (Retro Chess) */
     struct rp_violation *violations;
     size_t nviolations;
 };
