@@ -40,8 +40,8 @@ static int square_fields(const struct fmt_component *c, const char **sq)
 }
 
 /* no-such-square comes before anything that looks at the position. */
-static int check_squares(const struct rp_ortho *o, const struct fmt_component *c, size_t n,
-                         struct rp_verdict *v)
+int rp_ortho_check_squares(const struct rp_ortho *o, const struct fmt_component *c, size_t n,
+                           struct rp_verdict *v)
 {
     for (size_t i = 0; i < n; i++) {
         const char *sq[2];
@@ -213,7 +213,7 @@ static int check_leftovers(const struct fmt_component *c, size_t n, size_t i,
 int rp_ortho_resolve(struct rp_ortho *o, const struct fmt_component *c, size_t n,
                      rp_move *m, struct rp_verdict *v)
 {
-    if (n == 0 || !check_squares(o, c, n, v) || !first_is_move(o, &c[0], v))
+    if (n == 0 || !rp_ortho_check_squares(o, c, n, v) || !first_is_move(o, &c[0], v))
         return 0;
     rp_sq from = (rp_sq)rp_parse_square(c[0].from, o->b.file_a);
     rp_sq to = (rp_sq)rp_parse_square(c[0].to, o->b.file_a);
@@ -235,14 +235,32 @@ int rp_ortho_resolve(struct rp_ortho *o, const struct fmt_component *c, size_t n
     return check_leftovers(c, n, i, &c[0], v);
 }
 
-void rp_ortho_apply(struct rp_ortho *o, rp_move m)
+/* Positions before an irreversible move can never recur: the history
+ * restarts there (and cannot overflow, as the 75-move rule ends a game
+ * long before RP_ORTHO_HISTORY plies). */
+static void record_position(struct rp_ortho *o)
 {
-    struct rp_undo u;
-    rp_make(&o->b, m, &u);
     o->plies++;
     if (o->b.halfmove == 0 || o->nhistory >= RP_ORTHO_HISTORY)
         o->nhistory = 0;
     o->history[o->nhistory++] = rp_board_repetition_key(&o->b);
+}
+
+void rp_ortho_apply(struct rp_ortho *o, rp_move m)
+{
+    struct rp_undo u;
+    rp_make(&o->b, m, &u);
+    record_position(o);
+}
+
+void rp_ortho_pass(struct rp_ortho *o)
+{
+    struct rp_board *b = &o->b;
+    b->ep = RP_NO_SQ;
+    b->halfmove++;
+    b->side ^= 1;
+    b->key ^= rp_key_side();
+    record_position(o);
 }
 
 void rp_ortho_play(struct rp_ortho *o, const struct fmt_component *c, size_t n, struct rp_verdict *v)

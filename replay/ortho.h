@@ -30,6 +30,11 @@ struct rp_ortho {
 void rp_ortho_setup(struct rp_ortho *o, const struct rp_rules *rules, const char *fen,
                     const char *title);
 
+/* Every square named in the components exists, or *v says which does not
+ * (the first check that looks beyond syntax, fine-points.md 10). */
+int rp_ortho_check_squares(const struct rp_ortho *o, const struct fmt_component *c, size_t n,
+                           struct rp_verdict *v);
+
 /* Map the components of one turn to a legal move; fill *v on failure.
  * Returns 1 with *m set, or 0 (state untouched). */
 int rp_ortho_resolve(struct rp_ortho *o, const struct fmt_component *c, size_t n,
@@ -37,6 +42,10 @@ int rp_ortho_resolve(struct rp_ortho *o, const struct fmt_component *c, size_t n
 
 /* Play a resolved move and record the position. */
 void rp_ortho_apply(struct rp_ortho *o, rp_move m);
+
+/* A pass (Palindromic Chess): the other side is to move; it counts as a
+ * ply for the repetition and move-count rules. */
+void rp_ortho_pass(struct rp_ortho *o);
 
 /* Resolve and apply: the play function of a simple variant. */
 void rp_ortho_play(struct rp_ortho *o, const struct fmt_component *c, size_t n,

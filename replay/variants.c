@@ -10,6 +10,7 @@
 
 static const struct rp_variant *const registry[] = {
     &rp_variant_chess,
+    &rp_variant_palindromic,
 };
 
 size_t rp_variant_count(void) { return sizeof registry / sizeof registry[0]; }

@@ -194,3 +194,25 @@ Test(cli, variants_lists_the_registry)
     cr_expect(strstr(out, "chess") != NULL && strstr(out, "orthodoxchess") != NULL, "%s", out);
     free(out);
 }
+
+/* Issue 5: a constructed Palindromic game that reaches reversal, replayed
+ * through the command as a user would. */
+Test(cli, palindromic_reversal_through_replay_and_analyze)
+{
+    char *args = ts_fmt("replay '%s/palindromic/reversal.log'", GC_FIXTURES);
+    cr_expect_eq(run(args), 0);
+    free(args);
+    char *out = slurp("stdout.txt");
+    cr_expect(strstr(out, "69... k e2-e1") != NULL, "the completing move is shown");
+    cr_expect(strstr(out, "status ok, 138 turns, result 0-1 (reversal)") != NULL, "%s",
+              strstr(out, "status") ? strstr(out, "status") : out);
+    cr_expect(strstr(out, "8  lr n  b  k  q  b  n  rr") != NULL, "the mirrored setup is drawn");
+    free(out);
+    args = ts_fmt("analyze -q '%s/palindromic/reversal.log' -o out", GC_FIXTURES);
+    cr_expect_eq(run(args), 0);
+    free(args);
+    char *games = slurp("out/games.csv");
+    cr_expect(strstr(games, ",palindromic,") && strstr(games, ",138,*,0-1,reversal,,Black Player,White Player,ok,0,,"),
+              "%s", games);
+    free(games);
+}

@@ -15,3 +15,19 @@ Test(replay_oracle, chess)
     cr_expect_eq(n, 60, "%d games read", n);
     cr_expect_eq(bad, 0, "%d of %d chess games differ from the vectors", bad, n);
 }
+
+Test(replay_oracle, palindromic)
+{
+    int n;
+    int bad = ts_check_oracle("palindromic", &n);
+    cr_expect_eq(n, 60, "%d games read", n);
+    cr_expect_eq(bad, 0, "%d of %d palindromic games differ from the vectors", bad, n);
+}
+
+Test(replay_oracle, extinction)
+{
+    int n;
+    int bad = ts_check_oracle("extinction", &n);
+    cr_expect_eq(n, 60, "%d games read", n);
+    cr_expect_eq(bad, 0, "%d of %d extinction games differ from the vectors", bad, n);
+}

@@ -14,7 +14,7 @@
 #include "replay/replay.h"
 #include "tests/support/support.h"
 
-#define MAX_LINES 64
+#define MAX_LINES 256  /* long enough for a constructed 130-ply prefix */
 
 struct tcase {
     char name[128];
