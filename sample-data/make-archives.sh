@@ -7,6 +7,7 @@
 # get a fixed mtime, owner and mode, and gzip stores no name or time stamp.
 # Needs GNU tar (1.28 or later, for --sort) and gzip.
 #
+# palindromic-2024.tar.gz holds src/palindromic-2024/ as palindromic-2024/.
 # chess-open-2024.tar.gz holds src/chess-open-2024/ as chess-open-2024/,
 # plus one deliberately damaged entry: the log src/damaged/<name>.log is
 # gzipped and cut to half its length, and stored as
@@ -36,7 +37,11 @@ head -c $((size / 2)) "$tmp/$damaged.log.gz" \
 rm "$tmp/$damaged.log.gz"
 build_tar_gz "$here/chess-open-2024.tar.gz" chess-open-2024
 
+# palindromic-2024.tar.gz: src/palindromic-2024/ as it is
+cp -R "$here/src/palindromic-2024" "$tmp/palindromic-2024"
+build_tar_gz "$here/palindromic-2024.tar.gz" palindromic-2024
+
 cd "$here"
 if command -v sha256sum > /dev/null; then
-    sha256sum chess-open-2024.tar.gz
+    sha256sum chess-open-2024.tar.gz palindromic-2024.tar.gz
 fi
