@@ -10,6 +10,7 @@
 
 static const struct rp_variant *const registry[] = {
     &rp_variant_chess,
+    &rp_variant_backlash,     /* orthodox moves still, on two boards with drops */
     &rp_variant_palindromic,
 };
 

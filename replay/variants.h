@@ -12,10 +12,12 @@
 #define RP_START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 extern const struct rp_variant rp_variant_chess;
+extern const struct rp_variant rp_variant_backlash;
 extern const struct rp_variant rp_variant_palindromic;
 
 /* Rules tables, for perft and unit tests. */
 const struct rp_rules *rp_chess_rules(void);
+const struct rp_rules *rp_backlash_rules(void);
 const struct rp_rules *rp_palindromic_rules(void);
 
 

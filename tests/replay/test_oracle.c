@@ -24,6 +24,16 @@ Test(replay_oracle, palindromic)
     cr_expect_eq(bad, 0, "%d of %d palindromic games differ from the vectors", bad, n);
 }
 
+/* Backlash: two board moves per turn; a king captured by a turn's first
+ * board move ends the game within the turn (fine points 12 and 24). */
+Test(replay_oracle, backlash)
+{
+    int n;
+    int bad = ts_check_oracle("backlash", &n);
+    cr_expect_eq(n, 60, "%d games read", n);
+    cr_expect_eq(bad, 0, "%d of %d backlash games differ from the vectors", bad, n);
+}
+
 Test(replay_oracle, extinction)
 {
     int n;
