@@ -144,6 +144,8 @@ struct fmt_game {
     enum fmt_declared result_decl;  /* from Result: (NONE if absent or unrecognised) */
     enum fmt_declared status_decl;  /* from Status: (NONE if it names nobody we know) */
     enum fmt_how status_how;
+    int status_person;              /* the Status: NAME was a player's name: 0 White:, 1 Black:;
+                                       -1 when it was the word White/Black or names nobody */
 
     struct fmt_turn *turns;
     size_t nturns;

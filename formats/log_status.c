@@ -110,11 +110,15 @@ static enum fmt_declared result_value(const char *v)
 enum who { WHO_NOBODY, WHO_WHITE, WHO_BLACK, WHO_BOTH };
 
 /* Fine point 9: player names first, then the words White and Black; a
- * name that matches both players names nobody. */
-static enum who resolve(const char *name, size_t n, const char *white, const char *black)
+ * name that matches both players names nobody.  *person says whether a
+ * player's name matched (0, 1) or a word (-1): in Retro Chess only a
+ * person's declaration follows the colour switch (fine point 33). */
+static enum who resolve(const char *name, size_t n, const char *white, const char *black,
+                        int *person)
 {
     int w = strlen(white) == n && memcmp(name, white, n) == 0;
     int b = strlen(black) == n && memcmp(name, black, n) == 0;
+    *person = w && !b ? 0 : b && !w ? 1 : -1;
     if (w && b)
         return WHO_BOTH;
     if (w || (!b && n == 5 && memcmp(name, "white", 5) == 0))
@@ -163,12 +167,14 @@ static void status_named(struct fmt_game *g, const char *st, size_t n,
         /* the NAME's own trailing '.' or '!' is ignored too ("Jr. resigned") */
         while (nn > 0 && (st[nn - 1] == '.' || st[nn - 1] == '!' || st[nn - 1] == ' '))
             nn--;
-        enum who who = nn ? resolve(st, nn, white, black) : WHO_NOBODY;
+        int person = -1;
+        enum who who = nn ? resolve(st, nn, white, black, &person) : WHO_NOBODY;
         if (who != WHO_WHITE && who != WHO_BLACK)
             continue;
         int white_wins = (who == WHO_WHITE) == name_phrases[i].wins;
         g->status_decl = white_wins ? FMT_DECL_WHITE : FMT_DECL_BLACK;
         g->status_how = name_phrases[i].how;
+        g->status_person = person;
         return;
     }
 }
@@ -198,6 +204,7 @@ int fmt_log_declared(struct fmt_game *g)
     g->result_decl = result_value(g->result);
     g->status_decl = FMT_DECL_NONE;
     g->status_how = FMT_HOW_NONE;
+    g->status_person = -1;
     return g->status ? status_value(g) : 0;
 }
 

@@ -6,7 +6,9 @@
  * fine-points.md 13-16 decide: Result: wins over Status:, which wins over
  * commands; the rules win over all of them; any disagreement is one
  * result-mismatch; a game stopped at an illegal turn keeps the declared
- * result, else "*".
+ * result, else "*".  A variant may adjudicate what the rules leave
+ * undecided and report a detail for every game (Retro Chess's points,
+ * fine-points.md 32-34).
  */
 #include <stdio.h>
 #include <string.h>
@@ -52,13 +54,31 @@ static const char *bare_termination(enum fmt_declared d)
     }
 }
 
-static size_t gather(const struct fmt_game *g, const struct rp_run *run, struct source *s)
+/* fine-points.md 33: a Status NAME means the colour that person controls
+ * at the end.  The parser read a player's name as the colour of his
+ * header line; once the persons have switched colours (Retro Chess) that
+ * is the other one.  The words White and Black stay colours. */
+static enum fmt_declared status_colour(const struct fmt_game *g, int swapped)
+{
+    int by_person = g->status_person >= 0 && (g->status_how == FMT_HOW_RESIGNATION ||
+                                              g->status_how == FMT_HOW_TIMEOUT ||
+                                              g->status_how == FMT_HOW_WON);
+    if (!swapped || !by_person)
+        return g->status_decl;
+    return g->status_decl == FMT_DECL_WHITE ? FMT_DECL_BLACK
+         : g->status_decl == FMT_DECL_BLACK ? FMT_DECL_WHITE
+         : g->status_decl;
+}
+
+static size_t gather(const struct fmt_game *g, const struct rp_run *run, int swapped,
+                     struct source *s)
 {
     size_t n = 0;
     if (g->result_decl != FMT_DECL_NONE)
         s[n++] = (struct source){g->result_decl, "Result:", NULL};
     if (g->status_decl != FMT_DECL_NONE)
-        s[n++] = (struct source){g->status_decl, "Status:", status_termination(g->status_how)};
+        s[n++] = (struct source){status_colour(g, swapped), "Status:",
+                                 status_termination(g->status_how)};
     if (run->by_command)
         s[n++] = (struct source){run->command, "the command in the moves", run->command_termination};
     return n;
@@ -108,11 +128,46 @@ static void by_rule(const struct rp_run *run, const struct source *s, size_t n,
                  decl_text(s[0].decl), rp_result_name(run->rule.result), run->rule.termination);
 }
 
-/* Results name colours; winner and loser are persons (fine-points.md 33). */
-static void set_persons(struct rp_report *r, const void *state)
+/* fine-points.md 34: the rules stopped the game without deciding it (Retro
+ * Chess: the side to move has no legal turn).  A declared winner stands
+ * with its termination; a declared draw, or nothing, is the rules'
+ * adjudication without a mismatch; an explicit "*" contradicts it. */
+static void by_rule_undecided(const struct rp_run *run, const struct source *s, size_t n,
+                              struct rp_report *r, char *msg, size_t size)
 {
-    r->colours_swapped = state && r->variant && r->variant->colours_swapped &&
-                         r->variant->colours_swapped(state);
+    enum rp_result declared = n ? to_result(s[0].decl) : RP_RESULT_NONE;
+    if (declared == RP_RESULT_WHITE || declared == RP_RESULT_BLACK) {
+        r->result = declared;
+        r->termination = declared_termination(s, n);
+        return;
+    }
+    r->result = run->rule.result;
+    r->termination = run->rule.termination;
+    snprintf(r->detail, sizeof r->detail, "%s", run->rule.detail);
+    if (!msg[0] && n && s[0].decl == FMT_DECL_UNFINISHED)
+        snprintf(msg, size, "the log declares the game unfinished but it ended %s by %s",
+                 rp_result_name(run->rule.result), run->rule.termination);
+}
+
+/* A declared draw of a game the rules did not end: the variant may
+ * adjudicate it (Retro Chess: on points, fine-points.md 34). */
+static void declared_draw(const struct rp_run *run, const void *state, struct rp_report *r)
+{
+    if (!r->replayed || run->rejected || r->result != RP_RESULT_DRAW || !state)
+        return;
+    if (r->variant->adjudicate) {
+        struct rp_ending e = {RP_RESULT_DRAW, r->termination, "", 0};
+        r->variant->adjudicate(state, &e);
+        r->result = e.result;
+        r->termination = e.termination;
+    } else if (r->variant->claimable) {
+        r->variant->claimable(state, r->detail, sizeof r->detail);
+    }
+}
+
+/* Results name colours; winner and loser are persons (fine-points.md 33). */
+static void set_persons(struct rp_report *r)
+{
     r->winner = r->loser = -1;
     if (r->result == RP_RESULT_WHITE || r->result == RP_RESULT_BLACK) {
         r->winner = (r->result == RP_RESULT_WHITE ? 0 : 1) ^ r->colours_swapped;
@@ -124,12 +179,16 @@ int rp_outcome(const struct fmt_game *g, const struct rp_run *run, const void *s
                struct rp_report *r)
 {
     struct source s[3];
-    size_t n = gather(g, run, s);
+    r->colours_swapped = state && r->variant && r->variant->colours_swapped &&
+                         r->variant->colours_swapped(state);
+    size_t n = gather(g, run, r->colours_swapped, s);
     char msg[RP_MESSAGE_MAX];
     compare_declarations(s, n, msg, sizeof msg);
     r->declared = n ? to_result(s[0].decl) : RP_RESULT_NONE;
 
-    if (run->by_rule) {
+    if (run->by_rule && run->rule.undecided) {
+        by_rule_undecided(run, s, n, r, msg, sizeof msg);
+    } else if (run->by_rule) {
         by_rule(run, s, n, r, msg, sizeof msg);
     } else {
         r->result = r->declared;
@@ -139,11 +198,11 @@ int rp_outcome(const struct fmt_game *g, const struct rp_run *run, const void *s
             r->termination = "illegal";
         else
             r->termination = declared_termination(s, n);
-        if (r->replayed && !run->rejected && r->result == RP_RESULT_DRAW && state &&
-            r->variant->claimable)
-            r->variant->claimable(state, r->detail, sizeof r->detail);
+        declared_draw(run, state, r);
     }
-    set_persons(r, state);
+    if (r->replayed && state && r->variant->detail)
+        r->variant->detail(state, r->detail, sizeof r->detail);
+    set_persons(r);
     if (msg[0])
         return rp_report_add(r, NULL, RP_RESULT_MISMATCH, msg);
     return FMT_OK;

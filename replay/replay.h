@@ -68,6 +68,9 @@ struct rp_ending {
     enum rp_result result;
     const char *termination;      /* reports.md termination name, static */
     char detail[RP_DETAIL_MAX];   /* key=value pairs, "" when none */
+    int undecided;                /* the rules stopped the game without deciding it: a declared
+                                     winner stands, else `result` is the variant's adjudication
+                                     (Retro Chess: no legal turn, fine-points.md 34) */
 };
 
 /*
@@ -103,6 +106,16 @@ struct rp_variant {
     /* Persons behind the colours: nonzero when the person who started as
      * White now plays Black (Retro Chess).  May be NULL (never). */
     int (*colours_swapped)(const void *state);
+
+    /* The detail every replayed game of this variant reports, whatever
+     * ended it (Retro Chess: "points=W-B"); it replaces the ending's and
+     * claimable's.  May be NULL. */
+    void (*detail)(const void *state, char *detail, size_t size);
+
+    /* The result of a game the players declared drawn and the rules did not
+     * end (Retro Chess: on points, fine-points.md 34): sets result and
+     * termination of *out.  May be NULL: the declared draw stands. */
+    void (*adjudicate)(const void *state, struct rp_ending *out);
 
     /* A text diagram of the position for `gcaudit replay`. */
     void (*render)(const void *state, char *buf, size_t size);

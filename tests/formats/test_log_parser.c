@@ -949,6 +949,26 @@ Test(formats_log, status_and_result_together)
     fmt_game_release(&g);
 }
 
+/* Retro Chess maps a person's declaration through the colour switch but
+ * not the words White/Black (fine point 33): the parser says which. */
+Test(formats_log, status_says_whether_a_person_was_named)
+{
+    static const struct {
+        const char *status;
+        int person;
+    } cases[] = {
+        {"Bob has won.", 1}, {"Ada resigned", 0}, {"White has resigned", -1},
+        {"black wins", -1},  {"Draw agreed", -1}, {"Nobody has won", -1},
+    };
+    for (size_t i = 0; i < NCASES(cases); i++) {
+        char *text = ts_fmt("Game: Chess\nWhite: Ada\nBlack: Bob\nStatus: %s\n", cases[i].status);
+        struct fmt_game g = one(text);
+        cr_expect_eq(g.status_person, cases[i].person, "Status: %s", cases[i].status);
+        fmt_game_release(&g);
+        free(text);
+    }
+}
+
 /* --------------------------------------------------------- game names */
 
 Test(formats_log, normalise_game_name)
