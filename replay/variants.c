@@ -1,7 +1,9 @@
 /*
  * variants: the registry.  Adding a variant means one file and one line
  * here.  The order is the order `gcaudit variants` lists them: orthodox
- * Chess first, as the reference the others are described against.
+ * Chess first, as the reference the others are described against, then
+ * Extinction Chess, which differs from it least (same board, moves and
+ * draws; no check and a different goal).
  */
 #include <stddef.h>
 #include <string.h>
@@ -10,6 +12,7 @@
 
 static const struct rp_variant *const registry[] = {
     &rp_variant_chess,
+    &rp_variant_extinction,   /* Chess without check, with another goal */
     &rp_variant_backlash,     /* orthodox moves still, on two boards with drops */
     &rp_variant_palindromic,
 };

@@ -3,7 +3,8 @@
  * generator.  The numbers come from tests/fixtures/perft.tsv (measured with
  * Fairy-Stockfish and checked against the published Chess figures); rows
  * above NODE_LIMIT are left to the benchmark so the suite stays quick
- * under the sanitizers.
+ * under the sanitizers.  Extinction Chess counts with its own perft, which
+ * stops at a position where a side is extinct, as the file's rows do.
  */
 #include <criterion/criterion.h>
 #include <inttypes.h>
@@ -17,7 +18,10 @@
 
 #define NODE_LIMIT 5000000ULL
 
-static int run_rows(const char *variant, const struct rp_rules *rules, int *checked)
+typedef uint64_t (*perft_fn)(struct rp_board *b, int depth);
+
+static int run_rows(const char *variant, const struct rp_rules *rules, perft_fn perft,
+                    int *checked)
 {
     size_t len;
     char *tsv = ts_read_file(GC_FIXTURES "/perft.tsv", &len);
@@ -33,7 +37,7 @@ static int run_rows(const char *variant, const struct rp_rules *rules, int *chec
             continue;
         struct rp_board b;
         cr_assert_eq(rp_board_from_fen(&b, rules, fen), 0, "bad FEN %s", fen);
-        uint64_t got = rp_perft(&b, depth);
+        uint64_t got = perft(&b, depth);
         if (got != nodes) {
             cr_log_error("perft %s depth %d: got %" PRIu64 ", expected %llu", fen, depth, got, nodes);
             failures++;
@@ -47,7 +51,7 @@ static int run_rows(const char *variant, const struct rp_rules *rules, int *chec
 Test(replay_perft, chess_rows_of_perft_tsv)
 {
     int checked = 0;
-    int failures = run_rows("chess", rp_chess_rules(), &checked);
+    int failures = run_rows("chess", rp_chess_rules(), rp_perft, &checked);
     cr_expect_geq(checked, 25, "only %d chess rows were run", checked);
     cr_expect_eq(failures, 0, "%d perft rows differ", failures);
 }
@@ -65,4 +69,26 @@ Test(replay_perft, chess_start_and_kiwipete)
                       "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -");
     for (int d = 1; d <= 4; d++)
         cr_expect_eq(rp_perft(&b, d), kiwi[d - 1], "Kiwipete depth %d", d);
+}
+
+Test(replay_perft, extinction_rows_of_perft_tsv)
+{
+    int checked = 0;
+    int failures = run_rows("extinction", rp_extinction_rules(), rp_extinction_perft, &checked);
+    cr_expect_geq(checked, 50, "only %d extinction rows were run", checked);
+    cr_expect_eq(failures, 0, "%d perft rows differ", failures);
+}
+
+/* Positions that are over before a move: an extinct side (rows of
+ * perft.tsv: no white queen, knight or bishop) has no moves, and neither
+ * has a side whose pieces are all blocked (stalemate, not extinction). */
+Test(replay_perft, extinction_leaves)
+{
+    struct rp_board b;
+    rp_board_from_fen(&b, rp_extinction_rules(), "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1");
+    cr_expect_eq(rp_extinction_perft(&b, 1), 0);
+    cr_expect_eq(rp_extinction_perft(&b, 0), 1);
+    rp_board_from_fen(&b, rp_extinction_rules(),
+                      "rnbqk3/8/8/8/1p1p1p1p/pPpPpPpP/PRPRPRPR/NKQBRBNR w - - 0 1");
+    cr_expect_eq(rp_extinction_perft(&b, 1), 0);
 }

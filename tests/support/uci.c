@@ -1,0 +1,215 @@
+/*
+ * uci: a UCI engine as a child process, read with poll() deadlines.
+ */
+#include "tests/support/uci.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define LINE_MAX_LEN 8192
+
+struct ts_uci {
+    pid_t pid;
+    int to_engine;            /* write end of the engine's stdin */
+    int from_engine;          /* read end of the engine's stdout */
+    int timeout_ms;           /* deadline of one read */
+    char buf[LINE_MAX_LEN];   /* bytes read, not yet returned */
+    size_t len;
+    char line[LINE_MAX_LEN];  /* the line last returned */
+};
+
+static int executable(const char *path)
+{
+    return path && *path && access(path, X_OK) == 0;
+}
+
+char *ts_uci_find_engine(void)
+{
+    const char *env = getenv("GC_FAIRY_STOCKFISH");
+    if (env && *env)
+        return executable(env) ? strdup(env) : NULL;
+    const char *path = getenv("PATH");
+    char *dirs = strdup(path ? path : "");
+    char *save = NULL, *found = NULL;
+    for (char *d = strtok_r(dirs, ":", &save); d && !found; d = strtok_r(NULL, ":", &save)) {
+        char cand[4096];
+        snprintf(cand, sizeof cand, "%s/fairy-stockfish", d);
+        if (executable(cand))
+            found = strdup(cand);
+    }
+    free(dirs);
+    if (!found && executable("/usr/games/fairy-stockfish"))
+        found = strdup("/usr/games/fairy-stockfish");
+    return found;
+}
+
+static void set_cloexec(int fd) { fcntl(fd, F_SETFD, FD_CLOEXEC); }
+
+/* The child: stdin and stdout on the pipes, stderr silenced. */
+static void exec_engine(const char *path, int in, int out)
+{
+    int null = open("/dev/null", O_WRONLY);
+    if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || (null >= 0 && dup2(null, 2) < 0))
+        _exit(127);
+    execl(path, path, (char *)NULL);
+    _exit(127);
+}
+
+struct ts_uci *ts_uci_start(const char *path, int timeout_ms, char *err, size_t errsize)
+{
+    int in[2], out[2];
+    /* A dead engine must give the writer EPIPE, not kill the test. */
+    signal(SIGPIPE, SIG_IGN);
+    if (pipe(in) < 0 || pipe(out) < 0) {
+        snprintf(err, errsize, "pipe: %s", strerror(errno));
+        return NULL;
+    }
+    for (int i = 0; i < 2; i++) {
+        set_cloexec(in[i]);
+        set_cloexec(out[i]);
+    }
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(err, errsize, "fork: %s", strerror(errno));
+        return NULL;
+    }
+    if (pid == 0)
+        exec_engine(path, in[0], out[1]);
+    close(in[0]);
+    close(out[1]);
+    struct ts_uci *u = calloc(1, sizeof *u);
+    u->pid = pid;
+    u->to_engine = in[1];
+    u->from_engine = out[0];
+    u->timeout_ms = timeout_ms;
+    if (ts_uci_send(u, "uci") < 0 || !ts_uci_until(u, "uciok", NULL, NULL)) {
+        snprintf(err, errsize, "%s did not answer \"uci\" with \"uciok\" within %d ms", path,
+                 timeout_ms);
+        ts_uci_quit(u);
+        return NULL;
+    }
+    return u;
+}
+
+int ts_uci_send(struct ts_uci *u, const char *fmt, ...)
+{
+    char cmd[LINE_MAX_LEN];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(cmd, sizeof cmd - 1, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= sizeof cmd - 1)
+        return -1;
+    cmd[n++] = '\n';
+    for (int at = 0; at < n;) {
+        ssize_t put = write(u->to_engine, cmd + at, (size_t)(n - at));
+        if (put < 0 && errno == EINTR)
+            continue;
+        if (put <= 0)
+            return -1;
+        at += (int)put;
+    }
+    return 0;
+}
+
+static long long now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* A complete line from the buffer into u->line, or 0. */
+static int take_line(struct ts_uci *u)
+{
+    char *nl = memchr(u->buf, '\n', u->len);
+    if (!nl)
+        return 0;
+    size_t n = (size_t)(nl - u->buf);
+    memcpy(u->line, u->buf, n);
+    u->line[n] = '\0';
+    if (n && u->line[n - 1] == '\r')
+        u->line[n - 1] = '\0';
+    u->len -= n + 1;
+    memmove(u->buf, nl + 1, u->len);
+    return 1;
+}
+
+const char *ts_uci_line(struct ts_uci *u)
+{
+    long long deadline = now_ms() + u->timeout_ms;
+    while (!take_line(u)) {
+        if (u->len == sizeof u->buf)   /* a line too long to be UCI */
+            u->len = 0;
+        long long left = deadline - now_ms();
+        if (left <= 0)
+            return NULL;
+        struct pollfd p = {u->from_engine, POLLIN, 0};
+        int r = poll(&p, 1, (int)left);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return NULL;
+        ssize_t got = read(u->from_engine, u->buf + u->len, sizeof u->buf - u->len);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            return NULL;
+        u->len += (size_t)got;
+    }
+    return u->line;
+}
+
+const char *ts_uci_until(struct ts_uci *u, const char *prefix,
+                         void (*each_line)(void *ctx, const char *line), void *ctx)
+{
+    size_t n = strlen(prefix);
+    for (const char *l; (l = ts_uci_line(u));) {
+        if (strncmp(l, prefix, n) == 0)
+            return l;
+        if (each_line)
+            each_line(ctx, l);
+    }
+    return NULL;
+}
+
+uint64_t ts_uci_perft(struct ts_uci *u, const char *fen, int depth)
+{
+    if (ts_uci_send(u, "position fen %s", fen) < 0 || ts_uci_send(u, "go perft %d", depth) < 0)
+        return UINT64_MAX;
+    const char *l = ts_uci_until(u, "Nodes searched:", NULL, NULL);
+    unsigned long long nodes;
+    if (!l || sscanf(l, "Nodes searched: %llu", &nodes) != 1)
+        return UINT64_MAX;
+    return nodes;
+}
+
+void ts_uci_quit(struct ts_uci *u)
+{
+    if (!u)
+        return;
+    ts_uci_send(u, "quit");
+    close(u->to_engine);
+    int status;
+    long long deadline = now_ms() + 1000;
+    while (waitpid(u->pid, &status, WNOHANG) == 0) {
+        if (now_ms() > deadline) {
+            kill(u->pid, SIGKILL);
+            waitpid(u->pid, &status, 0);
+            break;
+        }
+        struct timespec nap = {0, 5 * 1000000};
+        nanosleep(&nap, NULL);
+    }
+    close(u->from_engine);
+    free(u);
+}
