@@ -15,6 +15,7 @@ static const struct rp_variant *const registry[] = {
     &rp_variant_extinction,   /* Chess without check, with another goal */
     &rp_variant_backlash,     /* orthodox moves still, on two boards with drops */
     &rp_variant_palindromic,
+    &rp_variant_retro,        /* last: the furthest from Chess (played backwards) */
 };
 
 size_t rp_variant_count(void) { return sizeof registry / sizeof registry[0]; }

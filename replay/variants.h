@@ -15,6 +15,7 @@ extern const struct rp_variant rp_variant_chess;
 extern const struct rp_variant rp_variant_extinction;
 extern const struct rp_variant rp_variant_backlash;
 extern const struct rp_variant rp_variant_palindromic;
+extern const struct rp_variant rp_variant_retro;
 
 /* Rules tables, for perft and unit tests. */
 const struct rp_rules *rp_chess_rules(void);

@@ -41,3 +41,13 @@ Test(replay_oracle, extinction)
     cr_expect_eq(n, 60, "%d games read", n);
     cr_expect_eq(bad, 0, "%d of %d extinction games differ from the vectors", bad, n);
 }
+
+/* Retro Chess: winner and loser are persons after the colour switch, and
+ * every game reports its points (fine-points.md 32-34). */
+Test(replay_oracle, retro)
+{
+    int n;
+    int bad = ts_check_oracle("retro", &n);
+    cr_expect_eq(n, 60, "%d games read", n);
+    cr_expect_eq(bad, 0, "%d of %d retro games differ from the vectors", bad, n);
+}

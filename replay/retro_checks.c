@@ -1,0 +1,180 @@
+/*
+ * retro_checks: what Retro Chess asks of a position (rules.md "Retro
+ * Chess"): the three retro-legality checks that make it one a forward game
+ * could reach, the reserve, the points and the restored opening setup.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "replay/notation.h"
+#include "replay/retro.h"
+
+int rp_retro_reserve(const struct rp_retro *r, rp_piece p)
+{
+    return rp_retro_standard(rp_type_of(p)) - r->count[rp_colour_of(p)][rp_type_of(p)];
+}
+
+/* The message is only written when the caller wants one (the search for a
+ * legal turn does not). */
+static enum rp_code fail(char *msg, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static enum rp_code fail(char *msg, size_t size, const char *fmt, ...)
+{
+    if (msg && size) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg, size, fmt, ap);
+        va_end(ap);
+    }
+    return RP_RETRO_ILLEGAL;
+}
+
+static const char *lower_colour(int colour) { return colour ? "black" : "white"; }
+
+/* Check 1: the side not to move (forward) is not in check.  After X's
+ * unmove X is to move forward, so X's opponent must not be attacked; X's
+ * own king may be ("kcehc"), and rule 1 on the opponent's next turn then
+ * demands that it be lifted. */
+static enum rp_code check_1(const struct rp_retro *r, int mover, char *msg, size_t size)
+{
+    const struct rp_board *b = &r->b;
+    rp_sq king = rp_find_king(b, !mover);
+    rp_sq by = king == RP_NO_SQ ? RP_NO_SQ : rp_attacker(b, king, mover);
+    if (by == RP_NO_SQ)
+        return RP_OK;
+    char ks[8], bs[8];
+    return fail(msg, size,
+                "check 1 (the side not to move may not be in check): the %s king on %s is attacked by the %s %s on %s",
+                lower_colour(!mover), rp_square_name(b, ks, king), lower_colour(mover),
+                rp_piece_name(b->sq[by]), rp_square_name(b, bs, by));
+}
+
+/* Check 2: no colour has more of a type than the standard set; no pawn
+ * stands on rank 1 or 8 (an uncaptured pawn placed there, fine point 29). */
+static enum rp_code check_2(const struct rp_retro *r, char *msg, size_t size)
+{
+    const struct rp_board *b = &r->b;
+    for (int colour = 0; colour < 2; colour++)
+        for (int type = RP_PAWN; type <= RP_KING; type++)
+            if (r->count[colour][type] > rp_retro_standard(type))
+                return fail(msg, size, "check 2 (piece counts and pawn ranks): %s has %d %ss",
+                            rp_colour_name(colour), r->count[colour][type], rp_type_name(type));
+    for (int rank = 0; rank < 8; rank += 7)
+        for (int file = 0; file < 8; file++) {
+            rp_piece p = b->sq[rp_square(file, rank)];
+            char sq[8];
+            if (rp_type_of(p) == RP_PAWN)
+                return fail(msg, size, "check 2 (piece counts and pawn ranks): a %s pawn stands on %s",
+                            lower_colour(rp_colour_of(p)),
+                            rp_square_name(b, sq, rp_square(file, rank)));
+        }
+    return RP_OK;
+}
+
+#define NO_MATCH 1000
+
+/* The least total file displacement over the ways to give each pawn its
+ * own original file, each at most `reach` files away; NO_MATCH if there is
+ * none.  Eight pawns at most (check 2 came first), so a DP over the sets
+ * of files already taken is 256 states. */
+static int least_displacement(const int *file, const int *reach, int n)
+{
+    int best[256];
+    for (int m = 0; m < 256; m++)
+        best[m] = NO_MATCH;
+    best[0] = 0;
+    int result = n ? NO_MATCH : 0;
+    for (int m = 0; m < 256; m++) {
+        int i = __builtin_popcount((unsigned)m);
+        if (best[m] == NO_MATCH)
+            continue;
+        if (i == n) {
+            result = best[m] < result ? best[m] : result;
+            continue;
+        }
+        for (int f = 0; f < 8; f++) {
+            int d = abs(file[i] - f);
+            if (!(m & (1 << f)) && d <= reach[i] && best[m] + d < best[m | (1 << f)])
+                best[m | (1 << f)] = best[m] + d;
+        }
+    }
+    return result;
+}
+
+/* Check 3 for one colour: the pawns come from distinct files, each within
+ * its distance from the second rank, with no more file changes (captures)
+ * than enemy pieces missing from the board. */
+static enum rp_code check_3(const struct rp_retro *r, int colour, char *msg, size_t size)
+{
+    const struct rp_board *b = &r->b;
+    int file[8], reach[8], n = 0;
+    char where[64] = "";
+    size_t at = 0;
+    for (int rank = 0; rank < 8; rank++)
+        for (int f = 0; f < 8 && n < 8; f++) {
+            rp_sq sq = rp_square(f, rank);
+            if (b->sq[sq] != rp_make_piece(RP_PAWN, colour))
+                continue;
+            file[n] = f;
+            reach[n++] = (colour ? 6 - rank : rank - 1);
+            at += (size_t)snprintf(where + at, sizeof where - at, "%s%c%d", at ? ", " : "", 'a' + f,
+                                   rank + 1);
+        }
+    int need = least_displacement(file, reach, n);
+    int missing = 16;
+    for (int type = RP_PAWN; type <= RP_KING; type++)
+        missing -= r->count[!colour][type];
+    if (need == NO_MATCH)
+        return fail(msg, size, "check 3 (pawn structure): the %s pawns on %s cannot come from different files",
+                    lower_colour(colour), where);
+    if (need > missing)
+        return fail(msg, size,
+                    "check 3 (pawn structure): the %s pawns need %d captures but only %d %s pieces are missing",
+                    lower_colour(colour), need, missing, lower_colour(!colour));
+    return RP_OK;
+}
+
+enum rp_code rp_retro_check(const struct rp_retro *r, int mover, char *msg, size_t size)
+{
+    enum rp_code code = check_1(r, mover, msg, size);
+    if (code == RP_OK)
+        code = check_2(r, msg, size);
+    for (int colour = 0; colour < 2 && code == RP_OK; colour++)
+        code = check_3(r, colour, msg, size);
+    return code;
+}
+
+/* ----------------------------------------------------------- the goal */
+
+/* The type whose opening square sq is for `colour`, or RP_EMPTY. */
+static int opening_type(rp_sq sq, int colour)
+{
+    static const int back_rank[8] = {RP_ROOK, RP_KNIGHT, RP_BISHOP, RP_QUEEN,
+                                     RP_KING, RP_BISHOP, RP_KNIGHT, RP_ROOK};
+    int rank = colour ? 7 - rp_rank(sq) : rp_rank(sq);
+    return rank == 1 ? RP_PAWN : rank == 0 ? back_rank[rp_file(sq)] : RP_EMPTY;
+}
+
+/* fine-points.md 32: a piece scores only on an opening square of its own
+ * colour and type; pawns 1, every other piece (kings too) 2. */
+void rp_retro_points(const struct rp_retro *r, int points[2])
+{
+    points[0] = points[1] = 0;
+    for (int sq = 0; sq < 128; sq++) {
+        rp_piece p = rp_on_board(sq) ? r->b.sq[sq] : 0;
+        if (p && opening_type((rp_sq)sq, rp_colour_of(p)) == rp_type_of(p))
+            points[rp_colour_of(p)] += rp_type_of(p) == RP_PAWN ? 1 : 2;
+    }
+}
+
+int rp_retro_restored(const struct rp_retro *r, int colour)
+{
+    int home = 0;
+    for (int sq = 0; sq < 128; sq++) {
+        rp_piece p = rp_on_board(sq) ? r->b.sq[sq] : 0;
+        home += p && rp_colour_of(p) == colour && opening_type((rp_sq)sq, colour) == rp_type_of(p);
+    }
+    return home == 16;
+}
