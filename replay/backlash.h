@@ -19,6 +19,10 @@
 int rp_backlash_load(void *state, const char *left_fen, const char *right_fen,
                      const char *pockets, int turns);
 
+/* The piece in pocket [board][colour] of a Backlash state (board
+ * RP_LEFT or RP_RIGHT of pockets.h), 0 when the pocket is empty. */
+rp_piece rp_backlash_pocket(const void *state, int board, int colour);
+
 /* Per-board perft: the leaf count of the tree of board moves on b alone,
  * with drops from pocket[colour] (the pocket of that colour for this
  * board; a drop empties it, and captures on this board fill only the

@@ -204,13 +204,12 @@ static void attach(struct bl_group *g, size_t i)
         g->overflow = i;
 }
 
-/* rules.md Common: the companions that may follow a main move. */
+/* rules.md Common: the companions that may follow a main move (a drop
+ * has none, but what looks like one is read as one and refused). */
 static int is_companion(const struct bl_group *g, const struct fmt_component *c,
                         const struct fmt_component *main, int board)
 {
     struct bl_where w;
-    if (main->kind != FMT_COMP_MOVE)
-        return c->kind == FMT_COMP_REMOVE || c->kind == FMT_COMP_PLACE;
     switch (c->kind) {
     case FMT_COMP_PLACE: return strcmp(c->to, main->to) == 0;      /* promotion */
     case FMT_COMP_REMOVE: return on_board(c, board);                 /* en passant */
@@ -591,6 +590,7 @@ static void backlash_play(void *state, const struct fmt_component *c, size_t n, 
     struct bl_move m1, m2, rest;
     const struct bl_move *worst;
     int first = first_board(s), second = second_board(s);
+    memset(&m2, 0, sizeof m2);
     if (!check_squares(c, n, v))
         return;
     group_turn(s, c, n, &t);
@@ -609,11 +609,13 @@ static void backlash_play(void *state, const struct fmt_component *c, size_t n, 
         return;
     }
     worst = &m1;
-    if (second >= 0) {
-        if (t.g[second].count != 1)
-            bad_count(&t.g[second], second, &m2);
-        else
-            resolve(s, &t, c, second, &m2);
+    if (second >= 0 && t.g[second].count == 1) {
+        resolve(s, &t, c, second, &m2);
+        worst = worse(worst, &m2);
+    } else if (second >= 0 && (t.g[second].count > 1 || can_play(s, second))) {
+        /* A board without a move is a bad turn only where a move exists
+         * (fine point 25): else the first board's verdict stands. */
+        bad_count(&t.g[second], second, &m2);
         worst = worse(worst, &m2);
     }
     if (worst->v.code == RP_OK) {
@@ -662,11 +664,10 @@ static void emit(char *buf, size_t size, size_t *at, const char *fmt, ...)
 
 static void emit_pockets(const struct bl_state *s, int colour, char *buf, size_t size, size_t *at)
 {
-    for (int bd = 0; bd < 2; bd++) {
-        rp_piece p = s->pk.p[bd][colour];
-        emit(buf, size, at, "   %s %-20s%s", rp_pocket_name(bd, colour), p ? rp_piece_label(p) : ".",
-             bd == RP_LEFT ? "    " : "\n");
-    }
+    rp_piece left = s->pk.p[RP_LEFT][colour], right = s->pk.p[RP_RIGHT][colour];
+    emit(buf, size, at, "   %s %-24s%s %s\n", rp_pocket_name(RP_LEFT, colour),
+         left ? rp_piece_label(left) : ".", rp_pocket_name(RP_RIGHT, colour),
+         right ? rp_piece_label(right) : ".");
 }
 
 static void emit_turn_line(const struct bl_state *s, char *buf, size_t size, size_t *at)
@@ -693,9 +694,9 @@ static void backlash_render(const void *state, char *buf, size_t size)
             emit(buf, size, &at, "%d ", rank + 1);
             for (int file = 0; file < 8; file++) {
                 rp_piece p = s->o[bd].b.sq[rp_square(file, rank)];
-                emit(buf, size, &at, " %-2s", p ? rp_piece_label(p) : ".");
+                emit(buf, size, &at, " %s%s", p ? rp_piece_label(p) : ".", file < 7 ? " " : "");
             }
-            emit(buf, size, &at, bd == RP_LEFT ? "    " : "\n");
+            emit(buf, size, &at, bd == RP_LEFT ? "     " : "\n");
         }
     }
     emit(buf, size, &at, "   a  b  c  d  e  f  g  h        A  B  C  D  E  F  G  H\n");
@@ -737,6 +738,12 @@ int rp_backlash_load(void *state, const char *left_fen, const char *right_fen,
     s->o[RP_RIGHT].b.file_a = 'A';
     s->turns = turns;
     return load_pockets(s, pockets);
+}
+
+rp_piece rp_backlash_pocket(const void *state, int board, int colour)
+{
+    const struct bl_state *s = state;
+    return s->pk.p[board & 1][colour & 1];
 }
 
 uint64_t rp_backlash_perft(struct rp_board *b, rp_piece pocket[2], int depth)
