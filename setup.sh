@@ -7,7 +7,7 @@ set -eu
 cd "$(dirname "$0")"
 
 PACKAGES="build-essential cmake pkg-config libarchive-dev libcsv-dev zlib1g-dev
-libcriterion-dev libjansson-dev fairy-stockfish"
+libcriterion-dev libjansson-dev libxlsxwriter-dev libxml2-utils fairy-stockfish"
 
 missing=""
 for p in $PACKAGES; do

@@ -54,4 +54,81 @@ void cli_progress_update(struct cli_progress *p, uint64_t entries, uint64_t game
 void cli_progress_finish(struct cli_progress *p);
 double cli_now(void);
 
+/* ------------------------------------------- analyze: selection (filter.c) */
+
+/* Which games `analyze` reports and counts (README "Choosing the games"). */
+struct cli_filter {
+    struct cli_filter_variant {
+        const struct rp_variant *variant; /* the variant the name selects, or NULL */
+        char *key;                        /* the name normalised as Game: values are */
+    } *variants;
+    size_t nvariants;
+    char **events;                /* --event texts, ASCII letters lowered */
+    size_t nevents;
+    char since[11], until[11];    /* YYYY-MM-DD, "" when open */
+};
+
+void cli_filter_release(struct cli_filter *f);
+
+/* --variant NAME[,NAME...].  0, or -1 when out of memory. */
+int cli_filter_add_variants(struct cli_filter *f, const char *list);
+
+/* --event TEXT.  0, or -1 when out of memory. */
+int cli_filter_add_event(struct cli_filter *f, const char *text);
+
+/* Check a --since/--until argument (a real date YYYY-MM-DD) and copy it
+ * into out.  0, or -1 when it is not one. */
+int cli_filter_set_date(char out[11], const char *arg);
+
+/* Nonzero when some option narrows the selection. */
+int cli_filter_active(const struct cli_filter *f);
+
+/* The date a game is filed under: Ended, else Started, whichever first
+ * holds a date YYYY-MM-DD (copied into out).  0, or -1 when neither does. */
+int cli_game_date(const struct fmt_game *g, char out[11]);
+
+/* Seconds since 1970-01-01T00:00:00Z at the start of a YYYY-MM-DD day. */
+long long cli_date_seconds(const char *ymd);
+
+/* Nonzero when the game is selected. */
+int cli_filter_match(const struct cli_filter *f, const struct fmt_game *g,
+                     const struct rp_report *r);
+
+/* ---------------------------- analyze: player aliases (alias_file.c) */
+
+struct st_alias;
+
+/* Read a --player-alias CSV file (README "Player aliases").  NULL on
+ * failure, with "PATH: ..." or "PATH, row N: ..." in err. */
+struct st_alias *cli_alias_read(const char *path, char *err, size_t errsize);
+
+/* ------------------------ analyze: statistics outputs (stats_*.c, html) */
+
+struct st_stats;
+struct st_summary;
+
+/* variants.csv, terminations.csv, players.csv, headtohead.csv in dir,
+ * each renamed into place when complete.  0, or -1 with errno set. */
+int cli_write_stats_csv(const struct st_stats *s, const char *dir, int excel);
+
+/* The same tables as the sheets of one workbook at path (written under a
+ * temporary name, then renamed); `created` (seconds since 1970, > 0) is
+ * the workbook's creation date, fixed by the caller so that the same input
+ * gives the same bytes.  0, or -1 with the reason in err. */
+int cli_write_stats_xlsx(const struct st_stats *s, const char *path, long long created,
+                         char *err, size_t errsize);
+
+/* What summary.html says about the run besides the tables. */
+struct cli_html_run {
+    const struct st_summary *sum; /* counts over the selected games */
+    uint64_t games_found;         /* games read, selected or not */
+    const char *results;          /* "verified" or "declared" */
+    const char *selection;        /* the filters in words, "" when none */
+    uint64_t min_games;
+};
+
+/* summary.html in dir (temporary name, renamed).  0, or -1 with errno. */
+int cli_write_summary_html(const struct st_stats *s, const struct cli_html_run *run,
+                           const char *dir);
+
 #endif

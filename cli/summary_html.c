@@ -1,0 +1,521 @@
+/*
+ * summary_html: summary.html, one page a director can open anywhere: the
+ * audit counts, each variant's win rates with their intervals, how games
+ * ended, and the rating lists with error bars.  Self-contained on purpose:
+ * inline SVG and a few lines of CSS, no script, nothing fetched, so it
+ * works offline, from a mail attachment, and in ten years.
+ *
+ * The markup is XHTML-compatible (every element closed, attributes quoted,
+ * text escaped, characters XML forbids replaced) so that an XML parser
+ * such as `xmllint --noout` accepts it as well as any browser; the tests
+ * check exactly that.  Every figure comes from the statistics tables, with
+ * the same rounding as the CSV reports.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "stats/stats.h"
+
+#define MAX_COLS 32
+#define NUM_SIZE 40
+/* Rows drawn per rating chart; the table below it and players.csv have all. */
+#define CHART_PLAYERS 200
+/* Names in charts are cut to this many characters (tables keep them whole). */
+#define CHART_NAME 28
+
+/* ------------------------------------------------------------- escaping */
+
+/* Text as XML character data or attribute value: markup characters
+ * escaped, and C0 controls other than tab/newline (and DEL), which XML 1.0
+ * cannot carry even as references, shown as U+FFFD.  Input is valid UTF-8
+ * (the reader guarantees it). */
+static void put_text(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        switch (c) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\'': fputs("&#39;", f); break;
+        default:
+            if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7F)
+                fputs("\xEF\xBF\xBD", f);
+            else
+                fputc(c, f);
+        }
+    }
+}
+
+/* At most max characters (code points) of s, with an ellipsis when cut. */
+static void put_short(FILE *f, const char *s, size_t max)
+{
+    size_t chars = 0, i = 0;
+    for (; s[i]; i++) {
+        if (((unsigned char)s[i] & 0xC0) != 0x80 && chars++ == max)
+            break;
+    }
+    if (!s[i]) {
+        put_text(f, s);
+        return;
+    }
+    char *cut = malloc(i + 4);
+    if (!cut)
+        return;
+    memcpy(cut, s, i);
+    memcpy(cut + i, "\xE2\x80\xA6", 4);
+    put_text(f, cut);
+    free(cut);
+}
+
+/* ---------------------------------------------------------------- cells */
+
+struct row {
+    struct st_cell c[MAX_COLS];
+    char num[MAX_COLS][NUM_SIZE];
+};
+
+static void get_row(const st_stats *s, enum st_table t, size_t r, struct row *row)
+{
+    st_table_row(s, t, r, row->c);
+}
+
+static const char *txt(struct row *row, int col)
+{
+    return st_cell_text(&row->c[col], row->num[col], NUM_SIZE);
+}
+
+static int has(const struct row *row, int col) { return row->c[col].kind != ST_CELL_EMPTY; }
+static double val(const struct row *row, int col) { return row->c[col].value; }
+
+static void put_cell(FILE *f, struct row *row, int col)
+{
+    fputs("<td>", f);
+    put_text(f, txt(row, col));
+    fputs("</td>", f);
+}
+
+/* A rate as a percentage with one decimal, "" when not applicable. */
+static void put_pct(FILE *f, const struct row *row, int col)
+{
+    if (has(row, col))
+        fprintf(f, "%.1f%%", 100 * val(row, col));
+}
+
+/* ------------------------------------------------------------- sections */
+
+static void head(FILE *f)
+{
+    fputs("<!DOCTYPE html>\n"
+          "<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n"
+          "<head>\n<meta charset=\"utf-8\"/>\n<title>gcaudit summary</title>\n"
+          "<style>\n"
+          "body { font-family: sans-serif; margin: 2em; color: #222; max-width: 60em; }\n"
+          "table { border-collapse: collapse; margin: 0.5em 0 1.5em; }\n"
+          "th, td { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: right; }\n"
+          "th:first-child, td:first-child { text-align: left; }\n"
+          "td.name, th.name { text-align: left; }\n"
+          "th { background: #f0f0f0; }\n"
+          "svg { display: block; margin: 0.5em 0; }\n"
+          "svg text { font-family: sans-serif; font-size: 11px; fill: #222; }\n"
+          ".note { color: #555; font-size: 90%; }\n"
+          "</style>\n</head>\n<body>\n<h1>gcaudit summary</h1>\n", f);
+}
+
+static void audit(FILE *f, const struct cli_html_run *run)
+{
+    const struct st_summary *s = run->sum;
+    fprintf(f, "<h2>The audit</h2>\n<p>Statistics use the <strong>%s</strong> results",
+            strcmp(run->results, "declared") == 0 ? "declared" : "verified");
+    fputs(strcmp(run->results, "declared") == 0
+              ? " (what the logs declare, not what the replay found).</p>\n"
+              : " (what the replay found; a log's own declaration where the rules did not end "
+                "the game).</p>\n", f);
+    if (run->selection && run->selection[0]) {
+        fprintf(f, "<p>Selected: %llu of %llu games (", (unsigned long long)s->games,
+                (unsigned long long)run->games_found);
+        put_text(f, run->selection);
+        fputs(").</p>\n", f);
+    }
+    fprintf(f, "<table>\n<tr><th>entries read</th><th>ok</th><th>skipped</th><th>failed</th></tr>\n"
+               "<tr><td>%llu</td><td>%llu</td><td>%llu</td><td>%llu</td></tr>\n</table>\n",
+            (unsigned long long)s->entries, (unsigned long long)s->entries_ok,
+            (unsigned long long)s->entries_skipped, (unsigned long long)s->entries_failed);
+    fprintf(f, "<table>\n<tr><th>games</th><th>ok</th><th>illegal</th><th>malformed</th>"
+               "<th>unsupported</th><th>violations</th><th>result mismatches</th></tr>\n"
+               "<tr><td>%llu</td><td>%llu</td><td>%llu</td><td>%llu</td><td>%llu</td>"
+               "<td>%llu</td><td>%llu</td></tr>\n</table>\n",
+            (unsigned long long)s->games, (unsigned long long)s->by_status[RP_STATUS_OK],
+            (unsigned long long)s->by_status[RP_STATUS_ILLEGAL],
+            (unsigned long long)s->by_status[RP_STATUS_MALFORMED],
+            (unsigned long long)s->by_status[RP_STATUS_UNSUPPORTED],
+            (unsigned long long)s->violations, (unsigned long long)s->mismatches);
+}
+
+/* Horizontal scale of the rate chart: 0..1 over [X0, X0 + XW]. */
+#define RX0 230.0
+#define RXW 420.0
+#define RSUB 15.0
+
+static double rx(double v) { return RX0 + RXW * v; }
+
+static void whisker(FILE *f, double y, double lo, double hi, double v, const char *colour)
+{
+    fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+               "stroke-width=\"2\"/>\n", lo, y, hi, y, colour);
+    fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n",
+            lo, y - 4, lo, y + 4, colour);
+    fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n",
+            hi, y - 4, hi, y + 4, colour);
+    fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"/>\n", v, y, colour);
+}
+
+static void axis(FILE *f, double x0, double xw, double y_top, double y_bottom,
+                 const double *ticks, const char *const *labels, size_t n, double lo, double hi)
+{
+    for (size_t i = 0; i < n; i++) {
+        double x = x0 + xw * (ticks[i] - lo) / (hi - lo);
+        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n",
+                x, y_top, x, y_bottom);
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n", x,
+                y_bottom + 13, labels[i]);
+    }
+}
+
+static void rate_chart(FILE *f, const st_stats *s)
+{
+    size_t nv = st_table_nrows(s, ST_TABLE_VARIANTS), shown = 0;
+    struct row row;
+    for (size_t r = 0; r < nv; r++) {
+        get_row(s, ST_TABLE_VARIANTS, r, &row);
+        shown += val(&row, ST_V_VALID) > 0;
+    }
+    fputs("<h2>Win rates by variant</h2>\n", f);
+    if (!shown) {
+        fputs("<p>No valid games (status ok and finished): no rates.</p>\n", f);
+        return;
+    }
+    static const struct { int rate, lo, hi; const char *label, *colour; } lines[] = {
+        {ST_V_WHITE_RATE, ST_V_WHITE_LO, ST_V_WHITE_HI, "white wins", "#1f5fa8"},
+        {ST_V_DRAW_RATE, ST_V_DRAW_LO, ST_V_DRAW_HI, "draws", "#7a7a7a"},
+        {ST_V_BLACK_RATE, ST_V_BLACK_LO, ST_V_BLACK_HI, "black wins", "#222222"},
+        {ST_V_SCORE, ST_V_SCORE_LO, ST_V_SCORE_HI, "white score", "#b03a2e"},
+    };
+    double block = 4 * RSUB + 14, height = 20 + shown * block + 20;
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"700\" height=\"%.0f\" "
+               "viewBox=\"0 0 700 %.0f\" role=\"img\" aria-label=\"win rates with 95%% "
+               "intervals\">\n", height, height);
+    static const double ticks[] = {0, 0.25, 0.5, 0.75, 1};
+    static const char *const labels[] = {"0", "25%", "50%", "75%", "100%"};
+    axis(f, RX0, RXW, 10, height - 20, ticks, labels, 5, 0, 1);
+    double y = 20;
+    for (size_t r = 0; r < nv; r++) {
+        get_row(s, ST_TABLE_VARIANTS, r, &row);
+        if (!(val(&row, ST_V_VALID) > 0))
+            continue;
+        fputs("<text x=\"4\" y=\"", f);
+        fprintf(f, "%.1f\" font-weight=\"bold\">", y + RSUB);
+        put_short(f, txt(&row, ST_V_VARIANT), 20);
+        fprintf(f, "</text>\n<text x=\"4\" y=\"%.1f\">%s valid games</text>\n", y + 2 * RSUB,
+                txt(&row, ST_V_VALID));
+        for (int i = 0; i < 4; i++) {
+            double ly = y + (i + 0.5) * RSUB + 4;
+            fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n", RX0 - 6,
+                    ly + 4, lines[i].label);
+            whisker(f, ly, rx(val(&row, lines[i].lo)), rx(val(&row, lines[i].hi)),
+                    rx(val(&row, lines[i].rate)), lines[i].colour);
+        }
+        y += block;
+    }
+    fputs("</svg>\n<p class=\"note\">Dots: the rate over valid games (status ok, finished); "
+          "bars: 95% intervals (Wilson for the rates, normal from the win/draw/loss variance "
+          "for White's score).</p>\n", f);
+
+    fputs("<table>\n<tr><th>variant</th><th>games</th><th>valid</th><th>white wins</th>"
+          "<th>draws</th><th>black wins</th><th>white score (95% interval)</th>"
+          "<th>mean turns</th><th>median turns</th><th>illegal games</th></tr>\n", f);
+    for (size_t r = 0; r < nv; r++) {
+        get_row(s, ST_TABLE_VARIANTS, r, &row);
+        fputs("<tr>", f);
+        put_cell(f, &row, ST_V_VARIANT);
+        put_cell(f, &row, ST_V_GAMES);
+        put_cell(f, &row, ST_V_VALID);
+        const int counts[3][2] = {{ST_V_WHITE_WINS, ST_V_WHITE_RATE},
+                                  {ST_V_DRAWS, ST_V_DRAW_RATE},
+                                  {ST_V_BLACK_WINS, ST_V_BLACK_RATE}};
+        for (int i = 0; i < 3; i++) {
+            fprintf(f, "<td>%s", txt(&row, counts[i][0]));
+            if (has(&row, counts[i][1])) {
+                fputs(" (", f);
+                put_pct(f, &row, counts[i][1]);
+                fputs(")", f);
+            }
+            fputs("</td>", f);
+        }
+        fputs("<td>", f);
+        if (has(&row, ST_V_SCORE))
+            fprintf(f, "%s (%s&#8211;%s)", txt(&row, ST_V_SCORE), txt(&row, ST_V_SCORE_LO),
+                    txt(&row, ST_V_SCORE_HI));
+        fputs("</td>", f);
+        put_cell(f, &row, ST_V_MEAN_TURNS);
+        put_cell(f, &row, ST_V_MEDIAN_TURNS);
+        fprintf(f, "<td>%s", txt(&row, ST_V_ILLEGAL));
+        if (has(&row, ST_V_ILLEGAL_RATE)) {
+            fputs(" (", f);
+            put_pct(f, &row, ST_V_ILLEGAL_RATE);
+            fputs(")", f);
+        }
+        fputs("</td></tr>\n", f);
+    }
+    fputs("</table>\n", f);
+}
+
+/* One variant's termination rows [from, to): bars of the total rows, then
+ * the table with the detail rows. */
+static void termination_block(FILE *f, const st_stats *s, size_t from, size_t to)
+{
+    struct row row;
+    size_t totals = 0;
+    for (size_t r = from; r < to; r++) {
+        get_row(s, ST_TABLE_TERMINATIONS, r, &row);
+        totals += !has(&row, ST_T_KEY);
+    }
+    get_row(s, ST_TABLE_TERMINATIONS, from, &row);
+    fputs("<h3>", f);
+    put_text(f, txt(&row, ST_T_VARIANT));
+    fputs("</h3>\n", f);
+    double height = 8 + 18 * (double)totals;
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"700\" height=\"%.0f\" "
+               "viewBox=\"0 0 700 %.0f\" role=\"img\" aria-label=\"how games ended\">\n",
+            height, height);
+    double y = 4;
+    for (size_t r = from; r < to; r++) {
+        get_row(s, ST_TABLE_TERMINATIONS, r, &row);
+        if (has(&row, ST_T_KEY))
+            continue;
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">", RX0 - 6, y + 12);
+        put_short(f, txt(&row, ST_T_TERMINATION), 30);
+        fprintf(f, "</text>\n<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"13\" "
+                   "fill=\"#1f5fa8\"/>\n", RX0, y + 2, RXW * val(&row, ST_T_SHARE));
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">%s (", RX0 + RXW * val(&row, ST_T_SHARE) + 4,
+                y + 12, txt(&row, ST_T_GAMES));
+        put_pct(f, &row, ST_T_SHARE);
+        fputs(")</text>\n", f);
+        y += 18;
+    }
+    fputs("</svg>\n<table>\n<tr><th>termination</th><th class=\"name\">detail</th><th>games</th>"
+          "<th>share</th></tr>\n", f);
+    for (size_t r = from; r < to; r++) {
+        get_row(s, ST_TABLE_TERMINATIONS, r, &row);
+        fputs("<tr>", f);
+        put_cell(f, &row, ST_T_TERMINATION);
+        fputs("<td class=\"name\">", f);
+        if (has(&row, ST_T_KEY)) {
+            put_text(f, txt(&row, ST_T_KEY));
+            fputs("=", f);
+            put_text(f, txt(&row, ST_T_VALUE));
+        }
+        fputs("</td>", f);
+        put_cell(f, &row, ST_T_GAMES);
+        fputs("<td>", f);
+        put_pct(f, &row, ST_T_SHARE);
+        fputs("</td></tr>\n", f);
+    }
+    fputs("</table>\n", f);
+}
+
+static void terminations(FILE *f, const st_stats *s)
+{
+    fputs("<h2>How games ended</h2>\n<p class=\"note\">Shares of the games each variant "
+          "replayed (status ok or illegal); detail rows count the games whose detail holds "
+          "that key and value.</p>\n", f);
+    size_t n = st_table_nrows(s, ST_TABLE_TERMINATIONS), from = 0;
+    if (!n)
+        fputs("<p>No replayed games.</p>\n", f);
+    struct row a, b;
+    for (size_t r = 1; r <= n; r++) {
+        if (r < n) {
+            get_row(s, ST_TABLE_TERMINATIONS, from, &a);
+            get_row(s, ST_TABLE_TERMINATIONS, r, &b);
+            if (strcmp(txt(&a, ST_T_VARIANT), txt(&b, ST_T_VARIANT)) == 0)
+                continue;
+        }
+        termination_block(f, s, from, r);
+        from = r;
+    }
+}
+
+/* ---------------------------------------------------------------- ratings */
+
+struct rated {
+    size_t list;      /* 0 = all, then the variants in report order */
+    double rating;
+    size_t row;       /* in players.csv */
+};
+
+static int by_list_then_rating(const void *x, const void *y)
+{
+    const struct rated *a = x, *b = y;
+    if (a->list != b->list)
+        return a->list < b->list ? -1 : 1;
+    if (a->rating != b->rating)
+        return a->rating > b->rating ? -1 : 1;
+    /* Equal ratings: players.csv order, which is the names' byte order. */
+    return a->row < b->row ? -1 : a->row > b->row;
+}
+
+static size_t list_of(const st_stats *s, const char *variant)
+{
+    if (strcmp(variant, ST_ALL_VARIANTS) == 0)
+        return 0;
+    struct row row;
+    size_t nv = st_table_nrows(s, ST_TABLE_VARIANTS);
+    for (size_t r = 0; r < nv; r++) {
+        get_row(s, ST_TABLE_VARIANTS, r, &row);
+        if (strcmp(txt(&row, ST_V_VARIANT), variant) == 0)
+            return r + 1;
+    }
+    return nv + 1;
+}
+
+static void rating_list(FILE *f, const st_stats *s, const struct rated *list, size_t n)
+{
+    struct row row;
+    get_row(s, ST_TABLE_PLAYERS, list[0].row, &row);
+    fputs("<h3>", f);
+    put_text(f, strcmp(txt(&row, ST_P_VARIANT), ST_ALL_VARIANTS) == 0 ? "All variants"
+                                                                      : txt(&row, ST_P_VARIANT));
+    fprintf(f, " (%zu players)</h3>\n", n);
+    size_t drawn = n < CHART_PLAYERS ? n : CHART_PLAYERS;
+    double lo = INFINITY, hi = -INFINITY;
+    for (size_t i = 0; i < drawn; i++) {
+        get_row(s, ST_TABLE_PLAYERS, list[i].row, &row);
+        lo = fmin(lo, val(&row, ST_P_RATING_LO));
+        hi = fmax(hi, val(&row, ST_P_RATING_HI));
+    }
+    lo = floor(lo / 100) * 100;
+    hi = ceil(hi / 100) * 100;
+    if (hi <= lo)
+        hi = lo + 100;
+    double step = (hi - lo) > 1200 ? 500 : (hi - lo) > 600 ? 200 : 100;
+    double ticks[64];
+    char tick_text[64][16];
+    const char *labels[64];
+    size_t nt = 0;
+    for (double t = ceil(lo / step) * step; t <= hi && nt < 64; t += step, nt++) {
+        ticks[nt] = t;
+        /* ceil() of a small negative is -0: print it as 0. */
+        snprintf(tick_text[nt], sizeof tick_text[nt], "%.0f", t == 0 ? 0.0 : t);
+        labels[nt] = tick_text[nt];
+    }
+    double height = 10 + 16 * (double)drawn + 22;
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"700\" height=\"%.0f\" "
+               "viewBox=\"0 0 700 %.0f\" role=\"img\" aria-label=\"ratings with 95%% "
+               "intervals\">\n", height, height);
+    axis(f, RX0, RXW, 4, height - 22, ticks, labels, nt, lo, hi);
+    for (size_t i = 0; i < drawn; i++) {
+        get_row(s, ST_TABLE_PLAYERS, list[i].row, &row);
+        double y = 12 + 16 * (double)i;
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">", RX0 - 6, y + 4);
+        put_short(f, txt(&row, ST_P_PLAYER), CHART_NAME);
+        fputs("</text>\n", f);
+        double k = RXW / (hi - lo);
+        whisker(f, y, RX0 + k * (val(&row, ST_P_RATING_LO) - lo),
+                RX0 + k * (val(&row, ST_P_RATING_HI) - lo),
+                RX0 + k * (val(&row, ST_P_RATING) - lo), "#1f5fa8");
+    }
+    fputs("</svg>\n", f);
+    if (drawn < n)
+        fprintf(f, "<p class=\"note\">The chart shows the first %zu of %zu players; the table "
+                   "and players.csv have them all.</p>\n", drawn, n);
+    fputs("<table>\n<tr><th>#</th><th class=\"name\">player</th><th>games</th><th>score</th><th>rating</th>"
+          "<th>95% interval</th></tr>\n", f);
+    for (size_t i = 0; i < n; i++) {
+        get_row(s, ST_TABLE_PLAYERS, list[i].row, &row);
+        fprintf(f, "<tr><td>%zu</td><td class=\"name\">", i + 1);
+        put_text(f, txt(&row, ST_P_PLAYER));
+        fputs("</td>", f);
+        put_cell(f, &row, ST_P_GAMES);
+        put_cell(f, &row, ST_P_SCORE);
+        put_cell(f, &row, ST_P_RATING);
+        fprintf(f, "<td>%s&#8211;%s</td></tr>\n", txt(&row, ST_P_RATING_LO),
+                txt(&row, ST_P_RATING_HI));
+    }
+    fputs("</table>\n", f);
+}
+
+static int ratings(FILE *f, const st_stats *s, uint64_t min_games)
+{
+    fputs("<h2>Ratings</h2>\n<p class=\"note\">Elo-scale maximum-likelihood ratings "
+          "(Bradley-Terry, draws as half points, each list centred on 1500, a weak prior); "
+          "bars: 95% intervals.", f);
+    if (min_games)
+        fprintf(f, " Players with fewer than %llu valid games are not listed.",
+                (unsigned long long)min_games);
+    fputs("</p>\n", f);
+    size_t np = st_table_nrows(s, ST_TABLE_PLAYERS), n = 0;
+    struct rated *all = malloc((np ? np : 1) * sizeof *all);
+    if (!all)
+        return -1;
+    struct row row;
+    for (size_t r = 0; r < np; r++) {
+        get_row(s, ST_TABLE_PLAYERS, r, &row);
+        if (has(&row, ST_P_RATING))
+            all[n++] = (struct rated){list_of(s, txt(&row, ST_P_VARIANT)), val(&row, ST_P_RATING), r};
+    }
+    qsort(all, n, sizeof *all, by_list_then_rating);
+    if (!n)
+        fputs("<p>No rated players.</p>\n", f);
+    for (size_t i = 0, j; i < n; i = j) {
+        for (j = i; j < n && all[j].list == all[i].list; j++)
+            ;
+        rating_list(f, s, all + i, j - i);
+    }
+    free(all);
+    return 0;
+}
+
+int cli_write_summary_html(const st_stats *s, const struct cli_html_run *run, const char *dir)
+{
+    size_t n = strlen(dir) + 64;
+    char *final = malloc(n), *tmp = malloc(n);
+    if (!final || !tmp) {
+        free(final);
+        free(tmp);
+        errno = ENOMEM;
+        return -1;
+    }
+    snprintf(final, n, "%s/summary.html", dir);
+    snprintf(tmp, n, "%s/summary.html.tmp-%ld", dir, (long)getpid());
+    FILE *f = fopen(tmp, "wb");
+    int rc = f ? 0 : -1;
+    if (f) {
+        head(f);
+        audit(f, run);
+        rate_chart(f, s);
+        terminations(f, s);
+        rc = ratings(f, s, run->min_games);
+        fputs("<p class=\"note\">Written by gcaudit " GC_VERSION
+              ". The CSV reports beside this page hold every figure.</p>\n</body>\n</html>\n", f);
+        if (ferror(f))
+            rc = -1;
+        if (fclose(f) != 0)
+            rc = -1;
+        if (rc == 0 && rename(tmp, final) != 0)
+            rc = -1;
+        if (rc != 0) {
+            int saved = errno;
+            unlink(tmp);
+            errno = saved ? saved : EIO;
+        }
+    }
+    free(final);
+    free(tmp);
+    return rc;
+}

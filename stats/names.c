@@ -1,0 +1,118 @@
+/*
+ * names: interned strings (variant names, player names, termination
+ * words), so that the tables key on small integers and each name is stored
+ * once however many games mention it.  Ids follow first appearance; the
+ * reports order names by their bytes (st_names_ranks), never by id.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats/stats_internal.h"
+
+void st_names_init(struct st_names *t) { memset(t, 0, sizeof *t); }
+
+void st_names_release(struct st_names *t)
+{
+    for (size_t i = 0; i < t->n; i++)
+        free(t->str[i]);
+    free(t->str);
+    free(t->slots);
+    st_names_init(t);
+}
+
+/* FNV-1a: strings are short names. */
+static uint64_t hash_str(const char *s)
+{
+    uint64_t h = 0xcbf29ce484222325u;
+    for (; *s; s++) {
+        h ^= (unsigned char)*s;
+        h *= 0x100000001b3u;
+    }
+    return h;
+}
+
+static size_t slot_of(const struct st_names *t, const char *s)
+{
+    size_t mask = t->nslots - 1;
+    size_t i = (size_t)hash_str(s) & mask;
+    while (t->slots[i] && strcmp(t->str[t->slots[i] - 1], s) != 0)
+        i = (i + 1) & mask;
+    return i;
+}
+
+static int rehash(struct st_names *t)
+{
+    size_t nslots = t->nslots ? t->nslots * 2 : 64;
+    uint32_t *slots = calloc(nslots, sizeof *slots);
+    if (!slots)
+        return -1;
+    free(t->slots);
+    t->slots = slots;
+    t->nslots = nslots;
+    for (size_t id = 0; id < t->n; id++)
+        t->slots[slot_of(t, t->str[id])] = (uint32_t)id + 1;
+    return 0;
+}
+
+uint32_t st_names_find(const struct st_names *t, const char *s)
+{
+    if (!t->nslots)
+        return UINT32_MAX;
+    size_t i = slot_of(t, s);
+    return t->slots[i] ? t->slots[i] - 1 : UINT32_MAX;
+}
+
+int st_names_id(struct st_names *t, const char *s, uint32_t *id)
+{
+    uint32_t found = st_names_find(t, s);
+    if (found != UINT32_MAX) {
+        *id = found;
+        return 0;
+    }
+    /* Ids must stay below UINT32_MAX, which callers use as "none". */
+    if (t->n >= UINT32_MAX - 1)
+        return -1;
+    if ((t->n + 1) * 2 > t->nslots && rehash(t) != 0)
+        return -1;
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 16;
+        char **str = realloc(t->str, cap * sizeof *str);
+        if (!str)
+            return -1;
+        t->str = str;
+        t->cap = cap;
+    }
+    char *copy = strdup(s);
+    if (!copy)
+        return -1;
+    t->str[t->n] = copy;
+    t->slots[slot_of(t, copy)] = (uint32_t)t->n + 1;
+    *id = (uint32_t)t->n++;
+    return 0;
+}
+
+static int by_bytes(const void *a, const void *b)
+{
+    return strcmp(**(char *const *const *)a, **(char *const *const *)b);
+}
+
+uint32_t *st_names_ranks(const struct st_names *t)
+{
+    if (t->n == 0)
+        return NULL;
+    /* Sort pointers into str[]: the id is the pointer's offset. */
+    char *const **order = malloc(t->n * sizeof *order);
+    uint32_t *rank = malloc(t->n * sizeof *rank);
+    if (!order || !rank) {
+        free(order);
+        free(rank);
+        return NULL;
+    }
+    for (size_t i = 0; i < t->n; i++)
+        order[i] = &t->str[i];
+    qsort(order, t->n, sizeof *order, by_bytes);
+    for (size_t i = 0; i < t->n; i++)
+        rank[order[i] - t->str] = (uint32_t)i;
+    free(order);
+    return rank;
+}

@@ -1,0 +1,284 @@
+/*
+ * rating: Elo-scale ratings from game results, with their uncertainty.
+ *
+ * The model (README "The rating model"): player i has rating R_i and
+ * scores against j with probability p_ij = 1 / (1 + 10^((R_j - R_i)/400)),
+ * the Bradley-Terry model on the Elo scale.  A draw counts as half a win
+ * and half a loss, so the log-likelihood of a pair is
+ *     S_ij log p_ij + (G_ij - S_ij) log(1 - p_ij)
+ * with G_ij games and S_ij points.  Each rating has a normal prior
+ * N(1500, sd^2): it keeps unbeaten (and winless) players finite and ties
+ * lists that never met to the same centre.  Because the likelihood only
+ * sees differences and the prior is the same for everyone, the maximum has
+ * mean exactly 1500 (the gradients of the likelihood sum to zero, so the
+ * prior's must too): the list is centred on 1500 without a constraint.
+ *
+ * The maximum is found by Newton's method with a backtracking line search
+ * (the log-posterior is concave, so it converges from the start at 1500);
+ * each Newton system is solved by conjugate gradients preconditioned with
+ * the diagonal, which touches only the pairs that played, so lists of
+ * thousands of players stay cheap.
+ *
+ * Standard errors come from the observed information H (minus the Hessian
+ * of the log-posterior at the maximum).  A rating is only defined up to
+ * the common centre, so the error reported is that of R_i - mean(R): the
+ * (i,i) entry of P H^-1 P with P the projection that removes the mean.
+ * Since H 1 = 1/sd^2 1, that is (H^-1)_ii - sd^2/n; it is computed on
+ * M = H + b 1 1^T (the same on the centred subspace, better conditioned,
+ * and still invertible without a prior) through a dense Cholesky factor.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats/stats_internal.h"
+
+/* d log p / d R: ln 10 / 400 per Elo point. */
+#define C_ELO (2.302585092994045684 / 400.0)
+#define NEWTON_MAX 200
+#define CG_MAX 1000
+/* Beyond this the plain likelihood has no maximum: a perfect score. */
+#define DIVERGED 20000.0
+
+struct fit {
+    size_t n, np;
+    const struct st_rating_pair *pairs;
+    double inv_var;   /* 1 / prior_sd^2, 0 without prior */
+    double *w;        /* per pair: information weight C^2 G p (1 - p) */
+    double *diag;     /* diagonal of H */
+    double *grad;
+};
+
+/* log(1 + e^t) without overflow. */
+static double softplus(double t) { return t > 0 ? t + log1p(exp(-t)) : log1p(exp(t)); }
+
+static double log_posterior(const struct fit *F, const double *x)
+{
+    double f = 0;
+    for (size_t k = 0; k < F->np; k++) {
+        const struct st_rating_pair *p = &F->pairs[k];
+        double z = C_ELO * (x[p->a] - x[p->b]);
+        /* log p = -softplus(-z), log (1 - p) = -softplus(z) */
+        f -= p->score_a * softplus(-z) + (p->games - p->score_a) * softplus(z);
+    }
+    for (size_t i = 0; i < F->n; i++)
+        f -= 0.5 * F->inv_var * x[i] * x[i];
+    return f;
+}
+
+/* Gradient, pair weights and diagonal of H at x. */
+static void linearise(struct fit *F, const double *x)
+{
+    for (size_t i = 0; i < F->n; i++) {
+        F->grad[i] = -F->inv_var * x[i];
+        F->diag[i] = F->inv_var;
+    }
+    for (size_t k = 0; k < F->np; k++) {
+        const struct st_rating_pair *p = &F->pairs[k];
+        double z = C_ELO * (x[p->a] - x[p->b]);
+        double pa = 1 / (1 + exp(-z)), pb = 1 / (1 + exp(z));
+        /* S - G p_a written as S p_b - (G - S) p_a: no cancellation when
+         * p_a rounds to 1. */
+        double g = C_ELO * (p->score_a * pb - (p->games - p->score_a) * pa);
+        F->grad[p->a] += g;
+        F->grad[p->b] -= g;
+        F->w[k] = C_ELO * C_ELO * p->games * pa * pb;
+        F->diag[p->a] += F->w[k];
+        F->diag[p->b] += F->w[k];
+    }
+}
+
+static void apply_h(const struct fit *F, const double *v, double *out)
+{
+    for (size_t i = 0; i < F->n; i++)
+        out[i] = F->inv_var * v[i];
+    for (size_t k = 0; k < F->np; k++) {
+        const struct st_rating_pair *p = &F->pairs[k];
+        double d = F->w[k] * (v[p->a] - v[p->b]);
+        out[p->a] += d;
+        out[p->b] -= d;
+    }
+}
+
+static double dot(const double *a, const double *b, size_t n)
+{
+    double s = 0;
+    for (size_t i = 0; i < n; i++)
+        s += a[i] * b[i];
+    return s;
+}
+
+/* Solve H d = grad by preconditioned conjugate gradients (tmp: 4n).  An
+ * early stop still gives an ascent direction, so Newton goes on. */
+static void solve_newton(const struct fit *F, double *d, double *tmp)
+{
+    size_t n = F->n;
+    double *r = tmp, *z = tmp + n, *p = tmp + 2 * n, *hp = tmp + 3 * n;
+    memset(d, 0, n * sizeof *d);
+    memcpy(r, F->grad, n * sizeof *r);
+    double goal = 1e-24 * dot(r, r, n);
+    for (size_t i = 0; i < n; i++)
+        p[i] = z[i] = r[i] / F->diag[i];
+    double rz = dot(r, z, n);
+    for (int it = 0; it < CG_MAX && dot(r, r, n) > goal; it++) {
+        apply_h(F, p, hp);
+        double php = dot(p, hp, n);
+        if (!(php > 0))
+            break;
+        double alpha = rz / php;
+        for (size_t i = 0; i < n; i++) {
+            d[i] += alpha * p[i];
+            r[i] -= alpha * hp[i];
+            z[i] = r[i] / F->diag[i];
+        }
+        double rz_next = dot(r, z, n);
+        double beta = rz_next / rz;
+        rz = rz_next;
+        for (size_t i = 0; i < n; i++)
+            p[i] = z[i] + beta * p[i];
+    }
+}
+
+/* x: ratings minus the centre.  0 converged, 1 diverged. */
+static int maximise(struct fit *F, double *x, double *d, double *trial, double *tmp)
+{
+    size_t n = F->n;
+    double f = log_posterior(F, x);
+    for (int it = 0; it < NEWTON_MAX; it++) {
+        linearise(F, x);
+        /* Without the prior a perfect score sends ratings off to infinity,
+         * where the information of its games underflows to 0. */
+        for (size_t i = 0; i < n; i++)
+            if (!(F->diag[i] > 0) || !isfinite(x[i]))
+                return 1;
+        solve_newton(F, d, tmp);
+        double t = 1, fn = f, step = 0;
+        for (; t > 1e-12; t /= 2) {
+            for (size_t i = 0; i < n; i++)
+                trial[i] = x[i] + t * d[i];
+            fn = log_posterior(F, trial);
+            if (fn >= f - 1e-13 * fabs(f))
+                break;
+        }
+        if (t <= 1e-12)
+            return 0; /* no step improves: at the maximum to rounding */
+        for (size_t i = 0; i < n; i++) {
+            step = fmax(step, fabs(trial[i] - x[i]));
+            x[i] = trial[i];
+        }
+        f = fn;
+        if (step < 1e-10)
+            return 0;
+        for (size_t i = 0; i < n; i++)
+            if (!(fabs(x[i]) <= DIVERGED))
+                return 1;
+    }
+    return F->inv_var > 0 ? 0 : 1;
+}
+
+/* Variances of R_i - mean(R) from the dense inverse (see the top). */
+static int exact_variances(const struct fit *F, double *var)
+{
+    size_t n = F->n;
+    double *m = malloc(n * n * sizeof *m), *y = malloc(n * sizeof *y);
+    if (!m || !y) {
+        free(m);
+        free(y);
+        return -1;
+    }
+    double trace = 0;
+    for (size_t i = 0; i < n; i++)
+        trace += F->diag[i];
+    double b = trace / ((double)n * (double)n);
+    for (size_t i = 0; i < n * n; i++)
+        m[i] = b;
+    for (size_t i = 0; i < n; i++)
+        m[i * n + i] += F->diag[i];
+    for (size_t k = 0; k < F->np; k++) {
+        const struct st_rating_pair *p = &F->pairs[k];
+        m[p->a * n + p->b] -= F->w[k];
+        m[p->b * n + p->a] -= F->w[k];
+    }
+    /* Cholesky, lower triangle in place: M = L L^T. */
+    int rc = 0;
+    for (size_t j = 0; j < n && rc == 0; j++) {
+        double s = m[j * n + j], scale = s;
+        for (size_t k = 0; k < j; k++)
+            s -= m[j * n + k] * m[j * n + k];
+        /* A pivot lost in rounding: singular (no prior, lists that never
+         * met).  With the prior every pivot is at least 1/sd^2. */
+        if (!(s > 1e-12 * scale)) {
+            rc = 1;
+            break;
+        }
+        double ljj = sqrt(s);
+        m[j * n + j] = ljj;
+        for (size_t i = j + 1; i < n; i++) {
+            double t = m[i * n + j];
+            for (size_t k = 0; k < j; k++)
+                t -= m[i * n + k] * m[j * n + k];
+            m[i * n + j] = t / ljj;
+        }
+    }
+    /* (M^-1)_ii = |L^-1 e_i|^2; M 1 = (1/sd^2 + b n) 1 gives the mean's part. */
+    double mean_part = 1 / ((F->inv_var + b * (double)n) * (double)n);
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        double sum = 0;
+        for (size_t r = i; r < n; r++) {
+            double t = r == i ? 1 : 0;
+            for (size_t k = i; k < r; k++)
+                t -= m[r * n + k] * y[k];
+            y[r] = t / m[r * n + r];
+            sum += y[r] * y[r];
+        }
+        var[i] = sum - mean_part;
+    }
+    free(m);
+    free(y);
+    return rc;
+}
+
+int st_rating_fit(size_t n, const struct st_rating_pair *pairs, size_t npairs,
+                  double prior_sd, double *rating, double *se)
+{
+    if (n == 0)
+        return 0;
+    struct fit F = {n, npairs, pairs, prior_sd > 0 ? 1 / (prior_sd * prior_sd) : 0,
+                    malloc((npairs ? npairs : 1) * sizeof(double)), malloc(n * sizeof(double)),
+                    malloc(n * sizeof(double))};
+    double *work = malloc(7 * n * sizeof *work);
+    int rc = -1;
+    if (!F.w || !F.diag || !F.grad || !work)
+        goto out;
+    double *x = work, *d = work + n, *trial = work + 2 * n, *tmp = work + 3 * n;
+    memset(x, 0, n * sizeof *x);
+    rc = maximise(&F, x, d, trial, tmp);
+    if (rc != 0)
+        goto out;
+    double mean = 0;
+    for (size_t i = 0; i < n; i++)
+        mean += x[i];
+    mean /= (double)n;
+    for (size_t i = 0; i < n; i++)
+        x[i] -= mean; /* already 0 with a prior, to rounding */
+    linearise(&F, x);
+    double *var = d;
+    if (n <= ST_RATING_DENSE_MAX) {
+        rc = exact_variances(&F, var);
+        if (rc != 0)
+            goto out;
+    } else {
+        for (size_t i = 0; i < n; i++)
+            var[i] = 1 / F.diag[i];
+    }
+    for (size_t i = 0; i < n; i++) {
+        rating[i] = ST_RATING_CENTRE + x[i];
+        se[i] = var[i] > 0 ? sqrt(var[i]) : 0;
+    }
+out:
+    free(F.w);
+    free(F.diag);
+    free(F.grad);
+    free(work);
+    return rc;
+}

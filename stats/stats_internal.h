@@ -1,0 +1,166 @@
+/*
+ * stats internals: the pieces the statistics are built from, each in its
+ * own file, shared by tally.c and tables.c and reachable by the tests.
+ *
+ * Ownership as in stats.h: arguments are borrowed, _init/_release pairs
+ * for structs embedded in others.
+ */
+#ifndef GC_STATS_INTERNAL_H
+#define GC_STATS_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stats/stats.h"
+
+/* ------------------------------------------------------ map.c: hashing */
+
+/* A hash table from a key of four 32-bit words to a 32-bit value (an index
+ * into a record array).  Open addressing; iteration order is never used,
+ * so the hash needs no secret. */
+struct st_key {
+    uint32_t k[4];
+};
+
+struct st_map {
+    struct st_key *keys;
+    uint32_t *vals;   /* UINT32_MAX: empty slot */
+    size_t cap;       /* power of two, or 0 */
+    size_t n;
+};
+
+void st_map_init(struct st_map *m);
+void st_map_release(struct st_map *m);
+
+/* The value stored for key; when absent, store `fresh` and set *added.
+ * 0, or -1 when out of memory. */
+int st_map_get_or_add(struct st_map *m, const struct st_key *key, uint32_t fresh,
+                      uint32_t *value, int *added);
+
+/* ---------------------------------------------- names.c: interned strings */
+
+/* Strings numbered in order of first appearance; each copied once. */
+struct st_names {
+    char **str;
+    size_t n, cap;
+    uint32_t *slots;  /* hash slots holding id + 1, 0 = empty */
+    size_t nslots;
+};
+
+void st_names_init(struct st_names *t);
+void st_names_release(struct st_names *t);
+
+/* The id of s (interned on first sight).  0, or -1 when out of memory. */
+int st_names_id(struct st_names *t, const char *s, uint32_t *id);
+
+/* The id of s, or UINT32_MAX when never seen. */
+uint32_t st_names_find(const struct st_names *t, const char *s);
+
+/* rank[id] = position of the name in byte order (strcmp), for all names.
+ * The caller frees the array; NULL when out of memory (or no names). */
+uint32_t *st_names_ranks(const struct st_names *t);
+
+/* ------------------------------------------------ interval.c: intervals */
+
+/* The normal quantile for 95% two-sided intervals. */
+#define ST_Z95 1.959963984540054
+
+/* Wilson score interval for k successes out of n (n > 0). */
+void st_wilson(uint64_t k, uint64_t n, double z, double *lo, double *hi);
+
+/* White's score (wins + draws/2) / n and its normal interval from the
+ * per-game variance of the 1 / 0.5 / 0 scores, clipped to [0, 1] (n > 0). */
+void st_score_interval(uint64_t wins, uint64_t draws, uint64_t losses, double z,
+                       double *score, double *lo, double *hi);
+
+/* -------------------------------------------------- rating.c: the model */
+
+/* Games between two players of one fit: a and b are 0-based player
+ * indices, score_a the points a made (a win 1, a draw 1/2). */
+struct st_rating_pair {
+    uint32_t a, b;
+    double games, score_a;
+};
+
+/* Above this many players in one list, intervals use each player's own
+ * information only (README "The rating model"): the exact inverse needs
+ * n^2 memory and n^3 time. */
+#define ST_RATING_DENSE_MAX 2000
+
+/* Fit n players' ratings (Elo scale, mean ST_RATING_CENTRE) to the pairs:
+ * the maximum of the Bradley-Terry log-likelihood with draws as half
+ * points plus a normal prior N(centre, prior_sd^2) on each rating;
+ * prior_sd <= 0 fits the plain likelihood (then every player needs a
+ * finite maximum: a connected list without perfect scores).  rating[i]
+ * gets the estimate and se[i] its standard error relative to the mean of
+ * the list, from the observed information.  Returns 0; 1 when there is no
+ * finite maximum (no prior only); -1 when out of memory. */
+int st_rating_fit(size_t n, const struct st_rating_pair *pairs, size_t npairs,
+                  double prior_sd, double *rating, double *se);
+
+/* ------------------------------------- tally.c, tables.c: the statistics */
+
+#define ST_NONE UINT32_MAX  /* no id: the `all` variant; a termination's total row */
+
+struct st_variant_rec {
+    uint64_t games, valid, white_wins, black_wins, draws, unfinished;
+    uint64_t illegal, malformed, unsupported, replayed;
+    uint64_t terminated;         /* games with a termination: the share's denominator */
+    uint64_t turns_sum;          /* over valid games */
+    uint64_t *turns_hist;        /* valid games by number of turns: the exact median */
+    size_t hist_len;
+};
+
+struct st_player_rec {
+    uint32_t variant, player;    /* variant ST_NONE: all variants */
+    uint32_t rank_player, rank_variant; /* sort keys, set by finish */
+    uint64_t games, wins, draws, losses;
+    uint64_t white_games, black_games;
+    uint64_t white_half, black_half; /* points scored with each colour, doubled */
+    uint64_t violations;
+    int rated;
+    double rating, se;
+};
+
+struct st_pair_rec {
+    uint32_t variant, a, b;      /* before finish a < b by id; after, a sorts first */
+    uint32_t rank_a, rank_b, rank_variant;
+    uint64_t games, a_wins, draws, b_wins;
+};
+
+struct st_term_rec {
+    uint32_t variant, termination, key, value; /* key = value = ST_NONE: the total row */
+    uint32_t rank[4];
+    uint64_t games;
+};
+
+struct st_stats {
+    struct st_names variants, players, words;
+    struct st_variant_rec *var;  /* indexed by variant id */
+    size_t var_cap;
+    struct st_player_rec *pl;
+    size_t npl, pl_cap;
+    struct st_map pl_map;        /* (variant, player) -> index in pl */
+    struct st_pair_rec *pr;
+    size_t npr, pr_cap;
+    struct st_map pr_map;        /* (variant, lower id, higher id) -> index in pr */
+    struct st_term_rec *tm;
+    size_t ntm, tm_cap;
+    struct st_map tm_map;        /* (variant, termination, key, value) -> index in tm */
+
+    int finished;
+    struct st_options opt;
+    uint32_t *var_order;         /* variant ids in byte order of their names */
+    uint32_t *pl_rows;           /* indices into pl of the rows shown (min_games) */
+    size_t npl_rows;
+};
+
+/* Grow *arr (elements of size elem) to hold at least `need`, zeroing the
+ * new elements.  0, or -1 when out of memory. */
+int st_grow(void **arr, size_t *cap, size_t need, size_t elem);
+
+/* The median of a histogram of counts (total > 0): the middle value, or
+ * the mean of the two middle ones. */
+double st_hist_median(const uint64_t *hist, size_t len, uint64_t total);
+
+#endif

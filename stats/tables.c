@@ -1,0 +1,460 @@
+/*
+ * tables: the statistics as report rows.  st_stats_finish sorts every
+ * table into its documented order (names compared byte by byte, which for
+ * UTF-8 is code point order; the `all` rows after every variant) and fits
+ * the ratings; st_table_row then turns one record into typed cells.
+ *
+ * Sorting happens before the fits so that the floating-point sums of a fit
+ * run in an order fixed by the names alone: the same games give the same
+ * digits whatever order the archive held them in.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats/stats_internal.h"
+
+static const char *const variants_header[ST_V_COLS] = {
+    "variant", "games", "valid_games", "white_wins", "black_wins", "draws", "unfinished",
+    "white_win_rate", "black_win_rate", "draw_rate", "white_score", "white_score_ci_low",
+    "white_score_ci_high", "mean_turns", "median_turns", "illegal_games", "illegal_rate",
+    "white_win_rate_ci_low", "white_win_rate_ci_high", "black_win_rate_ci_low",
+    "black_win_rate_ci_high", "draw_rate_ci_low", "draw_rate_ci_high", "illegal_rate_ci_low",
+    "illegal_rate_ci_high", "malformed_games", "unsupported_games"};
+
+static const char *const terminations_header[ST_T_COLS] = {
+    "variant", "termination", "detail_key", "detail_value", "games", "share"};
+
+static const char *const players_header[ST_P_COLS] = {
+    "player", "variant", "games", "wins", "draws", "losses", "score", "score_rate",
+    "white_games", "white_score_rate", "black_games", "black_score_rate", "rating",
+    "rating_ci_low", "rating_ci_high", "violations"};
+
+static const char *const headtohead_header[ST_H_COLS] = {
+    "player_a", "player_b", "variant", "games", "a_wins", "draws", "b_wins"};
+
+static const struct {
+    const char *name;
+    const char *const *header;
+    size_t ncols;
+} tables[ST_TABLE_COUNT] = {
+    {"variants", variants_header, ST_V_COLS},
+    {"terminations", terminations_header, ST_T_COLS},
+    {"players", players_header, ST_P_COLS},
+    {"headtohead", headtohead_header, ST_H_COLS},
+};
+
+const char *st_table_name(enum st_table t) { return tables[t].name; }
+size_t st_table_ncols(enum st_table t) { return tables[t].ncols; }
+const char *const *st_table_header(enum st_table t) { return tables[t].header; }
+
+/* Decimals: rates and shares 4 (reports.md), turns 2, points and ratings 1. */
+#define DEC_RATE 4
+#define DEC_TURNS 2
+#define DEC_POINTS 1
+#define DEC_RATING 1
+
+double st_hist_median(const uint64_t *hist, size_t len, uint64_t total)
+{
+    /* The values at 0-based positions (total-1)/2 and total/2. */
+    uint64_t lo_pos = (total - 1) / 2, hi_pos = total / 2, seen = 0;
+    double lo = 0;
+    int have_lo = 0;
+    for (size_t t = 0; t < len; t++) {
+        seen += hist[t];
+        if (!have_lo && seen > lo_pos) {
+            lo = (double)t;
+            have_lo = 1;
+        }
+        if (seen > hi_pos)
+            return (lo + (double)t) / 2;
+    }
+    return lo;
+}
+
+/* ------------------------------------------------------------ finishing */
+
+static int cmp_u32(uint32_t a, uint32_t b) { return a < b ? -1 : a > b; }
+
+static int by_player_rank(const void *x, const void *y)
+{
+    const struct st_player_rec *a = x, *b = y;
+    int c = cmp_u32(a->rank_player, b->rank_player);
+    return c ? c : cmp_u32(a->rank_variant, b->rank_variant);
+}
+
+static int by_pair_rank(const void *x, const void *y)
+{
+    const struct st_pair_rec *a = x, *b = y;
+    int c = cmp_u32(a->rank_a, b->rank_a);
+    if (!c)
+        c = cmp_u32(a->rank_b, b->rank_b);
+    return c ? c : cmp_u32(a->rank_variant, b->rank_variant);
+}
+
+static int by_term_rank(const void *x, const void *y)
+{
+    const struct st_term_rec *a = x, *b = y;
+    for (int i = 0; i < 4; i++)
+        if (a->rank[i] != b->rank[i])
+            return cmp_u32(a->rank[i], b->rank[i]);
+    return 0;
+}
+
+static uint32_t variant_rank(const uint32_t *vrank, size_t nvariants, uint32_t v)
+{
+    return v == ST_NONE ? (uint32_t)nvariants : vrank[v];
+}
+
+/* The player record (player rank, variant rank) by binary search. */
+static struct st_player_rec *find_player(st_stats *s, uint32_t rank_player, uint32_t rank_variant)
+{
+    size_t lo = 0, hi = s->npl;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        struct st_player_rec *p = &s->pl[mid];
+        int c = cmp_u32(p->rank_player, rank_player);
+        if (!c)
+            c = cmp_u32(p->rank_variant, rank_variant);
+        if (!c)
+            return p;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+/* One rating list: the pairs first[0 .. n-1] (consecutive in the sorted
+ * pair table's per-list order).  Players are numbered in order of first
+ * appearance in that order, which depends on the names only. */
+static int fit_list(st_stats *s, const uint32_t *idx, size_t n, uint32_t rank_variant,
+                    uint32_t *local, uint32_t *who)
+{
+    struct st_rating_pair *pairs = malloc(n * sizeof *pairs);
+    size_t nplayers = 0;
+    if (!pairs)
+        return -1;
+    for (size_t k = 0; k < n; k++) {
+        const struct st_pair_rec *p = &s->pr[idx[k]];
+        uint32_t ends[2] = {p->rank_a, p->rank_b};
+        for (int e = 0; e < 2; e++)
+            if (local[ends[e]] == ST_NONE) {
+                local[ends[e]] = (uint32_t)nplayers;
+                who[nplayers++] = ends[e];
+            }
+        pairs[k].a = local[p->rank_a];
+        pairs[k].b = local[p->rank_b];
+        pairs[k].games = (double)p->games;
+        pairs[k].score_a = (double)p->a_wins + (double)p->draws / 2;
+    }
+    double *rating = malloc((nplayers ? nplayers : 1) * 2 * sizeof *rating);
+    int rc = rating ? st_rating_fit(nplayers, pairs, n, s->opt.prior_sd, rating, rating + nplayers) : -1;
+    for (size_t i = 0; i < nplayers; i++) {
+        if (rc == 0) {
+            struct st_player_rec *p = find_player(s, who[i], rank_variant);
+            if (p) {
+                p->rated = 1;
+                p->rating = rating[i];
+                p->se = rating[nplayers + i];
+            }
+        }
+        local[who[i]] = ST_NONE;
+    }
+    free(rating);
+    free(pairs);
+    return rc < 0 ? -1 : 0;
+}
+
+/* Every list: each variant's, then `all`. */
+static int fit_ratings(st_stats *s, size_t nvariants)
+{
+    if (s->npr == 0)
+        return 0;
+    /* Pair indices grouped by list, keeping the sorted (a, b) order. */
+    size_t nlists = nvariants + 1;
+    size_t *start = calloc(nlists + 1, sizeof *start);
+    uint32_t *idx = malloc(s->npr * sizeof *idx);
+    uint32_t *local = malloc(s->players.n * sizeof *local);
+    uint32_t *who = malloc(s->players.n * sizeof *who);
+    int rc = -1;
+    if (!start || !idx || !local || !who)
+        goto out;
+    for (size_t k = 0; k < s->npr; k++)
+        start[s->pr[k].rank_variant + 1]++;
+    for (size_t l = 0; l < nlists; l++)
+        start[l + 1] += start[l];
+    for (size_t k = 0; k < s->npr; k++)
+        idx[start[s->pr[k].rank_variant]++] = (uint32_t)k;
+    for (size_t l = nlists; l > 0; l--)
+        start[l] = start[l - 1];
+    start[0] = 0;
+    for (size_t i = 0; i < s->players.n; i++)
+        local[i] = ST_NONE;
+    rc = 0;
+    for (size_t l = 0; l < nlists && rc == 0; l++)
+        if (start[l + 1] > start[l])
+            rc = fit_list(s, idx + start[l], start[l + 1] - start[l], (uint32_t)l, local, who);
+out:
+    free(start);
+    free(idx);
+    free(local);
+    free(who);
+    return rc;
+}
+
+int st_stats_finish(st_stats *s, const struct st_options *o)
+{
+    if (s->finished)
+        return 0;
+    s->finished = 1;
+    if (o)
+        s->opt = *o;
+    if (s->opt.prior_sd == 0)
+        s->opt.prior_sd = ST_RATING_PRIOR_SD;
+    size_t nv = s->variants.n;
+    uint32_t *vrank = st_names_ranks(&s->variants);
+    uint32_t *prank = st_names_ranks(&s->players);
+    uint32_t *wrank = st_names_ranks(&s->words);
+    int rc = -1;
+    if ((nv && !vrank) || (s->players.n && !prank) || (s->words.n && !wrank))
+        goto out;
+    s->var_order = malloc((nv ? nv : 1) * sizeof *s->var_order);
+    if (!s->var_order)
+        goto out;
+    for (size_t v = 0; v < nv; v++)
+        s->var_order[vrank[v]] = (uint32_t)v;
+
+    for (size_t i = 0; i < s->npl; i++) {
+        s->pl[i].rank_player = prank[s->pl[i].player];
+        s->pl[i].rank_variant = variant_rank(vrank, nv, s->pl[i].variant);
+    }
+    if (s->npl)
+        qsort(s->pl, s->npl, sizeof *s->pl, by_player_rank);
+
+    for (size_t i = 0; i < s->npr; i++) {
+        struct st_pair_rec *p = &s->pr[i];
+        if (prank[p->a] > prank[p->b]) {
+            uint32_t t = p->a;
+            p->a = p->b;
+            p->b = t;
+            uint64_t w = p->a_wins;
+            p->a_wins = p->b_wins;
+            p->b_wins = w;
+        }
+        p->rank_a = prank[p->a];
+        p->rank_b = prank[p->b];
+        p->rank_variant = variant_rank(vrank, nv, p->variant);
+    }
+    if (s->npr)
+        qsort(s->pr, s->npr, sizeof *s->pr, by_pair_rank);
+
+    for (size_t i = 0; i < s->ntm; i++) {
+        struct st_term_rec *t = &s->tm[i];
+        t->rank[0] = vrank[t->variant];
+        t->rank[1] = wrank[t->termination];
+        /* The total row (no key) before the detail rows. */
+        t->rank[2] = t->key == ST_NONE ? 0 : wrank[t->key] + 1;
+        t->rank[3] = t->value == ST_NONE ? 0 : wrank[t->value] + 1;
+    }
+    if (s->ntm)
+        qsort(s->tm, s->ntm, sizeof *s->tm, by_term_rank);
+
+    if (fit_ratings(s, nv) != 0)
+        goto out;
+
+    s->pl_rows = malloc((s->npl ? s->npl : 1) * sizeof *s->pl_rows);
+    if (!s->pl_rows)
+        goto out;
+    for (size_t i = 0; i < s->npl; i++)
+        if (s->pl[i].games >= s->opt.min_games)
+            s->pl_rows[s->npl_rows++] = (uint32_t)i;
+    rc = 0;
+out:
+    free(vrank);
+    free(prank);
+    free(wrank);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- rows */
+
+size_t st_table_nrows(const st_stats *s, enum st_table t)
+{
+    if (!s->finished)
+        return 0;
+    switch (t) {
+    case ST_TABLE_VARIANTS:
+        return s->variants.n;
+    case ST_TABLE_TERMINATIONS:
+        return s->ntm;
+    case ST_TABLE_PLAYERS:
+        return s->npl_rows;
+    case ST_TABLE_HEADTOHEAD:
+        return s->npr;
+    default:
+        return 0;
+    }
+}
+
+static struct st_cell empty(void) { return (struct st_cell){ST_CELL_EMPTY, NULL, 0, 0}; }
+static struct st_cell text(const char *t) { return (struct st_cell){ST_CELL_TEXT, t, 0, 0}; }
+static struct st_cell count(uint64_t n) { return (struct st_cell){ST_CELL_INT, NULL, (double)n, 0}; }
+static struct st_cell real(double v, int decimals)
+{
+    return (struct st_cell){ST_CELL_REAL, NULL, v, decimals};
+}
+static struct st_cell rate(uint64_t k, uint64_t n)
+{
+    return n ? real((double)k / (double)n, DEC_RATE) : empty();
+}
+
+static const char *variant_name(const st_stats *s, uint32_t v)
+{
+    return v == ST_NONE ? ST_ALL_VARIANTS : s->variants.str[v];
+}
+
+static void variants_row(const st_stats *s, size_t row, struct st_cell *c)
+{
+    uint32_t v = s->var_order[row];
+    const struct st_variant_rec *V = &s->var[v];
+    c[ST_V_VARIANT] = text(s->variants.str[v]);
+    c[ST_V_GAMES] = count(V->games);
+    c[ST_V_VALID] = count(V->valid);
+    c[ST_V_WHITE_WINS] = count(V->white_wins);
+    c[ST_V_BLACK_WINS] = count(V->black_wins);
+    c[ST_V_DRAWS] = count(V->draws);
+    c[ST_V_UNFINISHED] = count(V->unfinished);
+    c[ST_V_ILLEGAL] = count(V->illegal);
+    c[ST_V_MALFORMED] = count(V->malformed);
+    c[ST_V_UNSUPPORTED] = count(V->unsupported);
+    c[ST_V_WHITE_RATE] = rate(V->white_wins, V->valid);
+    c[ST_V_BLACK_RATE] = rate(V->black_wins, V->valid);
+    c[ST_V_DRAW_RATE] = rate(V->draws, V->valid);
+    c[ST_V_ILLEGAL_RATE] = rate(V->illegal, V->replayed);
+    const struct { uint64_t k, n; int lo, hi; } wil[] = {
+        {V->white_wins, V->valid, ST_V_WHITE_LO, ST_V_WHITE_HI},
+        {V->black_wins, V->valid, ST_V_BLACK_LO, ST_V_BLACK_HI},
+        {V->draws, V->valid, ST_V_DRAW_LO, ST_V_DRAW_HI},
+        {V->illegal, V->replayed, ST_V_ILLEGAL_LO, ST_V_ILLEGAL_HI}};
+    for (size_t i = 0; i < sizeof wil / sizeof wil[0]; i++) {
+        double lo, hi;
+        c[wil[i].lo] = c[wil[i].hi] = empty();
+        if (wil[i].n) {
+            st_wilson(wil[i].k, wil[i].n, ST_Z95, &lo, &hi);
+            c[wil[i].lo] = real(lo, DEC_RATE);
+            c[wil[i].hi] = real(hi, DEC_RATE);
+        }
+    }
+    c[ST_V_SCORE] = c[ST_V_SCORE_LO] = c[ST_V_SCORE_HI] = empty();
+    c[ST_V_MEAN_TURNS] = c[ST_V_MEDIAN_TURNS] = empty();
+    if (V->valid) {
+        double sc, lo, hi;
+        st_score_interval(V->white_wins, V->draws, V->black_wins, ST_Z95, &sc, &lo, &hi);
+        c[ST_V_SCORE] = real(sc, DEC_RATE);
+        c[ST_V_SCORE_LO] = real(lo, DEC_RATE);
+        c[ST_V_SCORE_HI] = real(hi, DEC_RATE);
+        c[ST_V_MEAN_TURNS] = real((double)V->turns_sum / (double)V->valid, DEC_TURNS);
+        c[ST_V_MEDIAN_TURNS] = real(st_hist_median(V->turns_hist, V->hist_len, V->valid), DEC_TURNS);
+    }
+}
+
+static void terminations_row(const st_stats *s, size_t row, struct st_cell *c)
+{
+    const struct st_term_rec *t = &s->tm[row];
+    c[ST_T_VARIANT] = text(s->variants.str[t->variant]);
+    c[ST_T_TERMINATION] = text(s->words.str[t->termination]);
+    c[ST_T_KEY] = t->key == ST_NONE ? empty() : text(s->words.str[t->key]);
+    c[ST_T_VALUE] = t->value == ST_NONE ? empty() : text(s->words.str[t->value]);
+    c[ST_T_GAMES] = count(t->games);
+    c[ST_T_SHARE] = rate(t->games, s->var[t->variant].terminated);
+}
+
+static void players_row(const st_stats *s, size_t row, struct st_cell *c)
+{
+    const struct st_player_rec *p = &s->pl[s->pl_rows[row]];
+    c[ST_P_PLAYER] = text(s->players.str[p->player]);
+    c[ST_P_VARIANT] = text(variant_name(s, p->variant));
+    c[ST_P_GAMES] = count(p->games);
+    c[ST_P_WINS] = count(p->wins);
+    c[ST_P_DRAWS] = count(p->draws);
+    c[ST_P_LOSSES] = count(p->losses);
+    uint64_t half = p->white_half + p->black_half;
+    c[ST_P_SCORE] = real((double)half / 2, DEC_POINTS);
+    c[ST_P_SCORE_RATE] = rate(half, 2 * p->games);
+    c[ST_P_WHITE_GAMES] = count(p->white_games);
+    c[ST_P_WHITE_RATE] = rate(p->white_half, 2 * p->white_games);
+    c[ST_P_BLACK_GAMES] = count(p->black_games);
+    c[ST_P_BLACK_RATE] = rate(p->black_half, 2 * p->black_games);
+    c[ST_P_RATING] = c[ST_P_RATING_LO] = c[ST_P_RATING_HI] = empty();
+    if (p->rated) {
+        c[ST_P_RATING] = real(p->rating, DEC_RATING);
+        c[ST_P_RATING_LO] = real(p->rating - ST_Z95 * p->se, DEC_RATING);
+        c[ST_P_RATING_HI] = real(p->rating + ST_Z95 * p->se, DEC_RATING);
+    }
+    c[ST_P_VIOLATIONS] = count(p->violations);
+}
+
+static void headtohead_row(const st_stats *s, size_t row, struct st_cell *c)
+{
+    const struct st_pair_rec *p = &s->pr[row];
+    c[ST_H_PLAYER_A] = text(s->players.str[p->a]);
+    c[ST_H_PLAYER_B] = text(s->players.str[p->b]);
+    c[ST_H_VARIANT] = text(variant_name(s, p->variant));
+    c[ST_H_GAMES] = count(p->games);
+    c[ST_H_A_WINS] = count(p->a_wins);
+    c[ST_H_DRAWS] = count(p->draws);
+    c[ST_H_B_WINS] = count(p->b_wins);
+}
+
+void st_table_row(const st_stats *s, enum st_table t, size_t row, struct st_cell *cells)
+{
+    switch (t) {
+    case ST_TABLE_VARIANTS:
+        variants_row(s, row, cells);
+        break;
+    case ST_TABLE_TERMINATIONS:
+        terminations_row(s, row, cells);
+        break;
+    case ST_TABLE_PLAYERS:
+        players_row(s, row, cells);
+        break;
+    case ST_TABLE_HEADTOHEAD:
+        headtohead_row(s, row, cells);
+        break;
+    default:
+        break;
+    }
+}
+
+const char *st_cell_text(const struct st_cell *c, char *buf, size_t size)
+{
+    switch (c->kind) {
+    case ST_CELL_TEXT:
+        return c->text ? c->text : "";
+    case ST_CELL_INT:
+        snprintf(buf, size, "%.0f", c->value);
+        return buf;
+    case ST_CELL_REAL: {
+        snprintf(buf, size, "%.*f", c->decimals, c->value);
+        char *dot = strchr(buf, '.');
+        if (dot) {
+            char *end = buf + strlen(buf);
+            while (end > dot + 1 && end[-1] == '0')
+                *--end = '\0';
+            if (end == dot + 1)
+                *dot = '\0';
+        }
+        /* A tiny negative rounding to zero prints "-0": it is 0. */
+        if (strcmp(buf, "-0") == 0)
+            strcpy(buf, "0");
+        return buf;
+    }
+    default:
+        if (size)
+            buf[0] = '\0';
+        return buf;
+    }
+}

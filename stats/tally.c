@@ -1,0 +1,316 @@
+/*
+ * tally: counting one game into the statistics, during the one pass over
+ * the archive.  Nothing about a game is kept once counted: its variant's
+ * counters and length histogram, its players' records, its pair's record
+ * and its termination rows absorb it.
+ *
+ * Persons and colours: the colour that counts is the colour at the end of
+ * the game (reports.md, variants.csv: "Retro Chess counts by colour at the
+ * end"; fine-points.md 33: results name colours at the end), so in a Retro
+ * game whose persons switched colours the White: person is counted as
+ * Black.  Violations belong to the person who entered the turn, whatever
+ * colour that was.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats/stats_internal.h"
+
+st_stats *st_stats_new(void)
+{
+    st_stats *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    st_names_init(&s->variants);
+    st_names_init(&s->players);
+    st_names_init(&s->words);
+    st_map_init(&s->pl_map);
+    st_map_init(&s->pr_map);
+    st_map_init(&s->tm_map);
+    return s;
+}
+
+void st_stats_free(st_stats *s)
+{
+    if (!s)
+        return;
+    for (size_t i = 0; i < s->variants.n; i++)
+        free(s->var[i].turns_hist);
+    free(s->var);
+    free(s->pl);
+    free(s->pr);
+    free(s->tm);
+    st_map_release(&s->pl_map);
+    st_map_release(&s->pr_map);
+    st_map_release(&s->tm_map);
+    st_names_release(&s->variants);
+    st_names_release(&s->players);
+    st_names_release(&s->words);
+    free(s->var_order);
+    free(s->pl_rows);
+    free(s);
+}
+
+int st_grow(void **arr, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return 0;
+    size_t cap2 = *cap ? *cap : 16;
+    while (cap2 < need)
+        cap2 *= 2;
+    char *p = realloc(*arr, cap2 * elem);
+    if (!p)
+        return -1;
+    memset(p + *cap * elem, 0, (cap2 - *cap) * elem);
+    *arr = p;
+    *cap = cap2;
+    return 0;
+}
+
+static struct st_player_rec *player_rec(st_stats *s, uint32_t variant, uint32_t player)
+{
+    struct st_key key = {{variant, player, 0, 0}};
+    uint32_t idx;
+    int added;
+    if (st_grow((void **)&s->pl, &s->pl_cap, s->npl + 1, sizeof *s->pl) != 0 ||
+        st_map_get_or_add(&s->pl_map, &key, (uint32_t)s->npl, &idx, &added) != 0)
+        return NULL;
+    if (added) {
+        s->pl[idx].variant = variant;
+        s->pl[idx].player = player;
+        s->npl++;
+    }
+    return &s->pl[idx];
+}
+
+static struct st_pair_rec *pair_rec(st_stats *s, uint32_t variant, uint32_t lo, uint32_t hi)
+{
+    struct st_key key = {{variant, lo, hi, 0}};
+    uint32_t idx;
+    int added;
+    if (st_grow((void **)&s->pr, &s->pr_cap, s->npr + 1, sizeof *s->pr) != 0 ||
+        st_map_get_or_add(&s->pr_map, &key, (uint32_t)s->npr, &idx, &added) != 0)
+        return NULL;
+    if (added) {
+        s->pr[idx].variant = variant;
+        s->pr[idx].a = lo;
+        s->pr[idx].b = hi;
+        s->npr++;
+    }
+    return &s->pr[idx];
+}
+
+static int count_term(st_stats *s, uint32_t variant, uint32_t term, uint32_t key, uint32_t value)
+{
+    struct st_key k = {{variant, term, key, value}};
+    uint32_t idx;
+    int added;
+    if (st_grow((void **)&s->tm, &s->tm_cap, s->ntm + 1, sizeof *s->tm) != 0 ||
+        st_map_get_or_add(&s->tm_map, &k, (uint32_t)s->ntm, &idx, &added) != 0)
+        return -1;
+    if (added) {
+        s->tm[idx].variant = variant;
+        s->tm[idx].termination = term;
+        s->tm[idx].key = key;
+        s->tm[idx].value = value;
+        s->ntm++;
+    }
+    s->tm[idx].games++;
+    return 0;
+}
+
+/* A value of digits, '-' and '.' only ("18-11", "3") is a measurement, not
+ * a category: Retro Chess puts points=W-B on every game, and a row per
+ * score would bury how the games ended. */
+static int is_measurement(const char *v)
+{
+    return *v && v[strspn(v, "0123456789-.")] == '\0';
+}
+
+/* The termination's total row, then one row per key=value pair of the
+ * detail; a value that is a comma list ("claimable=threefold,fifty-moves")
+ * counts once per item, a token without '=' as a key with an empty value,
+ * a measurement not at all.  A pair repeated within one game counts once. */
+static int count_termination(st_stats *s, uint32_t variant, const char *termination,
+                             const char *detail)
+{
+    uint32_t term;
+    if (st_names_id(&s->words, termination, &term) != 0 ||
+        count_term(s, variant, term, ST_NONE, ST_NONE) != 0)
+        return -1;
+    s->var[variant].terminated++;
+    if (!detail)
+        return 0;
+    char buf[RP_DETAIL_MAX * 2];
+    uint32_t seen[RP_DETAIL_MAX][2];
+    size_t nseen = 0;
+    size_t len = strlen(detail);
+    if (len >= sizeof buf)
+        len = sizeof buf - 1;
+    memcpy(buf, detail, len);
+    buf[len] = '\0';
+    for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+        char *eq = strchr(tok, '=');
+        char *value = eq ? eq + 1 : tok + strlen(tok);
+        if (eq)
+            *eq = '\0';
+        if (is_measurement(value))
+            continue;
+        uint32_t key;
+        if (st_names_id(&s->words, tok, &key) != 0)
+            return -1;
+        /* Empty items of a list are dropped, but an empty value still counts. */
+        int counted_any = 0;
+        for (char *item = value;; ) {
+            char *comma = strchr(item, ',');
+            if (comma)
+                *comma = '\0';
+            if (*item || (!comma && !counted_any)) {
+                uint32_t val;
+                if (st_names_id(&s->words, item, &val) != 0)
+                    return -1;
+                int dup = 0;
+                for (size_t i = 0; i < nseen && !dup; i++)
+                    dup = seen[i][0] == key && seen[i][1] == val;
+                if (!dup && nseen < RP_DETAIL_MAX) {
+                    seen[nseen][0] = key;
+                    seen[nseen++][1] = val;
+                    if (count_term(s, variant, term, key, val) != 0)
+                        return -1;
+                }
+                counted_any = 1;
+            }
+            if (!comma)
+                break;
+            item = comma + 1;
+        }
+    }
+    return 0;
+}
+
+static int count_turns(struct st_variant_rec *V, int turns)
+{
+    size_t t = turns > 0 ? (size_t)turns : 0;
+    if (st_grow((void **)&V->turns_hist, &V->hist_len, t + 1, sizeof *V->turns_hist) != 0)
+        return -1;
+    V->turns_hist[t]++;
+    V->turns_sum += t;
+    return 0;
+}
+
+static const char *person(const char *name) { return name && name[0] ? name : NULL; }
+
+/* One player's valid game in one variant list (and the `all` list). */
+static int count_player(st_stats *s, uint32_t variant, uint32_t player, int white, unsigned half)
+{
+    uint32_t lists[2] = {variant, ST_NONE};
+    for (int i = 0; i < 2; i++) {
+        struct st_player_rec *p = player_rec(s, lists[i], player);
+        if (!p)
+            return -1;
+        p->games++;
+        p->wins += half == 2;
+        p->draws += half == 1;
+        p->losses += half == 0;
+        if (white) {
+            p->white_games++;
+            p->white_half += half;
+        } else {
+            p->black_games++;
+            p->black_half += half;
+        }
+    }
+    return 0;
+}
+
+static int count_pair(st_stats *s, uint32_t variant, uint32_t w, uint32_t b, unsigned white_half)
+{
+    uint32_t lists[2] = {variant, ST_NONE};
+    int white_lower = w < b;
+    for (int i = 0; i < 2; i++) {
+        struct st_pair_rec *p = white_lower ? pair_rec(s, lists[i], w, b) : pair_rec(s, lists[i], b, w);
+        if (!p)
+            return -1;
+        unsigned lower_half = white_lower ? white_half : 2 - white_half;
+        p->games++;
+        p->a_wins += lower_half == 2;
+        p->draws += lower_half == 1;
+        p->b_wins += lower_half == 0;
+    }
+    return 0;
+}
+
+static int count_violations(st_stats *s, uint32_t variant, const char *name, uint64_t n)
+{
+    uint32_t id;
+    if (!n || !name)
+        return 0;
+    if (st_names_id(&s->players, name, &id) != 0)
+        return -1;
+    /* One record at a time: adding one may move the others. */
+    uint32_t lists[2] = {variant, ST_NONE};
+    for (int i = 0; i < 2; i++) {
+        struct st_player_rec *p = player_rec(s, lists[i], id);
+        if (!p)
+            return -1;
+        p->violations += n;
+    }
+    return 0;
+}
+
+int st_stats_add(st_stats *s, const struct st_game *g)
+{
+    uint32_t v;
+    if (s->finished || st_names_id(&s->variants, g->variant ? g->variant : "", &v) != 0 ||
+        st_grow((void **)&s->var, &s->var_cap, (size_t)v + 1, sizeof *s->var) != 0)
+        return -1;
+    struct st_variant_rec *V = &s->var[v];
+    V->games++;
+    int valid = 0;
+    switch (g->status) {
+    case RP_STATUS_OK:
+        valid = g->result != RP_RESULT_NONE;
+        V->unfinished += !valid;
+        V->replayed++;
+        break;
+    case RP_STATUS_ILLEGAL:
+        V->illegal++;
+        V->replayed++;
+        break;
+    case RP_STATUS_MALFORMED:
+        V->malformed++;
+        break;
+    case RP_STATUS_UNSUPPORTED:
+        V->unsupported++;
+        break;
+    }
+    if (valid) {
+        V->valid++;
+        V->white_wins += g->result == RP_RESULT_WHITE;
+        V->black_wins += g->result == RP_RESULT_BLACK;
+        V->draws += g->result == RP_RESULT_DRAW;
+        if (count_turns(V, g->turns) != 0)
+            return -1;
+    }
+    if (g->termination && g->termination[0] &&
+        count_termination(s, v, g->termination, g->detail) != 0)
+        return -1;
+
+    const char *white = person(g->white), *black = person(g->black);
+    if (count_violations(s, v, white, g->violations[0]) != 0 ||
+        count_violations(s, v, black, g->violations[1]) != 0)
+        return -1;
+    /* A game needs two distinct named persons to say who beat whom. */
+    if (!valid || !white || !black || strcmp(white, black) == 0)
+        return 0;
+    uint32_t w, b;
+    if (st_names_id(&s->players, g->colours_swapped ? black : white, &w) != 0 ||
+        st_names_id(&s->players, g->colours_swapped ? white : black, &b) != 0)
+        return -1;
+    /* w, b: the persons holding White and Black at the end. */
+    unsigned white_half = g->result == RP_RESULT_WHITE ? 2 : g->result == RP_RESULT_DRAW ? 1 : 0;
+    if (count_player(s, v, w, 1, white_half) != 0 || count_player(s, v, b, 0, 2 - white_half) != 0 ||
+        count_pair(s, v, w, b, white_half) != 0)
+        return -1;
+    return 0;
+}

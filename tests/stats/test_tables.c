@@ -1,0 +1,332 @@
+/*
+ * The statistics tables (stats/tally.c, stats/tables.c) on a small set of
+ * games whose every figure is worked out by hand in the comments: counts,
+ * rates, Wilson and score intervals, mean and median length, termination
+ * rows with their detail split, players by colour (Retro's colour switch
+ * included), violations, head-to-head, row order, --min-games, and the
+ * ratings of a list small enough to solve by hand.
+ */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats/stats_internal.h"
+
+#define OK RP_STATUS_OK
+#define ILL RP_STATUS_ILLEGAL
+#define W RP_RESULT_WHITE
+#define B RP_RESULT_BLACK
+#define D RP_RESULT_DRAW
+#define U RP_RESULT_NONE
+
+/* The games.  Chess:
+ *  1 Ada-Bob 1-0 ok 20 turns checkmate
+ *  2 Bob-Ada draw ok 30 agreement claimable=threefold,fifty-moves
+ *  3 Ada-Cy 0-1 ok 40 resignation
+ *  4 Cy-Bob * ok 10 unfinished
+ *  5 Bob-Cy illegal 5 (Bob entered 1 illegal turn)
+ *  6 Ada-Bob malformed
+ *  7 Dee-Ada 1-0 ok 25 checkmate
+ *  8 Eve-Ada illegal 3 (Eve entered 2 illegal turns)
+ * Retro, White:/Black: header persons Ada and Bob:
+ *  9 colours switched, 1-0: Bob, White at the end, wins; 12 turns
+ * 10 not switched, 0-1: Bob, Black, wins; 14 turns
+ * Shogi (unsupported): 11 Ada-Bob declared 1-0. */
+static const struct st_game games[] = {
+    {"chess", OK, W, 20, "checkmate", "", "Ada", "Bob", 0, {0, 0}},
+    {"chess", OK, D, 30, "agreement", "claimable=threefold,fifty-moves", "Bob", "Ada", 0, {0, 0}},
+    {"chess", OK, B, 40, "resignation", "", "Ada", "Cy", 0, {0, 0}},
+    {"chess", OK, U, 10, "unfinished", NULL, "Cy", "Bob", 0, {0, 0}},
+    {"chess", ILL, U, 5, "illegal", "", "Bob", "Cy", 0, {1, 0}},
+    {"chess", RP_STATUS_MALFORMED, U, 0, "", "", "Ada", "Bob", 0, {0, 0}},
+    {"chess", OK, W, 25, "checkmate", "", "Dee", "Ada", 0, {0, 0}},
+    {"chess", ILL, U, 3, "illegal", "", "Eve", "Ada", 0, {2, 0}},
+    {"retro", OK, W, 12, "setup-restored", "points=18-11", "Ada", "Bob", 1, {0, 0}},
+    {"retro", OK, B, 14, "points", "points=10-12", "Ada", "Bob", 0, {0, 0}},
+    {"Shogi", RP_STATUS_UNSUPPORTED, W, 0, NULL, NULL, "Ada", "Bob", 0, {0, 0}},
+};
+
+static st_stats *build(uint64_t min_games)
+{
+    st_stats *s = st_stats_new();
+    cr_assert_not_null(s);
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
+        cr_assert_eq(st_stats_add(s, &games[i]), 0);
+    struct st_options o = {min_games, 0};
+    cr_assert_eq(st_stats_finish(s, &o), 0);
+    return s;
+}
+
+/* Columns [from, to) of a row as the CSV shows them, joined by commas. */
+static char *cols(const st_stats *s, enum st_table t, size_t row, size_t from, size_t to)
+{
+    struct st_cell cells[32];
+    static char line[1024];
+    char buf[64];
+    st_table_row(s, t, row, cells);
+    line[0] = '\0';
+    for (size_t c = from; c < to; c++) {
+        if (c > from)
+            strcat(line, ",");
+        strcat(line, st_cell_text(&cells[c], buf, sizeof buf));
+    }
+    return line;
+}
+
+static char *row(const st_stats *s, enum st_table t, size_t r)
+{
+    return cols(s, t, r, 0, st_table_ncols(t));
+}
+
+/* Variants in byte order: "Shogi" < "chess" < "retro".
+ * chess: 8 games, valid 1 2 3 7 (4): white 2, black 1, draws 1; game 4
+ * unfinished; illegal 5 and 8 of 7 replayed (2/7 = 0.2857); game 6
+ * malformed.  Rates 0.5, 0.25, 0.25 with Wilson (2 of 4) 0.15-0.85 and
+ * (1 of 4) 0.0456-0.6994; (2 of 7) 0.0822-0.6411.  Score (2 + 1/2)/4 =
+ * 0.625, variance (2 * 0.375^2 + 0.125^2 + 0.625^2)/4 = 0.171875, half-width
+ * 1.96 * sqrt(0.171875/4) = 0.4063: 0.2187-1 (clipped).  Turns 20 30 40
+ * 25: mean 28.75, median (25 + 30)/2 = 27.5.
+ * retro: 2 valid, white 1 black 1: 0.5 each, Wilson (1 of 2) 0.0945-0.9055,
+ * draws (0 of 2) 0-0.6576; score 0.5, variance 0.25, half-width
+ * 1.96 * sqrt(0.25/2) = 0.693: 0-1.  Turns 12, 14: 13 and 13. */
+Test(stats_tables, variants_rows)
+{
+    st_stats *s = build(0);
+    cr_assert_eq(st_table_nrows(s, ST_TABLE_VARIANTS), 3);
+    cr_expect_str_eq(row(s, ST_TABLE_VARIANTS, 0),
+                     "Shogi,1,0,0,0,0,0,,,,,,,,,0,,,,,,,,,,0,1");
+    cr_expect_str_eq(row(s, ST_TABLE_VARIANTS, 1),
+                     "chess,8,4,2,1,1,1,0.5,0.25,0.25,0.625,0.2187,1,28.75,27.5,2,0.2857,"
+                     "0.15,0.85,0.0456,0.6994,0.0456,0.6994,0.0822,0.6411,1,0");
+    cr_expect_str_eq(row(s, ST_TABLE_VARIANTS, 2),
+                     "retro,2,2,1,1,0,0,0.5,0.5,0,0.5,0,1,13,13,0,0,"
+                     "0.0945,0.9055,0.0945,0.9055,0,0.6576,0,0.6576,0,0");
+    st_stats_free(s);
+}
+
+/* Shares over the games with a termination: chess has 7 (all but the
+ * malformed one), retro 2.  The draw's claimable list counts once per item;
+ * rows without detail only in the termination's total row; Retro's
+ * points=W-B is a score, not a category, and gives no row. */
+Test(stats_tables, terminations_rows)
+{
+    st_stats *s = build(0);
+    const char *want[] = {
+        "chess,agreement,,,1,0.1429",
+        "chess,agreement,claimable,fifty-moves,1,0.1429",
+        "chess,agreement,claimable,threefold,1,0.1429",
+        "chess,checkmate,,,2,0.2857",
+        "chess,illegal,,,2,0.2857",
+        "chess,resignation,,,1,0.1429",
+        "chess,unfinished,,,1,0.1429",
+        "retro,points,,,1,0.5",
+        "retro,setup-restored,,,1,0.5",
+    };
+    size_t n = sizeof want / sizeof want[0];
+    cr_assert_eq(st_table_nrows(s, ST_TABLE_TERMINATIONS), n);
+    for (size_t i = 0; i < n; i++)
+        cr_expect_str_eq(row(s, ST_TABLE_TERMINATIONS, i), want[i], "row %zu", i);
+    st_stats_free(s);
+}
+
+/* Chess: Ada won 1 (White), drew 2 (Black), lost 3 (White) and 7 (Black):
+ * 1.5 points of 4, as White (1 + 0)/2 = 0.5, as Black (0.5 + 0)/2 = 0.25.  Bob: lost 1 (Black), drew 2 (White); 1 illegal turn in 5.
+ * Retro: in game 9 the persons switched, so Bob ended as White and won
+ * as White; in 10 Bob won as Black.  `all` adds the lists up: Ada 6
+ * games, 1.5 points, White in 1 3 10 (1 point: 0.3333), Black in 2 7 9
+ * (0.5: 0.1667).  Eve has no valid game, only violations: no rates, no
+ * rating. */
+Test(stats_tables, players_rows)
+{
+    st_stats *s = build(0);
+    const char *want[] = {
+        "Ada,chess,4,1,1,2,1.5,0.375,2,0.5,2,0.25",
+        "Ada,retro,2,0,0,2,0,0,1,0,1,0",
+        "Ada,all,6,1,1,4,1.5,0.25,3,0.3333,3,0.1667",
+        "Bob,chess,2,0,1,1,0.5,0.25,1,0.5,1,0",
+        "Bob,retro,2,2,0,0,2,1,1,1,1,1",
+        "Bob,all,4,2,1,1,2.5,0.625,2,0.75,2,0.5",
+        "Cy,chess,1,1,0,0,1,1,0,,1,1",
+        "Cy,all,1,1,0,0,1,1,0,,1,1",
+        "Dee,chess,1,1,0,0,1,1,1,1,0,",
+        "Dee,all,1,1,0,0,1,1,1,1,0,",
+        "Eve,chess,0,0,0,0,0,,0,,0,",
+        "Eve,all,0,0,0,0,0,,0,,0,",
+    };
+    const char *violations[] = {"0", "0", "0", "1", "0", "1", "0", "0", "0", "0", "2", "2"};
+    size_t n = sizeof want / sizeof want[0];
+    cr_assert_eq(st_table_nrows(s, ST_TABLE_PLAYERS), n);
+    for (size_t i = 0; i < n; i++) {
+        cr_expect_str_eq(cols(s, ST_TABLE_PLAYERS, i, 0, ST_P_RATING), want[i], "row %zu", i);
+        cr_expect_str_eq(cols(s, ST_TABLE_PLAYERS, i, ST_P_VIOLATIONS, ST_P_COLS), violations[i],
+                         "violations of row %zu", i);
+    }
+    /* Eve: no rating at all. */
+    cr_expect_str_eq(cols(s, ST_TABLE_PLAYERS, 10, ST_P_RATING, ST_P_VIOLATIONS), ",,");
+    st_stats_free(s);
+}
+
+/* Retro is a two-player list: Bob 2 of 2 against Ada.  Bob = 1500 + x with
+ * x / sd^2 = c (2 - 2 p(2x)), c = ln 10 / 400, solved here by bisection;
+ * the interval is x +- 1.96 / sqrt(2 (2w + 1/sd^2)), w = 2 c^2 p (1-p). */
+Test(stats_tables, ratings_of_a_two_player_list)
+{
+    st_stats *s = build(0);
+    double c = log(10) / 400, iv = 1 / (ST_RATING_PRIOR_SD * ST_RATING_PRIOR_SD), lo = 0, hi = 5000;
+    for (int i = 0; i < 200; i++) {
+        double x = (lo + hi) / 2;
+        if (c * (2 - 2 / (1 + pow(10, -2 * x / 400))) - x * iv > 0)
+            lo = x;
+        else
+            hi = x;
+    }
+    double p = 1 / (1 + pow(10, -2 * lo / 400)), w = 2 * c * c * p * (1 - p);
+    double half = ST_Z95 / sqrt(2 * (2 * w + iv));
+    char want[128];
+    snprintf(want, sizeof want, "%.1f,%.1f,%.1f", 1500 + lo, 1500 + lo - half, 1500 + lo + half);
+    cr_expect_str_eq(cols(s, ST_TABLE_PLAYERS, 4, ST_P_RATING, ST_P_VIOLATIONS), want, "Bob, retro");
+    snprintf(want, sizeof want, "%.1f,%.1f,%.1f", 1500 - lo, 1500 - lo - half, 1500 - lo + half);
+    cr_expect_str_eq(cols(s, ST_TABLE_PLAYERS, 1, ST_P_RATING, ST_P_VIOLATIONS), want, "Ada, retro");
+
+    /* Chess: Ada, Bob, Cy, Dee are rated, centred on 1500; Ada, who lost
+     * to Cy and Dee, is below them. */
+    struct st_cell cells[ST_P_COLS];
+    double sum = 0, ada = 0, cy = 0;
+    size_t chess_rows[] = {0, 3, 6, 8};
+    for (int i = 0; i < 4; i++) {
+        st_table_row(s, ST_TABLE_PLAYERS, chess_rows[i], cells);
+        cr_assert_eq(cells[ST_P_RATING].kind, ST_CELL_REAL);
+        sum += cells[ST_P_RATING].value;
+        if (i == 0)
+            ada = cells[ST_P_RATING].value;
+        if (i == 2)
+            cy = cells[ST_P_RATING].value;
+    }
+    cr_expect(fabs(sum - 4 * 1500) < 1e-6, "sum %.9f", sum);
+    cr_expect(ada < cy);
+    st_stats_free(s);
+}
+
+/* Pairs in byte order of the names, a_wins for the first: chess Ada-Bob
+ * (game 1 Ada, game 2 a draw), Ada-Cy (game 3 Cy), Ada-Dee (game 7 Dee);
+ * retro Ada-Bob 0-2; `all` adds them up. */
+Test(stats_tables, headtohead_rows)
+{
+    st_stats *s = build(0);
+    const char *want[] = {
+        "Ada,Bob,chess,2,1,1,0", "Ada,Bob,retro,2,0,0,2", "Ada,Bob,all,4,1,1,2",
+        "Ada,Cy,chess,1,0,0,1", "Ada,Cy,all,1,0,0,1",
+        "Ada,Dee,chess,1,0,0,1", "Ada,Dee,all,1,0,0,1",
+    };
+    size_t n = sizeof want / sizeof want[0];
+    cr_assert_eq(st_table_nrows(s, ST_TABLE_HEADTOHEAD), n);
+    for (size_t i = 0; i < n; i++)
+        cr_expect_str_eq(row(s, ST_TABLE_HEADTOHEAD, i), want[i], "row %zu", i);
+    st_stats_free(s);
+}
+
+/* --min-games 2 leaves out Cy, Dee and Eve (fewer than 2 valid games) from
+ * players.csv; the ratings are fitted on every game all the same. */
+Test(stats_tables, min_games_hides_rows_only)
+{
+    st_stats *all = build(0), *some = build(2);
+    cr_assert_eq(st_table_nrows(some, ST_TABLE_PLAYERS), 6);
+    cr_expect_str_eq(cols(some, ST_TABLE_PLAYERS, 5, 0, 2), "Bob,all");
+    char a[256];
+    strcpy(a, row(all, ST_TABLE_PLAYERS, 0));
+    cr_expect_str_eq(row(some, ST_TABLE_PLAYERS, 0), a, "Ada's chess rating is unchanged");
+    cr_expect_eq(st_table_nrows(some, ST_TABLE_HEADTOHEAD), 7);
+    st_stats_free(all);
+    st_stats_free(some);
+}
+
+/* Names sort by their bytes (UTF-8: code points): "Zoe" < "adam" <
+ * "Émile".  A game without a second name, or against oneself, counts for
+ * the variant but for no player or pair. */
+Test(stats_tables, byte_order_and_unnamed_players)
+{
+    st_stats *s = st_stats_new();
+    struct st_game g[] = {
+        {"chess", OK, W, 10, "checkmate", "", "\xC3\x89mile", "Zoe", 0, {0, 0}},
+        {"chess", OK, B, 10, "checkmate", "", "adam", "\xC3\x89mile", 0, {0, 0}},
+        {"chess", OK, W, 10, "checkmate", "", "adam", "", 0, {0, 0}},
+        {"chess", OK, W, 10, "checkmate", "", NULL, "adam", 0, {0, 0}},
+        {"chess", OK, D, 10, "agreement", "", "Zoe", "Zoe", 0, {0, 0}},
+    };
+    for (size_t i = 0; i < 5; i++)
+        cr_assert_eq(st_stats_add(s, &g[i]), 0);
+    cr_assert_eq(st_stats_finish(s, NULL), 0);
+    cr_expect_str_eq(cols(s, ST_TABLE_VARIANTS, 0, 0, 6), "chess,5,5,3,1,1");
+    const char *want[] = {"Zoe,chess,1,0,0,1", "Zoe,all,1,0,0,1", "adam,chess,1,0,0,1",
+                          "adam,all,1,0,0,1", "\xC3\x89mile,chess,2,2,0,0",
+                          "\xC3\x89mile,all,2,2,0,0"};
+    cr_assert_eq(st_table_nrows(s, ST_TABLE_PLAYERS), 6);
+    for (size_t i = 0; i < 6; i++)
+        cr_expect_str_eq(cols(s, ST_TABLE_PLAYERS, i, 0, 6), want[i], "row %zu", i);
+    cr_expect_str_eq(row(s, ST_TABLE_HEADTOHEAD, 0), "Zoe,\xC3\x89mile,chess,1,0,0,1");
+    cr_expect_str_eq(row(s, ST_TABLE_HEADTOHEAD, 2), "adam,\xC3\x89mile,chess,1,0,0,1");
+    st_stats_free(s);
+}
+
+/* Several pairs in one detail each get the game; a pair repeated in one
+ * game counts once; a token without '=' is a key with an empty value; a
+ * number is a measurement and gives no row. */
+Test(stats_tables, detail_splitting)
+{
+    st_stats *s = st_stats_new();
+    struct st_game g[] = {
+        {"backlash", OK, W, 30, "king-captured", "board=left extinct=Q,N", "A", "B", 0, {0, 0}},
+        {"backlash", OK, B, 30, "king-captured", "board=right board=right moves=12", "A", "B", 0,
+         {0, 0}},
+        {"backlash", OK, B, 30, "king-captured", "odd extinct=,Q", "A", "B", 0, {0, 0}},
+    };
+    for (size_t i = 0; i < 3; i++)
+        cr_assert_eq(st_stats_add(s, &g[i]), 0);
+    cr_assert_eq(st_stats_finish(s, NULL), 0);
+    const char *want[] = {
+        "backlash,king-captured,,,3,1",
+        "backlash,king-captured,board,left,1,0.3333",
+        "backlash,king-captured,board,right,1,0.3333",
+        "backlash,king-captured,extinct,N,1,0.3333",
+        "backlash,king-captured,extinct,Q,2,0.6667",
+        "backlash,king-captured,odd,,1,0.3333",
+    };
+    cr_assert_eq(st_table_nrows(s, ST_TABLE_TERMINATIONS), 6);
+    for (size_t i = 0; i < 6; i++)
+        cr_expect_str_eq(row(s, ST_TABLE_TERMINATIONS, i), want[i], "row %zu", i);
+    st_stats_free(s);
+}
+
+/* The median from the histogram: odd and even counts, a gap. */
+Test(stats_tables, median_of_a_histogram)
+{
+    uint64_t h[] = {0, 2, 0, 1, 0, 0, 1}; /* 1 1 3 6 */
+    cr_expect_eq(st_hist_median(h, 7, 4), 2.0);
+    uint64_t odd[] = {0, 1, 0, 5}; /* 1 3 3 3 3 3 */
+    cr_expect_eq(st_hist_median(odd, 4, 6), 3.0);
+    uint64_t one[] = {0, 0, 7};
+    cr_expect_eq(st_hist_median(one, 3, 7), 2.0);
+}
+
+/* How cells print: counts plain, reals to their decimals without trailing
+ * zeros, never "-0". */
+Test(stats_tables, cell_text)
+{
+    char buf[64];
+    struct st_cell c = {ST_CELL_REAL, NULL, 0.53, 4};
+    cr_expect_str_eq(st_cell_text(&c, buf, sizeof buf), "0.53");
+    c.value = 1.0;
+    cr_expect_str_eq(st_cell_text(&c, buf, sizeof buf), "1");
+    c.value = 2.0 / 3;
+    cr_expect_str_eq(st_cell_text(&c, buf, sizeof buf), "0.6667");
+    c.value = -1e-9;
+    cr_expect_str_eq(st_cell_text(&c, buf, sizeof buf), "0");
+    c = (struct st_cell){ST_CELL_REAL, NULL, 1523.45, 1};
+    cr_expect_str_eq(st_cell_text(&c, buf, sizeof buf), "1523.5");
+    c = (struct st_cell){ST_CELL_INT, NULL, 12345678901.0, 0};
+    cr_expect_str_eq(st_cell_text(&c, buf, sizeof buf), "12345678901");
+    c = (struct st_cell){ST_CELL_EMPTY, NULL, 0, 0};
+    cr_expect_str_eq(st_cell_text(&c, buf, sizeof buf), "");
+}
