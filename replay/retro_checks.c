@@ -131,8 +131,9 @@ static enum rp_code check_3(const struct rp_retro *r, int colour, char *msg, siz
                     lower_colour(colour), where);
     if (need > missing)
         return fail(msg, size,
-                    "check 3 (pawn structure): the %s pawns need %d captures but only %d %s pieces are missing",
-                    lower_colour(colour), need, missing, lower_colour(!colour));
+                    "check 3 (pawn structure): the %s pawns need %d capture%s but only %d %s piece%s missing",
+                    lower_colour(colour), need, need == 1 ? "" : "s", missing, lower_colour(!colour),
+                    missing == 1 ? " is" : "s are");
     return RP_OK;
 }
 

@@ -77,6 +77,7 @@ static const char *actual(const char *key, const struct fmt_game *g, const struc
     if (!strcmp(key, "turns")) { snprintf(buf, size, "%d", r->turns); return buf; }
     if (!strcmp(key, "violations")) { snprintf(buf, size, "%zu", r->nviolations); return buf; }
     if (!strcmp(key, "message")) return v ? v->message : "(none)";
+    if (!strcmp(key, "player")) return v ? person(g, v->person) : "(none)";
     if (!strcmp(key, "violation")) {
         if (!v)
             return "none";

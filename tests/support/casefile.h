@@ -16,6 +16,8 @@
  *     message: the white king on e1 would be attacked by the queen on h4
  *     violations: 1              (how many in all)
  *     winner: White Player       (names are "White Player" and "Black Player")
+ *     loser: Black Player
+ *     player: White Player       (who played the first violation's turn)
  *
  * Each case becomes a Game Courier log, goes through the real parser and
  * replay, and every expectation given is compared; a failure names the
