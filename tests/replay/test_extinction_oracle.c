@@ -146,13 +146,11 @@ static const char *const searches[] = {"go depth 1", "go depth 2", "go nodes 500
 static int engine_fen(struct ts_uci *u, char *fen)
 {
     ts_uci_send(u, "d");
-    for (const char *l; (l = ts_uci_line(u));) {
-        if (!strncmp(l, "Fen: ", 5)) {
-            snprintf(fen, FEN_MAX, "%s", l + 5);
-            return ts_uci_until(u, "Checkers:", NULL, NULL) != NULL;
-        }
-    }
-    return 0;
+    const char *l = ts_uci_until(u, "Fen: ", NULL, NULL);
+    if (!l)
+        return 0;
+    snprintf(fen, FEN_MAX, "%s", l + 5);
+    return ts_uci_until(u, "Checkers:", NULL, NULL) != NULL;
 }
 
 struct search_out {

@@ -14,6 +14,9 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #define LINE_MAX_LEN 8192
 
@@ -54,9 +57,14 @@ char *ts_uci_find_engine(void)
 
 static void set_cloexec(int fd) { fcntl(fd, F_SETFD, FD_CLOEXEC); }
 
-/* The child: stdin and stdout on the pipes, stderr silenced. */
+/* The child: stdin and stdout on the pipes, stderr silenced.  On Linux it
+ * is killed with the test process, so a hung engine cannot outlive a test
+ * that failed on its deadline. */
 static void exec_engine(const char *path, int in, int out)
 {
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
     int null = open("/dev/null", O_WRONLY);
     if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || (null >= 0 && dup2(null, 2) < 0))
         _exit(127);
@@ -92,8 +100,9 @@ struct ts_uci *ts_uci_start(const char *path, int timeout_ms, char *err, size_t 
     u->from_engine = out[0];
     u->timeout_ms = timeout_ms;
     if (ts_uci_send(u, "uci") < 0 || !ts_uci_until(u, "uciok", NULL, NULL)) {
-        snprintf(err, errsize, "%s did not answer \"uci\" with \"uciok\" within %d ms", path,
-                 timeout_ms);
+        snprintf(err, errsize,
+                 "%s did not answer \"uci\" with \"uciok\" (it exited, or %d ms passed)",
+                 path, timeout_ms);
         ts_uci_quit(u);
         return NULL;
     }
@@ -144,9 +153,10 @@ static int take_line(struct ts_uci *u)
     return 1;
 }
 
-const char *ts_uci_line(struct ts_uci *u)
+/* The next line, or NULL when the deadline (CLOCK_MONOTONIC ms) passes
+ * or the output ends. */
+static const char *line_before(struct ts_uci *u, long long deadline)
 {
-    long long deadline = now_ms() + u->timeout_ms;
     while (!take_line(u)) {
         if (u->len == sizeof u->buf)   /* a line too long to be UCI */
             u->len = 0;
@@ -169,11 +179,19 @@ const char *ts_uci_line(struct ts_uci *u)
     return u->line;
 }
 
+const char *ts_uci_line(struct ts_uci *u)
+{
+    return line_before(u, now_ms() + u->timeout_ms);
+}
+
 const char *ts_uci_until(struct ts_uci *u, const char *prefix,
                          void (*each_line)(void *ctx, const char *line), void *ctx)
 {
+    /* One deadline for the whole wait: an engine that talks without ever
+     * answering fails as surely as a silent one. */
+    long long deadline = now_ms() + u->timeout_ms;
     size_t n = strlen(prefix);
-    for (const char *l; (l = ts_uci_line(u));) {
+    for (const char *l; (l = line_before(u, deadline));) {
         if (strncmp(l, prefix, n) == 0)
             return l;
         if (each_line)

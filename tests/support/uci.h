@@ -37,7 +37,8 @@ const char *ts_uci_line(struct ts_uci *u);
 
 /* Read lines up to and including the first that starts with prefix and
  * return it; each earlier line goes to each_line (when not NULL).  NULL
- * on timeout or end of output. */
+ * when that line has not come within one timeout_ms (however much else
+ * the engine prints) or the output ends. */
 const char *ts_uci_until(struct ts_uci *u, const char *prefix,
                          void (*each_line)(void *ctx, const char *line), void *ctx);
 
