@@ -25,8 +25,13 @@ int cmd_analyze(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_variants(int argc, char **argv);
 
-/* "gcaudit: " + message on stderr. */
+/* "gcaudit: " + message on stderr, control characters and invalid UTF-8
+ * shown as \xNN (the arguments are often names from the input). */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* s on f with control characters and invalid UTF-8 as \xNN
+ * (fmt_escape's rule): for any text from the input bound for a terminal. */
+void cli_put_safe(FILE *f, const char *s);
 
 /* Where a game lives, for messages and rows. */
 struct cli_where {

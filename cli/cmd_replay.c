@@ -69,10 +69,18 @@ static void show_turn(void *ctx, const struct fmt_turn *t, const struct rp_varia
 {
     (void)ctx;
     char diagram[DIAGRAM_MAX];
-    if (t)
-        printf("\n%s %s%s%s\n", t->marker, t->text, t->comment ? "  // " : "",
-               t->comment ? t->comment : "");
-    else
+    if (t) {
+        /* The turn as written is the input's: shown through cli_put_safe. */
+        putchar('\n');
+        cli_put_safe(stdout, t->marker);
+        putchar(' ');
+        cli_put_safe(stdout, t->text);
+        if (t->comment) {
+            fputs("  // ", stdout);
+            cli_put_safe(stdout, t->comment);
+        }
+        putchar('\n');
+    } else
         printf("\nstarting position\n");
     v->render(state, diagram, sizeof diagram);
     fputs(diagram, stdout);
@@ -82,8 +90,17 @@ static const char *or_unknown(const char *s) { return s && *s ? s : "?"; }
 
 static int show_game(const struct fmt_entry *e, const struct fmt_game *g)
 {
-    printf("%s: %s (White) v %s (Black)%s%s\n", or_unknown(g->game), or_unknown(g->white),
-           or_unknown(g->black), g->log ? ", log " : "", g->log ? g->log : "");
+    cli_put_safe(stdout, or_unknown(g->game));
+    fputs(": ", stdout);
+    cli_put_safe(stdout, or_unknown(g->white));
+    fputs(" (White) v ", stdout);
+    cli_put_safe(stdout, or_unknown(g->black));
+    fputs(" (Black)", stdout);
+    if (g->log) {
+        fputs(", log ", stdout);
+        cli_put_safe(stdout, g->log);
+    }
+    putchar('\n');
     struct rp_report r;
     if (rp_replay(g, &r, show_turn, NULL) != FMT_OK) {
         cli_error("out of memory");
@@ -99,8 +116,11 @@ static int show_game(const struct fmt_entry *e, const struct fmt_game *g)
     if (r.termination[0])
         printf(" (%s%s%s)", r.termination, r.detail[0] ? ", " : "", r.detail);
     putchar('\n');
-    if (g->malformed)
-        printf("malformed at line %d: %s\n", g->malformed_line, g->malformed_reason);
+    if (g->malformed) {
+        printf("malformed at line %d: ", g->malformed_line);
+        cli_put_safe(stdout, g->malformed_reason);
+        putchar('\n');
+    }
     int status = r.nviolations || r.status != RP_STATUS_OK ? 1 : 0;
     rp_report_release(&r);
     return status;

@@ -5,6 +5,12 @@
  * A report is written to "NAME.tmp-PID" beside its final name and renamed
  * into place only when complete, so that a run that stops half way never
  * leaves a report that looks whole.
+ *
+ * Every cell is made safe on its way out, since names and texts come from
+ * hostile input: control characters and invalid UTF-8 become "\xNN"
+ * (escape.c), and CSV injection is defused as OWASP advises for
+ * spreadsheet-facing files: a cell a spreadsheet would evaluate as a
+ * formula gets a leading apostrophe and is quoted.
  */
 #include "formats/formats.h"
 
@@ -40,16 +46,84 @@ static int needs_quotes(const char *s)
            (s[0] == ' ' || (s[0] && s[strlen(s) - 1] == ' '));
 }
 
+/* -?digits[.digits][e[+-]digits]: what the numeric columns hold, negative
+ * bounds included.  A spreadsheet reads these as numbers, never formulas,
+ * and they must stay numbers. */
+static int is_plain_number(const char *s)
+{
+    const char *p = s + (*s == '-' || *s == '+');
+    size_t n = strspn(p, "0123456789");
+    if (n == 0)
+        return 0;
+    p += n;
+    if (*p == '.') {
+        n = strspn(++p, "0123456789");
+        if (n == 0)
+            return 0;
+        p += n;
+    }
+    if (*p == 'e' || *p == 'E') {
+        p += 1 + (p[1] == '-' || p[1] == '+');
+        n = strspn(p, "0123456789");
+        if (n == 0)
+            return 0;
+        p += n;
+    }
+    return *p == '\0';
+}
+
+/* Would a spreadsheet take the cell for a formula?  The characters are
+ * OWASP's list.  Apostrophes already leading the cell are looked through,
+ * so that one more is added to "'=x" too and taking one off always gives
+ * back what was written.  A lone "-" (standard input's name, and a common
+ * "nothing" in a table) is no formula and stays as it is. */
+static int formula_like(const char *s)
+{
+    if (is_plain_number(s) || strcmp(s, "-") == 0)
+        return 0;
+    s += strspn(s, "'");
+    return *s != '\0' && strchr("=+-@\t\r", *s) != NULL;
+}
+
+/* A cell for people: escaped when it holds a control character or invalid
+ * UTF-8, with an apostrophe in front when it looks like a formula.
+ * Returns s itself, or a malloc'd string stored in *owned; NULL when out
+ * of memory. */
+static const char *safe_cell(const char *s, char **owned, int *quote)
+{
+    *owned = NULL;
+    size_t len = strlen(s);
+    if (fmt_printable_span(s, len) < len) {
+        if (!(s = *owned = fmt_escape(s)))
+            return NULL;
+        len = strlen(s);
+    }
+    *quote = formula_like(s);
+    if (!*quote)
+        return s;
+    char *p = malloc(len + 2);
+    if (p) {
+        p[0] = '\'';
+        memcpy(p + 1, s, len + 1);
+    }
+    free(*owned);
+    return *owned = p;
+}
+
 static void write_cell(fmt_csv *csv, const char *cell)
 {
-    const char *s = cell ? cell : "";
-    int rc;
-    if (needs_quotes(s))
+    char *owned;
+    int quote, rc;
+    const char *s = safe_cell(cell ? cell : "", &owned, &quote);
+    if (!s)
+        rc = EOF;
+    else if (quote || needs_quotes(s))
         rc = csv_fwrite(csv->f, s, strlen(s));
     else
         rc = fputs(s, csv->f) == EOF ? EOF : 0;
     if (rc != 0)
         csv->failed = 1;
+    free(owned);
 }
 
 fmt_csv *fmt_csv_open(const char *dir, const char *name,

@@ -174,6 +174,18 @@ void fmt_game_release(struct fmt_game *game);
  * outsz bytes including the terminator. */
 void fmt_normalise_game_name(const char *in, char *out, size_t outsz);
 
+/* ------------------------------------------------------ text for people */
+
+/* How many bytes at the start of s (len bytes) can be shown as they are in
+ * a report or on a terminal: UTF-8 holding no control character (C0 other
+ * than tab, DEL, C1) and no invalid sequence.  len when all of them. */
+size_t fmt_printable_span(const char *s, size_t len);
+
+/* s with every byte fmt_printable_span() would stop at written as "\xNN"
+ * (upper-case hex, one per byte).  Returns a malloc'd string, the
+ * caller's; NULL when out of memory. */
+char *fmt_escape(const char *s);
+
 /* -------------------------------------------------------------- reports */
 
 typedef struct fmt_csv fmt_csv;
@@ -185,7 +197,12 @@ typedef struct fmt_csv fmt_csv;
 fmt_csv *fmt_csv_open(const char *dir, const char *name,
                       const char *const *header, size_t ncols, int excel);
 
-/* One row of ncols cells (NULL cells are written empty).  FMT_OK or FMT_FATAL. */
+/* One row of ncols cells (NULL cells are written empty).  Cells are
+ * written safe for people and spreadsheets: control characters and invalid
+ * UTF-8 escaped (fmt_escape), and a cell that a spreadsheet would take for
+ * a formula (it starts with =, +, -, @, tab or CR and is not a plain
+ * number, nor a lone "-") gets a leading "'" and quotes.  FMT_OK or
+ * FMT_FATAL. */
 int fmt_csv_row(fmt_csv *csv, const char *const *cells, size_t ncols);
 
 /* Flush, close and rename into place.  FMT_OK or FMT_FATAL; frees csv either way. */

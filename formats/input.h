@@ -54,6 +54,12 @@ int fmt_input_read_fd(struct fmt_walker *w, int fd, const char *source,
  * starts a line whose key is "Game" (any case, spaces allowed around it). */
 int fmt_text_has_game_header(const char *buf, size_t len);
 
+/* input_text.c: length of the well-formed UTF-8 sequence at p (n bytes
+ * left), or 0 with *bad set to the bytes one U+FFFD replaces (Unicode's
+ * maximal subpart).  Shared with escape.c, which must agree with the text
+ * rules on what valid UTF-8 is. */
+size_t fmt_utf8_seq(const unsigned char *p, size_t n, size_t *bad);
+
 /* input_text.c: normalise an entry's bytes in *buf (len bytes, malloc'd,
  * with room for at least one more byte) into NUL-terminated text: no BOM,
  * '\n' line ends, invalid UTF-8 replaced by U+FFFD.  Returns

@@ -26,7 +26,7 @@ static size_t bom_len(const unsigned char *p, size_t n)
  * 3.9 (Table 3-7), the count browsers and iconv-style decoders agree on, so
  * overlongs, surrogates and values past U+10FFFF fail on their second byte
  * and a truncated sequence costs one replacement, not one per byte. */
-static size_t utf8_seq(const unsigned char *p, size_t n, size_t *bad)
+size_t fmt_utf8_seq(const unsigned char *p, size_t n, size_t *bad)
 {
     unsigned char c = p[0], lo = 0x80, hi = 0xBF;
     size_t need;
@@ -121,7 +121,7 @@ static enum fmt_entry_status scan_text(const unsigned char *p, size_t n,
             line++, width = 0, i += step;
             continue;
         }
-        step = utf8_seq(p + i, n - i, &bad);
+        step = fmt_utf8_seq(p + i, n - i, &bad);
         if (step == 0) {
             step = bad;
             s->invalid++;
@@ -148,7 +148,7 @@ static size_t rewrite_text(const unsigned char *in, size_t n, unsigned char *out
             i += (i + 1 < n && in[i + 1] == '\n') ? 2 : 1;
             continue;
         }
-        size_t step = in[i] < 0x80 ? 1 : utf8_seq(in + i, n - i, &bad);
+        size_t step = in[i] < 0x80 ? 1 : fmt_utf8_seq(in + i, n - i, &bad);
         if (step == 0) {
             memcpy(out + o, replacement, 3);
             o += 3, i += bad;

@@ -1,0 +1,195 @@
+/*
+ * CSV reports (formats/csv_report.c) and the text-for-people rules
+ * (formats/escape.c): what a cell becomes when the input is hostile.
+ * Control characters and invalid UTF-8 are written as \xNN; a cell a
+ * spreadsheet would run as a formula gets a leading apostrophe and quotes
+ * (OWASP, "CSV Injection"), while numbers, negative ones included, and a
+ * lone "-" stay as they are.  Reports are read back with libcsv, as a
+ * spreadsheet would see the cells.
+ */
+#include "formats/formats.h"
+#include "tests/support/csvread.h"
+#include "tests/support/support.h"
+
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char *dir;
+
+static void setup(void)
+{
+    dir = ts_tempdir();
+    cr_assert_not_null(dir);
+}
+
+static void teardown(void)
+{
+    ts_rmtree(dir);
+    free(dir);
+}
+
+TestSuite(formats_csv, .init = setup, .fini = teardown);
+
+/* ------------------------------------------------------------- escaping */
+
+static void expect_escape(const char *in, const char *want)
+{
+    char *got = fmt_escape(in);
+    cr_assert_not_null(got);
+    cr_assert_str_eq(got, want, "escaping '%s'", in);
+    size_t len = strlen(in);
+    cr_assert_eq(fmt_printable_span(in, len) == len, strcmp(in, want) == 0,
+                 "span of '%s' agrees with the escape", in);
+    free(got);
+}
+
+Test(formats_csv, printable_text_is_left_alone)
+{
+    expect_escape("", "");
+    expect_escape("Ada Quill", "Ada Quill");
+    expect_escape("François Lévesque", "François Lévesque");
+    expect_escape("Влади́мир 李 😀", "Влади́мир 李 😀");
+    expect_escape("round-3/g17.log", "round-3/g17.log");
+    expect_escape("tab\there", "tab\there");
+    expect_escape("C:\\games\\x.log", "C:\\games\\x.log");
+}
+
+Test(formats_csv, control_characters_become_hex_escapes)
+{
+    expect_escape("red\x1b[31mname", "red\\x1B[31mname");
+    expect_escape("two\nlines", "two\\x0Alines");
+    expect_escape("cr\rhere", "cr\\x0Dhere");
+    expect_escape("bell\a", "bell\\x07");
+    expect_escape("del\x7f", "del\\x7F");
+    /* C1: U+009B is CSI on terminals that honour 8-bit controls. */
+    expect_escape("c1\xc2\x9b" "2J", "c1\\xC2\\x9B2J");
+    expect_escape("\xc2\xa0nbsp", "\xc2\xa0nbsp");   /* U+00A0 is printable */
+}
+
+Test(formats_csv, invalid_utf8_bytes_become_hex_escapes)
+{
+    expect_escape("latin1 caf\xe9.log", "latin1 caf\\xE9.log");
+    expect_escape("cut \xe2\x82", "cut \\xE2\\x82");
+    expect_escape("overlong \xc0\xaf", "overlong \\xC0\\xAF");
+    expect_escape("surrogate \xed\xa0\x80", "surrogate \\xED\\xA0\\x80");
+    expect_escape("\xff", "\\xFF");
+}
+
+Test(formats_csv, span_stops_at_the_first_unsafe_byte)
+{
+    cr_assert_eq(fmt_printable_span("ab\x1b" "cd", 5), 2);
+    cr_assert_eq(fmt_printable_span("é\xff", 3), 2);
+    cr_assert_eq(fmt_printable_span("abc", 2), 2, "never past len");
+    cr_assert_eq(fmt_printable_span("\xe2\x82\xac", 2), 0, "a sequence cut by len");
+}
+
+/* ---------------------------------------------------------------- cells */
+
+/* Write one row of cells and read back what a spreadsheet would see. */
+static struct ts_csv write_and_read(const char *const *cells, size_t n, int excel)
+{
+    const char *header[16];
+    cr_assert_leq(n, 16);
+    for (size_t i = 0; i < n; i++)
+        header[i] = "h";
+    fmt_csv *csv = fmt_csv_open(dir, "t.csv", header, n, excel);
+    cr_assert_not_null(csv);
+    cr_assert_eq(fmt_csv_row(csv, cells, n), FMT_OK);
+    cr_assert_eq(fmt_csv_close(csv), FMT_OK);
+    char *path = ts_fmt("%s/t.csv", dir);
+    struct ts_csv t;
+    cr_assert_eq(ts_csv_read(path, &t), 0);
+    free(path);
+    cr_assert_eq(t.nrows, 2);
+    cr_assert_eq(t.ncols[1], n);
+    return t;
+}
+
+static char *raw_report(void)
+{
+    char *path = ts_fmt("%s/t.csv", dir);
+    char *text = ts_read_file(path, NULL);
+    cr_assert_not_null(text);
+    free(path);
+    return text;
+}
+
+Test(formats_csv, formulas_get_an_apostrophe)
+{
+    const char *cells[] = {"=HYPERLINK(\"http://x\",\"y\")", "+1+2", "-2+3", "@SUM(A1)",
+                           "\tpad", "=", "-x", "'=already"};
+    const char *want[] = {"'=HYPERLINK(\"http://x\",\"y\")", "'+1+2", "'-2+3", "'@SUM(A1)",
+                          "'\tpad", "'=", "'-x", "''=already"};
+    struct ts_csv t = write_and_read(cells, 8, 0);
+    for (size_t i = 0; i < 8; i++)
+        cr_assert_str_eq(t.rows[1][i], want[i], "cell %zu", i);
+    ts_csv_free(&t);
+    /* Quoted too, as OWASP advises, so no reader splits or trims them. */
+    char *raw = raw_report();
+    cr_assert(strstr(raw, ",\"'+1+2\",\"'-2+3\",\"'@SUM(A1)\",\"'\tpad\",\"'=\","), "%s", raw);
+    free(raw);
+}
+
+Test(formats_csv, carriage_return_first_is_escaped_then_neutralised)
+{
+    /* "\r=1" would start with CR; escaped, it starts with a backslash. */
+    const char *cells[] = {"\r=1+1", "\x1b=cmd"};
+    struct ts_csv t = write_and_read(cells, 2, 0);
+    cr_assert_str_eq(t.rows[1][0], "\\x0D=1+1");
+    cr_assert_str_eq(t.rows[1][1], "\\x1B=cmd");
+    ts_csv_free(&t);
+}
+
+Test(formats_csv, numbers_and_a_lone_dash_stay_as_they_are)
+{
+    const char *cells[] = {"-", "-12", "-3.25", "+7", "0", "42", "-1.5e-05", "1E+3", "", "a-b"};
+    struct ts_csv t = write_and_read(cells, 10, 0);
+    for (size_t i = 0; i < 10; i++)
+        cr_assert_str_eq(t.rows[1][i], cells[i], "cell %zu", i);
+    ts_csv_free(&t);
+    char *raw = raw_report();
+    cr_assert(strstr(raw, "\n-,-12,-3.25,+7,0,42,-1.5e-05,1E+3,,a-b\n"), "not quoted: %s", raw);
+    free(raw);
+}
+
+Test(formats_csv, near_numbers_are_not_numbers)
+{
+    const char *cells[] = {"-1.", "-.5", "-1e", "-1e+", "--1", "-1-1", "-0x10", "- 1"};
+    struct ts_csv t = write_and_read(cells, 8, 0);
+    for (size_t i = 0; i < 8; i++) {
+        cr_assert_eq(t.rows[1][i][0], '\'', "cell %zu '%s'", i, cells[i]);
+        cr_assert_str_eq(t.rows[1][i] + 1, cells[i]);
+    }
+    ts_csv_free(&t);
+}
+
+Test(formats_csv, control_characters_never_reach_a_cell)
+{
+    const char *cells[] = {"name\nforged,row", "caf\xe9", "ok \xe2\x82\xac"};
+    struct ts_csv t = write_and_read(cells, 3, 1);
+    cr_assert_str_eq(t.rows[1][0], "name\\x0Aforged,row");
+    cr_assert_str_eq(t.rows[1][1], "caf\\xE9");
+    cr_assert_str_eq(t.rows[1][2], "ok \xe2\x82\xac");
+    ts_csv_free(&t);
+    char *raw = raw_report();
+    cr_assert(strncmp(raw, "\xef\xbb\xbfh,h,h\r\n", 10) == 0, "excel: BOM and CRLF");
+    free(raw);
+}
+
+Test(formats_csv, report_is_renamed_into_place_only_when_closed)
+{
+    const char *header[] = {"a"};
+    fmt_csv *csv = fmt_csv_open(dir, "r.csv", header, 1, 0);
+    cr_assert_not_null(csv);
+    char *final = ts_fmt("%s/r.csv", dir);
+    struct stat st;
+    cr_assert_neq(stat(final, &st), 0, "no report before close");
+    fmt_csv_abort(csv);
+    cr_assert_neq(stat(final, &st), 0, "none after abort either");
+    char *left = ts_fmt("ls -A '%s' | grep -q .", dir);
+    cr_assert_neq(ts_run(left), 0, "abort leaves no temporary file");
+    free(final), free(left);
+}
