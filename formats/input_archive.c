@@ -175,13 +175,22 @@ struct text_buf {
     size_t len, cap;
 };
 
-/* Room for one more block and a terminator.  Reading stops once the text
- * passes the limit, so the buffer never needs more than limit + block. */
-static int text_reserve(struct text_buf *t, uint64_t limit)
+/* Room to read at least one byte, and a terminator.  Reading stops once
+ * the text passes the limit, so the buffer never needs more than limit +
+ * block.  The first buffer is the entry's size when that is known and
+ * small: most members of an archive are a few KiB, and a million of them
+ * should not cost a million 128 KiB buffers. */
+static int text_reserve(struct text_buf *t, uint64_t limit, int64_t known)
 {
-    if (t->cap - t->len > FMT_INPUT_BLOCK)
+    if (t->cap > t->len + 1)
         return 0;
-    size_t cap = t->cap ? t->cap * 2 : 2 * FMT_INPUT_BLOCK;
+    if (!t->cap && known >= 0 && known < FMT_INPUT_BLOCK) {
+        /* +2: the terminator, and room to see the end of the data. */
+        t->data = malloc((size_t)known + 2);
+        t->cap = t->data ? (size_t)known + 2 : 0;
+        return t->data ? 0 : -1;
+    }
+    size_t cap = t->cap > FMT_INPUT_BLOCK ? t->cap * 2 : 2 * FMT_INPUT_BLOCK;
     if (limit < SIZE_MAX - 2 * FMT_INPUT_BLOCK && cap > limit + FMT_INPUT_BLOCK + 1)
         cap = (size_t)limit + FMT_INPUT_BLOCK + 1;
     if (cap - t->len <= FMT_INPUT_BLOCK)
@@ -203,6 +212,14 @@ enum text_end {
     TEXT_NO_MEMORY
 };
 
+/* The entry's size as the archive (or the file system) states it, when
+ * its data is stored plainly; 0 when unknown, or compressed (what a
+ * compressed stream inflates to is known only by inflating it). */
+static uint64_t stored_size(const struct level *lv)
+{
+    return lv->known_size >= 0 && !lv->compressed ? (uint64_t)lv->known_size : 0;
+}
+
 /* Read a RAW stream's data.  The Game: check runs as soon as 4 KiB are in,
  * so a large file that is not a log costs one block, not its size. */
 static enum text_end read_data(const struct level *lv, struct archive *a,
@@ -210,9 +227,11 @@ static enum text_end read_data(const struct level *lv, struct archive *a,
 {
     int sniffed = 0;
     for (;;) {
-        if (text_reserve(t, lv->w->max_entry_bytes) != 0)
+        if (text_reserve(t, lv->w->max_entry_bytes, lv->known_size) != 0)
             return TEXT_NO_MEMORY;
-        la_ssize_t got = archive_read_data(a, t->data + t->len, FMT_INPUT_BLOCK);
+        size_t room = t->cap - t->len - 1;
+        la_ssize_t got = archive_read_data(a, t->data + t->len,
+                                           room < FMT_INPUT_BLOCK ? room : FMT_INPUT_BLOCK);
         if (got < 0)
             return TEXT_READ_ERROR;
         if (got == 0)
@@ -223,7 +242,9 @@ static enum text_end read_data(const struct level *lv, struct archive *a,
                 return TEXT_NOT_LOG;
             sniffed = 1;
         }
-        if (t->len > lv->w->max_entry_bytes)
+        /* A log whose stored size is already over the limit fails now,
+         * not after its first 256 MiB have been read into memory. */
+        if (t->len > lv->w->max_entry_bytes || (sniffed && stored_size(lv) > lv->w->max_entry_bytes))
             return TEXT_TOO_BIG;
     }
 }
@@ -287,15 +308,14 @@ static int read_text(const struct level *lv, struct archive *a,
     case TEXT_NOT_LOG:
         /* The rest is not read; its size is known only if stored plainly. */
         rc = fmt_input_report(lv->w, lv->source, lv->name, FMT_ENTRY_SKIPPED,
-                              FMT_INPUT_NOT_A_LOG,
-                              lv->known_size >= 0 && !lv->compressed ? (uint64_t)lv->known_size : t.len,
+                              FMT_INPUT_NOT_A_LOG, stored_size(lv) ? stored_size(lv) : t.len,
                               NULL, 0);
         break;
     case TEXT_TOO_BIG:
         format_limit(lv->w->max_entry_bytes, limit, sizeof limit);
         snprintf(msg, sizeof msg, "entry larger than %s", limit);
         rc = fmt_input_report(lv->w, lv->source, lv->name, FMT_ENTRY_FAILED,
-                              msg, t.len, NULL, 0);
+                              msg, stored_size(lv) ? stored_size(lv) : t.len, NULL, 0);
         break;
     case TEXT_READ_ERROR:
         rc = report_failed(lv, a, src, t.len);
