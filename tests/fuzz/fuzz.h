@@ -1,0 +1,30 @@
+/*
+ * The libFuzzer harnesses (tests/fuzz/fuzz_*.c), as plain functions: the
+ * fuzz build wraps each in its own LLVMFuzzerTestOneInput (GC_FUZZ_MAIN),
+ * and the regression suite (test_regressions.c) feeds them the committed
+ * corpus and every input that ever crashed, under the normal sanitizer
+ * build.  Each returns 0; a broken invariant traps (gc_fuzz_check).
+ */
+#ifndef GC_TESTS_FUZZ_H
+#define GC_TESTS_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Bytes, normalised as an entry's text would be, through the log parser. */
+int gc_fuzz_log_parser(const uint8_t *data, size_t size);
+
+/* Bytes parsed, then every game replayed as written and once as each
+ * registered variant, so every turn resolver sees every move list. */
+int gc_fuzz_replay(const uint8_t *data, size_t size);
+
+/* Bytes as a file (and as standard input): the walk, the parser, the
+ * replay and the CSV rows, as `gcaudit analyze` runs them. */
+int gc_fuzz_input(const uint8_t *data, size_t size);
+
+/* A fuzzer finds crashes by itself; this turns a broken promise of the
+ * public headers into one, with the promise named in the debugger. */
+#define gc_fuzz_check(cond) \
+    do { if (!(cond)) __builtin_trap(); } while (0)
+
+#endif
