@@ -20,9 +20,10 @@
  * that still counts (fine points 12, 24, 25).
  *
  * Decisions (README.md "Backlash"): `bad-turn` ranks right after
- * `no-such-square`; a drop from an empty pocket ranks as `no-piece` does
- * (fine point 26); stalemate carries `board=left|right` like a king
- * capture.
+ * `no-such-square`; a board without a move is no `bad-turn` when the
+ * player has no move or drop there; a drop from an empty pocket ranks as
+ * `no-piece` does (fine point 26); stalemate carries `board=left|right`
+ * like a king capture.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -583,6 +584,36 @@ static void check_rest(const struct bl_turn *t, const struct fmt_component *c, s
              c[bad].text, c[bad].to);
 }
 
+/* The board played first must have exactly one move; on White's first
+ * turn the left board none. */
+static int check_shape(const struct bl_turn *t, int first, int second, struct rp_verdict *v)
+{
+    struct bl_move m;
+    if (t->g[first].count == 1 && !(second < 0 && t->g[!first].count))
+        return 1;
+    bad_count(&t->g[first], first, &m);
+    *v = m.v;
+    if (t->g[first].count == 1)
+        rp_verdict_set(v, RP_BAD_TURN, "White's first turn is one move on the right board, "
+                                       "but this one also moves on the left board");
+    return 0;
+}
+
+/* The second board's move, resolved into *m2; returns the worse of it
+ * and *m1. */
+static const struct bl_move *judge_second(struct bl_state *s, const struct bl_turn *t,
+                                          const struct fmt_component *c, int second,
+                                          const struct bl_move *m1, struct bl_move *m2)
+{
+    if (t->g[second].count == 1)
+        resolve(s, t, c, second, m2);
+    else if (t->g[second].count > 1 || can_play(s, second))
+        bad_count(&t->g[second], second, m2);
+    else
+        return m1;   /* no move possible there: the first board's verdict stands (fine point 25) */
+    return worse(m1, m2);
+}
+
 static void backlash_play(void *state, const struct fmt_component *c, size_t n, struct rp_verdict *v)
 {
     struct bl_state *s = state;
@@ -594,30 +625,15 @@ static void backlash_play(void *state, const struct fmt_component *c, size_t n, 
     if (!check_squares(c, n, v))
         return;
     group_turn(s, c, n, &t);
-    if (t.g[first].count != 1 || (second < 0 && t.g[!first].count)) {
-        bad_count(&t.g[first], first, &m1);
-        *v = m1.v;
-        if (t.g[first].count == 1)
-            rp_verdict_set(v, RP_BAD_TURN, "White's first turn is one move on the right board, "
-                                           "but this one also moves on the left board");
+    if (!check_shape(&t, first, second, v))
         return;
-    }
     resolve(s, &t, c, first, &m1);
     if (m1.v.code == RP_OK && (rp_type_of(m1.captured) == RP_KING ||
                                (second >= 0 && !can_play(s, second)))) {
         finish_early(s, &t, first, c, n, &m1, v);
         return;
     }
-    worst = &m1;
-    if (second >= 0 && t.g[second].count == 1) {
-        resolve(s, &t, c, second, &m2);
-        worst = worse(worst, &m2);
-    } else if (second >= 0 && (t.g[second].count > 1 || can_play(s, second))) {
-        /* A board without a move is a bad turn only where a move exists
-         * (fine point 25): else the first board's verdict stands. */
-        bad_count(&t.g[second], second, &m2);
-        worst = worse(worst, &m2);
-    }
+    worst = second >= 0 ? judge_second(s, &t, c, second, &m1, &m2) : &m1;
     if (worst->v.code == RP_OK) {
         check_rest(&t, c, n, &m1, second >= 0 ? &m2 : NULL, &rest);
         worst = &rest;
