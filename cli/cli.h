@@ -18,7 +18,8 @@ enum cli_exit {
     CLI_EXIT_OK = 0,          /* all inputs read; violations are findings */
     CLI_EXIT_SOME_FAILED = 1, /* some entries failed (see inputs.csv) */
     CLI_EXIT_USAGE = 2,
-    CLI_EXIT_NOTHING = 3      /* nothing could be read, or output not written */
+    CLI_EXIT_NOTHING = 3,     /* nothing could be read, or output not written */
+    CLI_EXIT_INTERRUPTED = 130 /* stopped by Ctrl-C: 128 + SIGINT, as shells say it */
 };
 
 int cmd_analyze(int argc, char **argv);
@@ -32,6 +33,17 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* s on f with control characters and invalid UTF-8 as \xNN
  * (fmt_escape's rule): for any text from the input bound for a terminal. */
 void cli_put_safe(FILE *f, const char *s);
+
+/* Interrupts (interrupt.c).  SIGINT and SIGTERM only set a flag; the
+ * command checks it between entries and games, stops, aborts its reports,
+ * says "interrupted" and exits with 128 + the signal, as shells report
+ * it: CLI_EXIT_INTERRUPTED (130) for Ctrl-C, 143 for SIGTERM.  The
+ * handlers reset themselves, so a second Ctrl-C ends the process at once.
+ * Install once, early. */
+void cli_interrupt_install(void);
+
+/* 0, or the signal (SIGINT, SIGTERM) that asked the run to stop. */
+int cli_interrupted(void);
 
 /* Where a game lives, for messages and rows. */
 struct cli_where {
