@@ -345,6 +345,8 @@ static long long replay_entry(struct analyze *A, const struct fmt_entry *e)
         fmt_game_release(&g);
         n++;
         cli_progress_update(&A->progress, A->sum.entries, A->games_found);
+        if (cli_interrupted())
+            break;
     }
     fmt_parser_free(p);
     return rc == FMT_FATAL || A->out_of_memory ? -1 : n;
@@ -354,6 +356,8 @@ static int on_entry(void *ctx, const struct fmt_entry *e)
 {
     struct analyze *A = ctx;
     long long games = 0;
+    if (cli_interrupted())
+        return 1;
     A->sum.entries++;
     if (e->status == FMT_ENTRY_OK) {
         games = replay_entry(A, e);
@@ -362,6 +366,8 @@ static int on_entry(void *ctx, const struct fmt_entry *e)
             return 1;
         }
         A->sum.entries_ok++;
+        if (cli_interrupted())
+            return 1;   /* the entry's games are incomplete: no inputs row */
     } else if (e->status == FMT_ENTRY_SKIPPED) {
         A->sum.entries_skipped++;
     } else {
@@ -404,7 +410,7 @@ static void print_summary(const struct analyze *A, double secs)
 
 static int close_reports(struct analyze *A)
 {
-    if (A->write_failed) {
+    if (A->write_failed || cli_interrupted()) {
         fmt_csv_abort(A->inputs);
         fmt_csv_abort(A->games);
         fmt_csv_abort(A->violations);
@@ -471,6 +477,7 @@ int cmd_analyze(int argc, char **argv)
         release(&A);
         return rc;
     }
+    cli_interrupt_install();
     if (A.o.alias_path) {
         char err[1024];
         A.alias = cli_alias_read(A.o.alias_path, err, sizeof err);
@@ -500,6 +507,13 @@ int cmd_analyze(int argc, char **argv)
     for (int i = 0; i < A.o.ninputs && !stopped; i++)
         stopped = fmt_walk(A.o.inputs[i], NULL, &seq, on_entry, &A);
     cli_progress_finish(&A.progress);
+    if (cli_interrupted()) {
+        /* Stopped half way: no report may look complete (issue 9). */
+        close_reports(&A);
+        cli_error("interrupted: no reports were written in '%s'", A.o.outdir);
+        release(&A);
+        return 128 + cli_interrupted();
+    }
     if (close_reports(&A) != 0 || stopped) {
         cli_error("the reports in '%s' could not be written completely", A.o.outdir);
         release(&A);
