@@ -143,7 +143,12 @@ static int play_turn(struct loop *L, const struct fmt_turn *t)
     if (n && is_ending_command(t->comps[n - 1].kind))
         command = t->comps[--n].kind;
     if (n) {
-        struct rp_verdict verdict = {RP_OK, 0, ""};
+        /* Not "= {...}": that would clear the whole message buffer on
+         * every turn, and the replay is the hot path. */
+        struct rp_verdict verdict;
+        verdict.code = RP_OK;
+        verdict.accepted = 0;
+        verdict.message[0] = '\0';
         L->v->play(L->state, t->comps, n, &verdict);
         if (verdict.accepted) {
             L->out->turns++;

@@ -217,14 +217,25 @@ void rp_gen_legal(struct rp_board *b, struct rp_movelist *l)
             l->m[l->n++] = pseudo.m[i];
 }
 
+/* Asked after every ply (mate and stalemate), and nearly always answered
+ * yes: so it stops at the first legal move instead of generating them
+ * all, piece by piece, from the mover's own back rank, where its pieces
+ * stand in most positions. */
 int rp_has_legal_move(struct rp_board *b)
 {
-    struct rp_movelist pseudo;
-    pseudo.n = 0;
-    rp_gen_pseudo(b, &pseudo);
-    for (size_t i = 0; i < pseudo.n; i++)
-        if (rp_leaves_king_safe(b, pseudo.m[i]))
-            return 1;
+    for (int i = 0; i < 64; i++) {
+        int rank = b->side ? 7 - (i >> 3) : i >> 3;
+        rp_sq sq = rp_square(i & 7, rank);
+        rp_piece p = b->sq[sq];
+        if (!p || rp_colour_of(p) != b->side)
+            continue;
+        struct rp_movelist l;
+        l.n = 0;
+        rp_gen_from(b, sq, &l);
+        for (size_t k = 0; k < l.n; k++)
+            if (rp_leaves_king_safe(b, l.m[k]))
+                return 1;
+    }
     return 0;
 }
 
