@@ -16,6 +16,7 @@
 
 #include <csv.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,8 +26,9 @@ struct fmt_csv {
     FILE *f;
     char *tmp_path;    /* where rows go while the report is incomplete */
     char *final_path;  /* where it lands when closed */
-    const char *eol;
+    int excel;         /* "\r\n" line ends */
     int failed;        /* a write failed: close reports it */
+    struct fmt_buf row; /* the row being formatted */
 };
 
 static char *join_path(const char *dir, const char *name, const char *suffix)
@@ -110,20 +112,63 @@ static const char *safe_cell(const char *s, char **owned, int *quote)
     return *owned = p;
 }
 
-static void write_cell(fmt_csv *csv, const char *cell)
+void fmt_buf_release(struct fmt_buf *b)
+{
+    free(b->data);
+    memset(b, 0, sizeof *b);
+}
+
+static int buf_reserve(struct fmt_buf *b, size_t more)
+{
+    if (b->cap - b->len >= more)
+        return FMT_OK;
+    if (more > SIZE_MAX / 2 - b->len)
+        return FMT_FATAL;
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap - b->len < more)
+        cap *= 2;
+    char *p = realloc(b->data, cap);
+    if (!p)
+        return FMT_FATAL;
+    b->data = p;
+    b->cap = cap;
+    return FMT_OK;
+}
+
+int fmt_buf_add(struct fmt_buf *b, const char *s, size_t n)
+{
+    if (buf_reserve(b, n) != FMT_OK)
+        return FMT_FATAL;
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    return FMT_OK;
+}
+
+static int format_cell(struct fmt_buf *out, const char *cell)
 {
     char *owned;
-    int quote, rc;
+    int quote, rc = FMT_FATAL;
     const char *s = safe_cell(cell ? cell : "", &owned, &quote);
-    if (!s)
-        rc = EOF;
-    else if (quote || needs_quotes(s))
-        rc = csv_fwrite(csv->f, s, strlen(s));
-    else
-        rc = fputs(s, csv->f) == EOF ? EOF : 0;
-    if (rc != 0)
-        csv->failed = 1;
+    if (s && (quote || needs_quotes(s))) {
+        /* libcsv's quoting: quotes around, inner quotes doubled. */
+        size_t n = strlen(s), need = 2 * n + 2;
+        if (buf_reserve(out, need) == FMT_OK) {
+            out->len += csv_write(out->data + out->len, need, s, n);
+            rc = FMT_OK;
+        }
+    } else if (s) {
+        rc = fmt_buf_add(out, s, strlen(s));
+    }
     free(owned);
+    return rc;
+}
+
+int fmt_csv_format_row(struct fmt_buf *out, const char *const *cells, size_t ncols, int excel)
+{
+    for (size_t i = 0; i < ncols; i++)
+        if ((i > 0 && fmt_buf_add(out, ",", 1) != FMT_OK) || format_cell(out, cells[i]) != FMT_OK)
+            return FMT_FATAL;
+    return excel ? fmt_buf_add(out, "\r\n", 2) : fmt_buf_add(out, "\n", 1);
 }
 
 fmt_csv *fmt_csv_open(const char *dir, const char *name,
@@ -136,7 +181,7 @@ fmt_csv *fmt_csv_open(const char *dir, const char *name,
     snprintf(suffix, sizeof suffix, ".tmp-%ld", (long)getpid());
     csv->tmp_path = join_path(dir, name, suffix);
     csv->final_path = join_path(dir, name, "");
-    csv->eol = excel ? "\r\n" : "\n";
+    csv->excel = excel;
     if (csv->tmp_path && csv->final_path)
         csv->f = fopen(csv->tmp_path, "wb");
     if (!csv->f) {
@@ -155,18 +200,24 @@ fmt_csv *fmt_csv_open(const char *dir, const char *name,
 
 int fmt_csv_row(fmt_csv *csv, const char *const *cells, size_t ncols)
 {
-    for (size_t i = 0; i < ncols; i++) {
-        if (i > 0 && fputc(',', csv->f) == EOF)
-            csv->failed = 1;
-        write_cell(csv, cells[i]);
-    }
-    if (fputs(csv->eol, csv->f) == EOF)
+    csv->row.len = 0;
+    if (fmt_csv_format_row(&csv->row, cells, ncols, csv->excel) != FMT_OK)
+        csv->failed = 1;
+    else
+        fmt_csv_write(csv, csv->row.data, csv->row.len);
+    return csv->failed ? FMT_FATAL : FMT_OK;
+}
+
+int fmt_csv_write(fmt_csv *csv, const char *bytes, size_t len)
+{
+    if (len && fwrite(bytes, 1, len, csv->f) != len)
         csv->failed = 1;
     return csv->failed ? FMT_FATAL : FMT_OK;
 }
 
 static void csv_free_paths(fmt_csv *csv)
 {
+    fmt_buf_release(&csv->row);
     free(csv->tmp_path);
     free(csv->final_path);
     free(csv);

@@ -46,7 +46,13 @@ struct fmt_entry {
     const char *text;             /* FMT_ENTRY_OK only: UTF-8, '\n' line ends, no BOM, NUL-terminated */
     size_t len;                   /* bytes in text, not counting the terminator */
     uint64_t seq;                 /* 0-based order of this entry in the whole run: the merge key */
+    char **owner;                 /* private: where the walker keeps text (fmt_entry_take_text) */
 };
+
+/* Take an ok entry's text away from the walker, so that it can outlive the
+ * callback (analyze replays it on another thread): returns e->text, now
+ * the caller's to free(); NULL when there is none or it was taken. */
+char *fmt_entry_take_text(const struct fmt_entry *e);
 
 /* Called once per entry, in a deterministic order.  Return 0 to go on,
  * anything else to stop the walk (fmt_walk then returns that value). */
@@ -188,6 +194,17 @@ char *fmt_escape(const char *s);
 
 /* -------------------------------------------------------------- reports */
 
+/* Bytes in memory, grown as needed: rows formatted on one thread and
+ * written by another.  Zero-initialised is empty. */
+struct fmt_buf {
+    char *data;
+    size_t len, cap;
+};
+
+/* Append n bytes.  FMT_OK, or FMT_FATAL when out of memory. */
+int fmt_buf_add(struct fmt_buf *b, const char *s, size_t n);
+void fmt_buf_release(struct fmt_buf *b);
+
 typedef struct fmt_csv fmt_csv;
 
 /* Open DIR/NAME for writing a CSV report with the given header row.  The
@@ -204,6 +221,13 @@ fmt_csv *fmt_csv_open(const char *dir, const char *name,
  * number, nor a lone "-") gets a leading "'" and quotes.  FMT_OK or
  * FMT_FATAL. */
 int fmt_csv_row(fmt_csv *csv, const char *const *cells, size_t ncols);
+
+/* The bytes fmt_csv_row would write for these cells (excel: "\r\n"),
+ * appended to out.  FMT_OK, or FMT_FATAL when out of memory. */
+int fmt_csv_format_row(struct fmt_buf *out, const char *const *cells, size_t ncols, int excel);
+
+/* Append rows already formatted by fmt_csv_format_row.  FMT_OK or FMT_FATAL. */
+int fmt_csv_write(fmt_csv *csv, const char *bytes, size_t len);
 
 /* Flush, close and rename into place.  FMT_OK or FMT_FATAL; frees csv either way. */
 int fmt_csv_close(fmt_csv *csv);

@@ -35,12 +35,14 @@ struct fmt_walker {
     void *ctx;
 };
 
-/* input_walk.c: hand one entry to the caller, numbering it.  Returns what
- * the callback returned (nonzero: stop the walk). */
+/* input_walk.c: hand one entry to the caller, numbering it.  *text (an
+ * ok entry's malloc'd text, else text is NULL) may be taken by the
+ * callback (fmt_entry_take_text), which then sets *text to NULL.  Returns
+ * what the callback returned (nonzero: stop the walk). */
 int fmt_input_report(struct fmt_walker *w, const char *source,
                      const char *entry, enum fmt_entry_status status,
                      const char *message, uint64_t bytes,
-                     const char *text, size_t len);
+                     char **text, size_t len);
 
 /* input_archive.c: read everything in the stream open on fd (a plain file,
  * a compressed file, an archive, stdin), reporting each entry under

@@ -255,7 +255,7 @@ static int report_text(const struct level *lv, struct text_buf *t)
     uint64_t bytes = t->len;
     enum fmt_entry_status st = fmt_text_normalise(&t->data, &t->len, msg, sizeof msg);
     return fmt_input_report(lv->w, lv->source, lv->name, st, msg, bytes,
-                            t->data, t->len);
+                            st == FMT_ENTRY_OK ? &t->data : NULL, t->len);
 }
 
 /* The trailer of a gzip stream: from the bytes the nested reader passed

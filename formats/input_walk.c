@@ -24,19 +24,30 @@
 int fmt_input_report(struct fmt_walker *w, const char *source,
                      const char *entry, enum fmt_entry_status status,
                      const char *message, uint64_t bytes,
-                     const char *text, size_t len)
+                     char **text, size_t len)
 {
+    int ok = status == FMT_ENTRY_OK && text;
     struct fmt_entry e = {
         .source = source,
         .entry = entry,
         .bytes = bytes,
         .status = status,
         .message = message ? message : "",
-        .text = status == FMT_ENTRY_OK ? text : NULL,
-        .len = status == FMT_ENTRY_OK ? len : 0,
+        .text = ok ? *text : NULL,
+        .len = ok ? len : 0,
         .seq = (*w->seq)++,
+        .owner = ok ? text : NULL,
     };
     return w->fn(w->ctx, &e);
+}
+
+char *fmt_entry_take_text(const struct fmt_entry *e)
+{
+    if (!e->owner || !*e->owner)
+        return NULL;
+    char *text = *e->owner;
+    *e->owner = NULL;
+    return text;
 }
 
 /* A failed row for a path the system would not give us. */

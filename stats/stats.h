@@ -20,6 +20,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "replay/replay.h"
 
@@ -36,6 +37,9 @@ struct st_summary {
 
 void st_summary_init(struct st_summary *s);
 void st_summary_add_game(struct st_summary *s, const struct rp_report *r);
+
+/* Add every count of from to into (parts of one run counted apart). */
+void st_summary_add(struct st_summary *into, const struct st_summary *from);
 
 /* ------------------------------------------------------------ statistics */
 
@@ -63,6 +67,21 @@ void st_stats_free(st_stats *s);
 /* Count one game.  0, or -1 when out of memory (the statistics are then
  * incomplete: stop).  Not allowed after st_stats_finish. */
 int st_stats_add(st_stats *s, const struct st_game *g);
+
+/* Add everything from has counted to into, exactly as if into had been
+ * given from's games too (persist.c): the parts of a run counted apart, on
+ * worker threads or on other machines.  Both must be unfinished.  0, or -1
+ * when out of memory. */
+int st_stats_merge(st_stats *into, const st_stats *from);
+
+/* Write the raw state (the counts st_stats_finish works from, by name) to
+ * f, in the versioned text format persist.c describes.  0, or -1 when a
+ * write failed (errno set).  Not after st_stats_finish. */
+int st_stats_save(const st_stats *s, FILE *f);
+
+/* Read a state written by st_stats_save from f (from its "stats 1" line to
+ * its "end" line) and add it to into.  0, or -1 with the reason in err. */
+int st_stats_load(st_stats *into, FILE *f, char *err, size_t errsize);
 
 /* Ratings (README "The rating model"): Elo scale, the mean rating of each
  * list is ST_RATING_CENTRE, and each rating has a normal prior centred

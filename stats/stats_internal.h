@@ -155,6 +155,19 @@ struct st_stats {
     size_t npl_rows;
 };
 
+/* The record of a player in a list (variant id, or ST_NONE for `all`),
+ * created zeroed on first use; NULL when out of memory.  Valid until the
+ * next record is added (the array may move). */
+struct st_player_rec *st_player_rec(st_stats *s, uint32_t variant, uint32_t player);
+
+/* The record of a pair in a list, lo < hi by player id; as above. */
+struct st_pair_rec *st_pair_rec(st_stats *s, uint32_t variant, uint32_t lo, uint32_t hi);
+
+/* Add games to the termination row (variant, termination, key, value),
+ * key = value = ST_NONE for the total row.  0, or -1 when out of memory. */
+int st_term_add(st_stats *s, uint32_t variant, uint32_t term, uint32_t key, uint32_t value,
+                uint64_t games);
+
 /* Grow *arr (elements of size elem) to hold at least `need`, zeroing the
  * new elements.  0, or -1 when out of memory. */
 int st_grow(void **arr, size_t *cap, size_t need, size_t elem);

@@ -67,7 +67,7 @@ int st_grow(void **arr, size_t *cap, size_t need, size_t elem)
     return 0;
 }
 
-static struct st_player_rec *player_rec(st_stats *s, uint32_t variant, uint32_t player)
+struct st_player_rec *st_player_rec(st_stats *s, uint32_t variant, uint32_t player)
 {
     struct st_key key = {{variant, player, 0, 0}};
     uint32_t idx;
@@ -83,7 +83,7 @@ static struct st_player_rec *player_rec(st_stats *s, uint32_t variant, uint32_t 
     return &s->pl[idx];
 }
 
-static struct st_pair_rec *pair_rec(st_stats *s, uint32_t variant, uint32_t lo, uint32_t hi)
+struct st_pair_rec *st_pair_rec(st_stats *s, uint32_t variant, uint32_t lo, uint32_t hi)
 {
     struct st_key key = {{variant, lo, hi, 0}};
     uint32_t idx;
@@ -100,7 +100,8 @@ static struct st_pair_rec *pair_rec(st_stats *s, uint32_t variant, uint32_t lo, 
     return &s->pr[idx];
 }
 
-static int count_term(st_stats *s, uint32_t variant, uint32_t term, uint32_t key, uint32_t value)
+int st_term_add(st_stats *s, uint32_t variant, uint32_t term, uint32_t key, uint32_t value,
+                uint64_t games)
 {
     struct st_key k = {{variant, term, key, value}};
     uint32_t idx;
@@ -115,7 +116,7 @@ static int count_term(st_stats *s, uint32_t variant, uint32_t term, uint32_t key
         s->tm[idx].value = value;
         s->ntm++;
     }
-    s->tm[idx].games++;
+    s->tm[idx].games += games;
     return 0;
 }
 
@@ -136,7 +137,7 @@ static int count_termination(st_stats *s, uint32_t variant, const char *terminat
 {
     uint32_t term;
     if (st_names_id(&s->words, termination, &term) != 0 ||
-        count_term(s, variant, term, ST_NONE, ST_NONE) != 0)
+        st_term_add(s, variant, term, ST_NONE, ST_NONE, 1) != 0)
         return -1;
     s->var[variant].terminated++;
     if (!detail)
@@ -175,7 +176,7 @@ static int count_termination(st_stats *s, uint32_t variant, const char *terminat
                 if (!dup && nseen < RP_DETAIL_MAX) {
                     seen[nseen][0] = key;
                     seen[nseen++][1] = val;
-                    if (count_term(s, variant, term, key, val) != 0)
+                    if (st_term_add(s, variant, term, key, val, 1) != 0)
                         return -1;
                 }
                 counted_any = 1;
@@ -205,7 +206,7 @@ static int count_player(st_stats *s, uint32_t variant, uint32_t player, int whit
 {
     uint32_t lists[2] = {variant, ST_NONE};
     for (int i = 0; i < 2; i++) {
-        struct st_player_rec *p = player_rec(s, lists[i], player);
+        struct st_player_rec *p = st_player_rec(s, lists[i], player);
         if (!p)
             return -1;
         p->games++;
@@ -228,7 +229,7 @@ static int count_pair(st_stats *s, uint32_t variant, uint32_t w, uint32_t b, uns
     uint32_t lists[2] = {variant, ST_NONE};
     int white_lower = w < b;
     for (int i = 0; i < 2; i++) {
-        struct st_pair_rec *p = white_lower ? pair_rec(s, lists[i], w, b) : pair_rec(s, lists[i], b, w);
+        struct st_pair_rec *p = white_lower ? st_pair_rec(s, lists[i], w, b) : st_pair_rec(s, lists[i], b, w);
         if (!p)
             return -1;
         unsigned lower_half = white_lower ? white_half : 2 - white_half;
@@ -250,7 +251,7 @@ static int count_violations(st_stats *s, uint32_t variant, const char *name, uin
     /* One record at a time: adding one may move the others. */
     uint32_t lists[2] = {variant, ST_NONE};
     for (int i = 0; i < 2; i++) {
-        struct st_player_rec *p = player_rec(s, lists[i], id);
+        struct st_player_rec *p = st_player_rec(s, lists[i], id);
         if (!p)
             return -1;
         p->violations += n;

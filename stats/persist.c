@@ -1,0 +1,471 @@
+/*
+ * persist: the statistics' raw state, merged and kept in a file, so that
+ * parts counted apart (worker threads of one run, shards run on several
+ * machines) add up to exactly what one pass over everything would count.
+ *
+ * Every statistic is a sum of integers (counters, length histograms, the
+ * player, pair and termination records) keyed by names; st_stats_finish
+ * derives the rates, ratings and row order from those sums alone, sorted
+ * by name.  So adding records by name is exact and the order of the parts
+ * does not matter: ids are re-interned on the way in.
+ *
+ * The file format ("stats 1") is text, one record per line, fields
+ * separated by one space; a name is written '=' followed by its bytes,
+ * with the bytes up to space, '%' and DEL as %XX, and "-" stands for no
+ * name (the `all` list, a termination's total row):
+ *
+ *   stats 1
+ *   variant NAME games valid white_wins black_wins draws unfinished illegal
+ *           malformed unsupported replayed terminated turns_sum
+ *   hist NAME TURNS:COUNT ...
+ *   player VARIANT NAME games wins draws losses white_games black_games
+ *          white_half black_half violations
+ *   pair VARIANT NAME_A NAME_B games a_wins draws b_wins
+ *   term VARIANT TERMINATION KEY VALUE games
+ *   end
+ *
+ * (each record on one line).  A reader that meets another version refuses it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats/stats_internal.h"
+
+#define NONE_TOKEN "-"
+
+void st_summary_add(struct st_summary *into, const struct st_summary *from)
+{
+    into->entries += from->entries;
+    into->entries_ok += from->entries_ok;
+    into->entries_skipped += from->entries_skipped;
+    into->entries_failed += from->entries_failed;
+    into->games += from->games;
+    for (int i = 0; i < 4; i++) {
+        into->by_status[i] += from->by_status[i];
+        into->by_result[i] += from->by_result[i];
+    }
+    into->turns += from->turns;
+    into->violations += from->violations;
+    into->mismatches += from->mismatches;
+}
+
+/* ------------------------------------------------- adding by name */
+
+/* The id of a name in t, or ST_NONE for no name. */
+static int intern(struct st_names *t, const char *name, uint32_t *id)
+{
+    if (!name) {
+        *id = ST_NONE;
+        return 0;
+    }
+    return st_names_id(t, name, id);
+}
+
+static struct st_variant_rec *variant_rec(st_stats *s, const char *name)
+{
+    uint32_t v;
+    if (st_names_id(&s->variants, name, &v) != 0 ||
+        st_grow((void **)&s->var, &s->var_cap, (size_t)v + 1, sizeof *s->var) != 0)
+        return NULL;
+    return &s->var[v];
+}
+
+/* The counters of a variant (the histogram apart). */
+enum { VAR_FIELDS = 12 };
+
+static void variant_fields(struct st_variant_rec *V, uint64_t *f[VAR_FIELDS])
+{
+    uint64_t *p[VAR_FIELDS] = {&V->games, &V->valid, &V->white_wins, &V->black_wins,
+                               &V->draws, &V->unfinished, &V->illegal, &V->malformed,
+                               &V->unsupported, &V->replayed, &V->terminated, &V->turns_sum};
+    memcpy(f, p, sizeof p);
+}
+
+static int add_hist(struct st_variant_rec *V, size_t turns, uint64_t count)
+{
+    if (st_grow((void **)&V->turns_hist, &V->hist_len, turns + 1, sizeof *V->turns_hist) != 0)
+        return -1;
+    V->turns_hist[turns] += count;
+    return 0;
+}
+
+/* Player record fields in file order. */
+enum { PLAYER_FIELDS = 9 };
+
+static void player_fields(struct st_player_rec *p, uint64_t *f[PLAYER_FIELDS])
+{
+    uint64_t *q[PLAYER_FIELDS] = {&p->games, &p->wins, &p->draws, &p->losses, &p->white_games,
+                                  &p->black_games, &p->white_half, &p->black_half,
+                                  &p->violations};
+    memcpy(f, q, sizeof q);
+}
+
+static int add_player(st_stats *s, const char *variant, const char *name, const uint64_t *n)
+{
+    uint32_t v, id;
+    if (intern(&s->variants, variant, &v) != 0 || st_names_id(&s->players, name, &id) != 0)
+        return -1;
+    struct st_player_rec *p = st_player_rec(s, v, id);
+    if (!p)
+        return -1;
+    uint64_t *f[PLAYER_FIELDS];
+    player_fields(p, f);
+    for (int i = 0; i < PLAYER_FIELDS; i++)
+        *f[i] += n[i];
+    return 0;
+}
+
+/* n: games, a_wins, draws, b_wins.  The record is keyed lower id first,
+ * so the wins swap when the ids come the other way round here. */
+static int add_pair(st_stats *s, const char *variant, const char *a, const char *b,
+                    const uint64_t *n)
+{
+    uint32_t v, ia, ib;
+    if (intern(&s->variants, variant, &v) != 0 || st_names_id(&s->players, a, &ia) != 0 ||
+        st_names_id(&s->players, b, &ib) != 0)
+        return -1;
+    int swap = ia > ib;
+    struct st_pair_rec *p = swap ? st_pair_rec(s, v, ib, ia) : st_pair_rec(s, v, ia, ib);
+    if (!p)
+        return -1;
+    p->games += n[0];
+    p->a_wins += swap ? n[3] : n[1];
+    p->draws += n[2];
+    p->b_wins += swap ? n[1] : n[3];
+    return 0;
+}
+
+static int add_term(st_stats *s, const char *variant, const char *term, const char *key,
+                    const char *value, uint64_t games)
+{
+    uint32_t v, t, k, val;
+    if (st_names_id(&s->variants, variant, &v) != 0 || st_names_id(&s->words, term, &t) != 0 ||
+        intern(&s->words, key, &k) != 0 || intern(&s->words, value, &val) != 0)
+        return -1;
+    return st_term_add(s, v, t, k, val, games);
+}
+
+/* ---------------------------------------------------------- merging */
+
+static const char *name_or_none(const struct st_names *t, uint32_t id)
+{
+    return id == ST_NONE ? NULL : t->str[id];
+}
+
+static int merge_variants(st_stats *into, const st_stats *from)
+{
+    for (size_t v = 0; v < from->variants.n; v++) {
+        struct st_variant_rec *V = variant_rec(into, from->variants.str[v]);
+        if (!V)
+            return -1;
+        struct st_variant_rec *W = (struct st_variant_rec *)&from->var[v];
+        uint64_t *a[VAR_FIELDS], *b[VAR_FIELDS];
+        variant_fields(V, a);
+        variant_fields(W, b);
+        for (int i = 0; i < VAR_FIELDS; i++)
+            *a[i] += *b[i];
+        for (size_t t = 0; t < W->hist_len; t++)
+            if (W->turns_hist[t] && add_hist(V, t, W->turns_hist[t]) != 0)
+                return -1;
+    }
+    return 0;
+}
+
+static int merge_records(st_stats *into, const st_stats *from)
+{
+    for (size_t i = 0; i < from->npl; i++) {
+        struct st_player_rec *p = &from->pl[i];
+        uint64_t n[PLAYER_FIELDS], *f[PLAYER_FIELDS];
+        player_fields(p, f);
+        for (int k = 0; k < PLAYER_FIELDS; k++)
+            n[k] = *f[k];
+        if (add_player(into, name_or_none(&from->variants, p->variant),
+                       from->players.str[p->player], n) != 0)
+            return -1;
+    }
+    for (size_t i = 0; i < from->npr; i++) {
+        const struct st_pair_rec *p = &from->pr[i];
+        uint64_t n[4] = {p->games, p->a_wins, p->draws, p->b_wins};
+        if (add_pair(into, name_or_none(&from->variants, p->variant), from->players.str[p->a],
+                     from->players.str[p->b], n) != 0)
+            return -1;
+    }
+    for (size_t i = 0; i < from->ntm; i++) {
+        const struct st_term_rec *t = &from->tm[i];
+        if (add_term(into, from->variants.str[t->variant], from->words.str[t->termination],
+                     name_or_none(&from->words, t->key), name_or_none(&from->words, t->value),
+                     t->games) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+int st_stats_merge(st_stats *into, const st_stats *from)
+{
+    if (into->finished || from->finished)
+        return -1;
+    return merge_variants(into, from) == 0 && merge_records(into, from) == 0 ? 0 : -1;
+}
+
+/* ----------------------------------------------------------- saving */
+
+static int put_name(FILE *f, const char *name)
+{
+    if (!name)
+        return fputs(" " NONE_TOKEN, f) == EOF ? -1 : 0;
+    if (fputs(" =", f) == EOF)
+        return -1;
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
+        int rc = *p <= ' ' || *p == '%' || *p == 0x7F ? fprintf(f, "%%%02X", *p) : fputc(*p, f);
+        if (rc < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int put_numbers(FILE *f, const uint64_t *n, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (fprintf(f, " %llu", (unsigned long long)n[i]) < 0)
+            return -1;
+    return fputc('\n', f) == EOF ? -1 : 0;
+}
+
+static int save_variant(FILE *f, const st_stats *s, size_t v)
+{
+    struct st_variant_rec *V = (struct st_variant_rec *)&s->var[v];
+    uint64_t n[VAR_FIELDS], *p[VAR_FIELDS];
+    variant_fields(V, p);
+    for (int i = 0; i < VAR_FIELDS; i++)
+        n[i] = *p[i];
+    if (fputs("variant", f) == EOF || put_name(f, s->variants.str[v]) != 0 ||
+        put_numbers(f, n, VAR_FIELDS) != 0)
+        return -1;
+    if (fputs("hist", f) == EOF || put_name(f, s->variants.str[v]) != 0)
+        return -1;
+    for (size_t t = 0; t < V->hist_len; t++)
+        if (V->turns_hist[t] &&
+            fprintf(f, " %zu:%llu", t, (unsigned long long)V->turns_hist[t]) < 0)
+            return -1;
+    return fputc('\n', f) == EOF ? -1 : 0;
+}
+
+static int save_records(FILE *f, const st_stats *s)
+{
+    for (size_t i = 0; i < s->npl; i++) {
+        struct st_player_rec *p = &s->pl[i];
+        uint64_t n[PLAYER_FIELDS], *q[PLAYER_FIELDS];
+        player_fields(p, q);
+        for (int k = 0; k < PLAYER_FIELDS; k++)
+            n[k] = *q[k];
+        if (fputs("player", f) == EOF || put_name(f, name_or_none(&s->variants, p->variant)) ||
+            put_name(f, s->players.str[p->player]) || put_numbers(f, n, PLAYER_FIELDS))
+            return -1;
+    }
+    for (size_t i = 0; i < s->npr; i++) {
+        const struct st_pair_rec *p = &s->pr[i];
+        uint64_t n[4] = {p->games, p->a_wins, p->draws, p->b_wins};
+        if (fputs("pair", f) == EOF || put_name(f, name_or_none(&s->variants, p->variant)) ||
+            put_name(f, s->players.str[p->a]) || put_name(f, s->players.str[p->b]) ||
+            put_numbers(f, n, 4))
+            return -1;
+    }
+    for (size_t i = 0; i < s->ntm; i++) {
+        const struct st_term_rec *t = &s->tm[i];
+        if (fputs("term", f) == EOF || put_name(f, s->variants.str[t->variant]) ||
+            put_name(f, s->words.str[t->termination]) ||
+            put_name(f, name_or_none(&s->words, t->key)) ||
+            put_name(f, name_or_none(&s->words, t->value)) || put_numbers(f, &t->games, 1))
+            return -1;
+    }
+    return 0;
+}
+
+int st_stats_save(const st_stats *s, FILE *f)
+{
+    if (s->finished || fputs("stats 1\n", f) == EOF)
+        return -1;
+    for (size_t v = 0; v < s->variants.n; v++)
+        if (save_variant(f, s, v) != 0)
+            return -1;
+    if (save_records(f, s) != 0)
+        return -1;
+    return fputs("end\n", f) == EOF ? -1 : 0;
+}
+
+/* ---------------------------------------------------------- loading */
+
+#define MAX_FIELDS 16
+
+/* Split a line in place into fields at single spaces. */
+static int split(char *line, char **field, int max)
+{
+    int n = 0;
+    line[strcspn(line, "\n")] = '\0';
+    for (char *p = line; n < max;) {
+        field[n++] = p;
+        char *sp = strchr(p, ' ');
+        if (!sp)
+            return n;
+        *sp = '\0';
+        p = sp + 1;
+    }
+    return -1;
+}
+
+static int hexval(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* Decode a name field in place: NULL for "-" (no name); *bad on error. */
+static const char *name_field(char *s, int *bad)
+{
+    if (strcmp(s, NONE_TOKEN) == 0)
+        return NULL;
+    if (s[0] != '=') {
+        *bad = 1;
+        return NULL;
+    }
+    char *out = s;
+    for (char *p = s + 1; *p; p++) {
+        if (*p != '%') {
+            *out++ = *p;
+            continue;
+        }
+        int hi = hexval(p[1]), lo = hi < 0 ? -1 : hexval(p[2]);
+        if (lo < 0 || (hi == 0 && lo == 0)) {
+            *bad = 1;
+            return NULL;
+        }
+        *out++ = (char)(hi * 16 + lo);
+        p += 2;
+    }
+    *out = '\0';
+    return s;
+}
+
+static int numbers(char **field, int count, uint64_t *n)
+{
+    for (int i = 0; i < count; i++) {
+        char *end;
+        errno = 0;
+        if (!field[i][0] || field[i][0] == '-')
+            return -1;
+        unsigned long long v = strtoull(field[i], &end, 10);
+        if (*end || errno)
+            return -1;
+        n[i] = v;
+    }
+    return 0;
+}
+
+static int load_variant(st_stats *s, char **field, int nf)
+{
+    int bad = 0;
+    uint64_t n[VAR_FIELDS];
+    const char *name = name_field(field[1], &bad);
+    if (nf != 2 + VAR_FIELDS || bad || !name || numbers(field + 2, VAR_FIELDS, n) != 0)
+        return -1;
+    struct st_variant_rec *V = variant_rec(s, name);
+    if (!V)
+        return -1;
+    uint64_t *f[VAR_FIELDS];
+    variant_fields(V, f);
+    for (int i = 0; i < VAR_FIELDS; i++)
+        *f[i] += n[i];
+    return 0;
+}
+
+/* "hist NAME T:C T:C ...": the line may be long, so it is read apart. */
+static int load_hist(st_stats *s, char *line)
+{
+    line[strcspn(line, "\n")] = '\0';
+    char *name = line + 5, *sp = strchr(name, ' ');
+    if (sp)
+        *sp = '\0';
+    int bad = 0;
+    const char *vname = name_field(name, &bad);
+    struct st_variant_rec *V = bad || !vname ? NULL : variant_rec(s, vname);
+    if (!V)
+        return -1;
+    for (char *p = sp ? sp + 1 : NULL; p && *p;) {
+        char *end;
+        errno = 0;
+        unsigned long long t = strtoull(p, &end, 10);
+        if (*end != ':' || errno || t > (1u << 30))
+            return -1;
+        unsigned long long c = strtoull(end + 1, &p, 10);
+        if ((*p && *p != ' ') || errno)
+            return -1;
+        if (add_hist(V, (size_t)t, c) != 0)
+            return -1;
+        p += *p == ' ';
+    }
+    return 0;
+}
+
+static int load_record(st_stats *s, char **field, int nf)
+{
+    int bad = 0;
+    uint64_t n[PLAYER_FIELDS];
+    if (strcmp(field[0], "player") == 0 && nf == 3 + PLAYER_FIELDS) {
+        const char *v = name_field(field[1], &bad), *p = name_field(field[2], &bad);
+        return bad || !p || numbers(field + 3, PLAYER_FIELDS, n) ? -1 : add_player(s, v, p, n);
+    }
+    if (strcmp(field[0], "pair") == 0 && nf == 8) {
+        const char *v = name_field(field[1], &bad), *a = name_field(field[2], &bad),
+                   *b = name_field(field[3], &bad);
+        return bad || !a || !b || numbers(field + 4, 4, n) ? -1 : add_pair(s, v, a, b, n);
+    }
+    if (strcmp(field[0], "term") == 0 && nf == 6) {
+        const char *v = name_field(field[1], &bad), *t = name_field(field[2], &bad),
+                   *k = name_field(field[3], &bad), *val = name_field(field[4], &bad);
+        return bad || !v || !t || numbers(field + 5, 1, n) ? -1 : add_term(s, v, t, k, val, n[0]);
+    }
+    return -1;
+}
+
+static int load_line(st_stats *s, char *line)
+{
+    if (strncmp(line, "hist ", 5) == 0)
+        return load_hist(s, line);
+    char *field[MAX_FIELDS];
+    int nf = split(line, field, MAX_FIELDS);
+    if (nf < 2)
+        return -1;
+    if (strcmp(field[0], "variant") == 0)
+        return load_variant(s, field, nf);
+    return load_record(s, field, nf);
+}
+
+int st_stats_load(st_stats *into, FILE *f, char *err, size_t errsize)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    long n = 0;
+    int rc = -1, started = 0;
+    err[0] = '\0';
+    while (getline(&line, &cap, f) > 0) {
+        n++;
+        if (!started) {
+            started = strcmp(line, "stats 1\n") == 0;
+            if (!started) {
+                snprintf(err, errsize, "statistics: not version 1 (\"stats 1\" expected)");
+                break;
+            }
+        } else if (strcmp(line, "end\n") == 0) {
+            rc = 0;
+            break;
+        } else if (load_line(into, line) != 0) {
+            snprintf(err, errsize, "statistics, line %ld: cannot be read", n);
+            break;
+        }
+    }
+    if (rc != 0 && !err[0])
+        snprintf(err, errsize, started ? "statistics: cut short (no \"end\")" : "statistics: missing");
+    free(line);
+    return rc;
+}
