@@ -1,8 +1,9 @@
 #!/bin/sh
 # The whole test suite: a separate build with AddressSanitizer and
 # UndefinedBehaviorSanitizer (build-asan/), then every Criterion suite
-# through ctest, then each libFuzzer harness for a bounded time (clang,
-# build-fuzz/; GC_FUZZ_SECONDS, default 20).  Installs the Debian packages
+# through ctest, then analyze -j under ThreadSanitizer (build-tsan/),
+# then each libFuzzer harness for a bounded time (clang, build-fuzz/;
+# GC_FUZZ_SECONDS, default 20).  Installs the Debian packages
 # first if any is missing.
 set -eu
 cd "$(dirname "$0")"
@@ -19,6 +20,25 @@ status=0
 (cd build-asan && ctest --output-on-failure -j"$(nproc)") >build-asan/ctest.log 2>&1 || status=$?
 cat build-asan/ctest.log
 
+# ThreadSanitizer over the threads of analyze -j: the command alone,
+# built apart (build-tsan/), run with 4 threads on the shared vectors and
+# the samples.  (cli/test_scale checks the bytes; this checks the races.)
+cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DGC_TSAN=ON -DGC_TESTS=OFF \
+      -DCMAKE_C_FLAGS_DEBUG="-g -O1" >/dev/null
+cmake --build build-tsan -j"$(nproc)" --target gcaudit >/dev/null
+tsan_rc=0
+TSAN_OPTIONS="halt_on_error=1 exitcode=66" build-tsan/gcaudit analyze -q -v -j4 \
+    tests/fixtures/oracle sample-data/*.tar.gz -o build-tsan/report \
+    >build-tsan/tsan.log 2>&1 || tsan_rc=$?
+if [ "$tsan_rc" -eq 1 ] && ! grep -q ThreadSanitizer build-tsan/tsan.log; then
+    tsan_ok=1 tsan_failed=0
+    echo "tsan: analyze -j4: Done"
+else
+    tsan_ok=0 tsan_failed=1 status=1
+    echo "tsan: analyze -j4 FAILED (exit $tsan_rc)"
+    grep -A40 ThreadSanitizer build-tsan/tsan.log | head -80
+fi
+
 # The fuzzers run even when a suite failed: their findings are news too.
 tests/fuzz/run-fuzzers.sh "${GC_FUZZ_SECONDS:-20}" >build-asan/fuzz.log 2>&1 || status=1
 cat build-asan/fuzz.log
@@ -28,6 +48,6 @@ suites=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' build-asan/ctest.log
 suites_failed=$(sed -n 's/.* \([0-9]*\) tests failed out of.*/\1/p' build-asan/ctest.log)
 fuzz_ok=$(grep -c '^fuzz: .*: Done' build-asan/fuzz.log || true)
 fuzz_failed=$(grep -c '^fuzz: .* FAILED' build-asan/fuzz.log || true)
-[ "$status" -eq 0 ] || [ "$((${suites_failed:-0} + fuzz_failed))" -gt 0 ] || suites_failed=1
-echo "tests: $((${suites:-0} - ${suites_failed:-0} + fuzz_ok)) passed, $((${suites_failed:-0} + fuzz_failed)) failed"
+[ "$status" -eq 0 ] || [ "$((${suites_failed:-0} + fuzz_failed + tsan_failed))" -gt 0 ] || suites_failed=1
+echo "tests: $((${suites:-0} - ${suites_failed:-0} + fuzz_ok + tsan_ok)) passed, $((${suites_failed:-0} + fuzz_failed + tsan_failed)) failed"
 exit "$status"

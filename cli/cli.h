@@ -12,6 +12,7 @@
 
 #include "formats/formats.h"
 #include "replay/replay.h"
+#include "stats/stats.h"
 
 /* Exit status of gcaudit (reports.md "Exit status"). */
 enum cli_exit {
@@ -70,6 +71,46 @@ void cli_progress_start(struct cli_progress *p, int quiet);
 void cli_progress_update(struct cli_progress *p, uint64_t entries, uint64_t games);
 void cli_progress_finish(struct cli_progress *p);
 double cli_now(void);
+
+/* ----------------------------------------- analyze -j: the pool (pool.c) */
+
+/* A unit of work for the pool, embedded at the start of the caller's own
+ * struct.  The pool's fields are set by cli_pool_submit. */
+struct cli_job {
+    struct cli_job *todo_next, *order_next; /* the pool's queues */
+    size_t weight;                          /* bytes it holds, for the memory bound (the caller's) */
+    int done;                               /* the pool's */
+};
+
+struct cli_pool_ops {
+    /* Do the job, on a worker thread (or on the caller's when the pool
+     * has no threads), with that worker's context. */
+    void (*work)(void *worker, struct cli_job *job);
+    /* Take a done job back, on the submitting thread, in submission
+     * order; drop: the run is stopping, only free it.  Frees the job.
+     * Nonzero asks the pool to stop: later jobs are dropped undone. */
+    int (*emit)(void *ctx, struct cli_job *job, int drop);
+};
+
+typedef struct cli_pool cli_pool;
+
+/* A pool of nthreads workers (0: every job done at once on the caller's
+ * thread), workers[i] being the context of worker i (workers[0] also when
+ * nthreads is 0).  At most max_jobs jobs and max_bytes of their weight are
+ * in flight (one job always is).  NULL when out of memory or threads. */
+cli_pool *cli_pool_new(int nthreads, void **workers, const struct cli_pool_ops *ops, void *ctx,
+                       size_t max_jobs, size_t max_bytes);
+
+/* Hand over a job; may block, emitting done jobs meanwhile.  Returns
+ * nonzero once emit has asked to stop (the job is then dropped). */
+int cli_pool_submit(cli_pool *p, struct cli_job *job);
+
+/* Emit every job still in flight and stop the threads.  Nonzero if emit
+ * asked to stop. */
+int cli_pool_finish(cli_pool *p);
+
+/* Finish if needed and free; NULL does nothing. */
+void cli_pool_free(cli_pool *p);
 
 /* ------------------------------------------- analyze: selection (filter.c) */
 
@@ -147,5 +188,59 @@ struct cli_html_run {
 /* summary.html in dir (temporary name, renamed).  0, or -1 with errno. */
 int cli_write_summary_html(const struct st_stats *s, const struct cli_html_run *run,
                            const char *dir);
+
+/* ------------------- analyze and merge: the end of a run (report.c) */
+
+/* What a run counted besides the statistics tables. */
+struct cli_totals {
+    struct st_summary sum;        /* entries, and the selected games */
+    uint64_t games_found;         /* every game read (of this shard), selected or not */
+    char latest[11];              /* the latest date of a selected game, "" if none */
+};
+
+/* The options that shape the reports (the same for analyze and merge). */
+struct cli_report_opts {
+    const char *outdir;
+    int excel;
+    int declared;                 /* --results declared */
+    uint64_t min_games;
+    const char *selection;        /* the selection options in words, "" when none */
+    const char *xlsx;             /* --xlsx FILE, or NULL */
+};
+
+/* Finish the statistics and write variants.csv ... headtohead.csv,
+ * summary.html and the workbook.  0, or -1 after saying what failed. */
+int cli_report_statistics(struct st_stats *stats, const struct cli_totals *t,
+                          const struct cli_report_opts *o);
+
+/* The closing lines on stdout. */
+void cli_report_summary(const struct cli_totals *t, const struct cli_report_opts *o, double secs);
+
+/* The exit status the counts call for (0, 1 some entries failed, 3). */
+int cli_report_exit_status(const struct st_summary *s);
+
+/* ------------------------- analyze --shard and merge: the state (state.c) */
+
+#define CLI_STATE_FILE "gcaudit-shard.txt"
+#define CLI_ROWS_FILE "gcaudit-shard-rows.csv"
+
+/* A shard's state: what merge needs besides the row reports. */
+struct cli_state {
+    unsigned shard, nshards;      /* K and N of --shard K/N */
+    int declared, excel;
+    uint64_t min_games;
+    char selection[512];
+    struct cli_totals totals;
+};
+
+/* Write dir/CLI_STATE_FILE (temporary name, renamed).  0, or -1 with errno. */
+int cli_state_write(const char *dir, const struct cli_state *s, const struct st_stats *stats);
+
+/* Read dir/CLI_STATE_FILE into *s and add its statistics to stats.  0, or
+ * -1 with the reason in err. */
+int cli_state_read(const char *dir, struct cli_state *s, struct st_stats *stats, char *err,
+                   size_t errsize);
+
+int cmd_merge(int argc, char **argv);
 
 #endif

@@ -1,24 +1,32 @@
 /*
  * analyze: read every input, replay every game, write the reports.
  *
- * The work is shaped as a pipeline of entries: the walker hands over one
- * entry at a time (with its sequence number), the entry is parsed and its
- * games replayed into rows, and the rows are written in entry order.  Only
- * the middle step is costly, so it is the one a later -j runs on several
- * threads, merging by sequence number.
+ * The work is a pipeline of entries.  The walker, on the main thread,
+ * hands over one entry at a time with its sequence number; entries are
+ * gathered into batches, and each batch is parsed and replayed (on a
+ * worker thread with -j N, else at once) into its own buffers: the rows
+ * of every report, already formatted, and a few counts.  Batches are
+ * written in sequence order by the main thread (pool.c), so the reports
+ * are the same bytes whatever -j says.
  *
  * The statistics (variants, terminations, players, head-to-head, ratings)
- * are counted in the same pass, game by game, as the rows are written: the
- * archive is read once, and no game is kept.  Selection options (--variant,
- * --event, --since, --until) choose the games every report but inputs.csv
- * shows; --results and --player-alias change only what the statistics
- * count, never games.csv or violations.csv, which report the logs as they
- * are.
+ * are counted in the same pass, game by game: each worker into its own
+ * tables, which are added up at the end (st_stats_merge: the statistics
+ * are sums by name, so the order games were counted in does not matter).
+ * The archive is read once, and no game is kept.  Selection options
+ * (--variant, --event, --since, --until) choose the games every report
+ * but inputs.csv shows; --results and --player-alias change only what the
+ * statistics count, never games.csv or violations.csv, which report the
+ * logs as they are.
+ *
+ * --shard K/N replays only the games the shard owns (see shard_owns) and
+ * leaves the state merge needs (state.c) instead of the statistics.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/rows.h"
@@ -35,19 +43,29 @@ struct analyze_opts {
     uint64_t min_games;           /* --min-games */
     const char *xlsx;             /* --xlsx */
     char selection[512];          /* the selection options in words, for summary.html */
+    int jobs;                     /* -j: replay threads; 1 = all on the main thread */
+    unsigned shard, nshards;      /* --shard K/N; nshards 0 = no sharding */
+};
+
+/* One replay thread's own state: nothing in it is shared. */
+struct worker {
+    struct analyze *A;
+    st_stats *stats;
 };
 
 struct analyze {
     struct analyze_opts o;
-    fmt_csv *inputs, *games, *violations;
-    struct st_summary sum;        /* over the selected games */
-    uint64_t games_found;         /* every game read, selected or not */
-    char latest[11];              /* the latest date of a selected game, "" if none */
+    fmt_csv *inputs, *games, *violations, *rows;
+    struct cli_totals t;          /* entries, and the selected games */
     st_stats *stats;
     st_alias *alias;
     struct cli_progress progress;
+    struct worker *workers;
+    int nworkers;
+    struct batch *batch;          /* being filled by the walker */
+    cli_pool *pool;
     int write_failed;
-    int out_of_memory;
+    int failed;                   /* out of memory: the run stops, nothing is kept */
 };
 
 static void usage(FILE *f)
@@ -64,6 +82,10 @@ static void usage(FILE *f)
             "      --xlsx FILE         also write the statistics as a workbook\n"
             "  -q, --quiet             no progress line and no summary\n"
             "  -v, --verbose           print every violation on stderr\n"
+            "  -j, --jobs N            replay on N threads (default: one per core;\n"
+            "                          the reports are the same bytes whatever N is)\n"
+            "      --shard K/N         replay only shard K of N (1 <= K <= N) and leave\n"
+            "                          the state 'gcaudit merge' combines\n"
             "  -h, --help              this text\n\n"
             "choosing the games (every report but inputs.csv):\n"
             "      --variant NAME      only this variant (repeatable, or NAME,NAME)\n"
@@ -178,6 +200,58 @@ static int parse_stats_option(int argc, char **argv, int *i, struct analyze_opts
     return 0;
 }
 
+/* A count in [lo, hi] written in decimal, all of s; -1 when it is not. */
+static long parse_count(const char *s, long lo, long hi)
+{
+    char *end;
+    errno = 0;
+    long n = strtol(s, &end, 10);
+    return s[0] >= '0' && s[0] <= '9' && !*end && !errno && n >= lo && n <= hi ? n : -1;
+}
+
+/* -j N, -jN, --jobs N, --shard K/N.  1 when a was one of them, 0 when
+ * not, -CLI_EXIT_USAGE on a bad value. */
+static int parse_scale_option(int argc, char **argv, int *i, struct analyze_opts *o)
+{
+    int bad = 0;
+    const char *a = argv[*i], *v = option_value(argc, argv, i, "--jobs", &bad);
+    if (!v && !bad && strncmp(a, "-j", 2) == 0)
+        v = a[2] ? a + 2 : option_value(argc, argv, i, "-j", &bad);
+    if (v || (bad && strncmp(a, "-j", 2) == 0) || (bad && strncmp(a, "--jobs", 6) == 0)) {
+        long n = v ? parse_count(v, 1, 1024) : -1;
+        if (n < 0) {
+            cli_error("analyze: -j wants a number of threads from 1 to 1024");
+            return -CLI_EXIT_USAGE;
+        }
+        o->jobs = (int)n;
+        return 1;
+    }
+    if (!(v = option_value(argc, argv, i, "--shard", &bad)) && !bad)
+        return 0;
+    const char *slash = v ? strchr(v, '/') : NULL;
+    char k[16];
+    long kk = -1, nn = slash ? parse_count(slash + 1, 1, 1000000) : -1;
+    if (slash && (size_t)(slash - v) < sizeof k) {
+        memcpy(k, v, (size_t)(slash - v));
+        k[slash - v] = '\0';
+        kk = parse_count(k, 1, nn);
+    }
+    if (kk < 0 || nn < 0) {
+        cli_error("analyze: --shard wants K/N with 1 <= K <= N, e.g. --shard 2/8");
+        return -CLI_EXIT_USAGE;
+    }
+    o->shard = (unsigned)kk;
+    o->nshards = (unsigned)nn;
+    return 1;
+}
+
+/* The default -j: one replay thread per core. */
+static int default_jobs(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
+}
+
 /* Returns -1 to go on, or the exit status to return now. */
 static int parse_args(int argc, char **argv, struct analyze_opts *o)
 {
@@ -209,7 +283,8 @@ static int parse_args(int argc, char **argv, struct analyze_opts *o)
         else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             usage(stdout);
             return CLI_EXIT_OK;
-        } else if ((rc = parse_stats_option(argc, argv, &i, o)) != 0) {
+        } else if ((rc = parse_stats_option(argc, argv, &i, o)) != 0 ||
+                   (rc = parse_scale_option(argc, argv, &i, o)) != 0) {
             if (rc < 0)
                 return -rc;
         } else {
@@ -227,6 +302,12 @@ static int parse_args(int argc, char **argv, struct analyze_opts *o)
         cli_error("analyze: the output directory name is empty");
         return CLI_EXIT_USAGE;
     }
+    if (o->nshards && o->xlsx) {
+        cli_error("analyze: a shard has no statistics: give --xlsx to 'gcaudit merge'");
+        return CLI_EXIT_USAGE;
+    }
+    if (!o->jobs)
+        o->jobs = default_jobs();
     return -1;
 }
 
@@ -252,6 +333,8 @@ static int make_dirs(const char *path)
     return rc;
 }
 
+static const char *const rows_header[] = {"seq", "game_index", "violations"};
+
 static int open_reports(struct analyze *A)
 {
     const char *dir = A->o.outdir;
@@ -263,209 +346,457 @@ static int open_reports(struct analyze *A)
     A->games = fmt_csv_open(dir, "games.csv", cli_games_header, CLI_GAMES_COLS, A->o.excel);
     A->violations = fmt_csv_open(dir, "violations.csv", cli_violations_header,
                                  CLI_VIOLATIONS_COLS, A->o.excel);
-    if (A->inputs && A->games && A->violations)
+    /* A shard's index of its rows: which game each games.csv row is, so
+     * that merge can put the shards' rows back in input order. */
+    if (A->o.nshards)
+        A->rows = fmt_csv_open(dir, CLI_ROWS_FILE, rows_header, 3, 0);
+    if (A->inputs && A->games && A->violations && (A->rows || !A->o.nshards))
         return 0;
     cli_error("cannot write the reports in '%s': %s", dir, strerror(errno));
     return -1;
 }
 
-static void write_row(struct analyze *A, fmt_csv *csv, const char **cells, size_t n)
+static void abort_reports(struct analyze *A)
 {
-    if (fmt_csv_row(csv, cells, n) != FMT_OK)
-        A->write_failed = 1;
+    fmt_csv_abort(A->inputs);
+    fmt_csv_abort(A->games);
+    fmt_csv_abort(A->violations);
+    fmt_csv_abort(A->rows);
+    A->inputs = A->games = A->violations = A->rows = NULL;
 }
 
-/* Count a selected game into the statistics, with the result and the
- * names the options ask for. */
-static void count_game(struct analyze *A, const struct fmt_game *g, const struct rp_report *r)
+/* ------------------------------------------------------------- batches */
+
+/* Entries are replayed in batches: one hand-over between threads per
+ * batch, not per entry, since most entries are one short game. */
+#define BATCH_ENTRIES 64
+#define BATCH_BYTES (256 * 1024)
+/* In flight (read, not yet written): at most this many batches per
+ * thread, and this many bytes of entries, so memory does not grow with
+ * the archive; a bigger entry goes alone. */
+#define POOL_BATCHES_PER_THREAD 4
+#define POOL_BYTES (64u << 20)
+
+struct batch_entry {
+    uint64_t seq, bytes;
+    enum fmt_entry_status status;
+    char *names;                  /* source, entry and message, one allocation */
+    const char *source, *entry, *message;
+    char *text;                   /* taken from the walker; NULL when not ok */
+    size_t len;
+};
+
+struct batch {
+    struct cli_job job;           /* first: the pool hands this back */
+    struct batch_entry e[BATCH_ENTRIES];
+    size_t n;
+    /* What replaying gives, to be written in order. */
+    struct fmt_buf inputs, games, violations, rows, verbose;
+    struct cli_totals t;          /* entry counts, selected games, latest date */
+    int failed;                   /* out of memory */
+    size_t failed_at;             /* the entry it happened in */
+};
+
+static void batch_free(struct batch *b)
 {
+    if (!b)
+        return;
+    for (size_t i = 0; i < b->n; i++) {
+        free(b->e[i].names);
+        free(b->e[i].text);
+    }
+    fmt_buf_release(&b->inputs);
+    fmt_buf_release(&b->games);
+    fmt_buf_release(&b->violations);
+    fmt_buf_release(&b->rows);
+    fmt_buf_release(&b->verbose);
+    free(b);
+}
+
+/* Copy what the batch needs of an entry; its text is taken, not copied. */
+static int batch_add(struct batch *b, const struct fmt_entry *e)
+{
+    struct batch_entry *x = &b->e[b->n];
+    size_t ls = strlen(e->source) + 1, le = strlen(e->entry) + 1, lm = strlen(e->message) + 1;
+    memset(x, 0, sizeof *x);
+    if (!(x->names = malloc(ls + le + lm)))
+        return -1;
+    x->source = memcpy(x->names, e->source, ls);
+    x->entry = memcpy(x->names + ls, e->entry, le);
+    x->message = memcpy(x->names + ls + le, e->message, lm);
+    x->seq = e->seq;
+    x->bytes = e->bytes;
+    x->status = e->status;
+    if (e->status == FMT_ENTRY_OK) {
+        x->text = fmt_entry_take_text(e);
+        if (!x->text && e->text && !(x->text = strdup(e->text))) {
+            free(x->names);
+            return -1;
+        }
+        x->len = x->text ? e->len : 0;
+    }
+    b->n++;
+    b->job.weight += x->len + ls + le + lm;
+    return 0;
+}
+
+/* ------------------------------------------------ replaying (a worker) */
+
+/* Game `index` of the entry numbered seq belongs to shard
+ * (seq + index - 1) mod N + 1: a game's shard is known from its entry
+ * alone (no count of the games before it, which a worker replaying
+ * entries out of order cannot know), one-game entries go round the
+ * shards in turn, and a many-game entry is dealt out game by game. */
+static int shard_owns(const struct analyze_opts *o, uint64_t seq, int index)
+{
+    return !o->nshards || (seq + (uint64_t)index - 1) % o->nshards == o->shard - 1;
+}
+
+/* Count a selected game into the worker's statistics, with the result
+ * and the names the options ask for. */
+static int count_game(struct worker *W, struct batch *b, const struct fmt_game *g,
+                      const struct rp_report *r)
+{
+    const struct analyze_opts *o = &W->A->o;
     struct st_game sg = {
         .variant = cli_variant_name(g, r),
         .status = r->status,
-        .result = A->o.declared ? r->declared : r->result,
+        .result = o->declared ? r->declared : r->result,
         .turns = r->turns,
         .termination = r->termination,
         .detail = r->detail,
-        .white = st_alias_resolve(A->alias, g->white),
-        .black = st_alias_resolve(A->alias, g->black),
+        .white = st_alias_resolve(W->A->alias, g->white),
+        .black = st_alias_resolve(W->A->alias, g->black),
         .colours_swapped = r->colours_swapped,
     };
     char date[11];
-    if (cli_game_date(g, date) == 0 && strcmp(date, A->latest) > 0)
-        memcpy(A->latest, date, sizeof date);
+    if (cli_game_date(g, date) == 0 && strcmp(date, b->t.latest) > 0)
+        memcpy(b->t.latest, date, sizeof date);
     /* Turns entered by a person; result-mismatch and the malformed
      * game's syntax row belong to nobody. */
     for (size_t i = 0; i < r->nviolations; i++)
         if (r->violations[i].person == 0 || r->violations[i].person == 1)
             sg.violations[r->violations[i].person]++;
-    if (st_stats_add(A->stats, &sg) != 0)
-        A->out_of_memory = 1;
+    st_summary_add_game(&b->t.sum, r);
+    return st_stats_add(W->stats, &sg);
 }
 
-static void write_game(struct analyze *A, const struct fmt_entry *e, const struct fmt_game *g,
-                       const struct rp_report *r)
+static int format_row(struct fmt_buf *out, const char **cells, size_t n, int excel)
 {
+    return fmt_csv_format_row(out, cells, n, excel) == FMT_OK ? 0 : -1;
+}
+
+/* The rows of a selected game, and its line in a shard's index. */
+static int format_game(struct analyze *A, struct batch *b, const struct batch_entry *x,
+                       const struct fmt_game *g, const struct rp_report *r, FILE *verbose)
+{
+    struct fmt_entry e = {.source = x->source, .entry = x->entry};
     struct cli_row_buf buf;
     const char *cells[CLI_GAMES_COLS];
-    cli_games_row(e, g, r, &buf, cells);
-    write_row(A, A->games, cells, CLI_GAMES_COLS);
-    struct cli_where where = {e->source, e->entry, g->index};
+    cli_games_row(&e, g, r, &buf, cells);
+    if (format_row(&b->games, cells, CLI_GAMES_COLS, A->o.excel) != 0)
+        return -1;
+    struct cli_where where = {x->source, x->entry, g->index};
     for (size_t i = 0; i < r->nviolations; i++) {
-        cli_violations_row(e, g, r, &r->violations[i], &buf, cells);
-        write_row(A, A->violations, cells, CLI_VIOLATIONS_COLS);
-        if (A->o.verbose)
-            cli_render_violation(stderr, &where, &r->violations[i]);
+        cli_violations_row(&e, g, r, &r->violations[i], &buf, cells);
+        if (format_row(&b->violations, cells, CLI_VIOLATIONS_COLS, A->o.excel) != 0)
+            return -1;
+        if (verbose)
+            cli_render_violation(verbose, &where, &r->violations[i]);
     }
+    if (!A->o.nshards)
+        return 0;
+    char line[80];
+    int n = snprintf(line, sizeof line, "%llu,%d,%zu\n", (unsigned long long)x->seq, g->index,
+                     r->nviolations);
+    return fmt_buf_add(&b->rows, line, (size_t)n) == FMT_OK ? 0 : -1;
+}
+
+/* Replay one parsed game if this shard owns it; its rows if selected. */
+static int replay_game(struct worker *W, struct batch *b, const struct batch_entry *x,
+                       const struct fmt_game *g, FILE *verbose)
+{
+    struct analyze *A = W->A;
+    if (!shard_owns(&A->o, x->seq, g->index))
+        return 0;
+    struct rp_report r;
+    if (rp_replay(g, &r, NULL, NULL) != FMT_OK)
+        return -1;
+    b->t.games_found++;
+    int rc = 0;
+    if (cli_filter_match(&A->o.filter, g, &r))
+        rc = format_game(A, b, x, g, &r, verbose) != 0 || count_game(W, b, g, &r) != 0 ? -1 : 0;
+    rp_report_release(&r);
+    return rc;
 }
 
 /* Parse and replay every game of one entry.  Returns the number of games,
  * or -1 when memory ran out. */
-static long long replay_entry(struct analyze *A, const struct fmt_entry *e)
+static long long replay_entry(struct worker *W, struct batch *b, const struct batch_entry *x,
+                              FILE *verbose)
 {
-    fmt_parser *p = fmt_parser_new(e->text, e->len);
+    fmt_parser *p = fmt_parser_new(x->text, x->len);
     if (!p)
         return -1;
     long long n = 0;
     struct fmt_game g;
     int rc;
     while ((rc = fmt_parser_next(p, &g)) == FMT_OK) {
-        struct rp_report r;
-        if (rp_replay(&g, &r, NULL, NULL) != FMT_OK) {
-            fmt_game_release(&g);
+        int failed = replay_game(W, b, x, &g, verbose);
+        fmt_game_release(&g);
+        if (failed) {
             rc = FMT_FATAL;
             break;
         }
-        A->games_found++;
-        if (cli_filter_match(&A->o.filter, &g, &r)) {
-            write_game(A, e, &g, &r);
-            st_summary_add_game(&A->sum, &r);
-            count_game(A, &g, &r);
-        }
-        rp_report_release(&r);
-        fmt_game_release(&g);
         n++;
-        cli_progress_update(&A->progress, A->sum.entries, A->games_found);
         if (cli_interrupted())
             break;
     }
     fmt_parser_free(p);
-    return rc == FMT_FATAL || A->out_of_memory ? -1 : n;
+    return rc == FMT_FATAL ? -1 : n;
 }
 
+/* "gcaudit: SOURCE!ENTRY: why", as cli_error says it. */
+static void verbose_failed(FILE *f, const struct batch_entry *x)
+{
+    fputs("gcaudit: ", f);
+    cli_put_safe(f, x->source);
+    if (x->entry[0]) {
+        fputc('!', f);
+        cli_put_safe(f, x->entry);
+    }
+    fputs(": ", f);
+    cli_put_safe(f, x->message);
+    fputc('\n', f);
+}
+
+static int work_entry(struct worker *W, struct batch *b, const struct batch_entry *x,
+                      FILE *verbose)
+{
+    long long games = 0;
+    struct st_summary *s = &b->t.sum;
+    s->entries++;
+    if (x->status == FMT_ENTRY_OK) {
+        if ((games = replay_entry(W, b, x, verbose)) < 0)
+            return -1;
+        s->entries_ok++;
+    } else if (x->status == FMT_ENTRY_SKIPPED) {
+        s->entries_skipped++;
+    } else {
+        s->entries_failed++;
+        if (verbose)
+            verbose_failed(verbose, x);
+    }
+    struct fmt_entry e = {.source = x->source, .entry = x->entry, .bytes = x->bytes,
+                          .status = x->status, .message = x->message};
+    struct cli_row_buf buf;
+    const char *cells[CLI_INPUTS_COLS];
+    cli_inputs_row(&e, (unsigned long long)games, &buf, cells);
+    return format_row(&b->inputs, cells, CLI_INPUTS_COLS, W->A->o.excel);
+}
+
+/* The pool's work: replay a batch into its buffers. */
+static void work_batch(void *worker, struct cli_job *job)
+{
+    struct worker *W = worker;
+    struct batch *b = (struct batch *)job;
+    char *vtext = NULL;
+    size_t vlen = 0;
+    FILE *verbose = W->A->o.verbose ? open_memstream(&vtext, &vlen) : NULL;
+    if (W->A->o.verbose && !verbose)
+        b->failed = 1;
+    for (size_t i = 0; i < b->n && !b->failed && !cli_interrupted(); i++)
+        if (work_entry(W, b, &b->e[i], verbose) != 0) {
+            b->failed = 1;
+            b->failed_at = i;
+        }
+    if (verbose && (fclose(verbose) != 0 || fmt_buf_add(&b->verbose, vtext, vlen) != FMT_OK))
+        b->failed = 1;
+    free(vtext);
+}
+
+/* -------------------------------------------- writing (the main thread) */
+
+static void write_bytes(struct analyze *A, fmt_csv *csv, const struct fmt_buf *buf)
+{
+    if (csv && buf->len && fmt_csv_write(csv, buf->data, buf->len) != FMT_OK)
+        A->write_failed = 1;
+}
+
+/* The pool's emit: a batch's rows, in sequence order.  Nonzero stops the run. */
+static int emit_batch(void *ctx, struct cli_job *job, int drop)
+{
+    struct analyze *A = ctx;
+    struct batch *b = (struct batch *)job;
+    int stop = 1;
+    if (drop || cli_interrupted()) {
+        /* Stopping: the reports are aborted, nothing more is written. */
+    } else if (b->failed) {
+        const struct batch_entry *x = &b->e[b->failed_at];
+        cli_error("out of memory while reading %s %s", x->source, x->entry);
+        A->failed = 1;
+    } else {
+        write_bytes(A, A->inputs, &b->inputs);
+        write_bytes(A, A->games, &b->games);
+        write_bytes(A, A->violations, &b->violations);
+        write_bytes(A, A->rows, &b->rows);
+        if (b->verbose.len)
+            fwrite(b->verbose.data, 1, b->verbose.len, stderr);
+        st_summary_add(&A->t.sum, &b->t.sum);
+        A->t.games_found += b->t.games_found;
+        if (strcmp(b->t.latest, A->t.latest) > 0)
+            memcpy(A->t.latest, b->t.latest, sizeof A->t.latest);
+        cli_progress_update(&A->progress, A->t.sum.entries, A->t.games_found);
+        stop = A->write_failed;
+    }
+    batch_free(b);
+    return stop;
+}
+
+static int submit_batch(struct analyze *A)
+{
+    struct batch *b = A->batch;
+    A->batch = NULL;
+    return b && b->n ? cli_pool_submit(A->pool, &b->job) : (batch_free(b), 0);
+}
+
+/* The walker's callback: gather the entry into the current batch, hand
+ * the batch over when full.  Nonzero stops the walk. */
 static int on_entry(void *ctx, const struct fmt_entry *e)
 {
     struct analyze *A = ctx;
-    long long games = 0;
     if (cli_interrupted())
         return 1;
-    A->sum.entries++;
-    if (e->status == FMT_ENTRY_OK) {
-        games = replay_entry(A, e);
-        if (games < 0) {
-            cli_error("out of memory while reading %s %s", e->source, e->entry);
-            return 1;
-        }
-        A->sum.entries_ok++;
-        if (cli_interrupted())
-            return 1;   /* the entry's games are incomplete: no inputs row */
-    } else if (e->status == FMT_ENTRY_SKIPPED) {
-        A->sum.entries_skipped++;
-    } else {
-        A->sum.entries_failed++;
-        if (A->o.verbose)
-            cli_error("%s%s%s: %s", e->source, e->entry[0] ? "!" : "", e->entry, e->message);
+    if (!A->batch && !(A->batch = calloc(1, sizeof *A->batch))) {
+        cli_error("out of memory while reading %s %s", e->source, e->entry);
+        return A->failed = 1;
     }
-    struct cli_row_buf buf;
-    const char *cells[CLI_INPUTS_COLS];
-    cli_inputs_row(e, (unsigned long long)games, &buf, cells);
-    write_row(A, A->inputs, cells, CLI_INPUTS_COLS);
-    cli_progress_update(&A->progress, A->sum.entries, A->games_found);
-    return A->write_failed ? 1 : 0;
+    if (batch_add(A->batch, e) != 0) {
+        cli_error("out of memory while reading %s %s", e->source, e->entry);
+        return A->failed = 1;
+    }
+    if (A->batch->n < BATCH_ENTRIES && A->batch->job.weight < BATCH_BYTES)
+        return 0;
+    return submit_batch(A);
 }
 
-static void print_summary(const struct analyze *A, double secs)
-{
-    const struct st_summary *s = &A->sum;
-    printf("gcaudit: %llu entr%s read (%llu ok, %llu skipped, %llu failed), %llu games in %.2f s\n",
-           (unsigned long long)s->entries, s->entries == 1 ? "y" : "ies",
-           (unsigned long long)s->entries_ok,
-           (unsigned long long)s->entries_skipped, (unsigned long long)s->entries_failed,
-           (unsigned long long)A->games_found, secs);
-    if (cli_filter_active(&A->o.filter))
-        printf("  selected: %llu of %llu games (%s)\n", (unsigned long long)s->games,
-               (unsigned long long)A->games_found, A->o.selection);
-    printf("  games: %llu ok, %llu illegal, %llu malformed, %llu unsupported\n",
-           (unsigned long long)s->by_status[RP_STATUS_OK],
-           (unsigned long long)s->by_status[RP_STATUS_ILLEGAL],
-           (unsigned long long)s->by_status[RP_STATUS_MALFORMED],
-           (unsigned long long)s->by_status[RP_STATUS_UNSUPPORTED]);
-    printf("  results: %llu white wins, %llu black wins, %llu draws, %llu unfinished\n",
-           (unsigned long long)s->by_result[RP_RESULT_WHITE],
-           (unsigned long long)s->by_result[RP_RESULT_BLACK],
-           (unsigned long long)s->by_result[RP_RESULT_DRAW],
-           (unsigned long long)s->by_result[RP_RESULT_NONE]);
-    printf("  violations: %llu (%llu result mismatches); reports in %s/\n",
-           (unsigned long long)s->violations, (unsigned long long)s->mismatches, A->o.outdir);
-}
+/* ------------------------------------------------------------ the run */
 
 static int close_reports(struct analyze *A)
 {
-    if (A->write_failed || cli_interrupted()) {
-        fmt_csv_abort(A->inputs);
-        fmt_csv_abort(A->games);
-        fmt_csv_abort(A->violations);
+    if (A->write_failed || A->failed || cli_interrupted()) {
+        abort_reports(A);
         return -1;
     }
     int rc = fmt_csv_close(A->inputs);
     rc |= fmt_csv_close(A->games);
     rc |= fmt_csv_close(A->violations);
+    if (A->rows)
+        rc |= fmt_csv_close(A->rows);
+    A->inputs = A->games = A->violations = A->rows = NULL;
     return rc == FMT_OK ? 0 : -1;
 }
 
-static int exit_status(const struct st_summary *s)
+/* One statistics table per worker (the main thread's is A->stats), added
+ * up when the walk is over. */
+static int start_workers(struct analyze *A)
 {
-    if (s->entries_ok + s->entries_skipped == 0)
-        return CLI_EXIT_NOTHING;
-    return s->entries_failed ? CLI_EXIT_SOME_FAILED : CLI_EXIT_OK;
+    int threads = A->o.jobs > 1 ? A->o.jobs : 0;
+    A->nworkers = threads ? threads : 1;
+    A->workers = calloc((size_t)A->nworkers, sizeof *A->workers);
+    void **ctx = calloc((size_t)A->nworkers, sizeof *ctx);
+    int rc = A->workers && ctx ? 0 : -1;
+    for (int i = 0; rc == 0 && i < A->nworkers; i++) {
+        A->workers[i].A = A;
+        A->workers[i].stats = threads ? st_stats_new() : A->stats;
+        ctx[i] = &A->workers[i];
+        rc = A->workers[i].stats ? 0 : -1;
+    }
+    static const struct cli_pool_ops ops = {work_batch, emit_batch};
+    size_t max_jobs = (size_t)POOL_BATCHES_PER_THREAD * (size_t)A->nworkers;
+    if (rc == 0 && !(A->pool = cli_pool_new(threads, ctx, &ops, A, max_jobs, POOL_BYTES)))
+        rc = -1;
+    free(ctx);
+    return rc;
 }
 
-/* The statistics reports, the workbook and the page, after the walk.
- * 0, or -1 after saying what failed. */
-static int write_statistics(struct analyze *A)
+/* Walk every input through the pool.  Nonzero when the run stopped. */
+static int run_walk(struct analyze *A)
 {
-    struct st_options so = {A->o.min_games, 0};
-    if (st_stats_finish(A->stats, &so) != 0) {
-        cli_error("out of memory while computing the statistics");
-        return -1;
-    }
-    if (cli_write_stats_csv(A->stats, A->o.outdir, A->o.excel) != 0) {
-        cli_error("cannot write the statistics in '%s': %s", A->o.outdir, strerror(errno));
-        return -1;
-    }
-    struct cli_html_run run = {&A->sum, A->games_found, A->o.declared ? "declared" : "verified",
-                               A->o.selection, A->o.min_games};
-    if (cli_write_summary_html(A->stats, &run, A->o.outdir) != 0) {
-        cli_error("cannot write '%s/summary.html': %s", A->o.outdir, strerror(errno));
-        return -1;
-    }
-    /* The workbook's creation date: the day of the latest game it
-     * describes (or 1980-01-01, the date zip entries carry), never the
-     * clock, so that the same input gives the same bytes. */
-    long long created = cli_date_seconds(A->latest[0] ? A->latest : "1980-01-01");
-    char err[512];
-    if (A->o.xlsx && cli_write_stats_xlsx(A->stats, A->o.xlsx, created, err, sizeof err) != 0) {
-        cli_error("%s", err);
+    uint64_t seq = 0;
+    int stopped = 0;
+    for (int i = 0; i < A->o.ninputs && !stopped; i++)
+        stopped = fmt_walk(A->o.inputs[i], NULL, &seq, on_entry, A);
+    if (!stopped)
+        stopped = submit_batch(A);
+    batch_free(A->batch);
+    A->batch = NULL;
+    stopped |= cli_pool_finish(A->pool);
+    for (int i = 0; i < A->nworkers && A->o.jobs > 1; i++)
+        if (st_stats_merge(A->stats, A->workers[i].stats) != 0) {
+            cli_error("out of memory while adding up the statistics");
+            A->failed = 1;
+        }
+    return stopped || A->failed;
+}
+
+static void release(struct analyze *A)
+{
+    cli_pool_free(A->pool);
+    for (int i = 0; i < A->nworkers && A->o.jobs > 1; i++)
+        st_stats_free(A->workers[i].stats);
+    free(A->workers);
+    batch_free(A->batch);
+    free(A->o.inputs);
+    cli_filter_release(&A->o.filter);
+    st_stats_free(A->stats);
+    st_alias_free(A->alias);
+}
+
+static struct cli_report_opts report_opts(const struct analyze *A)
+{
+    struct cli_report_opts o = {A->o.outdir, A->o.excel, A->o.declared, A->o.min_games,
+                                A->o.selection, A->o.xlsx};
+    return o;
+}
+
+/* After the walk: the statistics, or a shard's state. */
+static int finish_run(struct analyze *A)
+{
+    struct cli_report_opts ro = report_opts(A);
+    if (!A->o.nshards)
+        return cli_report_statistics(A->stats, &A->t, &ro);
+    struct cli_state st = {A->o.shard, A->o.nshards, A->o.declared, A->o.excel,
+                           A->o.min_games, "", A->t};
+    snprintf(st.selection, sizeof st.selection, "%s", A->o.selection);
+    if (cli_state_write(A->o.outdir, &st, A->stats) != 0) {
+        cli_error("cannot write '%s/%s': %s", A->o.outdir, CLI_STATE_FILE, strerror(errno));
         return -1;
     }
     return 0;
 }
 
-static void release(struct analyze *A)
+/* Everything before the walk.  -1 to go on, else the exit status. */
+static int prepare(struct analyze *A)
 {
-    free(A->o.inputs);
-    cli_filter_release(&A->o.filter);
-    st_stats_free(A->stats);
-    st_alias_free(A->alias);
+    cli_interrupt_install();
+    if (A->o.alias_path) {
+        char err[1024];
+        A->alias = cli_alias_read(A->o.alias_path, err, sizeof err);
+        if (!A->alias) {
+            cli_error("--player-alias %s", err);
+            return CLI_EXIT_USAGE;
+        }
+    }
+    if (!(A->stats = st_stats_new()) || start_workers(A) != 0) {
+        cli_error("out of memory");
+        return CLI_EXIT_NOTHING;
+    }
+    if (open_reports(A) != 0) {
+        abort_reports(A);
+        return CLI_EXIT_NOTHING;
+    }
+    return -1;
 }
 
 int cmd_analyze(int argc, char **argv)
@@ -473,59 +804,38 @@ int cmd_analyze(int argc, char **argv)
     struct analyze A;
     memset(&A, 0, sizeof A);
     int rc = parse_args(argc, argv, &A.o);
+    if (rc < 0)
+        rc = prepare(&A);
     if (rc >= 0) {
         release(&A);
         return rc;
     }
-    cli_interrupt_install();
-    if (A.o.alias_path) {
-        char err[1024];
-        A.alias = cli_alias_read(A.o.alias_path, err, sizeof err);
-        if (!A.alias) {
-            cli_error("--player-alias %s", err);
-            release(&A);
-            return CLI_EXIT_USAGE;
-        }
-    }
-    A.stats = st_stats_new();
-    if (!A.stats) {
-        cli_error("out of memory");
-        release(&A);
-        return CLI_EXIT_NOTHING;
-    }
-    if (open_reports(&A) != 0) {
-        fmt_csv_abort(A.inputs);
-        fmt_csv_abort(A.games);
-        fmt_csv_abort(A.violations);
-        release(&A);
-        return CLI_EXIT_NOTHING;
-    }
-    st_summary_init(&A.sum);
+    st_summary_init(&A.t.sum);
     cli_progress_start(&A.progress, A.o.quiet);
-    uint64_t seq = 0;
-    int stopped = 0;
-    for (int i = 0; i < A.o.ninputs && !stopped; i++)
-        stopped = fmt_walk(A.o.inputs[i], NULL, &seq, on_entry, &A);
+    int stopped = run_walk(&A);
     cli_progress_finish(&A.progress);
     if (cli_interrupted()) {
-        /* Stopped half way: no report may look complete (issue 9). */
+        /* Stopped half way: no report may look complete. */
         close_reports(&A);
         cli_error("interrupted: no reports were written in '%s'", A.o.outdir);
         release(&A);
         return 128 + cli_interrupted();
     }
+    if (stopped)
+        A.failed = 1;   /* a report cut short must not look complete */
     if (close_reports(&A) != 0 || stopped) {
         cli_error("the reports in '%s' could not be written completely", A.o.outdir);
         release(&A);
         return CLI_EXIT_NOTHING;
     }
-    if (write_statistics(&A) != 0) {
+    if (finish_run(&A) != 0) {
         release(&A);
         return CLI_EXIT_NOTHING;
     }
+    struct cli_report_opts ro = report_opts(&A);
     if (!A.o.quiet)
-        print_summary(&A, cli_now() - A.progress.started);
-    rc = exit_status(&A.sum);
+        cli_report_summary(&A.t, &ro, cli_now() - A.progress.started);
+    rc = cli_report_exit_status(&A.t.sum);
     release(&A);
     return rc;
 }

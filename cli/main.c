@@ -15,6 +15,7 @@ struct command {
 
 static const struct command commands[] = {
     {"analyze", cmd_analyze, "replay every game of the inputs and write CSV reports"},
+    {"merge", cmd_merge, "combine the reports of analyze --shard runs into one"},
     {"replay", cmd_replay, "replay one game, showing the board after each turn"},
     {"variants", cmd_variants, "list the variants the rules engine knows"},
 };

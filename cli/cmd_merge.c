@@ -1,0 +1,410 @@
+/*
+ * merge: the reports of `analyze --shard K/N` runs, one per K, combined
+ * into the reports one `analyze` run over the same inputs would write,
+ * byte for byte.
+ *
+ *   - inputs.csv: every shard read every entry and wrote the same file;
+ *     merge checks that they agree (shards of different inputs would
+ *     merge into nonsense) and keeps one.
+ *   - games.csv, violations.csv: each shard's rows are in input order, and
+ *     its index (CLI_ROWS_FILE: entry sequence number, game index, number
+ *     of violation rows per game row) says which game each row is; merge
+ *     takes the rows game by game in (sequence, index) order.  Rows are
+ *     copied, never re-parsed: a report cell never holds a line end.
+ *   - the statistics, summary.html, the workbook: from the shards' states
+ *     (state.c) added up, through the very code analyze uses (report.c).
+ *
+ * Memory is one line per shard and the statistics' tables.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli/cli.h"
+#include "cli/rows.h"
+
+struct shard {
+    const char *dir;
+    struct cli_state st;
+    FILE *games, *violations, *index;
+    uint64_t seq;                 /* the game at the head of the index */
+    long long index_no;
+    size_t nviolations;
+    int has_head;
+};
+
+struct merge {
+    const char *outdir, *xlsx;
+    int quiet;
+    struct shard *sh;
+    int n;
+    st_stats *stats;
+    struct cli_totals t;
+    char *line;
+    size_t cap;
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: gcaudit merge DIR... [-o DIR] [--xlsx FILE] [-q]\n\n"
+            "Combine the reports that 'gcaudit analyze --shard K/N' wrote into the DIRs,\n"
+            "one for each K of 1..N, into the reports one analyze run over the same\n"
+            "inputs would write: inputs.csv, games.csv, violations.csv, the statistics\n"
+            "and summary.html.\n\n"
+            "  -o, --output DIR        where the reports go (default: gcaudit-report)\n"
+            "      --xlsx FILE         also write the statistics as a workbook\n"
+            "  -q, --quiet             no summary\n"
+            "  -h, --help              this text\n");
+}
+
+static int parse_args(int argc, char **argv, struct merge *M)
+{
+    M->outdir = "gcaudit-report";
+    M->sh = calloc((size_t)argc, sizeof *M->sh);
+    if (!M->sh)
+        return CLI_EXIT_NOTHING;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if ((strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0 || strcmp(a, "--xlsx") == 0) &&
+            i + 1 < argc) {
+            *(a[2] == 'x' ? &M->xlsx : &M->outdir) = argv[++i];
+        } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+            M->quiet = 1;
+        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            usage(stdout);
+            return CLI_EXIT_OK;
+        } else if (a[0] == '-') {
+            cli_error("merge: unknown option '%s'", a);
+            usage(stderr);
+            return CLI_EXIT_USAGE;
+        } else {
+            M->sh[M->n++].dir = a;
+        }
+    }
+    if (M->n == 0) {
+        cli_error("merge: no shard directory given");
+        usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    if (!M->outdir[0] || (M->xlsx && !M->xlsx[0])) {
+        cli_error("merge: an output name is empty");
+        return CLI_EXIT_USAGE;
+    }
+    return -1;
+}
+
+/* ----------------------------------------------------- the shards agree */
+
+static int same_options(const struct cli_state *a, const struct cli_state *b)
+{
+    return a->nshards == b->nshards && a->declared == b->declared && a->excel == b->excel &&
+           a->min_games == b->min_games && strcmp(a->selection, b->selection) == 0;
+}
+
+/* Every K of 1..N once, all made with the same options. */
+static int check_set(struct merge *M)
+{
+    const struct cli_state *first = &M->sh[0].st;
+    if ((unsigned)M->n != first->nshards) {
+        cli_error("merge: %d director%s given for %u shards", M->n, M->n == 1 ? "y" : "ies",
+                  first->nshards);
+        return -1;
+    }
+    for (int i = 0; i < M->n; i++) {
+        const struct cli_state *s = &M->sh[i].st;
+        if (!same_options(first, s)) {
+            cli_error("merge: '%s' and '%s' were made with different options", M->sh[0].dir,
+                      M->sh[i].dir);
+            return -1;
+        }
+        for (int j = 0; j < i; j++)
+            if (M->sh[j].st.shard == s->shard) {
+                cli_error("merge: '%s' and '%s' are both shard %u/%u", M->sh[j].dir,
+                          M->sh[i].dir, s->shard, s->nshards);
+                return -1;
+            }
+    }
+    return 0;
+}
+
+static char *path_in(const char *dir, const char *name)
+{
+    size_t n = strlen(dir) + strlen(name) + 2;
+    char *p = malloc(n);
+    if (p)
+        snprintf(p, n, "%s/%s", dir, name);
+    return p;
+}
+
+static FILE *open_in(const char *dir, const char *name)
+{
+    char *p = path_in(dir, name);
+    FILE *f = p ? fopen(p, "rb") : NULL;
+    if (!f)
+        cli_error("merge: cannot read '%s/%s': %s", dir, name, strerror(errno));
+    free(p);
+    return f;
+}
+
+/* Byte-identical files?  1 yes, 0 no, -1 unreadable (said). */
+static int same_file(const char *dir_a, const char *dir_b, const char *name)
+{
+    FILE *a = open_in(dir_a, name), *b = a ? open_in(dir_b, name) : NULL;
+    int same = -1;
+    if (a && b) {
+        char x[65536], y[65536];
+        size_t n, m;
+        do {
+            n = fread(x, 1, sizeof x, a);
+            m = fread(y, 1, sizeof y, b);
+        } while (n == m && n > 0 && memcmp(x, y, n) == 0);
+        same = n == m && n == 0 && !ferror(a) && !ferror(b);
+    }
+    if (a)
+        fclose(a);
+    if (b)
+        fclose(b);
+    return same;
+}
+
+/* Read every state, add up the statistics, check they fit together. */
+static int load_shards(struct merge *M)
+{
+    char err[1024];
+    for (int i = 0; i < M->n; i++)
+        if (cli_state_read(M->sh[i].dir, &M->sh[i].st, M->stats, err, sizeof err) != 0) {
+            cli_error("merge: %s", err);
+            return -1;
+        }
+    if (check_set(M) != 0)
+        return -1;
+    for (int i = 1; i < M->n; i++) {
+        int same = same_file(M->sh[0].dir, M->sh[i].dir, "inputs.csv");
+        if (same < 0)
+            return -1;
+        if (!same) {
+            cli_error("merge: '%s/inputs.csv' and '%s/inputs.csv' differ: the shards did not "
+                      "read the same inputs", M->sh[0].dir, M->sh[i].dir);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Entries from one shard (all read all of them), games from all. */
+static void add_totals(struct merge *M)
+{
+    M->t.sum = M->sh[0].st.totals.sum;
+    M->t.sum.games = 0;
+    memset(M->t.sum.by_status, 0, sizeof M->t.sum.by_status);
+    memset(M->t.sum.by_result, 0, sizeof M->t.sum.by_result);
+    M->t.sum.turns = M->t.sum.violations = M->t.sum.mismatches = 0;
+    for (int i = 0; i < M->n; i++) {
+        const struct cli_totals *s = &M->sh[i].st.totals;
+        struct st_summary games = s->sum;
+        games.entries = games.entries_ok = games.entries_skipped = games.entries_failed = 0;
+        st_summary_add(&M->t.sum, &games);
+        M->t.games_found += s->games_found;
+        if (strcmp(s->latest, M->t.latest) > 0)
+            memcpy(M->t.latest, s->latest, sizeof M->t.latest);
+    }
+}
+
+/* ------------------------------------------------------------- rows */
+
+/* Skip a report's header line (and byte-order mark): the output has its own. */
+static int skip_line(struct merge *M, FILE *f)
+{
+    return getline(&M->line, &M->cap, f) > 0 ? 0 : -1;
+}
+
+/* Copy one line of in to out.  0, or -1 when in has none. */
+static int copy_line(struct merge *M, FILE *in, fmt_csv *out)
+{
+    ssize_t n = getline(&M->line, &M->cap, in);
+    if (n <= 0)
+        return -1;
+    return fmt_csv_write(out, M->line, (size_t)n) == FMT_OK ? 0 : -2;
+}
+
+/* The next game in a shard's index: 1, 0 at its end, -1 malformed. */
+static int next_head(struct merge *M, struct shard *s)
+{
+    s->has_head = 0;
+    if (getline(&M->line, &M->cap, s->index) <= 0)
+        return feof(s->index) ? 0 : -1;
+    unsigned long long seq;
+    long long idx;
+    size_t nv;
+    char end;
+    if (sscanf(M->line, "%llu,%lld,%zu%c", &seq, &idx, &nv, &end) != 4 || end != '\n')
+        return -1;
+    s->seq = seq;
+    s->index_no = idx;
+    s->nviolations = nv;
+    s->has_head = 1;
+    return 1;
+}
+
+static int open_rows(struct merge *M, struct shard *s)
+{
+    if (!(s->games = open_in(s->dir, "games.csv")) ||
+        !(s->violations = open_in(s->dir, "violations.csv")) ||
+        !(s->index = open_in(s->dir, CLI_ROWS_FILE)))
+        return -1;
+    if (skip_line(M, s->games) || skip_line(M, s->violations) || skip_line(M, s->index) ||
+        next_head(M, s) < 0) {
+        cli_error("merge: the reports in '%s' are incomplete", s->dir);
+        return -1;
+    }
+    return 0;
+}
+
+/* The shard whose next game comes first in input order, or NULL. */
+static struct shard *first_head(struct merge *M)
+{
+    struct shard *best = NULL;
+    for (int i = 0; i < M->n; i++) {
+        struct shard *s = &M->sh[i];
+        if (s->has_head && (!best || s->seq < best->seq ||
+                            (s->seq == best->seq && s->index_no < best->index_no)))
+            best = s;
+    }
+    return best;
+}
+
+/* games.csv and violations.csv, game by game in input order. */
+static int merge_rows(struct merge *M, fmt_csv *games, fmt_csv *violations)
+{
+    for (int i = 0; i < M->n; i++)
+        if (open_rows(M, &M->sh[i]) != 0)
+            return -1;
+    struct shard *s;
+    while ((s = first_head(M)) != NULL) {
+        int rc = copy_line(M, s->games, games);
+        for (size_t v = 0; rc == 0 && v < s->nviolations; v++)
+            rc = copy_line(M, s->violations, violations);
+        if (rc == 0)
+            rc = next_head(M, s) < 0 ? -1 : 0;
+        if (rc != 0) {
+            if (rc == -1)
+                cli_error("merge: the reports in '%s' do not match its index", s->dir);
+            else
+                cli_error("cannot write the reports in '%s': %s", M->outdir, strerror(errno));
+            return -1;
+        }
+    }
+    for (int i = 0; i < M->n; i++)
+        if (getline(&M->line, &M->cap, M->sh[i].games) > 0 ||
+            getline(&M->line, &M->cap, M->sh[i].violations) > 0) {
+            cli_error("merge: the reports in '%s' do not match its index", M->sh[i].dir);
+            return -1;
+        }
+    return 0;
+}
+
+/* inputs.csv is the first shard's (all of them are the same). */
+static int copy_inputs(struct merge *M, fmt_csv *out)
+{
+    FILE *in = open_in(M->sh[0].dir, "inputs.csv");
+    int rc = in && skip_line(M, in) == 0 ? 0 : -1;
+    while (rc == 0 && (rc = copy_line(M, in, out)) == 0)
+        ;
+    if (in)
+        fclose(in);
+    return rc == -1 && in ? 0 : -1;
+}
+
+static int make_dir(const char *path)
+{
+    char *p = strdup(path);
+    int rc = p ? 0 : -1;
+    for (char *s = p ? p + 1 : NULL; rc == 0; s++) {
+        char c = *s;
+        if (c != '/' && c != '\0')
+            continue;
+        *s = '\0';
+        if (mkdir(p, 0777) != 0 && errno != EEXIST)
+            rc = -1;
+        *s = c;
+        if (c == '\0')
+            break;
+    }
+    free(p);
+    return rc;
+}
+
+/* The three row reports, each renamed into place only when whole. */
+static int write_rows(struct merge *M)
+{
+    int excel = M->sh[0].st.excel;
+    if (make_dir(M->outdir) != 0) {
+        cli_error("cannot create the output directory '%s': %s", M->outdir, strerror(errno));
+        return -1;
+    }
+    fmt_csv *in = fmt_csv_open(M->outdir, "inputs.csv", cli_inputs_header, CLI_INPUTS_COLS, excel);
+    fmt_csv *g = fmt_csv_open(M->outdir, "games.csv", cli_games_header, CLI_GAMES_COLS, excel);
+    fmt_csv *v = fmt_csv_open(M->outdir, "violations.csv", cli_violations_header,
+                              CLI_VIOLATIONS_COLS, excel);
+    int rc = in && g && v ? 0 : -1;
+    if (rc != 0)
+        cli_error("cannot write the reports in '%s': %s", M->outdir, strerror(errno));
+    if (rc == 0 && (copy_inputs(M, in) != 0 || merge_rows(M, g, v) != 0))
+        rc = -1;
+    if (rc == 0) {
+        int closed = fmt_csv_close(in) | fmt_csv_close(g) | fmt_csv_close(v);
+        if (closed != FMT_OK)
+            cli_error("the reports in '%s' could not be written completely", M->outdir);
+        return closed == FMT_OK ? 0 : -1;
+    }
+    fmt_csv_abort(in);
+    fmt_csv_abort(g);
+    fmt_csv_abort(v);
+    return -1;
+}
+
+static void release(struct merge *M)
+{
+    for (int i = 0; M->sh && i < M->n; i++) {
+        if (M->sh[i].games)
+            fclose(M->sh[i].games);
+        if (M->sh[i].violations)
+            fclose(M->sh[i].violations);
+        if (M->sh[i].index)
+            fclose(M->sh[i].index);
+    }
+    free(M->sh);
+    free(M->line);
+    st_stats_free(M->stats);
+}
+
+int cmd_merge(int argc, char **argv)
+{
+    struct merge M;
+    memset(&M, 0, sizeof M);
+    double started = cli_now();
+    int rc = parse_args(argc, argv, &M);
+    if (rc < 0 && !(M.stats = st_stats_new())) {
+        cli_error("out of memory");
+        rc = CLI_EXIT_NOTHING;
+    }
+    if (rc < 0 && (load_shards(&M) != 0 || write_rows(&M) != 0))
+        rc = CLI_EXIT_NOTHING;
+    if (rc < 0) {
+        add_totals(&M);
+        const struct cli_state *s = &M.sh[0].st;
+        struct cli_report_opts o = {M.outdir, s->excel, s->declared, s->min_games, s->selection,
+                                    M.xlsx};
+        if (cli_report_statistics(M.stats, &M.t, &o) != 0) {
+            rc = CLI_EXIT_NOTHING;
+        } else {
+            if (!M.quiet)
+                cli_report_summary(&M.t, &o, cli_now() - started);
+            rc = cli_report_exit_status(&M.t.sum);
+        }
+    }
+    release(&M);
+    return rc;
+}

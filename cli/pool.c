@@ -1,0 +1,200 @@
+/*
+ * pool: jobs done on worker threads, their results taken back in the
+ * order the jobs were submitted.  `analyze -j N` replays batches of
+ * entries this way: the thread that walks the inputs submits, N workers
+ * replay, and the submitting thread writes each batch's rows once every
+ * earlier batch is written, so the reports are the bytes one thread would
+ * write.
+ *
+ * The pool is bounded in jobs and in bytes: submit blocks (writing what
+ * is ready meanwhile) while too much is in flight, so memory does not
+ * grow with the archive.  With no threads the job is done and emitted at
+ * once, on the caller's thread: the same code path, with nothing shared.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "cli/cli.h"
+
+struct cli_pool {
+    pthread_mutex_t mu;
+    pthread_cond_t work_cv;      /* a job is waiting, or the pool is closing */
+    pthread_cond_t done_cv;      /* a job is done */
+    struct cli_job *todo_head, *todo_tail;   /* submitted, not started */
+    struct cli_job *order_head, *order_tail; /* submitted, not emitted, in order */
+    size_t jobs, bytes;          /* in flight (submitted, not emitted) */
+    size_t max_jobs, max_bytes;
+    int closing;
+    int stopped;                 /* emit asked to stop: later jobs are dropped */
+    const struct cli_pool_ops *ops;
+    void *ctx;
+    void *inline_worker;         /* the worker context when there are no threads */
+    int nthreads;
+    pthread_t *threads;
+    struct worker_arg {
+        struct cli_pool *pool;
+        void *worker;
+    } *args;
+};
+
+static struct cli_job *take_todo(struct cli_pool *p)
+{
+    struct cli_job *j = p->todo_head;
+    p->todo_head = j->todo_next;
+    if (!p->todo_head)
+        p->todo_tail = NULL;
+    return j;
+}
+
+static void *worker_main(void *arg)
+{
+    struct worker_arg *a = arg;
+    struct cli_pool *p = a->pool;
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        while (!p->todo_head && !p->closing)
+            pthread_cond_wait(&p->work_cv, &p->mu);
+        if (!p->todo_head)
+            break;
+        struct cli_job *j = take_todo(p);
+        int skip = p->stopped;
+        pthread_mutex_unlock(&p->mu);
+        if (!skip)
+            p->ops->work(a->worker, j);
+        pthread_mutex_lock(&p->mu);
+        j->done = 1;
+        pthread_cond_broadcast(&p->done_cv);
+    }
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+struct cli_pool *cli_pool_new(int nthreads, void **workers, const struct cli_pool_ops *ops,
+                              void *ctx, size_t max_jobs, size_t max_bytes)
+{
+    struct cli_pool *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->ops = ops;
+    p->ctx = ctx;
+    p->max_jobs = max_jobs ? max_jobs : 1;
+    p->max_bytes = max_bytes;
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->work_cv, NULL);
+    pthread_cond_init(&p->done_cv, NULL);
+    p->inline_worker = workers[0];
+    if (nthreads <= 0)
+        return p;
+    p->threads = calloc((size_t)nthreads, sizeof *p->threads);
+    p->args = calloc((size_t)nthreads, sizeof *p->args);
+    if (!p->threads || !p->args) {
+        cli_pool_free(p);
+        return NULL;
+    }
+    for (int i = 0; i < nthreads; i++) {
+        p->args[i] = (struct worker_arg){p, workers[i]};
+        if (pthread_create(&p->threads[i], NULL, worker_main, &p->args[i]) != 0) {
+            cli_pool_free(p);
+            return NULL;
+        }
+        p->nthreads++;
+    }
+    return p;
+}
+
+/* Emit (or, once stopped, drop) the oldest job if it is done.  Called with
+ * the lock held; the lock is released while emitting.  1 if it did. */
+static int emit_front(struct cli_pool *p)
+{
+    struct cli_job *j = p->order_head;
+    if (!j || !j->done)
+        return 0;
+    p->order_head = j->order_next;
+    if (!p->order_head)
+        p->order_tail = NULL;
+    p->jobs--;
+    p->bytes -= j->weight;
+    int stopped = p->stopped;
+    pthread_mutex_unlock(&p->mu);
+    int stop = p->ops->emit(p->ctx, j, stopped);
+    pthread_mutex_lock(&p->mu);
+    if (stop)
+        p->stopped = 1;
+    return 1;
+}
+
+/* Too much in flight to take job j?  One job is always let in, however
+ * heavy: an entry must be replayable whatever its size. */
+static int full(const struct cli_pool *p, const struct cli_job *j)
+{
+    return p->jobs > 0 && (p->jobs >= p->max_jobs || p->bytes + j->weight > p->max_bytes);
+}
+
+int cli_pool_submit(struct cli_pool *p, struct cli_job *j)
+{
+    j->done = 0;
+    j->todo_next = j->order_next = NULL;
+    if (p->nthreads == 0) {
+        if (!p->stopped)
+            p->ops->work(p->inline_worker, j);
+        if (p->ops->emit(p->ctx, j, p->stopped))
+            p->stopped = 1;
+        return p->stopped;
+    }
+    pthread_mutex_lock(&p->mu);
+    while (emit_front(p))
+        ;
+    while (full(p, j)) {
+        if (!emit_front(p))
+            pthread_cond_wait(&p->done_cv, &p->mu);
+    }
+    if (p->order_tail)
+        p->order_tail->order_next = j;
+    else
+        p->order_head = j;
+    p->order_tail = j;
+    if (p->todo_tail)
+        p->todo_tail->todo_next = j;
+    else
+        p->todo_head = j;
+    p->todo_tail = j;
+    p->jobs++;
+    p->bytes += j->weight;
+    pthread_cond_signal(&p->work_cv);
+    int stopped = p->stopped;
+    pthread_mutex_unlock(&p->mu);
+    return stopped;
+}
+
+int cli_pool_finish(struct cli_pool *p)
+{
+    if (p->nthreads == 0)
+        return p->stopped;
+    pthread_mutex_lock(&p->mu);
+    while (p->order_head) {
+        if (!emit_front(p))
+            pthread_cond_wait(&p->done_cv, &p->mu);
+    }
+    p->closing = 1;
+    pthread_cond_broadcast(&p->work_cv);
+    int stopped = p->stopped;
+    pthread_mutex_unlock(&p->mu);
+    for (int i = 0; i < p->nthreads; i++)
+        pthread_join(p->threads[i], NULL);
+    p->nthreads = 0;
+    return stopped;
+}
+
+void cli_pool_free(struct cli_pool *p)
+{
+    if (!p)
+        return;
+    if (p->nthreads)
+        cli_pool_finish(p);
+    pthread_mutex_destroy(&p->mu);
+    pthread_cond_destroy(&p->work_cv);
+    pthread_cond_destroy(&p->done_cv);
+    free(p->threads);
+    free(p->args);
+    free(p);
+}

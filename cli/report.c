@@ -1,0 +1,71 @@
+/*
+ * report: the end of a run, shared by `analyze` and `merge` so that a
+ * merged run writes its statistics, page, workbook and closing lines with
+ * the very code a single run uses: byte for byte the same reports.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+int cli_report_statistics(st_stats *stats, const struct cli_totals *t,
+                          const struct cli_report_opts *o)
+{
+    struct st_options so = {o->min_games, 0};
+    if (st_stats_finish(stats, &so) != 0) {
+        cli_error("out of memory while computing the statistics");
+        return -1;
+    }
+    if (cli_write_stats_csv(stats, o->outdir, o->excel) != 0) {
+        cli_error("cannot write the statistics in '%s': %s", o->outdir, strerror(errno));
+        return -1;
+    }
+    struct cli_html_run run = {&t->sum, t->games_found, o->declared ? "declared" : "verified",
+                               o->selection, o->min_games};
+    if (cli_write_summary_html(stats, &run, o->outdir) != 0) {
+        cli_error("cannot write '%s/summary.html': %s", o->outdir, strerror(errno));
+        return -1;
+    }
+    /* The workbook's creation date: the day of the latest game it
+     * describes (or 1980-01-01, the date zip entries carry), never the
+     * clock, so that the same input gives the same bytes. */
+    long long created = cli_date_seconds(t->latest[0] ? t->latest : "1980-01-01");
+    char err[512];
+    if (o->xlsx && cli_write_stats_xlsx(stats, o->xlsx, created, err, sizeof err) != 0) {
+        cli_error("%s", err);
+        return -1;
+    }
+    return 0;
+}
+
+void cli_report_summary(const struct cli_totals *t, const struct cli_report_opts *o, double secs)
+{
+    const struct st_summary *s = &t->sum;
+    printf("gcaudit: %llu entr%s read (%llu ok, %llu skipped, %llu failed), %llu games in %.2f s\n",
+           (unsigned long long)s->entries, s->entries == 1 ? "y" : "ies",
+           (unsigned long long)s->entries_ok,
+           (unsigned long long)s->entries_skipped, (unsigned long long)s->entries_failed,
+           (unsigned long long)t->games_found, secs);
+    if (o->selection[0])
+        printf("  selected: %llu of %llu games (%s)\n", (unsigned long long)s->games,
+               (unsigned long long)t->games_found, o->selection);
+    printf("  games: %llu ok, %llu illegal, %llu malformed, %llu unsupported\n",
+           (unsigned long long)s->by_status[RP_STATUS_OK],
+           (unsigned long long)s->by_status[RP_STATUS_ILLEGAL],
+           (unsigned long long)s->by_status[RP_STATUS_MALFORMED],
+           (unsigned long long)s->by_status[RP_STATUS_UNSUPPORTED]);
+    printf("  results: %llu white wins, %llu black wins, %llu draws, %llu unfinished\n",
+           (unsigned long long)s->by_result[RP_RESULT_WHITE],
+           (unsigned long long)s->by_result[RP_RESULT_BLACK],
+           (unsigned long long)s->by_result[RP_RESULT_DRAW],
+           (unsigned long long)s->by_result[RP_RESULT_NONE]);
+    printf("  violations: %llu (%llu result mismatches); reports in %s/\n",
+           (unsigned long long)s->violations, (unsigned long long)s->mismatches, o->outdir);
+}
+
+int cli_report_exit_status(const struct st_summary *s)
+{
+    if (s->entries_ok + s->entries_skipped == 0)
+        return CLI_EXIT_NOTHING;
+    return s->entries_failed ? CLI_EXIT_SOME_FAILED : CLI_EXIT_OK;
+}
