@@ -108,6 +108,15 @@ static enum fmt_entry_status scan_text(const unsigned char *p, size_t n,
     s->rewrite = i > 0;
     while (i < n) {
         size_t step = 1;
+        if (p[i] >= 0x20 && p[i] < 0x80) {
+            /* Printable ASCII, nearly all of a log: no decoding to do. */
+            if (++width > FMT_INPUT_LINE_MAX) {
+                snprintf(msg, msgsz, "line %zu is longer than 64 KiB", line);
+                return FMT_ENTRY_FAILED;
+            }
+            i++;
+            continue;
+        }
         if (p[i] == '\0') {
             snprintf(msg, msgsz, "NUL byte at line %zu", line);
             return FMT_ENTRY_FAILED;
