@@ -44,8 +44,12 @@ struct nested_src {
     struct archive *parent;
     int parent_failed;                    /* the parent's data broke: its stream is gone */
     char parent_error[FMT_INPUT_MSG_MAX / 2]; /* what the parent said then: room left for ours */
+    int error_pending;                    /* parent_error is still to be set on the child */
     unsigned char tail[8];                /* the last bytes passed on: a gzip trailer */
     uint64_t passed;                      /* bytes passed on so far */
+    size_t prefix_len, prefix_pos;        /* the member's first bytes, read ahead into block */
+    int prefix_eof;                       /* they are all of it */
+    int plain;                            /* read as plain data from the prefix, no nested reader */
     unsigned char block[FMT_INPUT_BLOCK];
 };
 
@@ -220,18 +224,32 @@ static uint64_t stored_size(const struct level *lv)
     return lv->known_size >= 0 && !lv->compressed ? (uint64_t)lv->known_size : 0;
 }
 
-/* Read a RAW stream's data.  The Game: check runs as soon as 4 KiB are in,
- * so a large file that is not a log costs one block, not its size. */
+/* Data of a plain member: what is left of the prefix (all of it, in one
+ * piece, as the nested reader would hand it over). */
+static la_ssize_t prefix_data(struct nested_src *src, char *dst, size_t n)
+{
+    size_t left = src->prefix_len - src->prefix_pos;
+    if (n > left)
+        n = left;
+    memcpy(dst, src->block + src->prefix_pos, n);
+    src->prefix_pos += n;
+    return (la_ssize_t)n;
+}
+
+/* Read a RAW stream's data (from a, or from src's prefix when the member
+ * is plain).  The Game: check runs as soon as 4 KiB are in, so a large
+ * file that is not a log costs one block, not its size. */
 static enum text_end read_data(const struct level *lv, struct archive *a,
-                               struct text_buf *t)
+                               struct nested_src *src, struct text_buf *t)
 {
     int sniffed = 0;
     for (;;) {
         if (text_reserve(t, lv->w->max_entry_bytes, lv->known_size) != 0)
             return TEXT_NO_MEMORY;
         size_t room = t->cap - t->len - 1;
-        la_ssize_t got = archive_read_data(a, t->data + t->len,
-                                           room < FMT_INPUT_BLOCK ? room : FMT_INPUT_BLOCK);
+        size_t want = room < FMT_INPUT_BLOCK ? room : FMT_INPUT_BLOCK;
+        la_ssize_t got = src && src->plain ? prefix_data(src, t->data + t->len, want)
+                                           : archive_read_data(a, t->data + t->len, want);
         if (got < 0)
             return TEXT_READ_ERROR;
         if (got == 0)
@@ -290,14 +308,15 @@ static int gzip_checksum_bad(const struct level *lv, struct archive *a,
     return crc32_z(0L, (const Bytef *)t->data, t->len) != crc;
 }
 
-/* A stream libarchive read as RAW: one file, its data the entry. */
+/* A stream libarchive read as RAW, or a plain member: one file, its data
+ * the entry. */
 static int read_text(const struct level *lv, struct archive *a,
-                     const struct nested_src *src)
+                     struct nested_src *src)
 {
     struct text_buf t = {0};
     char limit[64], msg[FMT_INPUT_MSG_MAX];
     int rc = 0;
-    switch (read_data(lv, a, &t)) {
+    switch (read_data(lv, a, src, &t)) {
     case TEXT_EOF:
         if (gzip_checksum_bad(lv, a, src, &t))
             rc = fmt_input_report(lv->w, lv->source, lv->name, FMT_ENTRY_FAILED,
@@ -347,8 +366,19 @@ static void keep_tail(unsigned char tail[8], uint64_t before, const unsigned cha
 static la_ssize_t nested_read(struct archive *child, void *data, const void **buf)
 {
     struct nested_src *src = data;
-    if (src->parent_failed)
+    if (src->prefix_pos < src->prefix_len) {
+        /* What read_prefix took from the parent comes first. */
+        *buf = src->block + src->prefix_pos;
+        la_ssize_t n = (la_ssize_t)(src->prefix_len - src->prefix_pos);
+        src->prefix_pos = src->prefix_len;
+        return n;
+    }
+    if (src->parent_failed) {
+        if (src->error_pending)
+            archive_set_error(child, EIO, "%s", src->parent_error);
+        src->error_pending = 0;
         return -1;   /* keep the first reason: the parent's error may change */
+    }
     la_ssize_t got = archive_read_data(src->parent, src->block, sizeof src->block);
     if (got < 0) {
         const char *err = archive_error_string(src->parent);
@@ -376,8 +406,100 @@ static char *join_entry(const char *outer, const char *inner)
     return p;
 }
 
-/* Read a regular member through a nested reader.  *broke tells the caller
- * that its own stream failed under the member (already reported). */
+/* ------------------------------------------------------ plain members */
+
+/*
+ * Most members of a log archive are short plain logs, and a nested reader
+ * costs more than reading one (libarchive allocates the state of every
+ * format for it).  So the first bytes of a member are read ahead, and a
+ * member that no format or filter of reader_new() could claim is read
+ * from them directly, as the RAW format would read it.
+ *
+ * "Could claim" is decided from libarchive's own bidders (3.6), each test
+ * below a necessary condition of one, so that a member that might be
+ * anything but RAW always goes to a real nested reader, which then
+ * decides as before.  The read-ahead is what the nested reader's bidding
+ * reads anyway (iso9660 looks 48 KiB in), so nothing else changes either.
+ */
+#define PREFIX_MAX (32768 + 8 * 2048)   /* iso9660's look-ahead */
+
+static void take_prefix(struct nested_src *src)
+{
+    while (src->prefix_len < PREFIX_MAX && !src->prefix_eof && !src->parent_failed) {
+        la_ssize_t got = archive_read_data(src->parent, src->block + src->prefix_len,
+                                           PREFIX_MAX - src->prefix_len);
+        if (got < 0) {
+            const char *err = archive_error_string(src->parent);
+            src->parent_failed = src->error_pending = 1;
+            snprintf(src->parent_error, sizeof src->parent_error, "%s", err ? err : "");
+        } else if (got == 0) {
+            src->prefix_eof = 1;
+        } else {
+            keep_tail(src->tail, src->passed, src->block + src->prefix_len, (size_t)got);
+            src->passed += (uint64_t)got;
+            src->prefix_len += (size_t)got;
+        }
+    }
+}
+
+static int starts(const unsigned char *p, const char *magic)
+{
+    return memcmp(p, magic, strlen(magic)) == 0;
+}
+
+/* Could only RAW read data starting with p (n bytes, the whole member)? */
+static int only_raw(const unsigned char *p, size_t n)
+{
+    /* Shorter than tar's 512 bytes, iso9660's 48 KiB: neither can bid. */
+    if (n < 16 || n >= PREFIX_MAX)
+        return 0;
+    size_t i = n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0;
+    /* Text: no compression magic (gzip, compress, xz, zstd), no binary cpio,
+     * no lzma header (a dictionary size holds a NUL, its -1 size 0xFF). */
+    for (size_t k = i; k < 16; k++)
+        if (!(p[k] >= 0x20 && p[k] < 0x7F) && p[k] != '\t' && p[k] != '\n' && p[k] != '\r')
+            return 0;
+    if (i == 0) {
+        static const char *const magic[] = {"BZh", "LZIP", "0707", "!<", "MZ", "MSCF", "Rar!",
+                                            "xar!", "PK", "7z", "]", "^"};
+        for (size_t m = 0; m < sizeof magic / sizeof magic[0]; m++)
+            if (starts(p, magic[m]))
+                return 0;
+        if (p[2] == '-')   /* lha's "-lh5-" */
+            return 0;
+    }
+    /* tar needs a valid checksum, whose field (bytes 148-155) holds only
+     * octal digits, spaces and NULs. */
+    if (n >= 512) {
+        int octal = 1;
+        for (size_t k = 148; k < 156; k++)
+            octal &= p[k] == 0 || strchr("01234567 ", p[k]) != NULL;
+        if (octal)
+            return 0;
+    }
+    return 1;
+}
+
+/* A member through a nested reader, the prefix handed over first. */
+static int read_nested(const struct level *child, const struct level *lv,
+                       struct nested_src *src)
+{
+    struct archive *c = reader_new();
+    if (!c)
+        return report_simple(lv, child->name, FMT_ENTRY_FAILED, "out of memory");
+    int rc;
+    struct level ch = *child;
+    if (archive_read_open(c, src, NULL, nested_read, NULL) != ARCHIVE_OK)
+        rc = report_failed(&ch, c, src, 0);
+    else
+        rc = walk_stream(&ch, c, src);
+    archive_read_free(c);
+    return rc;
+}
+
+/* Read a regular member: as plain data when only RAW could read it, else
+ * through a nested reader.  *broke tells the caller that its own stream
+ * failed under the member (already reported). */
 static int read_member(const struct level *lv, struct archive *a,
                        struct archive_entry *e, const char *name, int *broke)
 {
@@ -386,23 +508,20 @@ static int read_member(const struct level *lv, struct archive *a,
         .known_size = archive_entry_size_is_set(e) ? archive_entry_size(e) : -1,
         .fd = -1,
     };
-    struct nested_src *src = malloc(sizeof *src);
-    struct archive *c = src ? reader_new() : NULL;
-    if (!c) {
-        free(src);
+    struct nested_src *src = calloc(1, sizeof *src);
+    if (!src)
         return report_simple(lv, name, FMT_ENTRY_FAILED, "out of memory");
-    }
     src->parent = a;
-    src->parent_failed = 0;
-    src->parent_error[0] = '\0';
-    src->passed = 0;
+    take_prefix(src);
     int rc;
-    if (archive_read_open(c, src, NULL, nested_read, NULL) != ARCHIVE_OK)
-        rc = report_failed(&child, c, src, 0);
-    else
-        rc = walk_stream(&child, c, src);
+    if (src->prefix_eof && src->prefix_len <= lv->w->max_entry_bytes &&
+        only_raw(src->block, src->prefix_len)) {
+        src->plain = 1;
+        rc = read_text(&child, NULL, src);
+    } else {
+        rc = read_nested(&child, lv, src);
+    }
     *broke = src->parent_failed;
-    archive_read_free(c);
     free(src);
     return rc;
 }
