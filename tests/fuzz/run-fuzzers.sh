@@ -27,10 +27,14 @@ for h in $harnesses; do
     mkdir -p "$build/fuzz-corpus/$h"
     dict=""
     [ "$h" = fuzz_input ] || dict="-dict=tests/fuzz/logs.dict"
+    # Past crashes are seeds too: the fuzzer starts next to what broke.
+    regressions=""
+    [ ! -d "tests/fuzz/regressions/$h" ] || regressions="tests/fuzz/regressions/$h"
     # shellcheck disable=SC2086
     "$build/tests/fuzz/$h" -max_total_time="$secs" -timeout=10 -print_final_stats=1 \
         -artifact_prefix="$build/fuzz-artifacts/$h-" $dict \
-        "$build/fuzz-corpus/$h" "tests/fuzz/corpus/$h" >"$build/fuzz-logs/$h.log" 2>&1 &
+        "$build/fuzz-corpus/$h" "tests/fuzz/corpus/$h" $regressions \
+        >"$build/fuzz-logs/$h.log" 2>&1 &
     pids="$pids $!:$h"
 done
 failed=0
