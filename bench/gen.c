@@ -17,8 +17,9 @@
  * end is played.  Games the rules do not end finish as real logs do: a
  * resignation (by Status: or a `resign` command), an agreed draw, a time
  * loss, a bare Result:, or still in progress.  About 2% carry an illegal
- * move (a piece sent where it cannot go, or a king left in check), after
- * which the log stops; pgn-extract sees the same move in SAN.  Players come
+ * move (a knight, bishop, rook or queen sent where it cannot go), after
+ * which the log stops; pgn-extract sees the same move in SAN, written
+ * with its from-square so that no other piece can take it.  Players come
  * from a fixed pool and play inside events of 24, as in tournaments, so
  * the head-to-head table stays the size real archives give it.
  *
@@ -330,8 +331,8 @@ static int play(struct game *g, rp_move m, const struct rp_movelist *l)
     return 1;
 }
 
-/* A move the rules forbid, or 0 when none is handy: a piece sent where it
- * cannot go (empty target), else a move that leaves the king in check. */
+/* A move the rules forbid, or 0 when none is handy: a piece sent to an
+ * empty square it cannot reach. */
 static int illegal_move(struct game *g, char *comps, size_t size, char *s)
 {
     struct rp_board *b = &g->o.b;

@@ -1,0 +1,152 @@
+#!/bin/sh
+# The throughput benchmark (README "Performance").  Generates the games
+# once per size and seed (bench/gen.c, into bench/out/), then measures in
+# one run, side by side on the same machine:
+#
+#   - the decompression floor: gzip -dc of the archives to /dev/null;
+#   - pgn-extract on the same Chess games as PGN (moves validated, output
+#     discarded), both as a filter (-o /dev/null) and checking only (-r);
+#   - gcaudit analyze on the Chess archive with one thread (compressed and
+#     as a plain tar), and on all the archives (Chess and the four other
+#     variants) with -j 1 and with -j N, N the number of cores.
+#
+# and prints games/s, turns/s, MB/s of compressed input, peak memory
+# (/usr/bin/time) and the ratios the README quotes.
+#
+#   bench/run.sh            100,000 Chess games and 10,000 others (quick)
+#   bench/run.sh 1000000    the documented run: 1,000,000 and 100,000
+#
+# GC_BENCH_SEED (default 1) picks other games; GC_BENCH_REPEAT (default 1)
+# runs each command that many times and keeps the fastest.
+set -eu
+cd "$(dirname "$0")/.."
+
+chess=${1:-100000}
+variants=$((chess / 10))
+seed=${GC_BENCH_SEED:-1}
+repeat=${GC_BENCH_REPEAT:-1}
+jobs=$(nproc)
+data=bench/out/n$chess-s$seed
+work=bench/out/work
+
+for p in pgn-extract time; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
+        echo "bench: installing $p"
+        SUDO=""
+        [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+        $SUDO apt-get install -y -qq "$p" >/dev/null
+    fi
+done
+PGN_EXTRACT=/usr/games/pgn-extract
+[ -x "$PGN_EXTRACT" ] || PGN_EXTRACT=pgn-extract
+
+cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DGC_TESTS=OFF >/dev/null
+cmake --build build-bench -j"$jobs" --target gcaudit gcaudit-bench-gen >/dev/null
+gcaudit=build-bench/gcaudit
+
+if [ ! -f "$data/counts.txt" ]; then
+    echo "bench: generating $chess Chess games and $variants others (seed $seed) in $data"
+    mkdir -p "$data"
+    build-bench/gcaudit-bench-gen --chess "$chess" --variants "$variants" --seed "$seed" \
+        --vectors tests/fixtures/oracle --out "$data"
+fi
+[ -f "$data/chess.tar" ] || gzip -dc "$data/chess.tar.gz" >"$data/chess.tar"
+mkdir -p "$work"
+
+# The machine, and whether it is quiet.
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
+mem=$(awk '/MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo)
+echo "machine: $jobs cores ($cpu), $mem; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+busy=$(ps -eo pcpu= | awk '{s += $1} END {printf "%d", s}')
+[ "$busy" -lt 50 ] || echo "bench: warning: the machine is busy (${busy}% CPU in use): figures will be low"
+
+# measure NAME CMD...: the fastest of $repeat runs; sets secs and rss (KiB).
+measure() {
+    name=$1
+    shift
+    best=""
+    i=0
+    while [ "$i" -lt "$repeat" ]; do
+        /usr/bin/time -f "%e %M" -o "$work/$name.time" "$@" >"$work/$name.out" 2>"$work/$name.err" || true
+        t=$(tail -1 "$work/$name.time")
+        if [ -z "$best" ] || [ "$(echo "$t" | awk -v b="$best" '{print ($1 < b + 0)}')" = 1 ]; then
+            best=$t
+        fi
+        i=$((i + 1))
+    done
+    secs=${best% *}
+    rss=${best#* }
+    echo "$name $secs $rss" >>"$work/times"
+}
+
+: >"$work/times"
+measure floor-chess sh -c "gzip -dc '$data/chess.tar.gz' >/dev/null"
+measure floor-all sh -c "gzip -dc '$data/chess.tar.gz' '$data/variants.tar.gz' >/dev/null"
+measure pgn-extract "$PGN_EXTRACT" -s -o /dev/null "$data/chess.pgn"
+measure pgn-extract-r "$PGN_EXTRACT" -r -s "$data/chess.pgn"
+measure chess-j1 "$gcaudit" analyze -q -j 1 "$data/chess.tar.gz" -o "$work/chess-j1"
+measure chess-tar-j1 "$gcaudit" analyze -q -j 1 "$data/chess.tar" -o "$work/chess-tar-j1"
+measure chess-jN "$gcaudit" analyze -q -j "$jobs" "$data/chess.tar.gz" -o "$work/chess-jN"
+measure all-j1 "$gcaudit" analyze -q -j 1 "$data/chess.tar.gz" "$data/variants.tar.gz" -o "$work/all-j1"
+measure all-jN "$gcaudit" analyze -q -j "$jobs" "$data/chess.tar.gz" "$data/variants.tar.gz" -o "$work/all-jN"
+
+# Games and turns as gcaudit counts them (games.csv: one row a game, the
+# turns in column 12; the cells before it may be quoted).
+count() {
+    awk 'NR > 1 {
+        line = $0; n = 0
+        while (n < 11) {
+            if (substr(line, 1, 1) == "\"") {
+                line = substr(line, 2)
+                while (1) { q = index(line, "\""); if (substr(line, q + 1, 1) == "\"") line = substr(line, q + 2); else { line = substr(line, q + 1); break } }
+            } else {
+                line = substr(line, index(line, ","))
+            }
+            line = substr(line, 2); n++
+        }
+        turns += substr(line, 1, index(line, ",") - 1); games++
+    } END { printf "%d %d\n", games, turns }' "$1"
+}
+set -- $(count "$work/chess-j1/games.csv")
+chess_games=$1 chess_turns=$2
+set -- $(count "$work/all-j1/games.csv")
+all_games=$1 all_turns=$2
+pgn_games=$(grep -c '^\[Event ' "$data/chess.pgn")
+for d in chess all; do
+    for r in games violations; do
+        cmp -s "$work/$d-j1/$r.csv" "$work/$d-jN/$r.csv" ||
+            echo "bench: warning: -j $jobs wrote another $r.csv than -j 1 ($d)"
+    done
+done
+size_chess=$(stat -c %s "$data/chess.tar.gz")
+size_all=$((size_chess + $(stat -c %s "$data/variants.tar.gz")))
+
+awk -v chess_games="$chess_games" -v chess_turns="$chess_turns" -v all_games="$all_games" \
+    -v all_turns="$all_turns" -v pgn_games="$pgn_games" -v size_chess="$size_chess" \
+    -v size_all="$size_all" -v jobs="$jobs" '
+{ secs[$1] = $2; rss[$1] = $3 }
+function row(name, what, games, turns, size) {
+    printf "%-34s %8.2f s %10.0f games/s %11.0f turns/s %7.1f MB/s %8.0f MiB\n", what, secs[name],
+        games / secs[name], turns / secs[name], size / 1e6 / secs[name], rss[name] / 1024
+}
+END {
+    printf "Chess: %d games, %d turns; all: %d games, %d turns; %.1f MB compressed\n\n",
+        chess_games, chess_turns, all_games, all_turns, size_all / 1e6
+    printf "%-34s %10s %16s %19s %12s %12s\n", "", "wall", "", "", "input", "peak RSS"
+    row("floor-chess", "gzip -dc (Chess)", chess_games, chess_turns, size_chess)
+    row("pgn-extract", "pgn-extract -o /dev/null (Chess)", pgn_games, chess_turns, 0)
+    row("pgn-extract-r", "pgn-extract -r (Chess)", pgn_games, chess_turns, 0)
+    row("chess-j1", "gcaudit -j 1 (Chess, .tar.gz)", chess_games, chess_turns, size_chess)
+    row("chess-tar-j1", "gcaudit -j 1 (Chess, .tar)", chess_games, chess_turns, 0)
+    row("chess-jN", "gcaudit -j " jobs " (Chess, .tar.gz)", chess_games, chess_turns, size_chess)
+    row("floor-all", "gzip -dc (all)", all_games, all_turns, size_all)
+    row("all-j1", "gcaudit -j 1 (all)", all_games, all_turns, size_all)
+    row("all-jN", "gcaudit -j " jobs " (all)", all_games, all_turns, size_all)
+    peer = secs["pgn-extract"] < secs["pgn-extract-r"] ? secs["pgn-extract"] : secs["pgn-extract-r"]
+    printf "\nratios (target in brackets):\n"
+    printf "  one thread vs pgn-extract, games/s, .tar.gz  %5.2fx  [>= 5]\n", (chess_games / secs["chess-j1"]) / (pgn_games / peer)
+    printf "  one thread vs pgn-extract, games/s, .tar     %5.2fx  [>= 5]\n", (chess_games / secs["chess-tar-j1"]) / (pgn_games / peer)
+    printf "  -j %d vs -j 1 (all)                           %5.2fx  [near %d]\n", jobs, secs["all-j1"] / secs["all-jN"], jobs
+    printf "  -j %d vs the decompression floor (all)        %5.2fx  [<= 2]\n", jobs, secs["all-jN"] / secs["floor-all"]
+    printf "  -j 1 vs the decompression floor (all)         %5.2fx\n", secs["all-j1"] / secs["floor-all"]
+}' "$work/times" | tee "bench/out/results-n$chess-s$seed.txt"
