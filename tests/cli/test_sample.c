@@ -7,73 +7,38 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tests/support/csvread.h"
+#include "tests/support/reports.h"
 #include "tests/support/support.h"
 
-static char *dir;
-static struct ts_csv inputs, games, violations;
-static int exit_status;
+static struct ts_reports R;
 
-static void load(const char *name, struct ts_csv *t)
-{
-    char *p = ts_fmt("%s/%s", dir, name);
-    cr_assert_eq(ts_csv_read(p, t), 0, "%s does not parse as CSV", name);
-    free(p);
-}
-
-static void setup(void)
-{
-    dir = ts_tempdir();
-    char *cmd = ts_fmt("'%s' analyze -q '%s/sample-data/chess-open-2024.tar.gz' -o '%s'",
-                       GC_BINARY, GC_SOURCE_DIR, dir);
-    exit_status = ts_run(cmd);
-    free(cmd);
-    load("inputs.csv", &inputs);
-    load("games.csv", &games);
-    load("violations.csv", &violations);
-}
-
-static void teardown(void)
-{
-    ts_csv_free(&inputs);
-    ts_csv_free(&games);
-    ts_csv_free(&violations);
-    ts_rmtree(dir);
-    free(dir);
-}
+static void setup(void) { ts_reports_analyze_sample(&R, "chess-open-2024.tar.gz"); }
+static void teardown(void) { ts_reports_free(&R); }
 
 TestSuite(sample, .init = setup, .fini = teardown);
 
-static size_t count(const struct ts_csv *t, const char *col, const char *value)
-{
-    size_t n = 0;
-    for (size_t r = 1; r < t->nrows; r++)
-        n += strcmp(ts_csv_get(t, r, col), value) == 0;
-    return n;
-}
-
 Test(sample, exit_status_says_an_entry_failed)
 {
-    cr_expect_eq(exit_status, 1);
+    cr_expect_eq(R.exit_status, 1);
 }
 
 Test(sample, every_entry_is_accounted_for)
 {
-    cr_assert_eq(inputs.nrows - 1, 33);
-    cr_expect_eq(count(&inputs, "status", "ok"), 31);
-    cr_expect_eq(count(&inputs, "status", "skipped"), 1);
-    cr_expect_eq(count(&inputs, "status", "failed"), 1);
-    for (size_t r = 1; r < inputs.nrows; r++) {
-        const char *entry = ts_csv_get(&inputs, r, "entry");
-        const char *status = ts_csv_get(&inputs, r, "status");
+    cr_assert_eq(R.inputs.nrows - 1, 33);
+    cr_expect_eq(ts_csv_count(&R.inputs, "status", "ok"), 31);
+    cr_expect_eq(ts_csv_count(&R.inputs, "status", "skipped"), 1);
+    cr_expect_eq(ts_csv_count(&R.inputs, "status", "failed"), 1);
+    for (size_t r = 1; r < R.inputs.nrows; r++) {
+        const char *entry = ts_csv_get(&R.inputs, r, "entry");
+        const char *status = ts_csv_get(&R.inputs, r, "status");
         if (strstr(entry, "README.txt"))
             cr_expect_str_eq(status, "skipped");
         if (strstr(entry, ".log.gz")) {
             cr_expect_str_eq(status, "failed");
-            cr_expect(strstr(ts_csv_get(&inputs, r, "message"), "truncated") != NULL);
+            cr_expect(strstr(ts_csv_get(&R.inputs, r, "message"), "truncated") != NULL);
         }
         if (strstr(entry, "round-7/open24-round-7.log"))
-            cr_expect_str_eq(ts_csv_get(&inputs, r, "games"), "5");
+            cr_expect_str_eq(ts_csv_get(&R.inputs, r, "games"), "5");
     }
 }
 
@@ -125,42 +90,42 @@ static const struct expected_game expected[] = {
 
 Test(sample, every_game_ends_as_known)
 {
-    cr_assert_eq(games.nrows - 1, NEXPECTED);
+    cr_assert_eq(R.games.nrows - 1, NEXPECTED);
     for (size_t i = 0; i < NEXPECTED; i++) {
         const struct expected_game *e = &expected[i];
         size_t r = i + 1;
-        cr_assert_str_eq(ts_csv_get(&games, r, "log_id"), e->log_id, "row %zu", r);
+        cr_assert_str_eq(ts_csv_get(&R.games, r, "log_id"), e->log_id, "row %zu", r);
         const char *cols[] = {"status", "turns", "result", "termination", "detail",
                               "first_violation_code", "first_violation_turn"};
         const char *want[] = {e->status, e->turns, e->result, e->termination, e->detail,
                               e->first_code, e->first_turn};
         for (size_t c = 0; c < sizeof cols / sizeof cols[0]; c++)
-            cr_expect_str_eq(ts_csv_get(&games, r, cols[c]), want[c], "%s: %s", e->log_id, cols[c]);
+            cr_expect_str_eq(ts_csv_get(&R.games, r, cols[c]), want[c], "%s: %s", e->log_id, cols[c]);
     }
 }
 
 Test(sample, winners_are_persons)
 {
     /* Opera Game: Quill had White and mated */
-    cr_expect_str_eq(ts_csv_get(&games, 4, "winner"), "Ada Quill");
-    cr_expect_str_eq(ts_csv_get(&games, 4, "variant"), "chess");
-    cr_expect_str_eq(ts_csv_get(&games, NEXPECTED, "variant"), "Shogi");
-    cr_expect_str_eq(ts_csv_get(&games, 15, "winner"), "", "stalemate has no winner");
+    cr_expect_str_eq(ts_csv_get(&R.games, 4, "winner"), "Ada Quill");
+    cr_expect_str_eq(ts_csv_get(&R.games, 4, "variant"), "chess");
+    cr_expect_str_eq(ts_csv_get(&R.games, NEXPECTED, "variant"), "Shogi");
+    cr_expect_str_eq(ts_csv_get(&R.games, 15, "winner"), "", "stalemate has no winner");
 }
 
 Test(sample, violations_name_the_offence)
 {
-    cr_assert_eq(violations.nrows - 1, 7);
-    cr_expect_eq(count(&violations, "code", "result-mismatch"), 1);
-    cr_expect_eq(count(&violations, "code", "syntax"), 1, "the malformed game's reason");
-    for (size_t r = 1; r < violations.nrows; r++) {
-        const char *code = ts_csv_get(&violations, r, "code");
-        const char *msg = ts_csv_get(&violations, r, "message");
-        if (!strcmp(code, "illegal-move") && strstr(ts_csv_get(&violations, r, "log_id"), "mensah-oconnell"))
+    cr_assert_eq(R.violations.nrows - 1, 7);
+    cr_expect_eq(ts_csv_count(&R.violations, "code", "result-mismatch"), 1);
+    cr_expect_eq(ts_csv_count(&R.violations, "code", "syntax"), 1, "the malformed game's reason");
+    for (size_t r = 1; r < R.violations.nrows; r++) {
+        const char *code = ts_csv_get(&R.violations, r, "code");
+        const char *msg = ts_csv_get(&R.violations, r, "message");
+        if (!strcmp(code, "illegal-move") && strstr(ts_csv_get(&R.violations, r, "log_id"), "mensah-oconnell"))
             cr_expect(strstr(msg, "the path is blocked at e2") != NULL, "%s", msg);
         if (!strcmp(code, "syntax")) {
             cr_expect(strstr(msg, "line does not start with a turn marker") != NULL, "%s", msg);
-            cr_expect_neq(strcmp(ts_csv_get(&violations, r, "line"), ""), 0);
+            cr_expect_neq(strcmp(ts_csv_get(&R.violations, r, "line"), ""), 0);
         }
     }
 }

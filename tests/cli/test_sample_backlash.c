@@ -11,40 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tests/support/csvread.h"
+#include "tests/support/reports.h"
 #include "tests/support/support.h"
 
-static char *dir;
-static struct ts_csv inputs, games, violations;
-static int exit_status;
+static struct ts_reports R;
 
-static void load(const char *name, struct ts_csv *t)
-{
-    char *p = ts_fmt("%s/%s", dir, name);
-    cr_assert_eq(ts_csv_read(p, t), 0, "%s does not parse as CSV", name);
-    free(p);
-}
-
-static void setup(void)
-{
-    dir = ts_tempdir();
-    char *cmd = ts_fmt("'%s' analyze -q '%s/sample-data/backlash-2024.tar.gz' -o '%s'",
-                       GC_BINARY, GC_SOURCE_DIR, dir);
-    exit_status = ts_run(cmd);
-    free(cmd);
-    load("inputs.csv", &inputs);
-    load("games.csv", &games);
-    load("violations.csv", &violations);
-}
-
-static void teardown(void)
-{
-    ts_csv_free(&inputs);
-    ts_csv_free(&games);
-    ts_csv_free(&violations);
-    ts_rmtree(dir);
-    free(dir);
-}
+static void setup(void) { ts_reports_analyze_sample(&R, "backlash-2024.tar.gz"); }
+static void teardown(void) { ts_reports_free(&R); }
 
 TestSuite(sample_backlash, .init = setup, .fini = teardown);
 
@@ -75,20 +48,20 @@ static const struct expected_game expected[] = {
 
 Test(sample_backlash, exit_status_and_entries)
 {
-    cr_expect_eq(exit_status, 0);
-    cr_assert_eq(inputs.nrows - 1, 8u);
-    cr_expect_str_eq(ts_csv_get(&inputs, 1, "entry"), "backlash-2024/README.txt");
-    cr_expect_str_eq(ts_csv_get(&inputs, 1, "status"), "skipped");
-    for (size_t i = 2; i < inputs.nrows; i++)
-        cr_expect_str_eq(ts_csv_get(&inputs, i, "status"), "ok", "row %zu", i);
-    cr_expect_str_eq(ts_csv_get(&inputs, 8, "entry"), "backlash-2024/bl24-round-4.log");
-    cr_expect_str_eq(ts_csv_get(&inputs, 8, "games"), "4");
+    cr_expect_eq(R.exit_status, 0);
+    cr_assert_eq(R.inputs.nrows - 1, 8u);
+    cr_expect_str_eq(ts_csv_get(&R.inputs, 1, "entry"), "backlash-2024/README.txt");
+    cr_expect_str_eq(ts_csv_get(&R.inputs, 1, "status"), "skipped");
+    for (size_t i = 2; i < R.inputs.nrows; i++)
+        cr_expect_str_eq(ts_csv_get(&R.inputs, i, "status"), "ok", "row %zu", i);
+    cr_expect_str_eq(ts_csv_get(&R.inputs, 8, "entry"), "backlash-2024/bl24-round-4.log");
+    cr_expect_str_eq(ts_csv_get(&R.inputs, 8, "games"), "4");
 }
 
 Test(sample_backlash, every_game_ends_as_known)
 {
     size_t n = sizeof expected / sizeof expected[0];
-    cr_assert_eq(games.nrows - 1, n);
+    cr_assert_eq(R.games.nrows - 1, n);
     for (size_t i = 0; i < n; i++) {
         const struct expected_game *e = &expected[i];
         const char *cols[] = {"log_id", "variant", "status", "turns", "declared_result", "result",
@@ -97,7 +70,7 @@ Test(sample_backlash, every_game_ends_as_known)
         const char *want[] = {e->log_id, "backlash", e->status, e->turns, e->declared, e->result,
                               e->termination, e->detail, e->winner, e->first_code, e->first_turn};
         for (size_t c = 0; c < sizeof cols / sizeof cols[0]; c++)
-            cr_expect_str_eq(ts_csv_get(&games, i + 1, cols[c]), want[c], "%s: %s", e->log_id,
+            cr_expect_str_eq(ts_csv_get(&R.games, i + 1, cols[c]), want[c], "%s: %s", e->log_id,
                              cols[c]);
     }
 }
@@ -115,20 +88,20 @@ Test(sample_backlash, violations_name_the_offence)
         {"bl24-r4-webb-aoyama", "bad-turn", "the turn has 2 moves on the left board, not one"},
     };
     size_t n = sizeof messages / sizeof messages[0];
-    cr_assert_eq(violations.nrows - 1, n);
+    cr_assert_eq(R.violations.nrows - 1, n);
     for (size_t i = 0; i < n; i++) {
-        cr_expect_str_eq(ts_csv_get(&violations, i + 1, "log_id"), messages[i][0]);
-        cr_expect_str_eq(ts_csv_get(&violations, i + 1, "code"), messages[i][1]);
-        cr_expect_str_eq(ts_csv_get(&violations, i + 1, "message"), messages[i][2]);
+        cr_expect_str_eq(ts_csv_get(&R.violations, i + 1, "log_id"), messages[i][0]);
+        cr_expect_str_eq(ts_csv_get(&R.violations, i + 1, "code"), messages[i][1]);
+        cr_expect_str_eq(ts_csv_get(&R.violations, i + 1, "message"), messages[i][2]);
     }
-    cr_expect_str_eq(ts_csv_get(&violations, 2, "text"), "Q h5-e8; P B2-B3");
+    cr_expect_str_eq(ts_csv_get(&R.violations, 2, "text"), "Q h5-e8; P B2-B3");
 }
 
 /* The demotion-chain game (4th of the archive) through `gcaudit replay`:
  * both boards side by side, the pockets, the end. */
 Test(sample_backlash, replay_shows_both_boards_and_pockets)
 {
-    char *out = ts_fmt("%s/replay.txt", dir);
+    char *out = ts_fmt("%s/replay.txt", R.dir);
     char *cmd = ts_fmt("'%s' replay '%s/sample-data/backlash-2024.tar.gz' --game 4 > '%s'",
                        GC_BINARY, GC_SOURCE_DIR, out);
     cr_expect_eq(ts_run(cmd), 0);

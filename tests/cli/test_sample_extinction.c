@@ -10,40 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tests/support/csvread.h"
+#include "tests/support/reports.h"
 #include "tests/support/support.h"
 
-static char *dir;
-static struct ts_csv inputs, games, violations;
-static int exit_status;
+static struct ts_reports R;
 
-static void load(const char *name, struct ts_csv *t)
-{
-    char *p = ts_fmt("%s/%s", dir, name);
-    cr_assert_eq(ts_csv_read(p, t), 0, "%s does not parse as CSV", name);
-    free(p);
-}
-
-static void setup(void)
-{
-    dir = ts_tempdir();
-    char *cmd = ts_fmt("'%s' analyze -q '%s/sample-data/extinction-2024.tar.gz' -o '%s'",
-                       GC_BINARY, GC_SOURCE_DIR, dir);
-    exit_status = ts_run(cmd);
-    free(cmd);
-    load("inputs.csv", &inputs);
-    load("games.csv", &games);
-    load("violations.csv", &violations);
-}
-
-static void teardown(void)
-{
-    ts_csv_free(&inputs);
-    ts_csv_free(&games);
-    ts_csv_free(&violations);
-    ts_rmtree(dir);
-    free(dir);
-}
+static void setup(void) { ts_reports_analyze_sample(&R, "extinction-2024.tar.gz"); }
+static void teardown(void) { ts_reports_free(&R); }
 
 TestSuite(sample_extinction, .init = setup, .fini = teardown);
 
@@ -83,20 +56,20 @@ static const struct expected_game expected[] = {
 
 Test(sample_extinction, exit_status_and_entries)
 {
-    cr_expect_eq(exit_status, 0, "no entry fails");
-    cr_assert_eq(inputs.nrows - 1, 10);
-    for (size_t r = 1; r < inputs.nrows; r++) {
-        const char *entry = ts_csv_get(&inputs, r, "entry");
+    cr_expect_eq(R.exit_status, 0, "no entry fails");
+    cr_assert_eq(R.inputs.nrows - 1, 10);
+    for (size_t r = 1; r < R.inputs.nrows; r++) {
+        const char *entry = ts_csv_get(&R.inputs, r, "entry");
         const char *want = strstr(entry, "README.txt") ? "skipped" : "ok";
-        cr_expect_str_eq(ts_csv_get(&inputs, r, "status"), want, "%s", entry);
+        cr_expect_str_eq(ts_csv_get(&R.inputs, r, "status"), want, "%s", entry);
         if (strstr(entry, "ext24-round-3.log"))
-            cr_expect_str_eq(ts_csv_get(&inputs, r, "games"), "4");
+            cr_expect_str_eq(ts_csv_get(&R.inputs, r, "games"), "4");
     }
 }
 
 Test(sample_extinction, every_game_ends_as_known)
 {
-    cr_assert_eq(games.nrows - 1, NEXPECTED);
+    cr_assert_eq(R.games.nrows - 1, NEXPECTED);
     for (size_t i = 0; i < NEXPECTED; i++) {
         const struct expected_game *e = &expected[i];
         const char *cols[] = {"log_id", "variant", "status", "turns", "declared_result", "result",
@@ -106,7 +79,7 @@ Test(sample_extinction, every_game_ends_as_known)
                               e->result, e->termination, e->detail, e->winner, e->first_code,
                               e->first_turn};
         for (size_t c = 0; c < sizeof cols / sizeof cols[0]; c++)
-            cr_expect_str_eq(ts_csv_get(&games, i + 1, cols[c]), want[c], "%s: %s", e->log_id,
+            cr_expect_str_eq(ts_csv_get(&R.games, i + 1, cols[c]), want[c], "%s: %s", e->log_id,
                              cols[c]);
     }
 }
@@ -121,10 +94,10 @@ Test(sample_extinction, violations_name_the_offence)
         {"ext24-r3-obrien-weber", "result-mismatch",
          "the log declares 1-0 but the game ended 0-1 by extinction"},
     };
-    cr_assert_eq(violations.nrows - 1, 3);
+    cr_assert_eq(R.violations.nrows - 1, 3);
     for (size_t i = 0; i < 3; i++) {
-        cr_expect_str_eq(ts_csv_get(&violations, i + 1, "log_id"), want[i][0]);
-        cr_expect_str_eq(ts_csv_get(&violations, i + 1, "code"), want[i][1]);
-        cr_expect_str_eq(ts_csv_get(&violations, i + 1, "message"), want[i][2]);
+        cr_expect_str_eq(ts_csv_get(&R.violations, i + 1, "log_id"), want[i][0]);
+        cr_expect_str_eq(ts_csv_get(&R.violations, i + 1, "code"), want[i][1]);
+        cr_expect_str_eq(ts_csv_get(&R.violations, i + 1, "message"), want[i][2]);
     }
 }
