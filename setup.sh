@@ -34,4 +34,5 @@ status=0
 # Exit status 1 only says some entries failed: the sample has a corrupt
 # entry on purpose, so that is what success looks like here.
 [ "$status" -le 1 ] || exit "$status"
-echo "setup: reports written to sample-report/ (inputs.csv, games.csv, violations.csv)"
+echo "setup: reports written to sample-report/ (inputs, games, violations, variants, terminations,"
+echo "       players and headtohead CSV files, and summary.html)"
