@@ -310,15 +310,22 @@ int rp_ortho_draw_by_count(const struct rp_ortho *o, struct rp_ending *e)
     return 1;
 }
 
-void rp_ortho_claimable(const struct rp_ortho *o, char *detail, size_t size)
+int rp_ortho_side_to_move(const void *state)
 {
+    return ((const struct rp_ortho *)state)->b.side;
+}
+
+void rp_ortho_claimable(const void *state, char *detail, size_t size)
+{
+    const struct rp_ortho *o = state;
     int threefold = rp_ortho_repetitions(o) >= 3, fifty = o->b.halfmove >= 100;
     snprintf(detail, size, "%s%s%s%s", threefold || fifty ? "claimable=" : "",
              threefold ? "threefold" : "", threefold && fifty ? "," : "", fifty ? "fifty-moves" : "");
 }
 
-void rp_ortho_render(const struct rp_ortho *o, char *buf, size_t size)
+void rp_ortho_render(const void *state, char *buf, size_t size)
 {
+    const struct rp_ortho *o = state;
     const struct rp_board *b = &o->b;
     size_t at = 0;
     for (int rank = 7; rank >= 0 && at < size; rank--) {

@@ -60,11 +60,17 @@ int rp_ortho_repetitions(const struct rp_ortho *o);
 int rp_ortho_mate_or_stalemate(struct rp_ortho *o, struct rp_ending *e);
 int rp_ortho_draw_by_count(const struct rp_ortho *o, struct rp_ending *e);
 
+/* The next three take the variant state, a struct rp_ortho, as the
+ * interface passes it, so a variant's table can point at them directly. */
+
+/* FMT_WHITE or FMT_BLACK. */
+int rp_ortho_side_to_move(const void *state);
+
 /* "claimable=threefold,fifty-moves" or a part of it, or "" (fine point 19). */
-void rp_ortho_claimable(const struct rp_ortho *o, char *detail, size_t size);
+void rp_ortho_claimable(const void *state, char *detail, size_t size);
 
 /* Board diagram, White at the bottom. */
-void rp_ortho_render(const struct rp_ortho *o, char *buf, size_t size);
+void rp_ortho_render(const void *state, char *buf, size_t size);
 
 /* Set a verdict: code and printf-style message. */
 void rp_verdict_set(struct rp_verdict *v, enum rp_code code, const char *fmt, ...)

@@ -27,11 +27,6 @@ static void chess_setup(void *state)
     rp_ortho_setup(state, &chess_rules, RP_START_FEN, "Chess");
 }
 
-static int chess_side_to_move(const void *state)
-{
-    return ((const struct rp_ortho *)state)->b.side;
-}
-
 static void chess_play(void *state, const struct fmt_component *c, size_t n, struct rp_verdict *v)
 {
     rp_ortho_play(state, c, n, v);
@@ -76,16 +71,6 @@ static int chess_ended(void *state, struct rp_ending *e)
     return rp_ortho_draw_by_count(o, e);
 }
 
-static void chess_claimable(const void *state, char *detail, size_t size)
-{
-    rp_ortho_claimable(state, detail, size);
-}
-
-static void chess_render(const void *state, char *buf, size_t size)
-{
-    rp_ortho_render(state, buf, size);
-}
-
 static const char *const chess_names[] = {"chess", "orthodoxchess", "fidechess", NULL};
 
 const struct rp_variant rp_variant_chess = {
@@ -94,9 +79,9 @@ const struct rp_variant rp_variant_chess = {
     .game_names = chess_names,
     .state_size = sizeof(struct rp_ortho),
     .setup = chess_setup,
-    .side_to_move = chess_side_to_move,
+    .side_to_move = rp_ortho_side_to_move,
     .play = chess_play,
     .ended = chess_ended,
-    .claimable = chess_claimable,
-    .render = chess_render,
+    .claimable = rp_ortho_claimable,
+    .render = rp_ortho_render,
 };

@@ -97,11 +97,6 @@ static void extinction_setup(void *state)
     rp_ortho_setup(state, &extinction_rules, RP_START_FEN, "Extinction Chess");
 }
 
-static int extinction_side_to_move(const void *state)
-{
-    return ((const struct rp_ortho *)state)->b.side;
-}
-
 static void extinction_play(void *state, const struct fmt_component *c, size_t n,
                             struct rp_verdict *v)
 {
@@ -121,16 +116,6 @@ static int extinction_ended(void *state, struct rp_ending *e)
     if (rp_ortho_mate_or_stalemate(o, e))
         return 1;
     return rp_ortho_draw_by_count(o, e);
-}
-
-static void extinction_claimable(const void *state, char *detail, size_t size)
-{
-    rp_ortho_claimable(state, detail, size);
-}
-
-static void extinction_render(const void *state, char *buf, size_t size)
-{
-    rp_ortho_render(state, buf, size);
 }
 
 uint64_t rp_extinction_perft(struct rp_board *b, int depth)
@@ -166,9 +151,9 @@ const struct rp_variant rp_variant_extinction = {
     .game_names = extinction_names,
     .state_size = sizeof(struct rp_ortho),
     .setup = extinction_setup,
-    .side_to_move = extinction_side_to_move,
+    .side_to_move = rp_ortho_side_to_move,
     .play = extinction_play,
     .ended = extinction_ended,
-    .claimable = extinction_claimable,
-    .render = extinction_render,
+    .claimable = rp_ortho_claimable,
+    .render = rp_ortho_render,
 };

@@ -83,11 +83,6 @@ static int is_home(const struct rp_board *b, int colour)
     return 1;
 }
 
-static int palindromic_side_to_move(const void *state)
-{
-    return ((const struct rp_ortho *)state)->b.side;
-}
-
 static int find_pass(const struct fmt_component *c, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -148,16 +143,6 @@ static int palindromic_ended(void *state, struct rp_ending *e)
     return rp_ortho_draw_by_count(o, e);
 }
 
-static void palindromic_claimable(const void *state, char *detail, size_t size)
-{
-    rp_ortho_claimable(state, detail, size);
-}
-
-static void palindromic_render(const void *state, char *buf, size_t size)
-{
-    rp_ortho_render(state, buf, size);
-}
-
 static const char *const palindromic_names[] = {"palindromicchess", "palindromic", NULL};
 
 const struct rp_variant rp_variant_palindromic = {
@@ -166,9 +151,9 @@ const struct rp_variant rp_variant_palindromic = {
     .game_names = palindromic_names,
     .state_size = sizeof(struct rp_ortho),
     .setup = palindromic_setup,
-    .side_to_move = palindromic_side_to_move,
+    .side_to_move = rp_ortho_side_to_move,
     .play = palindromic_play,
     .ended = palindromic_ended,
-    .claimable = palindromic_claimable,
-    .render = palindromic_render,
+    .claimable = rp_ortho_claimable,
+    .render = rp_ortho_render,
 };
