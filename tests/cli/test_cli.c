@@ -36,23 +36,6 @@ static const char small_log[] =
     "2. B f1-b5 2... n b8-c6\n"
     "3. B c1-g5 // through the d2 pawn\n";
 
-static int run(const char *args)
-{
-    char *cmd = ts_fmt("cd '%s' && '%s' %s >stdout.txt 2>stderr.txt", dir, GC_BINARY, args);
-    int rc = ts_run(cmd);
-    free(cmd);
-    return rc;
-}
-
-static char *slurp(const char *name)
-{
-    char *path = ts_fmt("%s/%s", dir, name);
-    char *text = ts_read_file(path, NULL);
-    free(path);
-    cr_assert_not_null(text, "%s was not written", name);
-    return text;
-}
-
 static void write_small_log(void)
 {
     char *path = ts_fmt("%s/small.log", dir);
@@ -62,39 +45,39 @@ static void write_small_log(void)
 
 Test(cli, version_and_help)
 {
-    cr_expect_eq(run("--version"), 0);
-    char *out = slurp("stdout.txt");
+    cr_expect_eq(ts_gcaudit(dir, "--version"), 0);
+    char *out = ts_slurp(dir, "stdout.txt");
     cr_expect(strncmp(out, "gcaudit ", 8) == 0, "version line: %s", out);
     free(out);
-    cr_expect_eq(run("--help"), 0);
-    out = slurp("stdout.txt");
+    cr_expect_eq(ts_gcaudit(dir, "--help"), 0);
+    out = ts_slurp(dir, "stdout.txt");
     cr_expect(strstr(out, "analyze") && strstr(out, "replay") && strstr(out, "variants"));
     free(out);
-    cr_expect_eq(run("analyze --help"), 0);
+    cr_expect_eq(ts_gcaudit(dir, "analyze --help"), 0);
 }
 
 Test(cli, usage_errors_exit_2)
 {
-    cr_expect_eq(run(""), 2);
-    cr_expect_eq(run("frobnicate"), 2);
-    cr_expect_eq(run("analyze"), 2);
-    cr_expect_eq(run("analyze --bogus x.log"), 2);
-    cr_expect_eq(run("analyze x.log -o"), 2);
-    cr_expect_eq(run("replay"), 2);
-    cr_expect_eq(run("replay a.log --game 0"), 2);
-    cr_expect_eq(run("variants extra"), 2);
+    cr_expect_eq(ts_gcaudit(dir, ""), 2);
+    cr_expect_eq(ts_gcaudit(dir, "frobnicate"), 2);
+    cr_expect_eq(ts_gcaudit(dir, "analyze"), 2);
+    cr_expect_eq(ts_gcaudit(dir, "analyze --bogus x.log"), 2);
+    cr_expect_eq(ts_gcaudit(dir, "analyze x.log -o"), 2);
+    cr_expect_eq(ts_gcaudit(dir, "replay"), 2);
+    cr_expect_eq(ts_gcaudit(dir, "replay a.log --game 0"), 2);
+    cr_expect_eq(ts_gcaudit(dir, "variants extra"), 2);
 }
 
 Test(cli, reports_of_a_small_log)
 {
     write_small_log();
-    cr_assert_eq(run("analyze small.log -o out"), 0);
-    char *inputs = slurp("out/inputs.csv");
+    cr_assert_eq(ts_gcaudit(dir, "analyze small.log -o out"), 0);
+    char *inputs = ts_slurp(dir, "out/inputs.csv");
     char *want = ts_fmt("source,entry,bytes,games,status,message\n"
                         "small.log,,%zu,2,ok,\n", strlen(small_log));
     cr_expect_str_eq(inputs, want);
     free(want);
-    char *games = slurp("out/games.csv");
+    char *games = ts_slurp(dir, "out/games.csv");
     cr_expect_str_eq(games,
         "source,entry,game_index,log_id,variant,event,round,white,black,started,ended,turns,"
         "declared_result,result,termination,detail,winner,loser,status,violations,"
@@ -103,7 +86,7 @@ Test(cli, reports_of_a_small_log)
         "0-1,0-1,checkmate,,Dmitri Volkov,Ada Quill,ok,0,,\n"
         "small.log,,2,small-2,chess,,,Dmitri Volkov,Ada Quill,,,4,*,*,illegal,,,,illegal,1,3,"
         "illegal-move\n");
-    char *viol = slurp("out/violations.csv");
+    char *viol = ts_slurp(dir, "out/violations.csv");
     cr_expect_str_eq(viol,
         "source,entry,game_index,log_id,variant,line,turn,side,player,text,code,message,comment\n"
         "small.log,,2,small-2,chess,18,3,white,Dmitri Volkov,B c1-g5,illegal-move,"
@@ -116,22 +99,22 @@ Test(cli, reports_of_a_small_log)
 Test(cli, excel_adds_bom_and_crlf)
 {
     write_small_log();
-    cr_assert_eq(run("analyze small.log --excel -q -o out"), 0);
-    char *inputs = slurp("out/inputs.csv");
+    cr_assert_eq(ts_gcaudit(dir, "analyze small.log --excel -q -o out"), 0);
+    char *inputs = ts_slurp(dir, "out/inputs.csv");
     char *want = ts_fmt("\xEF\xBB\xBFsource,entry,bytes,games,status,message\r\n"
                         "small.log,,%zu,2,ok,\r\n", strlen(small_log));
     cr_expect_str_eq(inputs, want);
     free(want);
     free(inputs);
-    char *out = slurp("stdout.txt");
+    char *out = ts_slurp(dir, "stdout.txt");
     cr_expect_str_eq(out, "", "--quiet printed: %s", out);
     free(out);
 }
 
 Test(cli, missing_input_exits_3_and_is_reported)
 {
-    cr_expect_eq(run("analyze nowhere.log -o out"), 3);
-    char *inputs = slurp("out/inputs.csv");
+    cr_expect_eq(ts_gcaudit(dir, "analyze nowhere.log -o out"), 3);
+    char *inputs = ts_slurp(dir, "out/inputs.csv");
     cr_expect(strstr(inputs, "nowhere.log,,0,0,failed,") != NULL, "inputs.csv: %s", inputs);
     free(inputs);
 }
@@ -139,8 +122,8 @@ Test(cli, missing_input_exits_3_and_is_reported)
 Test(cli, one_failed_input_of_two_exits_1)
 {
     write_small_log();
-    cr_expect_eq(run("analyze small.log nowhere.log -o out"), 1);
-    char *games = slurp("out/games.csv");
+    cr_expect_eq(ts_gcaudit(dir, "analyze small.log nowhere.log -o out"), 1);
+    char *games = ts_slurp(dir, "out/games.csv");
     cr_expect(strstr(games, "small-2") != NULL, "the good input's games are still reported");
     free(games);
 }
@@ -148,21 +131,21 @@ Test(cli, one_failed_input_of_two_exits_1)
 Test(cli, unwritable_output_exits_3)
 {
     write_small_log();
-    cr_expect_eq(run("analyze small.log -o /proc/gcaudit-cannot-be-here"), 3);
+    cr_expect_eq(ts_gcaudit(dir, "analyze small.log -o /proc/gcaudit-cannot-be-here"), 3);
 }
 
 Test(cli, reruns_are_byte_identical)
 {
     char *args = ts_fmt("analyze -q '%s/oracle' -o a", GC_FIXTURES);
-    cr_assert_leq(run(args), 1);
+    cr_assert_leq(ts_gcaudit(dir, args), 1);
     free(args);
     args = ts_fmt("analyze -q '%s/oracle' -o b", GC_FIXTURES);
-    cr_assert_leq(run(args), 1);
+    cr_assert_leq(ts_gcaudit(dir, args), 1);
     free(args);
     const char *names[] = {"inputs.csv", "games.csv", "violations.csv"};
     for (int i = 0; i < 3; i++) {
         char *pa = ts_fmt("a/%s", names[i]), *pb = ts_fmt("b/%s", names[i]);
-        char *a = slurp(pa), *b = slurp(pb);
+        char *a = ts_slurp(dir, pa), *b = ts_slurp(dir, pb);
         cr_expect_str_eq(a, b, "%s differs between two runs", names[i]);
         cr_expect_gt(strlen(a), 300, "%s is nearly empty", names[i]);
         free(a); free(b); free(pa); free(pb);
@@ -172,25 +155,25 @@ Test(cli, reruns_are_byte_identical)
 Test(cli, replay_shows_boards_and_stops_at_the_violation)
 {
     write_small_log();
-    cr_expect_eq(run("replay small.log --game 2"), 1);
-    char *out = slurp("stdout.txt");
+    cr_expect_eq(ts_gcaudit(dir, "replay small.log --game 2"), 1);
+    char *out = ts_slurp(dir, "stdout.txt");
     cr_expect(strstr(out, "starting position") != NULL);
     cr_expect(strstr(out, "2... n b8-c6") != NULL, "each turn is printed");
     cr_expect(strstr(out, "1  R  N  B  Q  K  .  N  R") != NULL, "board after 2... n b8-c6:\n%s", out);
     cr_expect(strstr(out, "small.log:18: game 2, turn 3. ('B c1-g5'): illegal-move: the bishop on c1 "
                           "cannot reach g5: the path is blocked at d2") != NULL, "%s", out);
     free(out);
-    cr_expect_eq(run("replay small.log"), 0);
-    out = slurp("stdout.txt");
+    cr_expect_eq(ts_gcaudit(dir, "replay small.log"), 0);
+    out = ts_slurp(dir, "stdout.txt");
     cr_expect(strstr(out, "result 0-1 (checkmate)") != NULL, "%s", out);
     free(out);
-    cr_expect_eq(run("replay small.log --game 3"), 3);
+    cr_expect_eq(ts_gcaudit(dir, "replay small.log --game 3"), 3);
 }
 
 Test(cli, variants_lists_the_registry)
 {
-    cr_expect_eq(run("variants"), 0);
-    char *out = slurp("stdout.txt");
+    cr_expect_eq(ts_gcaudit(dir, "variants"), 0);
+    char *out = ts_slurp(dir, "stdout.txt");
     cr_expect(strstr(out, "chess") != NULL && strstr(out, "orthodoxchess") != NULL, "%s", out);
     free(out);
 }
@@ -200,18 +183,18 @@ Test(cli, variants_lists_the_registry)
 Test(cli, palindromic_reversal_through_replay_and_analyze)
 {
     char *args = ts_fmt("replay '%s/palindromic/reversal.log'", GC_FIXTURES);
-    cr_expect_eq(run(args), 0);
+    cr_expect_eq(ts_gcaudit(dir, args), 0);
     free(args);
-    char *out = slurp("stdout.txt");
+    char *out = ts_slurp(dir, "stdout.txt");
     cr_expect(strstr(out, "69... k e2-e1") != NULL, "the completing move is shown");
     cr_expect(strstr(out, "status ok, 138 turns, result 0-1 (reversal)") != NULL, "%s",
               strstr(out, "status") ? strstr(out, "status") : out);
     cr_expect(strstr(out, "8  lr n  b  k  q  b  n  rr") != NULL, "the mirrored setup is drawn");
     free(out);
     args = ts_fmt("analyze -q '%s/palindromic/reversal.log' -o out", GC_FIXTURES);
-    cr_expect_eq(run(args), 0);
+    cr_expect_eq(ts_gcaudit(dir, args), 0);
     free(args);
-    char *games = slurp("out/games.csv");
+    char *games = ts_slurp(dir, "out/games.csv");
     cr_expect(strstr(games, ",palindromic,") && strstr(games, ",138,*,0-1,reversal,,Black Player,White Player,ok,0,,"),
               "%s", games);
     free(games);

@@ -26,21 +26,13 @@ static const char log_text[] =
     "Game: Chess\nWhite: Dee\nBlack: Al <b>\"Bold\"</b> & 'Co'\n\n"
     "1. P f2-f3 1... p e7-e5\n2. P g2-g4 2... q d8-h4\n";
 
-static int run(const char *args)
-{
-    char *cmd = ts_fmt("cd '%s' && '%s' %s >stdout.txt 2>stderr.txt", dir, GC_BINARY, args);
-    int rc = ts_run(cmd);
-    free(cmd);
-    return rc;
-}
-
 static char *page(const char *args)
 {
     char *path = ts_fmt("%s/games.log", dir);
     cr_assert_eq(ts_write_file(path, log_text, strlen(log_text)), 0);
     free(path);
     char *cmd = ts_fmt("analyze -q games.log -o out %s", args);
-    cr_assert_eq(run(cmd), 0);
+    cr_assert_eq(ts_gcaudit(dir, cmd), 0);
     free(cmd);
     path = ts_fmt("%s/out/summary.html", dir);
     char *html = ts_read_file(path, NULL);

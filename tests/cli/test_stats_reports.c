@@ -63,23 +63,6 @@ static const char variants_header[] =
     "black_win_rate_ci_low,black_win_rate_ci_high,draw_rate_ci_low,draw_rate_ci_high,"
     "illegal_rate_ci_low,illegal_rate_ci_high,malformed_games,unsupported_games\n";
 
-static int run(const char *args)
-{
-    char *cmd = ts_fmt("cd '%s' && '%s' %s >stdout.txt 2>stderr.txt", dir, GC_BINARY, args);
-    int rc = ts_run(cmd);
-    free(cmd);
-    return rc;
-}
-
-static char *slurp(const char *name)
-{
-    char *path = ts_fmt("%s/%s", dir, name);
-    char *text = ts_read_file(path, NULL);
-    free(path);
-    cr_assert_not_null(text, "%s was not written", name);
-    return text;
-}
-
 static void put(const char *name, const char *text)
 {
     char *path = ts_fmt("%s/%s", dir, name);
@@ -89,7 +72,7 @@ static void put(const char *name, const char *text)
 
 static void expect_file(const char *name, const char *want)
 {
-    char *got = slurp(name);
+    char *got = ts_slurp(dir, name);
     cr_expect_str_eq(got, want, "%s", name);
     free(got);
 }
@@ -130,7 +113,7 @@ static size_t data_rows(const char *name)
 Test(cli_stats, variants_csv)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(run("analyze -q stats.log -o out"), 0);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log -o out"), 0);
     char *want = ts_fmt("%s%s%s", variants_header,
                         "Shogi,1,0,0,0,0,0,,,,,,,,,0,,,,,,,,,,0,1\n",
                         "chess,6,4,2,1,1,1,0.5,0.25,0.25,0.625,0.2187,1,4,3,1,0.1667,"
@@ -144,7 +127,7 @@ Test(cli_stats, variants_csv)
 Test(cli_stats, terminations_csv)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(run("analyze -q stats.log -o out"), 0);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log -o out"), 0);
     expect_file("out/terminations.csv",
                 "variant,termination,detail_key,detail_value,games,share\n"
                 "chess,agreement,,,1,0.1667\n"
@@ -169,7 +152,7 @@ Test(cli_stats, terminations_csv)
 Test(cli_stats, players_csv)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(run("analyze -q stats.log -o out"), 0);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log -o out"), 0);
     struct ts_csv t;
     char *path = ts_fmt("%s/out/players.csv", dir);
     cr_assert_eq(ts_csv_read(path, &t), 0);
@@ -211,7 +194,7 @@ Test(cli_stats, players_csv)
 Test(cli_stats, headtohead_csv)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(run("analyze -q stats.log -o out"), 0);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log -o out"), 0);
     expect_file("out/headtohead.csv",
                 "player_a,player_b,variant,games,a_wins,draws,b_wins\n"
                 "A. Quill,Cy,chess,1,1,0,0\n"
@@ -230,8 +213,8 @@ Test(cli_stats, headtohead_csv)
 Test(cli_stats, results_declared)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(run("analyze -q stats.log -o verified"), 0);
-    cr_assert_eq(run("analyze -q stats.log --results declared -o declared"), 0);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log -o verified"), 0);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --results declared -o declared"), 0);
     char *want = ts_fmt("%s%s%s", variants_header,
                         "Shogi,1,0,0,0,0,0,,,,,,,,,0,,,,,,,,,,0,1\n",
                         "chess,6,4,3,0,1,1,0.75,0,0.25,0.875,0.6628,1,4,3,1,0.1667,"
@@ -246,12 +229,12 @@ Test(cli_stats, results_declared)
                 "Ada Quill," BO ",all,2,1,0,1\n"
                 "Ada Quill,Cy,chess,1,0,1,0\n"
                 "Ada Quill,Cy,all,1,0,1,0\n");
-    char *a = slurp("verified/games.csv"), *b = slurp("declared/games.csv");
+    char *a = ts_slurp(dir, "verified/games.csv"), *b = ts_slurp(dir, "declared/games.csv");
     cr_expect_str_eq(a, b);
     free(a);
     free(b);
-    cr_assert_eq(run("analyze -q stats.log --results=declared -o d2"), 0);
-    cr_expect_eq(run("analyze -q stats.log --results claimed -o x"), 2);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --results=declared -o d2"), 0);
+    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --results claimed -o x"), 2);
 }
 
 /* --player-alias: "A. Quill" is Ada.  Ada: 4 games, 3 wins and a draw
@@ -261,7 +244,7 @@ Test(cli_stats, player_alias)
 {
     put("stats.log", stats_log);
     put("alias.csv", "\xEF\xBB\xBF\"Ada Quill\", \"A. Quill\" ,ada quill\n\nCy\n");
-    cr_assert_eq(run("analyze -q stats.log --player-alias alias.csv -o out"), 0);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --player-alias alias.csv -o out"), 0);
     struct ts_csv t;
     char *path = ts_fmt("%s/out/players.csv", dir);
     cr_assert_eq(ts_csv_read(path, &t), 0);
@@ -285,24 +268,24 @@ Test(cli_stats, player_alias_errors)
 {
     put("stats.log", stats_log);
     put("conflict.csv", "Ada Quill,AQ\nAl Quinn,AQ\n");
-    cr_expect_eq(run("analyze -q stats.log --player-alias conflict.csv -o out"), 2);
-    char *err = slurp("stderr.txt");
+    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --player-alias conflict.csv -o out"), 2);
+    char *err = ts_slurp(dir, "stderr.txt");
     cr_expect(strstr(err, "conflict.csv, row 2: 'AQ' is already a spelling of 'Ada Quill'"),
               "%s", err);
     free(err);
     put("chain.csv", "Ada Quill,AQ\nAQ,Q\n");
-    cr_expect_eq(run("analyze -q stats.log --player-alias chain.csv -o out"), 2);
-    err = slurp("stderr.txt");
+    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --player-alias chain.csv -o out"), 2);
+    err = ts_slurp(dir, "stderr.txt");
     cr_expect(strstr(err, "chain.csv, row 2: 'AQ' is already a spelling of 'Ada Quill'"), "%s",
               err);
     free(err);
     put("quote.csv", "Ada Quill,\"AQ\n");
-    cr_expect_eq(run("analyze -q stats.log --player-alias quote.csv -o out"), 2);
-    err = slurp("stderr.txt");
+    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --player-alias quote.csv -o out"), 2);
+    err = ts_slurp(dir, "stderr.txt");
     cr_expect(strstr(err, "quote.csv, row 1: not valid CSV"), "%s", err);
     free(err);
-    cr_expect_eq(run("analyze -q stats.log --player-alias missing.csv -o out"), 2);
-    err = slurp("stderr.txt");
+    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --player-alias missing.csv -o out"), 2);
+    err = ts_slurp(dir, "stderr.txt");
     cr_expect(strstr(err, "missing.csv: No such file or directory"), "%s", err);
     free(err);
 }
@@ -311,28 +294,28 @@ Test(cli_stats, player_alias_errors)
 Test(cli_stats, min_games)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(run("analyze -q stats.log --min-games 2 -o out"), 0);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --min-games 2 -o out"), 0);
     cr_expect_eq(data_rows("out/players.csv"), 6);
     cr_expect_eq(count_rows("out/players.csv", "player", "A. Quill"), 0);
     cr_expect_eq(data_rows("out/headtohead.csv"), 6);
-    cr_expect_eq(run("analyze -q stats.log --min-games two -o out"), 2);
-    cr_expect_eq(run("analyze -q stats.log --min-games -1 -o out"), 2);
+    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --min-games two -o out"), 2);
+    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --min-games -1 -o out"), 2);
 }
 
 /* The selection options choose the games of every report but inputs.csv. */
 Test(cli_stats, variant_filter)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(run("analyze -q stats.log --variant 'Orthodox Chess' -o out"), 0);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --variant 'Orthodox Chess' -o out"), 0);
     cr_expect_eq(data_rows("out/games.csv"), 6);
     cr_expect_eq(data_rows("out/variants.csv"), 1);
     cr_expect_eq(count_rows("out/inputs.csv", "games", "7"), 1, "inputs.csv counts every game");
-    cr_assert_eq(run("analyze -q stats.log --variant shogi -o out"), 0);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --variant shogi -o out"), 0);
     cr_expect_eq(data_rows("out/games.csv"), 1);
     cr_expect_eq(count_rows("out/variants.csv", "variant", "Shogi"), 1);
-    cr_assert_eq(run("analyze -q stats.log --variant chess,shogi -o out"), 0);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --variant chess,shogi -o out"), 0);
     cr_expect_eq(data_rows("out/games.csv"), 7);
-    cr_assert_eq(run("analyze -q stats.log --variant xiangqi -o out"), 0);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --variant xiangqi -o out"), 0);
     cr_expect_eq(data_rows("out/games.csv"), 0);
     cr_expect_eq(data_rows("out/violations.csv"), 0);
 }
@@ -340,11 +323,11 @@ Test(cli_stats, variant_filter)
 Test(cli_stats, event_filter)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(run("analyze -q stats.log --event autumn -o out"), 0);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --event autumn -o out"), 0);
     cr_expect_eq(data_rows("out/games.csv"), 4, "s-3, s-4, s-5, s-7");
     cr_expect_eq(count_rows("out/games.csv", "event", "Autumn Open"), 4);
     cr_expect_eq(data_rows("out/violations.csv"), 1, "s-5's illegal turn; s-2's mismatch is out");
-    cr_assert_eq(run("analyze -q stats.log --event autumn --event 'CUP 2024' -o out"), 0);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --event autumn --event 'CUP 2024' -o out"), 0);
     cr_expect_eq(data_rows("out/games.csv"), 7);
 }
 
@@ -352,29 +335,29 @@ Test(cli_stats, event_filter)
 Test(cli_stats, date_filters)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(run("analyze stats.log --since 2024-03-03 -o out"), 0);
+    cr_assert_eq(ts_gcaudit(dir, "analyze stats.log --since 2024-03-03 -o out"), 0);
     cr_expect_eq(data_rows("out/games.csv"), 4, "s-2, s-3 (Started), s-4, s-7");
-    char *out = slurp("stdout.txt");
+    char *out = ts_slurp(dir, "stdout.txt");
     cr_expect(strstr(out, "  selected: 4 of 7 games (since 2024-03-03)\n"), "%s", out);
     free(out);
-    cr_assert_eq(run("analyze -q stats.log --until 2024-09-05 -o out"), 0);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --until 2024-09-05 -o out"), 0);
     cr_expect_eq(data_rows("out/games.csv"), 4, "s-1, s-2, s-3, s-6");
-    cr_assert_eq(run("analyze -q stats.log --since 2024-03-03 --until=2024-09-05 -o out"), 0);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --since 2024-03-03 --until=2024-09-05 -o out"), 0);
     cr_expect_eq(data_rows("out/games.csv"), 2, "s-2, s-3");
-    cr_assert_eq(run("analyze -q stats.log --since 2024-09-20 --until 2024-09-20 -o out"), 0);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --since 2024-09-20 --until 2024-09-20 -o out"), 0);
     cr_expect_eq(data_rows("out/games.csv"), 1, "s-7: both ends inclusive");
-    cr_expect_eq(run("analyze -q stats.log --since 2024-02-30 -o out"), 2);
-    cr_expect_eq(run("analyze -q stats.log --until 2024-9-1 -o out"), 2);
-    cr_expect_eq(run("analyze -q stats.log --since"), 2);
-    cr_expect_eq(run("analyze -q stats.log --since 2023-02-29 -o out"), 2, "not a leap year");
-    cr_expect_eq(run("analyze -q stats.log --since 2024-02-29 -o out"), 0);
+    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --since 2024-02-30 -o out"), 2);
+    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --until 2024-9-1 -o out"), 2);
+    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --since"), 2);
+    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --since 2023-02-29 -o out"), 2, "not a leap year");
+    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --since 2024-02-29 -o out"), 0);
 }
 
 Test(cli_stats, excel_applies_to_the_statistics)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(run("analyze -q stats.log --excel -o out"), 0);
-    char *v = slurp("out/headtohead.csv");
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --excel -o out"), 0);
+    char *v = ts_slurp(dir, "out/headtohead.csv");
     cr_expect(strncmp(v, "\xEF\xBB\xBFplayer_a,player_b,variant,games,a_wins,draws,b_wins\r\n",
                       56) == 0, "%s", v);
     free(v);
@@ -408,7 +391,7 @@ static char *zip_member(const char *zip, const char *name)
 Test(cli_stats, xlsx_workbook)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(run("analyze -q stats.log -o out --xlsx book.xlsx"), 0);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log -o out --xlsx book.xlsx"), 0);
     char *wb = zip_member("book.xlsx", "xl/workbook.xml");
     cr_assert_not_null(wb, "book.xlsx is not a workbook");
     const char *sheets[] = {"name=\"variants\"", "name=\"terminations\"", "name=\"players\"",
@@ -441,8 +424,8 @@ Test(cli_stats, xlsx_workbook)
     cr_expect(strstr(core, "<dcterms:created xsi:type=\"dcterms:W3CDTF\">2024-09-20T00:00:00Z"),
               "%s", core);
     free(core);
-    cr_expect_eq(run("analyze -q stats.log -o out --xlsx /proc/no/book.xlsx"), 3);
-    cr_expect_eq(run("analyze -q stats.log -o out --xlsx"), 2);
+    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log -o out --xlsx /proc/no/book.xlsx"), 3);
+    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log -o out --xlsx"), 2);
 }
 
 /* The same input twice: every statistics file, the page and the workbook
@@ -451,10 +434,10 @@ Test(cli_stats, reruns_are_byte_identical)
 {
     put("stats.log", stats_log);
     char *args = ts_fmt("analyze -q stats.log '%s/oracle' -o a --xlsx a/book.xlsx", GC_FIXTURES);
-    cr_assert_leq(run(args), 1);
+    cr_assert_leq(ts_gcaudit(dir, args), 1);
     free(args);
     args = ts_fmt("analyze -q stats.log '%s/oracle' -o b --xlsx b/book.xlsx", GC_FIXTURES);
-    cr_assert_leq(run(args), 1);
+    cr_assert_leq(ts_gcaudit(dir, args), 1);
     free(args);
     const char *names[] = {"variants.csv", "terminations.csv", "players.csv", "headtohead.csv",
                            "summary.html", "book.xlsx"};

@@ -10,6 +10,7 @@
 #include "replay/ortho.h"
 #include "replay/variants.h"
 #include "tests/support/casefile.h"
+#include "tests/support/components.h"
 
 Test(replay_chess, resolution_cases)
 {
@@ -25,19 +26,6 @@ Test(replay_chess, ending_cases)
     int failures = ts_run_casefile(GC_FIXTURES "/chess/endings.txt", "Chess", &n);
     cr_expect_geq(n, 25, "only %d cases ran", n);
     cr_expect_eq(failures, 0, "%d of %d ending cases failed", failures, n);
-}
-
-/* One move component, as the parser would produce it. */
-static struct fmt_component move(const char *label, const char *from, const char *to)
-{
-    struct fmt_component c;
-    memset(&c, 0, sizeof c);
-    c.kind = FMT_COMP_MOVE;
-    strcpy(c.label, label);
-    strcpy(c.from, from);
-    strcpy(c.to, to);
-    c.text = c.from;
-    return c;
 }
 
 /* Play one move from a FEN; return whether the game ended and how. */
@@ -56,34 +44,34 @@ Test(replay_chess, insufficient_material)
 {
     struct rp_ending e;
     /* K+B v K after the last pawn is taken */
-    cr_assert(ends_after("8/8/4k3/8/3p4/4B3/8/4K3 w - - 0 1", move("B", "e3", "d4"), &e));
+    cr_assert(ends_after("8/8/4k3/8/3p4/4B3/8/4K3 w - - 0 1", ts_move("B", "e3", "d4"), &e));
     cr_expect_str_eq(e.termination, "insufficient-material");
     cr_expect_eq(e.result, RP_RESULT_DRAW);
     /* K v K */
-    cr_assert(ends_after("8/8/4k3/8/3n4/4K3/8/8 w - - 0 1", move("K", "e3", "d4"), &e));
+    cr_assert(ends_after("8/8/4k3/8/3n4/4K3/8/8 w - - 0 1", ts_move("K", "e3", "d4"), &e));
     cr_expect_str_eq(e.termination, "insufficient-material");
     /* K+N v K */
-    cr_assert(ends_after("8/8/4k3/8/2r5/4N3/8/4K3 w - - 0 1", move("N", "e3", "c4"), &e));
+    cr_assert(ends_after("8/8/4k3/8/2r5/4N3/8/4K3 w - - 0 1", ts_move("N", "e3", "c4"), &e));
     cr_expect_str_eq(e.termination, "insufficient-material");
     /* K+B v K+B, bishops on the same colour (b2 and f4 are both dark) */
-    cr_assert(ends_after("8/8/4k3/8/5b2/8/1p6/2B1K3 w - - 0 1", move("B", "c1", "b2"), &e));
+    cr_assert(ends_after("8/8/4k3/8/5b2/8/1p6/2B1K3 w - - 0 1", ts_move("B", "c1", "b2"), &e));
     cr_expect_str_eq(e.termination, "insufficient-material");
     /* ... on different colours: play goes on */
-    cr_expect_eq(ends_after("8/8/4k3/8/4b3/8/1p6/2B1K3 w - - 0 1", move("B", "c1", "b2"), &e), 0);
+    cr_expect_eq(ends_after("8/8/4k3/8/4b3/8/1p6/2B1K3 w - - 0 1", ts_move("B", "c1", "b2"), &e), 0);
     /* K+N v K+N is not in rules.md's list */
-    cr_expect_eq(ends_after("8/8/4k3/8/4n3/8/1p6/3NK3 w - - 0 1", move("N", "d1", "b2"), &e), 0);
+    cr_expect_eq(ends_after("8/8/4k3/8/4n3/8/1p6/3NK3 w - - 0 1", ts_move("N", "d1", "b2"), &e), 0);
 }
 
 Test(replay_chess, seventy_five_moves_and_mate_first)
 {
     struct rp_ending e;
-    cr_assert(ends_after("4k3/8/8/8/8/8/8/R3K3 w - - 149 90", move("R", "a1", "a2"), &e));
+    cr_assert(ends_after("4k3/8/8/8/8/8/8/R3K3 w - - 149 90", ts_move("R", "a1", "a2"), &e));
     cr_expect_str_eq(e.termination, "seventy-five-moves");
     cr_expect_eq(e.result, RP_RESULT_DRAW);
     /* A pawn move resets the count */
-    cr_expect_eq(ends_after("4k3/8/8/8/8/8/P7/R3K3 w - - 149 90", move("P", "a2", "a3"), &e), 0);
+    cr_expect_eq(ends_after("4k3/8/8/8/8/8/P7/R3K3 w - - 149 90", ts_move("P", "a2", "a3"), &e), 0);
     /* Checkmate on the 150th ply is checkmate (fine-points.md 17) */
-    cr_assert(ends_after("6k1/5ppp/8/8/8/8/8/R3K3 w - - 149 90", move("R", "a1", "a8"), &e));
+    cr_assert(ends_after("6k1/5ppp/8/8/8/8/8/R3K3 w - - 149 90", ts_move("R", "a1", "a8"), &e));
     cr_expect_str_eq(e.termination, "checkmate");
     cr_expect_eq(e.result, RP_RESULT_WHITE);
 }

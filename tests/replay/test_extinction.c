@@ -11,6 +11,7 @@
 #include "replay/ortho.h"
 #include "replay/variants.h"
 #include "tests/support/casefile.h"
+#include "tests/support/components.h"
 
 Test(replay_extinction, resolution_cases)
 {
@@ -26,31 +27,6 @@ Test(replay_extinction, ending_cases)
     int failures = ts_run_casefile(GC_FIXTURES "/extinction/endings.txt", "Extinction Chess", &n);
     cr_expect_geq(n, 25, "only %d cases ran", n);
     cr_expect_eq(failures, 0, "%d of %d ending cases failed", failures, n);
-}
-
-/* One move component, as the parser would produce it. */
-static struct fmt_component move(const char *label, const char *from, const char *to)
-{
-    struct fmt_component c;
-    memset(&c, 0, sizeof c);
-    c.kind = FMT_COMP_MOVE;
-    strcpy(c.label, label);
-    strcpy(c.from, from);
-    strcpy(c.to, to);
-    c.text = c.from;
-    return c;
-}
-
-/* A promotion placement, as the parser would produce it. */
-static struct fmt_component place(const char *label, const char *to)
-{
-    struct fmt_component c;
-    memset(&c, 0, sizeof c);
-    c.kind = FMT_COMP_PLACE;
-    strcpy(c.label, label);
-    strcpy(c.to, to);
-    c.text = c.to;
-    return c;
 }
 
 static void setup_fen(struct rp_ortho *o, const char *fen)
@@ -77,7 +53,7 @@ static int ends_after(const char *fen, const struct fmt_component *c, size_t n, 
 Test(replay_extinction, stalemate_is_a_draw)
 {
     struct rp_ending e;
-    struct fmt_component c = move("k", "e8", "e7");
+    struct fmt_component c = ts_move("k", "e8", "e7");
     cr_assert(ends_after(FORTRESS " b - - 0 1", &c, 1, &e));
     cr_expect_str_eq(e.termination, "stalemate");
     cr_expect_eq(e.result, RP_RESULT_DRAW);
@@ -90,7 +66,7 @@ Test(replay_extinction, extinction_before_stalemate)
      * extinction is what ends the game (fine-points.md 17, extinction
      * first). */
     struct rp_ending e;
-    struct fmt_component c = move("r", "a8", "a6");
+    struct fmt_component c = ts_move("r", "a8", "a6");
     cr_assert(ends_after("rnbqk3/8/B7/8/1p1p1p1p/pPpPpPpP/PRPRPRPR/NKQRRRNR b - - 0 1", &c, 1, &e));
     cr_expect_str_eq(e.termination, "extinction");
     cr_expect_str_eq(e.detail, "extinct=B");
@@ -102,7 +78,7 @@ Test(replay_extinction, checkmate_in_chess_is_no_ending_here)
     /* Back-rank mate in Chess; here the king may step into attack. */
     static const char fen[] = "6k1/5ppp/8/7b/8/4n1r1/1P5q/R1BQK1N1 w - - 0 1";
     struct rp_ending e;
-    struct fmt_component c = move("R", "a1", "a8");
+    struct fmt_component c = ts_move("R", "a1", "a8");
     cr_expect_eq(ends_after(fen, &c, 1, &e), 0);
 
     struct rp_ortho o;
@@ -117,15 +93,15 @@ Test(replay_extinction, checkmate_in_chess_is_no_ending_here)
 Test(replay_extinction, seventy_five_moves_and_extinction_first)
 {
     struct rp_ending e;
-    struct fmt_component c = move("R", "a1", "a2");
+    struct fmt_component c = ts_move("R", "a1", "a2");
     cr_assert(ends_after("rnbqk3/p7/8/8/8/8/7P/RNBQK3 w - - 149 90", &c, 1, &e));
     cr_expect_str_eq(e.termination, "seventy-five-moves");
     cr_expect_eq(e.result, RP_RESULT_DRAW);
     /* A pawn move resets the count */
-    c = move("P", "h2", "h3");
+    c = ts_move("P", "h2", "h3");
     cr_expect_eq(ends_after("rnbqk3/p7/8/8/8/8/7P/RNBQK3 w - - 149 90", &c, 1, &e), 0);
     /* An extinction on the 150th ply is an extinction */
-    c = move("Q", "d1", "d8");
+    c = ts_move("Q", "d1", "d8");
     cr_assert(ends_after("rnbqk3/p7/8/8/8/8/7P/RNBQK3 w - - 149 90", &c, 1, &e));
     cr_expect_str_eq(e.termination, "extinction");
     cr_expect_str_eq(e.detail, "extinct=Q");
@@ -136,7 +112,7 @@ Test(replay_extinction, both_extinct_mover_wins_for_black_too)
 {
     /* Black's last pawn takes White's last knight and promotes. */
     struct rp_ending e;
-    struct fmt_component c[2] = {move("p", "c2", "b1"), place("q", "b1")};
+    struct fmt_component c[2] = {ts_move("p", "c2", "b1"), ts_place("q", "b1")};
     cr_assert(ends_after("rnbqkbnr/8/8/8/8/8/2p2PPP/RNBQKB1R b KQkq - 0 1", c, 2, &e));
     cr_expect_str_eq(e.termination, "extinction");
     cr_expect_str_eq(e.detail, "extinct=N");
@@ -147,7 +123,7 @@ Test(replay_extinction, promoting_the_last_pawn_to_a_king)
 {
     /* Promotion to a king is still the loss of the last pawn. */
     struct rp_ending e;
-    struct fmt_component c[2] = {move("P", "b7", "b8"), place("K", "b8")};
+    struct fmt_component c[2] = {ts_move("P", "b7", "b8"), ts_place("K", "b8")};
     cr_assert(ends_after("r3kbnr/1P1qpppp/8/8/8/8/8/RNBQKBNR w KQk - 0 1", c, 2, &e));
     cr_expect_str_eq(e.termination, "extinction");
     cr_expect_str_eq(e.detail, "extinct=P");
@@ -160,7 +136,7 @@ Test(replay_extinction, detail_names_every_extinct_type_in_order)
      * can do that: one move removes one piece) is named in K Q R B N P
      * order, the winner's types never. */
     struct rp_ending e;
-    struct fmt_component c = move("P", "a2", "a3");
+    struct fmt_component c = ts_move("P", "a2", "a3");
     cr_assert(ends_after("4k3/4p3/8/8/8/8/P7/RNBQKBNR w - - 0 1", &c, 1, &e));
     cr_expect_str_eq(e.detail, "extinct=Q,R,B,N");
     cr_expect_eq(e.result, RP_RESULT_WHITE);
@@ -171,12 +147,12 @@ Test(replay_extinction, several_kings_are_counted_on_the_board)
     /* Two white kings: capturing either leaves the type alive, whichever
      * of them board.king[] follows (the one on h1, placed last). */
     struct rp_ending e;
-    struct fmt_component c = move("q", "d8", "d1");
+    struct fmt_component c = ts_move("q", "d8", "d1");
     cr_expect_eq(ends_after("rnbqkbnr/ppp1pppp/8/8/8/8/PPP1PPPP/RNBKQBNK b - - 0 1", &c, 1, &e), 0);
-    c = move("q", "h4", "h1");
+    c = ts_move("q", "h4", "h1");
     cr_expect_eq(ends_after("rnb1kbnr/pppppppp/8/8/7q/8/PPPPPPP1/RNBKQBNK b - - 0 1", &c, 1, &e), 0);
     /* and the last one is the end */
-    c = move("q", "h4", "h1");
+    c = ts_move("q", "h4", "h1");
     cr_assert(ends_after("rnb1kbnr/pppppppp/8/8/7q/8/PPPPPPP1/RNBQ1BNK b - - 0 1", &c, 1, &e));
     cr_expect_str_eq(e.detail, "extinct=K");
 }

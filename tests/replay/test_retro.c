@@ -11,6 +11,7 @@
 #include "replay/retro.h"
 #include "replay/variants.h"
 #include "tests/support/casefile.h"
+#include "tests/support/components.h"
 
 static void run_cases(const char *file, int at_least)
 {
@@ -118,23 +119,6 @@ Test(replay_retro, check_2_piece_counts)
     cr_expect_str_eq(msg, "check 2 (piece counts and pawn ranks): White has 3 knights");
 }
 
-static struct fmt_component move(const char *label, const char *from, const char *to)
-{
-    struct fmt_component c = {.kind = FMT_COMP_MOVE, .text = "(move)"};
-    snprintf(c.label, sizeof c.label, "%s", label);
-    snprintf(c.from, sizeof c.from, "%s", from);
-    snprintf(c.to, sizeof c.to, "%s", to);
-    return c;
-}
-
-static struct fmt_component placement(const char *label, const char *to)
-{
-    struct fmt_component c = {.kind = FMT_COMP_PLACE, .op = '-', .text = "(placement)"};
-    snprintf(c.label, sizeof c.label, "%s", label);
-    snprintf(c.to, sizeof c.to, "%s", to);
-    return c;
-}
-
 /* An unpromotion takes a pawn from the reserve: with all eight on the
  * board there is none (rules.md: the pawn count may not exceed 8). */
 Test(replay_retro, unpromotion_needs_a_pawn_in_reserve)
@@ -148,7 +132,7 @@ Test(replay_retro, unpromotion_needs_a_pawn_in_reserve)
         char sq[3] = {(char)('a' + f), '2', 0};
         place(&r, sq, rp_make_piece(RP_PAWN, 0));
     }
-    struct fmt_component c[2] = {move("Q", "e8", "e7"), placement("P", "e7")};
+    struct fmt_component c[2] = {ts_move("Q", "e8", "e7"), ts_place("P", "e7")};
     struct rp_verdict v = {RP_OK, 0, ""};
     rp_variant_retro.play(&r, c, 2, &v);
     cr_expect_eq(v.code, RP_RESERVE_EMPTY);

@@ -4,6 +4,8 @@
  */
 #include "support.h"
 
+#include <criterion/criterion.h>
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,4 +97,21 @@ char *ts_fmt(const char *fmt, ...)
     vsnprintf(s, (size_t)n + 1, fmt, ap);
     va_end(ap);
     return s;
+}
+
+int ts_gcaudit(const char *dir, const char *args)
+{
+    char *cmd = ts_fmt("cd '%s' && '%s' %s >stdout.txt 2>stderr.txt", dir, GC_BINARY, args);
+    int rc = ts_run(cmd);
+    free(cmd);
+    return rc;
+}
+
+char *ts_slurp(const char *dir, const char *name)
+{
+    char *path = ts_fmt("%s/%s", dir, name);
+    char *text = ts_read_file(path, NULL);
+    free(path);
+    cr_assert_not_null(text, "%s was not written", name);
+    return text;
 }

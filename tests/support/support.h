@@ -23,6 +23,13 @@ void ts_rmtree(const char *dir);
 /* Run a shell command line; returns its exit status, or -1 if it could not run. */
 int ts_run(const char *cmdline);
 
+/* Run the built gcaudit with args in dir, its output in dir/stdout.txt
+ * and dir/stderr.txt; returns its exit status. */
+int ts_gcaudit(const char *dir, const char *args);
+
+/* dir/name, which must exist (the test fails otherwise); the caller frees. */
+char *ts_slurp(const char *dir, const char *name);
+
 /* printf into a fresh string. */
 char *ts_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
