@@ -43,7 +43,7 @@ void rp_board_put(struct rp_board *b, rp_sq sq, rp_piece p)
         if (rp_type_of(old) == RP_KING && b->king[rp_colour_of(old)] == sq)
             b->king[rp_colour_of(old)] = RP_NO_SQ;
     }
-    b->sq[sq] = p;
+    rp_board_set(b, sq, p);
     if (p) {
         b->key ^= rp_key_piece(p, sq);
         if (rp_type_of(p) == RP_KING)
@@ -140,59 +140,6 @@ int rp_board_from_fen(struct rp_board *b, const struct rp_rules *rules, const ch
     return 0;
 }
 
-static const int knight_steps[8] = {33, 31, 18, 14, -33, -31, -18, -14};
-static const int king_steps[8] = {1, -1, 16, -16, 17, 15, -17, -15};
-
-/* First piece met from sq along step, or RP_NO_SQ. */
-static rp_sq ray_hit(const struct rp_board *b, rp_sq sq, int step)
-{
-    for (int t = sq + step; rp_on_board(t); t += step)
-        if (b->sq[t])
-            return (rp_sq)t;
-    return RP_NO_SQ;
-}
-
-static int is_piece(const struct rp_board *b, int sq, int type, int colour)
-{
-    return rp_on_board(sq) && b->sq[sq] && rp_type_of(b->sq[sq]) == type &&
-           rp_colour_of(b->sq[sq]) == colour;
-}
-
-static rp_sq slider_attacker(const struct rp_board *b, rp_sq sq, int by)
-{
-    for (int i = 0; i < 8; i++) {
-        rp_sq hit = ray_hit(b, sq, king_steps[i]);
-        if (hit == RP_NO_SQ || rp_colour_of(b->sq[hit]) != by)
-            continue;
-        int t = rp_type_of(b->sq[hit]);
-        int diagonal = i >= 4;
-        if (t == RP_QUEEN || t == (diagonal ? RP_BISHOP : RP_ROOK))
-            return hit;
-    }
-    return RP_NO_SQ;
-}
-
-rp_sq rp_attacker(const struct rp_board *b, rp_sq sq, int by)
-{
-    int pawn_from = by ? 16 : -16; /* pawns attack forward, so look backward */
-    for (int dx = -1; dx <= 1; dx += 2)
-        if (is_piece(b, sq + pawn_from + dx, RP_PAWN, by))
-            return (rp_sq)(sq + pawn_from + dx);
-    for (int i = 0; i < 8; i++) {
-        if (is_piece(b, sq + knight_steps[i], RP_KNIGHT, by))
-            return (rp_sq)(sq + knight_steps[i]);
-        if (is_piece(b, sq + king_steps[i], RP_KING, by))
-            return (rp_sq)(sq + king_steps[i]);
-    }
-    return slider_attacker(b, sq, by);
-}
-
-int rp_in_check(const struct rp_board *b, int colour)
-{
-    rp_sq k = rp_find_king(b, colour);
-    return k != RP_NO_SQ && rp_attacker(b, k, !colour) != RP_NO_SQ;
-}
-
 /* Castlings lost when a piece leaves or arrives on sq. */
 static uint8_t castle_lost(const struct rp_rules *r, rp_sq sq)
 {
@@ -249,13 +196,13 @@ void rp_unmake(struct rp_board *b, rp_move m, const struct rp_undo *u)
     if (m.flags & RP_MF_CASTLE) {
         const struct rp_castling *c = &b->rules->castlings[m.castle];
         rp_piece rook = b->sq[c->rook_to];
-        b->sq[c->rook_to] = 0;
-        b->sq[c->rook_from] = rook;
+        rp_board_set(b, c->rook_to, 0);
+        rp_board_set(b, c->rook_from, rook);
     }
-    b->sq[m.to] = 0;
-    b->sq[m.from] = moved;
+    rp_board_set(b, m.to, 0);
+    rp_board_set(b, m.from, moved);
     if (u->captured)
-        b->sq[u->captured_sq] = u->captured;
+        rp_board_set(b, u->captured_sq, u->captured);
     b->castle = u->castle;
     b->ep = u->ep;
     b->halfmove = u->halfmove;
@@ -272,7 +219,7 @@ static int ep_capture_legal(struct rp_board *b)
     int back = side ? 16 : -16; /* from the ep square toward the capturer's pawns */
     for (int dx = -1; dx <= 1; dx += 2) {
         int from = b->ep + back + dx;
-        if (!is_piece(b, from, RP_PAWN, side))
+        if (!rp_piece_at(b, from, RP_PAWN, side))
             continue;
         rp_move m = {(rp_sq)from, b->ep, 0, RP_MF_CAPTURE | RP_MF_EP, 0};
         struct rp_undo u;

@@ -64,6 +64,12 @@ struct rp_rules {
 /* One board and what its future depends on. */
 struct rp_board {
     rp_piece sq[128];
+    /* The same pieces as bit sets (bit rank * 8 + file), per colour: [0]
+     * every piece of the colour, [type] those of one type.  They let
+     * attack detection test whole piece sets at once (attacks.c); every
+     * write to sq[] goes through rp_board_put or rp_board_set to keep
+     * them equal. */
+    uint64_t bb[2][8];
     uint8_t side;             /* 0 White, 1 Black to move */
     uint8_t castle;           /* bit i: castlings[i] still possible */
     rp_sq ep;                 /* square a pawn may capture onto en passant, or RP_NO_SQ */
@@ -85,6 +91,32 @@ struct rp_undo {
     rp_sq king[2];
 };
 
+/* Is a `type` piece of `colour` on sq (which may be off the board)? */
+static inline int rp_piece_at(const struct rp_board *b, int sq, int type, int colour)
+{
+    return rp_on_board(sq) && b->sq[sq] && rp_type_of(b->sq[sq]) == type &&
+           rp_colour_of(b->sq[sq]) == colour;
+}
+
+static inline int rp_bit_of(rp_sq sq) { return (sq >> 4) * 8 + (sq & 7); }
+
+/* Write one square and its bit sets, leaving hash and kings alone: for
+ * undoing a move, whose record restores those. */
+static inline void rp_board_set(struct rp_board *b, rp_sq sq, rp_piece p)
+{
+    uint64_t bit = 1ULL << rp_bit_of(sq);
+    rp_piece old = b->sq[sq];
+    if (old) {
+        b->bb[rp_colour_of(old)][0] &= ~bit;
+        b->bb[rp_colour_of(old)][rp_type_of(old)] &= ~bit;
+    }
+    if (p) {
+        b->bb[rp_colour_of(p)][0] |= bit;
+        b->bb[rp_colour_of(p)][rp_type_of(p)] |= bit;
+    }
+    b->sq[sq] = p;
+}
+
 /* Hash keys, computed rather than tabled so there is no global state. */
 uint64_t rp_key_piece(rp_piece p, rp_sq sq);
 uint64_t rp_key_castle(unsigned castle);
@@ -103,7 +135,12 @@ void rp_board_remove(struct rp_board *b, rp_sq sq);
  * en passant, halfmove).  Returns 0, or -1 if the FEN cannot be read. */
 int rp_board_from_fen(struct rp_board *b, const struct rp_rules *rules, const char *fen);
 
-/* Square of the first attacker of `sq` belonging to `by`, or RP_NO_SQ. */
+/* Nonzero when a piece of `by` attacks `sq` (attacks.c). */
+int rp_attacked(const struct rp_board *b, rp_sq sq, int by);
+
+/* Square of the first attacker of `sq` belonging to `by`, or RP_NO_SQ.
+ * "First" is a fixed order (pawns, knights and kings, then sliders by
+ * direction), so that a message naming the attacker never changes. */
 rp_sq rp_attacker(const struct rp_board *b, rp_sq sq, int by);
 
 /* Square of `colour`'s king, or RP_NO_SQ.  With several kings (Extinction

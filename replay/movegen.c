@@ -138,15 +138,14 @@ static int castling_ok(const struct rp_board *b, int i, char *why, size_t size)
         }
     if (b->rules->castle_through_check || !b->rules->check)
         return 1;
-    rp_sq by = rp_attacker(b, c->king_from, !c->colour);
-    if (by != RP_NO_SQ) {
+    if (rp_attacked(b, c->king_from, !c->colour)) {
         if (why)
             snprintf(why, size, "the king may not castle out of check");
         return 0;
     }
     int step = c->king_to > c->king_from ? 1 : -1;
     for (int s = c->king_from + step; s != c->king_to; s += step)
-        if (rp_attacker(b, (rp_sq)s, !c->colour) != RP_NO_SQ) {
+        if (rp_attacked(b, (rp_sq)s, !c->colour)) {
             if (why)
                 snprintf(why, size, "the king may not castle through %s, which is attacked",
                          rp_square_name(b, sq, (rp_sq)s));
@@ -225,20 +224,22 @@ static int opens_line(const struct rp_board *b, rp_sq k, rp_move m)
  * second piece off the board), a look along one line answers the same
  * at a fraction of the cost.  This runs for every move played and after
  * every ply (mate and stalemate). */
-int rp_leaves_king_safe(struct rp_board *b, rp_move m)
+static int safe_given(struct rp_board *b, rp_move m, int in_check)
 {
-    if (!b->rules->check)
-        return 1;
     int mover = b->side;
     rp_sq k = b->king[mover];
-    if (k != RP_NO_SQ && m.from != k && !(m.flags & RP_MF_EP) &&
-        rp_attacker(b, k, !mover) == RP_NO_SQ)
+    if (k != RP_NO_SQ && m.from != k && !(m.flags & RP_MF_EP) && !in_check)
         return !opens_line(b, k, m);
     struct rp_undo u;
     rp_make(b, m, &u);
     int safe = !rp_in_check(b, mover);
     rp_unmake(b, m, &u);
     return safe;
+}
+
+int rp_leaves_king_safe(struct rp_board *b, rp_move m)
+{
+    return !b->rules->check || safe_given(b, m, rp_in_check(b, b->side));
 }
 
 void rp_gen_legal(struct rp_board *b, struct rp_movelist *l)
@@ -254,20 +255,20 @@ void rp_gen_legal(struct rp_board *b, struct rp_movelist *l)
 /* Asked after every ply (mate and stalemate), and nearly always answered
  * yes: so it stops at the first legal move instead of generating them
  * all, piece by piece, from the mover's own back rank, where its pieces
- * stand in most positions. */
+ * stand in most positions.  Whether the king stands attacked is the same
+ * for every move tried, so it is asked once. */
 int rp_has_legal_move(struct rp_board *b)
 {
-    for (int i = 0; i < 64; i++) {
-        int rank = b->side ? 7 - (i >> 3) : i >> 3;
-        rp_sq sq = rp_square(i & 7, rank);
-        rp_piece p = b->sq[sq];
-        if (!p || rp_colour_of(p) != b->side)
-            continue;
+    int check = b->rules->check, in_check = check && rp_in_check(b, b->side);
+    uint64_t own = b->bb[b->side][0];
+    while (own) {
+        int i = b->side ? 63 - __builtin_clzll(own) : __builtin_ctzll(own);
+        own &= ~(1ULL << i);
         struct rp_movelist l;
         l.n = 0;
-        rp_gen_from(b, sq, &l);
+        rp_gen_from(b, rp_square(i & 7, i >> 3), &l);
         for (size_t k = 0; k < l.n; k++)
-            if (rp_leaves_king_safe(b, l.m[k]))
+            if (!check || safe_given(b, l.m[k], in_check))
                 return 1;
     }
     return 0;

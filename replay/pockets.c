@@ -85,7 +85,7 @@ void rp_drop(struct rp_board *b, rp_piece p, rp_sq sq, struct rp_undo *u)
 
 void rp_undrop(struct rp_board *b, rp_sq sq, const struct rp_undo *u)
 {
-    b->sq[sq] = 0;
+    rp_board_set(b, sq, 0);
     b->castle = u->castle;
     b->ep = u->ep;
     b->halfmove = u->halfmove;

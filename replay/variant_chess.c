@@ -33,28 +33,23 @@ static void chess_play(void *state, const struct fmt_component *c, size_t n, str
 }
 
 /* Bishops and knights only, as rules.md lists the dead positions:
- * K v K, K+B v K, K+N v K, K+B v K+B with bishops on one colour. */
+ * K v K, K+B v K, K+N v K, K+B v K+B with bishops on one colour.  Asked
+ * after every ply, so it reads the bit sets and not the squares. */
 static int insufficient_material(const struct rp_board *b)
 {
-    int minors[2] = {0, 0}, bishops[2] = {0, 0}, bishop_colour[2] = {-1, -1};
-    for (int sq = 0; sq < 128; sq++) {
-        if ((sq & 0x88) || !b->sq[sq])
-            continue;
-        int type = rp_type_of(b->sq[sq]), side = rp_colour_of(b->sq[sq]);
-        if (type == RP_KING)
-            continue;
-        if (type != RP_BISHOP && type != RP_KNIGHT)
+    const uint64_t light = 0x55AA55AA55AA55AAULL;  /* b1, d1, ...: file + rank odd */
+    int minors = 0, bishops[2], on_light[2];
+    for (int side = 0; side < 2; side++) {
+        const uint64_t *p = b->bb[side];
+        if (p[RP_PAWN] | p[RP_ROOK] | p[RP_QUEEN])
             return 0;
-        minors[side]++;
-        if (type == RP_BISHOP) {
-            bishops[side]++;
-            bishop_colour[side] = (rp_file((rp_sq)sq) + rp_rank((rp_sq)sq)) & 1;
-        }
+        bishops[side] = __builtin_popcountll(p[RP_BISHOP]);
+        on_light[side] = (p[RP_BISHOP] & light) != 0;
+        minors += bishops[side] + __builtin_popcountll(p[RP_KNIGHT]);
     }
-    if (minors[0] + minors[1] <= 1)
+    if (minors <= 1)
         return 1;
-    return minors[0] == 1 && minors[1] == 1 && bishops[0] == 1 && bishops[1] == 1 &&
-           bishop_colour[0] == bishop_colour[1];
+    return minors == 2 && bishops[0] == 1 && bishops[1] == 1 && on_light[0] == on_light[1];
 }
 
 static int chess_ended(void *state, struct rp_ending *e)
