@@ -179,9 +179,14 @@ void rp_make(struct rp_board *b, rp_move m, struct rp_undo *u)
         rp_board_remove(b, c->rook_from);
         rp_board_put(b, c->rook_to, rook);
     }
-    if (b->rules->ncastlings)
-        set_castle(b, b->castle & (uint8_t)~(castle_lost(b->rules, m.from) |
-                                             castle_lost(b->rules, m.to)));
+    /* Most plies of a game are played with no right left, or touch no
+     * castling square: neither needs the key recomputed. */
+    if (b->castle) {
+        uint8_t castle = b->castle & (uint8_t)~(castle_lost(b->rules, m.from) |
+                                                castle_lost(b->rules, m.to));
+        if (castle != b->castle)
+            set_castle(b, castle);
+    }
     b->ep = (m.flags & RP_MF_DOUBLE) ? (rp_sq)((m.from + m.to) / 2) : RP_NO_SQ;
     b->halfmove = (u->captured || rp_type_of(mover) == RP_PAWN) ? 0 : (uint16_t)(b->halfmove + 1);
     b->side ^= 1;

@@ -87,9 +87,11 @@ static int least_displacement(const int *file, const int *reach, int n)
     best[0] = 0;
     int result = n ? NO_MATCH : 0;
     for (int m = 0; m < 256; m++) {
-        int i = __builtin_popcount((unsigned)m);
         if (best[m] == NO_MATCH)
             continue;
+        int i = 0;   /* pawns placed so far: the files taken */
+        for (unsigned k = (unsigned)m; k; k &= k - 1)
+            i++;
         if (i == n) {
             result = best[m] < result ? best[m] : result;
             continue;
@@ -103,38 +105,57 @@ static int least_displacement(const int *file, const int *reach, int n)
     return result;
 }
 
+/* The squares of the colour's pawns, for a message: "a2, b3". */
+static void pawn_squares(const struct rp_board *b, int colour, char *where, size_t size)
+{
+    size_t at = 0;
+    where[0] = '\0';
+    for (uint64_t pawns = b->bb[colour][RP_PAWN]; pawns && at < size; pawns &= pawns - 1) {
+        int i = __builtin_ctzll(pawns);
+        at += (size_t)snprintf(where + at, size - at, "%s%c%d", at ? ", " : "", 'a' + (i & 7),
+                               (i >> 3) + 1);
+    }
+}
+
 /* Check 3 for one colour: the pawns come from distinct files, each within
  * its distance from the second rank, with no more file changes (captures)
- * than enemy pieces missing from the board. */
+ * than enemy pieces missing from the board.  Asked for every unmove tried
+ * while looking for a legal turn, so the common case, pawns on distinct
+ * files (each then its own origin, no capture needed), skips the search,
+ * and the message is only composed for a failure. */
 static enum rp_code check_3(const struct rp_retro *r, int colour, char *msg, size_t size)
 {
     const struct rp_board *b = &r->b;
     int file[8], reach[8], n = 0;
-    char where[64] = "";
-    size_t at = 0;
-    for (int rank = 0; rank < 8; rank++)
-        for (int f = 0; f < 8 && n < 8; f++) {
-            rp_sq sq = rp_square(f, rank);
-            if (b->sq[sq] != rp_make_piece(RP_PAWN, colour))
-                continue;
-            file[n] = f;
-            reach[n++] = (colour ? 6 - rank : rank - 1);
-            at += (size_t)snprintf(where + at, sizeof where - at, "%s%c%d", at ? ", " : "", 'a' + f,
-                                   rank + 1);
-        }
+    unsigned files = 0;
+    int reachable = 1;
+    for (uint64_t pawns = b->bb[colour][RP_PAWN]; pawns && n < 8; pawns &= pawns - 1) {
+        int i = __builtin_ctzll(pawns), rank = i >> 3;
+        file[n] = i & 7;
+        files |= 1u << (i & 7);
+        reach[n] = (colour ? 6 - rank : rank - 1);
+        reachable &= reach[n++] >= 0;
+    }
+    int distinct = 0;
+    for (unsigned f = files; f; f &= f - 1)
+        distinct++;
+    if (distinct == n && reachable)
+        return RP_OK;
     int need = least_displacement(file, reach, n);
     int missing = 16;
     for (int type = RP_PAWN; type <= RP_KING; type++)
         missing -= r->count[!colour][type];
+    if (need != NO_MATCH && need <= missing)
+        return RP_OK;
+    char where[64];
+    pawn_squares(b, colour, where, sizeof where);
     if (need == NO_MATCH)
         return fail(msg, size, "check 3 (pawn structure): the %s pawns on %s cannot come from different files",
                     lower_colour(colour), where);
-    if (need > missing)
-        return fail(msg, size,
-                    "check 3 (pawn structure): the %s pawns need %d capture%s but only %d %s piece%s missing",
-                    lower_colour(colour), need, need == 1 ? "" : "s", missing, lower_colour(!colour),
-                    missing == 1 ? " is" : "s are");
-    return RP_OK;
+    return fail(msg, size,
+                "check 3 (pawn structure): the %s pawns need %d capture%s but only %d %s piece%s missing",
+                lower_colour(colour), need, need == 1 ? "" : "s", missing, lower_colour(!colour),
+                missing == 1 ? " is" : "s are");
 }
 
 enum rp_code rp_retro_check(const struct rp_retro *r, int mover, char *msg, size_t size)
@@ -172,10 +193,16 @@ void rp_retro_points(const struct rp_retro *r, int points[2])
 
 int rp_retro_restored(const struct rp_retro *r, int colour)
 {
-    int home = 0;
-    for (int sq = 0; sq < 128; sq++) {
-        rp_piece p = rp_on_board(sq) ? r->b.sq[sq] : 0;
-        home += p && rp_colour_of(p) == colour && opening_type((rp_sq)sq, colour) == rp_type_of(p);
+    /* White's opening squares by type (rank 1, and rank 2 for pawns);
+     * Black's are the same mirrored.  Asked after every ply, so it tests
+     * the bit sets: every opening square holds its piece. */
+    static const uint64_t white_home[RP_KING + 1] = {
+        0, 0xFF00, 0x42, 0x24, 0x81, 0x08, 0x10,
+    };
+    for (int type = RP_PAWN; type <= RP_KING; type++) {
+        uint64_t home = colour ? __builtin_bswap64(white_home[type]) : white_home[type];
+        if ((r->b.bb[colour][type] & home) != home)
+            return 0;
     }
-    return home == 16;
+    return 1;
 }

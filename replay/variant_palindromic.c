@@ -73,11 +73,10 @@ static int is_destination(rp_piece p, rp_sq sq)
  * share a square, "no two on the same square" holds by itself. */
 static int is_home(const struct rp_board *b, int colour)
 {
-    for (int sq = 0; sq < 128; sq++) {
-        if (sq & 0x88)
-            continue;
-        rp_piece p = b->sq[sq];
-        if (p && rp_colour_of(p) == colour && !is_destination(p, (rp_sq)sq))
+    for (uint64_t own = b->bb[colour][0]; own; own &= own - 1) {
+        int i = __builtin_ctzll(own);
+        rp_sq sq = rp_square(i & 7, i >> 3);
+        if (!is_destination(b->sq[sq], sq))
             return 0;
     }
     return 1;

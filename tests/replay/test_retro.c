@@ -103,6 +103,29 @@ Test(replay_retro, check_3_capture_budget)
     cr_expect_eq(rp_retro_check(&r, 0, msg, sizeof msg), RP_OK);
 }
 
+/* Check 3's files: a3 can only have come from a or b, both taken by
+ * pawns still on their second rank.  The message lists the pawns rank by
+ * rank; doubled pawns are also the case the quick distinct-files answer
+ * must not take. */
+Test(replay_retro, check_3_no_distinct_files)
+{
+    struct rp_retro r;
+    char msg[RP_MESSAGE_MAX];
+    empty(&r, 1, 1);
+    setup_colour(&r, 1);
+    place(&r, "e1", rp_make_piece(RP_KING, 0));
+    place(&r, "a3", rp_make_piece(RP_PAWN, 0));
+    place(&r, "a2", rp_make_piece(RP_PAWN, 0));
+    place(&r, "b2", rp_make_piece(RP_PAWN, 0));
+    cr_expect_eq(rp_retro_check(&r, 0, msg, sizeof msg), RP_RETRO_ILLEGAL);
+    cr_expect_str_eq(msg, "check 3 (pawn structure): the white pawns on a2, b2, a3 cannot come from "
+                          "different files");
+    rp_board_remove(&r.b, (rp_sq)rp_parse_square("b2", 'a'));
+    r.count[0][RP_PAWN]--;
+    cr_expect_eq(rp_retro_check(&r, 0, msg, sizeof msg), RP_RETRO_ILLEGAL,
+                 "a2 and a3 still need a capture, and no black piece is missing");
+}
+
 /* Check 2 counts types too; the reserve keeps play from getting there, so
  * the position is built. */
 Test(replay_retro, check_2_piece_counts)
