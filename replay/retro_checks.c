@@ -105,6 +105,24 @@ static int least_displacement(const int *file, const int *reach, int n)
     return result;
 }
 
+/* least_displacement depends on the pawns alone, and the search for a
+ * legal turn asks it again and again for the same pawns while trying
+ * moves of other pieces; so each thread remembers the last answer per
+ * colour.  A pure function's memo: it cannot change any result. */
+static int pawn_need(int colour, uint64_t pawns, const int *file, const int *reach, int n)
+{
+    static _Thread_local struct {
+        uint64_t pawns;
+        int need, valid;
+    } memo[2];
+    if (!memo[colour].valid || memo[colour].pawns != pawns) {
+        memo[colour].pawns = pawns;
+        memo[colour].need = least_displacement(file, reach, n);
+        memo[colour].valid = 1;
+    }
+    return memo[colour].need;
+}
+
 /* The squares of the colour's pawns, for a message: "a2, b3". */
 static void pawn_squares(const struct rp_board *b, int colour, char *where, size_t size)
 {
@@ -141,7 +159,7 @@ static enum rp_code check_3(const struct rp_retro *r, int colour, char *msg, siz
         distinct++;
     if (distinct == n && reachable)
         return RP_OK;
-    int need = least_displacement(file, reach, n);
+    int need = pawn_need(colour, b->bb[colour][RP_PAWN], file, reach, n);
     int missing = 16;
     for (int type = RP_PAWN; type <= RP_KING; type++)
         missing -= r->count[!colour][type];
