@@ -74,6 +74,11 @@ static void compute_masks(void)
 
 int rp_attacked(const struct rp_board *b, rp_sq sq, int by)
 {
+    return rp_attacked_vacated(b, sq, by, 0);
+}
+
+int rp_attacked_vacated(const struct rp_board *b, rp_sq sq, int by, uint64_t vacated)
+{
     if (sq & 0x88)
         return 0;
     pthread_once(&masks_once, compute_masks);
@@ -84,7 +89,7 @@ int rp_attacked(const struct rp_board *b, rp_sq sq, int by)
         return 1;
     uint64_t sliders = (masks.orthogonal[i] & (p[RP_ROOK] | p[RP_QUEEN])) |
                        (masks.diagonal[i] & (p[RP_BISHOP] | p[RP_QUEEN]));
-    uint64_t occupied = b->bb[0][0] | b->bb[1][0];
+    uint64_t occupied = (b->bb[0][0] | b->bb[1][0]) & ~vacated;
     for (; sliders; sliders &= sliders - 1)
         if (!(masks.between[i][__builtin_ctzll(sliders)] & occupied))
             return 1;

@@ -135,8 +135,11 @@ void rp_board_remove(struct rp_board *b, rp_sq sq);
  * en passant, halfmove).  Returns 0, or -1 if the FEN cannot be read. */
 int rp_board_from_fen(struct rp_board *b, const struct rp_rules *rules, const char *fen);
 
-/* Nonzero when a piece of `by` attacks `sq` (attacks.c). */
+/* Nonzero when a piece of `by` attacks `sq` (attacks.c); _vacated as if
+ * the squares of the `vacated` bit set were empty (a king stepping away
+ * no longer blocks the line behind it). */
 int rp_attacked(const struct rp_board *b, rp_sq sq, int by);
+int rp_attacked_vacated(const struct rp_board *b, rp_sq sq, int by, uint64_t vacated);
 
 /* Square of the first attacker of `sq` belonging to `by`, or RP_NO_SQ.
  * "First" is a fixed order (pawns, knights and kings, then sliders by

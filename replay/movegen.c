@@ -222,14 +222,19 @@ static int opens_line(const struct rp_board *b, rp_sq k, rp_move m)
 /* Make, test, unmake answers every case; when the king is not attacked
  * and something other than the king moves (not en passant, which takes a
  * second piece off the board), a look along one line answers the same
- * at a fraction of the cost.  This runs for every move played and after
- * every ply (mate and stalemate). */
+ * at a fraction of the cost, and so does one attack test for a king's
+ * step (not castling, which also moves the rook).  This runs for every
+ * move played and after every ply (mate and stalemate). */
 static int safe_given(struct rp_board *b, rp_move m, int in_check)
 {
     int mover = b->side;
     rp_sq k = b->king[mover];
     if (k != RP_NO_SQ && m.from != k && !(m.flags & RP_MF_EP) && !in_check)
         return !opens_line(b, k, m);
+    /* A king's step: its new square must not be attacked once it has left
+     * the old one (a piece it takes there attacks nothing from there). */
+    if (k != RP_NO_SQ && m.from == k && !(m.flags & RP_MF_CASTLE))
+        return !rp_attacked_vacated(b, m.to, !mover, 1ULL << rp_bit_of(k));
     struct rp_undo u;
     rp_make(b, m, &u);
     int safe = !rp_in_check(b, mover);
