@@ -531,14 +531,26 @@ static int read_member(const struct level *lv, struct archive *a,
     return rc;
 }
 
+/* The member's name in UTF-8.  Asking libarchive for it converts through
+ * iconv for every member, several thousand instructions, though nearly
+ * every name is ASCII and the same in any charset. */
+static const char *entry_path(struct archive_entry *e)
+{
+    const char *raw = archive_entry_pathname(e);
+    for (const unsigned char *p = (const unsigned char *)raw; p && *p; p++)
+        if (*p >= 0x80) {
+            const char *utf8 = archive_entry_pathname_utf8(e);
+            return utf8 ? utf8 : raw;
+        }
+    return raw ? raw : archive_entry_pathname_utf8(e);
+}
+
 /* One member: directories hold no data and are not rows; links and special
  * files are rows, skipped, so that every file-like name is accounted for. */
 static int walk_member(const struct level *lv, struct archive *a,
                        struct archive_entry *e, int *broke)
 {
-    const char *path = archive_entry_pathname_utf8(e);
-    if (!path)
-        path = archive_entry_pathname(e);
+    const char *path = entry_path(e);
     mode_t type = archive_entry_filetype(e);
     if (type == AE_IFDIR)
         return 0;
