@@ -9,6 +9,7 @@
  */
 #include "formats/input.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,6 +98,19 @@ struct scan {
     int rewrite;      /* a BOM, a '\r' or a replacement: the text changes */
 };
 
+/* Are the 8 bytes at p all printable ASCII (0x20 to 0x7F)?  Nearly all of
+ * a log is, and testing a word at a time makes the scan several times
+ * quicker than a byte at a time. */
+static int printable8(const unsigned char *p)
+{
+    const uint64_t highs = 0x8080808080808080ULL, spaces = 0x2020202020202020ULL;
+    uint64_t w;
+    memcpy(&w, p, 8);
+    /* With no high bit set, a byte below 0x20 is one whose subtraction
+     * borrows into its own high bit. */
+    return !(w & highs) && !((w - spaces) & ~w & highs);
+}
+
 /* First pass.  Lines are counted the way the parser will see them, after
  * "\r\n" and "\r" have become '\n', so "line N" points at the same line in
  * both places.  Line length is in bytes as stored in the entry. */
@@ -108,6 +122,10 @@ static enum fmt_entry_status scan_text(const unsigned char *p, size_t n,
     s->rewrite = i > 0;
     while (i < n) {
         size_t step = 1;
+        if (i + 8 <= n && width + 8 <= FMT_INPUT_LINE_MAX && printable8(p + i)) {
+            width += 8, i += 8;
+            continue;
+        }
         if (p[i] >= 0x20 && p[i] < 0x80) {
             /* Printable ASCII, nearly all of a log: no decoding to do. */
             if (++width > FMT_INPUT_LINE_MAX) {
