@@ -182,6 +182,56 @@ void rp_gen_from(const struct rp_board *b, rp_sq from, struct rp_movelist *l)
     }
 }
 
+static int sign(int x) { return (x > 0) - (x < 0); }
+
+/* The step a slider would take from `from` to `to`, or 0 if not on a line. */
+static int line_step(rp_sq from, rp_sq to)
+{
+    int df = rp_file(to) - rp_file(from), dr = rp_rank(to) - rp_rank(from);
+    if (df != 0 && dr != 0 && abs(df) != abs(dr))
+        return 0;
+    return sign(dr) * 16 + sign(df);
+}
+
+/* Could a knight, bishop, rook or queen on `from` go to `to`, by its
+ * geometry and an empty path? */
+static int reaches(const struct rp_board *b, int type, rp_sq from, rp_sq to)
+{
+    if (type == RP_KNIGHT) {
+        for (int i = 0; i < 8; i++)
+            if (from + knight_steps[i] == to)
+                return 1;
+        return 0;
+    }
+    int step = line_step(from, to);
+    int diagonal = rp_file(from) != rp_file(to) && rp_rank(from) != rp_rank(to);
+    if (!step || (type == RP_ROOK && diagonal) || (type == RP_BISHOP && !diagonal))
+        return 0;
+    for (int s = from + step; s != to; s += step)
+        if (b->sq[s])
+            return 0;
+    return 1;
+}
+
+void rp_gen_from_to(const struct rp_board *b, rp_sq from, rp_sq to, struct rp_movelist *l)
+{
+    rp_piece p = b->sq[from];
+    int type = rp_type_of(p);
+    if (p && rp_colour_of(p) == b->side && type >= RP_KNIGHT && type <= RP_QUEEN) {
+        rp_piece there = (to & 0x88) ? 0 : b->sq[to];
+        if (!(to & 0x88) && to != from && !(there && rp_colour_of(there) == b->side) &&
+            reaches(b, type, from, to))
+            add(l, from, to, there ? RP_MF_CAPTURE : 0, 0, 0);
+        return;
+    }
+    struct rp_movelist all;
+    all.n = 0;
+    rp_gen_from(b, from, &all);
+    for (size_t i = 0; i < all.n; i++)
+        if (all.m[i].to == to)
+            add(l, all.m[i].from, all.m[i].to, all.m[i].flags, all.m[i].promo, all.m[i].castle);
+}
+
 void rp_gen_pseudo(const struct rp_board *b, struct rp_movelist *l)
 {
     for (int sq = 0; sq < 128; sq++) {
@@ -297,17 +347,6 @@ uint64_t rp_perft(struct rp_board *b, int depth)
 }
 
 /* ------------------------------------------------------ explanations */
-
-static int sign(int x) { return (x > 0) - (x < 0); }
-
-/* The step a slider would take from `from` to `to`, or 0 if not on a line. */
-static int line_step(rp_sq from, rp_sq to)
-{
-    int df = rp_file(to) - rp_file(from), dr = rp_rank(to) - rp_rank(from);
-    if (df != 0 && dr != 0 && abs(df) != abs(dr))
-        return 0;
-    return sign(dr) * 16 + sign(df);
-}
 
 static void explain_slider(const struct rp_board *b, rp_sq from, rp_sq to, int type, char *buf, size_t size)
 {

@@ -27,6 +27,10 @@ void rp_gen_pseudo(const struct rp_board *b, struct rp_movelist *list);
 /* Pseudo-legal moves of the piece on `from` only. */
 void rp_gen_from(const struct rp_board *b, rp_sq from, struct rp_movelist *list);
 
+/* Those of them that go to `to`, in the same order: resolving a played
+ * move needs no others (several only for a promotion's choices). */
+void rp_gen_from_to(const struct rp_board *b, rp_sq from, rp_sq to, struct rp_movelist *list);
+
 /* Nonzero when playing m leaves the mover's king safe (always when the
  * rules have no check).  m must be pseudo-legal. */
 int rp_leaves_king_safe(struct rp_board *b, rp_move m);

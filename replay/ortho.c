@@ -105,13 +105,8 @@ static int is_last_rank_pawn_move(const struct rp_board *b, rp_sq from, rp_sq to
 static int find_moves(struct rp_ortho *o, const struct fmt_component *c, rp_sq from, rp_sq to,
                       struct rp_movelist *cand, struct rp_verdict *v)
 {
-    struct rp_movelist all;
-    all.n = 0;
-    rp_gen_from(&o->b, from, &all);
     cand->n = 0;
-    for (size_t i = 0; i < all.n; i++)
-        if (all.m[i].to == to)
-            cand->m[cand->n++] = all.m[i];
+    rp_gen_from_to(&o->b, from, to, cand);
     if (cand->n)
         return 1;
     char why[160];
