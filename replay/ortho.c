@@ -15,13 +15,35 @@
 #include "replay/movegen.h"
 #include "replay/notation.h"
 
+/* Reading a FEN costs more than a short game's first moves, and every
+ * game of a variant starts from the same one: each thread keeps the last
+ * board it read, keyed by the rules and the FEN's text. */
+static void load_start(struct rp_board *b, const struct rp_rules *rules, const char *fen)
+{
+    static _Thread_local struct {
+        const struct rp_rules *rules;
+        char fen[128];
+        struct rp_board b;
+    } memo;
+    if (memo.rules == rules && strcmp(memo.fen, fen) == 0) {
+        *b = memo.b;
+        return;
+    }
+    /* The FENs are our own constants: a failure here is a programming
+     * error that the variant tests catch. */
+    (void)rp_board_from_fen(b, rules, fen);
+    if (strlen(fen) < sizeof memo.fen) {
+        memo.rules = rules;
+        strcpy(memo.fen, fen);
+        memo.b = *b;
+    }
+}
+
 void rp_ortho_setup(struct rp_ortho *o, const struct rp_rules *rules, const char *fen,
                     const char *title)
 {
     memset(o, 0, sizeof *o);
-    /* The FENs are our own constants: a failure here is a programming
-     * error that the variant tests catch. */
-    (void)rp_board_from_fen(&o->b, rules, fen);
+    load_start(&o->b, rules, fen);
     o->title = title;
     o->history[0] = rp_board_repetition_key(&o->b);
     o->nhistory = 1;
