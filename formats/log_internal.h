@@ -17,8 +17,39 @@
 
 /* ------------------------------------------------------------ storage */
 
-/* size bytes, aligned for any type, owned by g; NULL when out of memory. */
-void *fmt_mem_alloc(struct fmt_game *g, size_t size);
+/* One block of a game's arena; blocks are chained newest first, each
+ * with its data after this header. */
+struct fmt_mem {
+    struct fmt_mem *next;
+    size_t cap;   /* bytes of data */
+    size_t used;  /* bytes of data handed out */
+};
+
+#define FMT_MEM_ALIGN 16 /* enough for any field of the public structs */
+#define FMT_MEM_HEADER \
+    ((sizeof(struct fmt_mem) + FMT_MEM_ALIGN - 1) & ~(size_t)(FMT_MEM_ALIGN - 1))
+
+static inline size_t fmt_mem_round(size_t size)
+{
+    return (size + FMT_MEM_ALIGN - 1) & ~(size_t)(FMT_MEM_ALIGN - 1);
+}
+
+/* fmt_mem_alloc when the newest block may be full. */
+void *fmt_mem_alloc_block(struct fmt_game *g, size_t size);
+
+/* size bytes, aligned for any type, owned by g; NULL when out of memory.
+ * Inline: a parsed turn takes one of these, and most fit the newest
+ * block, where the work is a comparison and an addition. */
+static inline void *fmt_mem_alloc(struct fmt_game *g, size_t size)
+{
+    struct fmt_mem *b = g->mem;
+    if (b && size <= b->cap - b->used && fmt_mem_round(size) <= b->cap - b->used) {
+        void *p = (char *)b + FMT_MEM_HEADER + b->used;
+        b->used += fmt_mem_round(size);
+        return p;
+    }
+    return fmt_mem_alloc_block(g, size);
+}
 
 /* A NUL-terminated copy of the n bytes at s, owned by g; NULL when out of memory. */
 char *fmt_mem_strndup(struct fmt_game *g, const char *s, size_t n);

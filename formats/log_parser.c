@@ -29,21 +29,8 @@
 
 /* ------------------------------------------------------------ storage */
 
-/* One block of a game's arena; blocks are chained newest first. */
-struct fmt_mem {
-    struct fmt_mem *next;
-    size_t cap;   /* bytes of data */
-    size_t used;  /* bytes of data handed out */
-};
-
-#define MEM_ALIGN 16          /* enough for any field of the public structs */
 #define MEM_FIRST 4096        /* a short game fits in one or two blocks */
 #define MEM_MAX_STEP (1 << 20) /* blocks stop doubling here */
-
-static size_t mem_header(void)
-{
-    return (sizeof(struct fmt_mem) + MEM_ALIGN - 1) & ~(size_t)(MEM_ALIGN - 1);
-}
 
 static struct fmt_mem *mem_block(struct fmt_mem *prev, size_t need)
 {
@@ -52,9 +39,9 @@ static struct fmt_mem *mem_block(struct fmt_mem *prev, size_t need)
         cap = MEM_MAX_STEP;
     if (cap < need)
         cap = need;
-    if (cap > SIZE_MAX - mem_header())
+    if (cap > SIZE_MAX - FMT_MEM_HEADER)
         return NULL;
-    struct fmt_mem *b = malloc(mem_header() + cap);
+    struct fmt_mem *b = malloc(FMT_MEM_HEADER + cap);
     if (!b)
         return NULL;
     b->next = prev;
@@ -63,11 +50,11 @@ static struct fmt_mem *mem_block(struct fmt_mem *prev, size_t need)
     return b;
 }
 
-void *fmt_mem_alloc(struct fmt_game *g, size_t size)
+void *fmt_mem_alloc_block(struct fmt_game *g, size_t size)
 {
-    if (size > SIZE_MAX - MEM_ALIGN)
+    if (size > SIZE_MAX - FMT_MEM_ALIGN)
         return NULL;
-    size = (size + MEM_ALIGN - 1) & ~(size_t)(MEM_ALIGN - 1);
+    size = fmt_mem_round(size);
     struct fmt_mem *b = g->mem;
     if (!b || b->cap - b->used < size) {
         b = mem_block(b, size);
@@ -75,7 +62,7 @@ void *fmt_mem_alloc(struct fmt_game *g, size_t size)
             return NULL;
         g->mem = b;
     }
-    void *p = (char *)b + mem_header() + b->used;
+    void *p = (char *)b + FMT_MEM_HEADER + b->used;
     b->used += size;
     return p;
 }
@@ -128,14 +115,6 @@ static void line_at(const char *pos, const char *end, struct line *l)
     l->next = nl ? nl + 1 : end;
 }
 
-static int line_blank(const struct line *l)
-{
-    for (size_t i = 0; i < l->len; i++)
-        if (!fmt_is_space(l->s[i]))
-            return 0;
-    return 1;
-}
-
 struct header_line {
     const char *key, *value;
     size_t klen, vlen;
@@ -165,9 +144,9 @@ static int header_line(const struct line *l, struct header_line *h)
     return 1;
 }
 
-static int key_is(const struct header_line *h, const char *name)
+/* name: lower case, n bytes. */
+static int key_is_n(const struct header_line *h, const char *name, size_t n)
 {
-    size_t n = strlen(name);
     if (h->klen != n)
         return 0;
     for (size_t i = 0; i < n; i++)
@@ -176,23 +155,20 @@ static int key_is(const struct header_line *h, const char *name)
     return 1;
 }
 
+#define key_is(h, name) key_is_n((h), (name), sizeof(name) - 1)
+
 /* ------------------------------------------------------------- header */
+
+#define KNOWN(name) {#name, sizeof #name - 1, offsetof(struct fmt_game, name)}
 
 static const struct {
     const char *name;  /* lower case */
+    size_t len;        /* of name: most keys are told apart by it alone */
     size_t off;        /* of the char * field in struct fmt_game */
 } known_keys[] = {
-    {"game", offsetof(struct fmt_game, game)},
-    {"settings", offsetof(struct fmt_game, settings)},
-    {"log", offsetof(struct fmt_game, log)},
-    {"event", offsetof(struct fmt_game, event)},
-    {"round", offsetof(struct fmt_game, round)},
-    {"white", offsetof(struct fmt_game, white)},
-    {"black", offsetof(struct fmt_game, black)},
-    {"started", offsetof(struct fmt_game, started)},
-    {"ended", offsetof(struct fmt_game, ended)},
-    {"status", offsetof(struct fmt_game, status)},
-    {"result", offsetof(struct fmt_game, result)},
+    KNOWN(game), KNOWN(settings), KNOWN(log), KNOWN(event),
+    KNOWN(round), KNOWN(white), KNOWN(black), KNOWN(started),
+    KNOWN(ended), KNOWN(status), KNOWN(result),
 };
 
 static int add_extra(struct fmt_game *g, const struct header_line *h)
@@ -222,7 +198,7 @@ static int add_extra(struct fmt_game *g, const struct header_line *h)
 static int store_header(struct fmt_game *g, const struct header_line *h)
 {
     for (size_t i = 0; i < sizeof known_keys / sizeof known_keys[0]; i++) {
-        if (key_is(h, known_keys[i].name)) {
+        if (key_is_n(h, known_keys[i].name, known_keys[i].len)) {
             char *v = fmt_mem_strndup(g, h->value, h->vlen);
             if (!v)
                 return -1;
@@ -415,19 +391,21 @@ static int set_malformed(struct fmt_game *g, int line, const char *reason,
 
 /* Read the moves section up to the next header line (which starts the
  * next game, fine point 3) or the end of the text.  0, or -1 when out of
- * memory. */
+ * memory.  A line's first non-space byte sorts it: none, blank; a
+ * letter, maybe a header line; anything else, never one. */
 static int read_moves(fmt_parser *p, struct fmt_game *g)
 {
     struct line l;
     struct header_line h;
     p->at_header = 0;
-    while (p->pos < p->end) {
+    for (; p->pos < p->end; advance(p, &l)) {
         line_at(p->pos, p->end, &l);
-        if (line_blank(&l)) {
-            advance(p, &l);
+        const char *first = l.s, *e = l.s + l.len;
+        while (first < e && fmt_is_space(*first))
+            first++;
+        if (first == e)
             continue;
-        }
-        if (header_line(&l, &h)) {
+        if (fmt_is_alpha(*first) && header_line(&l, &h)) {
             p->at_header = 1;
             return 0;
         }
@@ -436,14 +414,13 @@ static int read_moves(fmt_parser *p, struct fmt_game *g)
             return -1;
         if (k == FMT_LINE_OTHER) {
             /* fine point 5; fine point 2: the next call seeks a Game: line */
-            const char *s = l.s, *e = l.s + l.len;
+            const char *s = first;
             fmt_trim(&s, &e);
             int rc = set_malformed(g, p->line, "line does not start with a turn marker",
                                    s, (size_t)(e - s));
             advance(p, &l);
             return rc;
         }
-        advance(p, &l);
     }
     return 0;
 }

@@ -21,6 +21,13 @@
  * ASCII letters (Game Courier's labels are one letter; two allow a doubled
  * label like "RR"; a longer word is prose, not a label).  Everything else
  * is FMT_COMP_BAD.
+ *
+ * Cost: nearly every turn is a plain move, "P e2-e4" or "e2-e4", with
+ * nothing after it on its line but white space or the next turn.  Those
+ * are read in one pass (plain_move_at); any other turn is cut out of its
+ * line by turn_end_at and read by the component grammar, which would
+ * make the same of a plain move.  Each turn's strings and components take
+ * one block of the game's storage.
  */
 #include "formats/log_internal.h"
 
@@ -46,8 +53,9 @@ static int is_ellipsis(const char *p, const char *end)
            (unsigned char)p[1] == 0x80 && (unsigned char)p[2] == 0xA6;
 }
 
-/* Is there a marker at p?  Fill *m if so. */
-static int marker_at(const char *p, const char *end, struct marker *m)
+/* Is there a marker at p?  Fill *m if so.  Inline: every line starts
+ * with one, and a call would cost as much as reading it. */
+static inline int marker_at(const char *p, const char *end, struct marker *m)
 {
     const char *q = p;
     long long n = 0;
@@ -81,14 +89,45 @@ static int marker_at(const char *p, const char *end, struct marker *m)
     return 1;
 }
 
-/* The next marker in (from, end) that follows white space or ';', or end. */
-static const char *next_marker(const char *from, const char *end, struct marker *m)
+/* Where a turn's text ends in its line, and what ends it. */
+struct turn_end {
+    const char *at;      /* end of the text: next marker, "//" or line end */
+    const char *comment; /* the "//" when that ends it, else NULL */
+    int has_next;        /* a marker starts at `at`: it is in next */
+    struct marker next;
+    size_t semis;        /* ';' in the text: its components, less one */
+};
+
+/* Read a turn's text from `from` (just after its marker) to the first of
+ * the line's end, its "//" comment and a marker that follows white space
+ * or ';'.  One pass does what a comment search, a marker search and a
+ * count of separators would each do again: markers, comments and
+ * separators are all in '/'..';', so most bytes cost one comparison. */
+static void turn_end_at(const char *from, const char *end, struct turn_end *t)
 {
-    for (const char *p = from; p < end; p++)
-        if (fmt_is_digit(*p) && (fmt_is_space(p[-1]) || p[-1] == ';') &&
-            marker_at(p, end, m))
-            return p;
-    return end;
+    t->comment = NULL;
+    t->has_next = 0;
+    t->semis = 0;
+    for (const char *p = from; p < end; p++) {
+        unsigned char c = (unsigned char)*p;
+        if ((unsigned)(c - '/') > (unsigned)(';' - '/'))
+            continue;
+        if (c == ';') {
+            t->semis++;
+        } else if (c == '/') {
+            if (end - p >= 2 && p[1] == '/') {
+                t->at = t->comment = p;
+                return;
+            }
+        } else if (fmt_is_digit((char)c) && (fmt_is_space(p[-1]) || p[-1] == ';') &&
+                   marker_at(p, end, &t->next)) {
+            /* p[-1] is in the line: at from, the marker's own '.' or '…' */
+            t->at = p;
+            t->has_next = 1;
+            return;
+        }
+    }
+    t->at = end;
 }
 
 /* --------------------------------------------------------- components */
@@ -99,41 +138,41 @@ struct cursor {
     const char *p, *e;
 };
 
-static void skip_space(struct cursor *c)
+static inline void skip_space(struct cursor *c)
 {
     while (c->p < c->e && fmt_is_space(*c->p))
         c->p++;
 }
 
-static int at(const struct cursor *c, char ch)
+static inline int at(const struct cursor *c, char ch)
 {
     return c->p < c->e && *c->p == ch;
 }
 
 /* The maximal run of ASCII letters and digits at the cursor, classified.
- * Taking the whole run is what makes "Pe2" and "e2e4" bad (fine point 8). */
-static enum word read_word(struct cursor *c, const char **w, size_t *n)
+ * Taking the whole run is what makes "Pe2" and "e2e4" bad (fine point 8):
+ * a letter after the digits means the run is neither a label nor a
+ * square, so it need not be read any further. */
+static inline enum word read_word(struct cursor *c, const char **w, size_t *n)
 {
-    const char *s = c->p;
-    while (c->p < c->e && (fmt_is_alpha(*c->p) || fmt_is_digit(*c->p)))
-        c->p++;
+    const char *s = c->p, *p = s;
+    while (p < c->e && fmt_is_alpha(*p))
+        p++;
+    size_t letters = (size_t)(p - s);
+    while (p < c->e && fmt_is_digit(*p))
+        p++;
+    c->p = p;
     *w = s;
-    *n = (size_t)(c->p - s);
-    size_t letters = 0;
-    while (letters < *n && fmt_is_alpha(s[letters]))
-        letters++;
-    if (*n == 0)
+    *n = (size_t)(p - s);
+    if (*n == 0 || (p < c->e && fmt_is_alpha(*p)))
         return W_NONE;
     if (letters == *n)
         return letters <= LABEL_LETTERS_MAX ? W_LABEL : W_NONE;
-    for (size_t i = letters; i < *n; i++)
-        if (!fmt_is_digit(s[i]))
-            return W_NONE;
     return letters == 1 ? W_SQUARE : W_NONE;
 }
 
 /* A square, then only white space to the end. */
-static int read_last_square(struct cursor *c, const char **w, size_t *n)
+static inline int read_last_square(struct cursor *c, const char **w, size_t *n)
 {
     skip_space(c);
     if (read_word(c, w, n) != W_SQUARE)
@@ -142,11 +181,13 @@ static int read_last_square(struct cursor *c, const char **w, size_t *n)
     return c->p == c->e;
 }
 
-static void copy_name(char *dst, size_t dstsz, const char *s, size_t n)
+/* A byte loop, not memcpy: names are a few bytes, shorter than a call. */
+static inline void copy_name(char *dst, size_t dstsz, const char *s, size_t n)
 {
     if (n > dstsz - 1)
         n = dstsz - 1;  /* an absurd square: never on a board anyway */
-    memcpy(dst, s, n);
+    for (size_t i = 0; i < n; i++)
+        dst[i] = s[i];
     dst[n] = '\0';
 }
 
@@ -248,13 +289,14 @@ static int after_square(struct fmt_component *c, struct cursor *cur,
     return 1;
 }
 
+/* The commands are tried last: each is one word of four letters or more,
+ * which read_word never takes for a label or a square, so only a
+ * component that is nothing else can be one. */
 static int parse_component(struct fmt_component *c, const char *s, size_t n)
 {
     struct cursor cur = {s, s + n};
     const char *w;
     size_t wn;
-    if (command(c, s, n))
-        return 1;
     if (at(&cur, '@')) {
         cur.p++;
         return removal_at(c, &cur);
@@ -266,7 +308,7 @@ static int parse_component(struct fmt_component *c, const char *s, size_t n)
     case W_SQUARE:
         return after_square(c, &cur, w, wn);
     default:
-        return 0;
+        return command(c, s, n);
     }
 }
 
@@ -285,30 +327,100 @@ static void classify_component(struct fmt_component *c, const char *s, size_t n)
 
 /* -------------------------------------------------------------- turns */
 
-/* Components of the turn text [s, e), into storage owned by g. */
-static int split_components(struct fmt_game *g, struct fmt_turn *t,
-                            const char *s, const char *e)
+/* Is [p, e) a square and what follows it?  Returns the end of its
+ * digits, or NULL.  The caller checks that the run ends there. */
+static inline const char *square_end(const char *p, const char *e)
 {
-    size_t most = 1;
-    for (const char *p = s; p < e; p++)
-        most += *p == ';';
-    if (s == e)
+    if (p == e || !fmt_is_alpha(*p))
+        return NULL;
+    const char *q = ++p;
+    while (q < e && fmt_is_digit(*q))
+        q++;
+    return q > p ? q : NULL;
+}
+
+/* A turn that is one "[LABEL] FROM-TO" move, the way Game Courier writes
+ * nearly every one. */
+struct plain_move {
+    const char *label, *from, *to, *end; /* end: of the turn's text */
+    size_t nlabel, nfrom, nto;           /* nlabel 0: no label */
+    int has_next;                        /* another turn follows, at next */
+    struct marker next;
+};
+
+/* Is the turn at p one "P e2-e4" or "e2-e4" (white space around '-'
+ * allowed), followed by white space, then the line's end or a marker?
+ * Such a turn is read in one pass, where turn_end_at and parse_component
+ * would each take it apart again, and they would find the same: it has
+ * no ';', no "//" and no digit after white space but the next marker's,
+ * and each word is a whole run of letters or digits, ended by white
+ * space, '-' or the end.  Any other shape is left to them. */
+static int plain_move_at(const char *p, const char *e, struct plain_move *pm)
+{
+    while (p < e && fmt_is_space(*p))
+        p++;
+    const char *q = p;
+    while (q < e && fmt_is_alpha(*q))
+        q++;
+    pm->label = p;
+    pm->nlabel = 0;
+    if (q > p && q - p <= LABEL_LETTERS_MAX && q < e && fmt_is_space(*q)) {
+        pm->nlabel = (size_t)(q - p);
+        while (q < e && fmt_is_space(*q))
+            q++;
+        p = q;
+    }
+    pm->from = p;
+    if (!(q = square_end(p, e)))
         return 0;
-    if (most > SIZE_MAX / sizeof *t->comps)
-        return -1;
-    t->comps = fmt_mem_alloc(g, most * sizeof *t->comps);
-    if (!t->comps)
-        return -1;
-    for (const char *p = s; p <= e;) {
+    pm->nfrom = (size_t)(q - p);
+    while (q < e && fmt_is_space(*q))
+        q++;
+    if (q == e || *q != '-')
+        return 0;
+    q++;
+    while (q < e && fmt_is_space(*q))
+        q++;
+    pm->to = q;
+    if (!(q = square_end(q, e)))
+        return 0;
+    pm->nto = (size_t)(q - pm->to);
+    pm->end = q;
+    while (q < e && fmt_is_space(*q))
+        q++;
+    /* a digit right after the square's would have been one of its own:
+     * one here follows white space */
+    pm->has_next = q < e;
+    return q == e || (fmt_is_digit(*q) && marker_at(q, e, &pm->next));
+}
+
+/* The components of t's text (tlen bytes at s, trimmed, semis of them
+ * ';') into comps, each with its text copied to buf.  A lone component
+ * is the whole text: it shares t->text rather than a copy of it. */
+static void split_components(struct fmt_turn *t, struct fmt_component *comps,
+                             const char *s, size_t tlen, size_t semis, char *buf)
+{
+    if (tlen == 0)
+        return;
+    t->comps = comps;
+    if (semis == 0) {
+        comps[0].text = t->text;
+        classify_component(&comps[0], s, tlen);
+        t->ncomps = 1;
+        return;
+    }
+    for (const char *p = s, *e = s + tlen; p <= e;) {
         const char *semi = memchr(p, ';', (size_t)(e - p));
         const char *cs = p, *ce = semi ? semi : e;
         fmt_trim(&cs, &ce);
         if (cs < ce) {
-            struct fmt_component *c = &t->comps[t->ncomps++];
-            c->text = fmt_mem_strndup(g, cs, (size_t)(ce - cs));
-            if (!c->text)
-                return -1;
-            classify_component(c, cs, (size_t)(ce - cs));
+            struct fmt_component *c = &comps[t->ncomps++];
+            size_t n = (size_t)(ce - cs);
+            memcpy(buf, cs, n);
+            buf[n] = '\0';
+            c->text = buf;
+            buf += n + 1;
+            classify_component(c, cs, n);
         }
         if (!semi)
             break;
@@ -316,17 +428,17 @@ static int split_components(struct fmt_game *g, struct fmt_turn *t,
     }
     if (t->ncomps == 0)
         t->comps = NULL;  /* "5. ;": the storage is simply not used */
-    return 0;
 }
 
 /* A fresh zeroed turn at the end of g->turns, or NULL.  Capacity is
- * implicit, as for header extras: 16, doubled whenever the count reaches
- * a power of two, so growth stays linear without a capacity field. */
+ * implicit, as for header extras: 64 (most games have fewer turns),
+ * doubled whenever the count reaches a power of two, so growth stays
+ * linear without a capacity field. */
 static struct fmt_turn *new_turn(struct fmt_game *g)
 {
     size_t n = g->nturns;
-    if (n == 0 || (n >= 16 && (n & (n - 1)) == 0)) {
-        size_t cap = n ? n * 2 : 16;
+    if (n == 0 || (n >= 64 && (n & (n - 1)) == 0)) {
+        size_t cap = n ? n * 2 : 64;
         if (cap > SIZE_MAX / sizeof *g->turns)
             return NULL;
         struct fmt_turn *t = realloc(g->turns, cap * sizeof *t);
@@ -340,59 +452,122 @@ static struct fmt_turn *new_turn(struct fmt_game *g)
     return t;
 }
 
-static struct fmt_turn *add_turn(struct fmt_game *g, int line,
-                                 const struct marker *m, const char *s, const char *e)
+/* A new turn of marker m and text [s, e) (trimmed) with its strings, and
+ * room for `most` components after them in *comps, and for their texts
+ * in *buf when there are several (together they never outgrow the
+ * text).  One block of g's storage holds it all, not one block each: the
+ * components first (the block is aligned for them), then the marker and
+ * the text, copied at once with the white space between them, the first
+ * byte of which becomes the marker's terminator. */
+static inline struct fmt_turn *turn_storage(struct fmt_game *g, int line,
+                                            const struct marker *m,
+                                            const char *s, const char *e, size_t most,
+                                            struct fmt_component **comps, char **buf)
 {
-    struct fmt_turn *t = new_turn(g);
-    if (!t)
+    size_t mlen = (size_t)(m->e - m->s), span = (size_t)(e - m->s);
+    /* no line that fits in memory makes the sum below overflow; an
+     * absurd one that would is refused as out of memory */
+    if ((span | most) > SIZE_MAX / 64)
         return NULL;
-    fmt_trim(&s, &e);
+    struct fmt_turn *t = new_turn(g);
+    size_t texts = most > 1 ? (size_t)(e - s) + 1 : 0;
+    *comps = t ? fmt_mem_alloc(g, most * sizeof **comps + span + 2 + texts) : NULL;
+    if (!*comps)
+        return NULL;
     t->number = m->number;
     t->side = m->side;
     t->line = line;
-    t->marker = fmt_mem_strndup(g, m->s, (size_t)(m->e - m->s));
-    t->text = fmt_mem_strndup(g, s, (size_t)(e - s));
-    if (!t->marker || !t->text || split_components(g, t, s, e) != 0)
+    t->marker = (char *)(*comps + most);
+    if (s > m->e) {
+        memcpy(t->marker, m->s, span);
+        t->text = t->marker + (s - m->s);
+    } else {
+        memcpy(t->marker, m->s, mlen);
+        t->text = t->marker + mlen + 1;
+        memcpy(t->text, s, (size_t)(e - s));
+    }
+    t->marker[mlen] = '\0';
+    t->text[e - s] = '\0';
+    *buf = t->text + (e - s) + 1;
+    return t;
+}
+
+/* The turn of marker m and text [s, e), semis of its bytes ';'. */
+static struct fmt_turn *add_turn(struct fmt_game *g, int line, const struct marker *m,
+                                 const char *s, const char *e, size_t semis)
+{
+    fmt_trim(&s, &e);
+    size_t tlen = (size_t)(e - s);
+    struct fmt_component *comps;
+    char *buf;
+    struct fmt_turn *t = turn_storage(g, line, m, s, e, tlen ? semis + 1 : 0, &comps, &buf);
+    if (!t)
         return NULL;
+    split_components(t, comps, s, tlen, semis, buf);
     t->marker_bad = !m->good || t->ncomps == 0;
     return t;
 }
 
-static const char *find_comment(const char *s, const char *e)
+/* The turn of marker m that is the plain move pm: what add_turn would
+ * make of it, without reading it again. */
+static struct fmt_turn *add_plain_turn(struct fmt_game *g, int line, const struct marker *m,
+                                       const struct plain_move *pm)
 {
-    for (const char *p = s; p + 1 < e; p++)
-        if (p[0] == '/' && p[1] == '/')
-            return p;
-    return NULL;
+    struct fmt_component *c;
+    char *buf;
+    struct fmt_turn *t = turn_storage(g, line, m, pm->label, pm->end, 1, &c, &buf);
+    if (!t)
+        return NULL;
+    memset(c, 0, sizeof *c);
+    c->kind = FMT_COMP_MOVE;
+    copy_name(c->label, sizeof c->label, pm->label, pm->nlabel);
+    copy_name(c->from, sizeof c->from, pm->from, pm->nfrom);
+    copy_name(c->to, sizeof c->to, pm->to, pm->nto);
+    c->text = t->text;
+    t->comps = c;
+    t->ncomps = 1;
+    t->marker_bad = !m->good;
+    return t;
 }
 
+/* A marker's bytes (digits, dots, '…') are never '/', so a marker never
+ * runs into a "//" comment, and a comment line is one whose first
+ * non-space bytes are "//". */
 enum fmt_line_kind fmt_log_moves_line(struct fmt_game *g, const char *s,
                                       size_t len, int line)
 {
     const char *e = s + len;
-    const char *slash = find_comment(s, e);
-    const char *content_end = slash ? slash : e;
     const char *p = s;
-    struct marker m, next;
-    while (p < content_end && fmt_is_space(*p))
+    struct marker m;
+    struct turn_end end;
+    struct plain_move pm;
+    while (p < e && fmt_is_space(*p))
         p++;
-    if (p == content_end && slash)
+    if (e - p >= 2 && p[0] == '/' && p[1] == '/')
         return FMT_LINE_COMMENT;  /* fine point 7: belongs to no turn */
-    if (!marker_at(p, content_end, &m))
+    if (!marker_at(p, e, &m))
         return FMT_LINE_OTHER;
     struct fmt_turn *last;
     for (;;) {
-        const char *q = next_marker(m.e, content_end, &next);
-        last = add_turn(g, line, &m, m.e, q);
+        if (plain_move_at(m.e, e, &pm)) {
+            if (!add_plain_turn(g, line, &m, &pm))
+                return FMT_LINE_NOMEM;
+            if (!pm.has_next)
+                return FMT_LINE_TURNS;  /* nothing else on the line */
+            m = pm.next;
+            continue;
+        }
+        turn_end_at(m.e, e, &end);
+        last = add_turn(g, line, &m, m.e, end.at, end.semis);
         if (!last)
             return FMT_LINE_NOMEM;
-        if (q == content_end)
+        if (!end.has_next)
             break;
-        m = next;
+        m = end.next;
     }
-    if (slash) {
+    if (end.comment) {
         /* fine point 7: the comment goes with the last turn of its line */
-        const char *cs = slash + 2, *ce = e;
+        const char *cs = end.comment + 2, *ce = e;
         fmt_trim(&cs, &ce);
         if (cs < ce && !(last->comment = fmt_mem_strndup(g, cs, (size_t)(ce - cs))))
             return FMT_LINE_NOMEM;
