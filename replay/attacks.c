@@ -26,6 +26,7 @@ static struct {
     uint64_t knight[64], king[64];
     uint64_t pawn_from[2][64];    /* squares a pawn of the colour attacks this one from */
     uint64_t orthogonal[64], diagonal[64];
+    uint64_t first_step[RP_KING + 1][64];  /* one step of the type: a slider's adjacent squares */
     uint64_t between[64][64];     /* strictly between two squares on one line; 0 if none */
 } masks;
 
@@ -60,6 +61,11 @@ static void compute_masks(void)
         int sq = rp_square(i & 7, i >> 3);
         masks.knight[i] = step_mask(sq, knight_steps, 8);
         masks.king[i] = step_mask(sq, king_steps, 8);
+        masks.first_step[RP_KNIGHT][i] = masks.knight[i];
+        masks.first_step[RP_KING][i] = masks.king[i];
+        masks.first_step[RP_QUEEN][i] = masks.king[i];
+        masks.first_step[RP_ROOK][i] = step_mask(sq, king_steps, 4);
+        masks.first_step[RP_BISHOP][i] = step_mask(sq, king_steps + 4, 4);
         for (int c = 0; c < 2; c++)
             masks.pawn_from[c][i] = step_mask(sq, pawn_back[c], 2);
         for (int d = 0; d < 8; d++) {
@@ -94,6 +100,21 @@ int rp_attacked_vacated(const struct rp_board *b, rp_sq sq, int by, uint64_t vac
         if (!(masks.between[i][__builtin_ctzll(sliders)] & occupied))
             return 1;
     return 0;
+}
+
+uint64_t rp_first_steps(rp_sq sq, int type)
+{
+    pthread_once(&masks_once, compute_masks);
+    return (sq & 0x88) || type < RP_KNIGHT || type > RP_KING ? 0 : masks.first_step[type][rp_bit_of(sq)];
+}
+
+int rp_aligned(rp_sq a, rp_sq b)
+{
+    pthread_once(&masks_once, compute_masks);
+    if ((a & 0x88) || (b & 0x88))
+        return 0;
+    int i = rp_bit_of(a);
+    return (((masks.orthogonal[i] | masks.diagonal[i]) >> rp_bit_of(b)) & 1) != 0;
 }
 
 /* ------------------------------------------------ naming the attacker */

@@ -141,6 +141,13 @@ int rp_board_from_fen(struct rp_board *b, const struct rp_rules *rules, const ch
 int rp_attacked(const struct rp_board *b, rp_sq sq, int by);
 int rp_attacked_vacated(const struct rp_board *b, rp_sq sq, int by, uint64_t vacated);
 
+/* The squares one step of a knight, bishop, rook, queen or king on sq
+ * reaches (for a slider, the squares next to it in its directions). */
+uint64_t rp_first_steps(rp_sq sq, int type);
+
+/* Nonzero when a and b share a rank, file or diagonal (a != b). */
+int rp_aligned(rp_sq a, rp_sq b);
+
 /* Square of the first attacker of `sq` belonging to `by`, or RP_NO_SQ.
  * "First" is a fixed order (pawns, knights and kings, then sliders by
  * direction), so that a message naming the attacker never changes. */

@@ -307,24 +307,64 @@ void rp_gen_legal(struct rp_board *b, struct rp_movelist *l)
             l->m[l->n++] = pseudo.m[i];
 }
 
+/* Can the piece on sq move at all, judged from the squares around it?
+ * 1 or 0 when that is certain; -1 when only the generator can tell (a
+ * king, a pawn about to promote or with en passant in the air).  A slider
+ * that cannot take its first step in any direction cannot move. */
+static int quick_mobility(const struct rp_board *b, rp_sq sq, int type)
+{
+    int side = b->side;
+    uint64_t own = b->bb[side][0];
+    if (type >= RP_KNIGHT && type <= RP_QUEEN)
+        return (rp_first_steps(sq, type) & ~own) != 0;
+    int rank = side ? 7 - rp_rank(sq) : rp_rank(sq);
+    if (type != RP_PAWN || rank < 1 || rank > 5)
+        return -1;
+    int one = sq + (side ? -16 : 16);
+    if (!b->sq[one])
+        return 1;
+    for (int dx = -1; dx <= 1; dx += 2)
+        if (rp_on_board(one + dx) && b->sq[one + dx] && rp_colour_of(b->sq[one + dx]) != side)
+            return 1;
+    return b->ep == RP_NO_SQ ? 0 : -1;
+}
+
+/* Every move of the piece on sq, until one is legal. */
+static int piece_has_legal_move(struct rp_board *b, rp_sq sq, int check, int in_check)
+{
+    struct rp_movelist l;
+    l.n = 0;
+    rp_gen_from(b, sq, &l);
+    for (size_t k = 0; k < l.n; k++)
+        if (!check || safe_given(b, l.m[k], in_check))
+            return 1;
+    return 0;
+}
+
 /* Asked after every ply (mate and stalemate), and nearly always answered
- * yes: so it stops at the first legal move instead of generating them
- * all, piece by piece, from the mover's own back rank, where its pieces
- * stand in most positions.  Whether the king stands attacked is the same
- * for every move tried, so it is asked once. */
+ * yes, so it stops at the first piece that can move.  When the king is
+ * not attacked, a piece other than the king that can move at all and
+ * does not shield its king from a slider has a legal move: the squares
+ * around it tell, without generating anything.  Everything else (the
+ * king, a shielding piece, the king in check, a pawn's special moves)
+ * generates its moves and tests them. */
 int rp_has_legal_move(struct rp_board *b)
 {
     int check = b->rules->check, in_check = check && rp_in_check(b, b->side);
-    uint64_t own = b->bb[b->side][0];
-    while (own) {
-        int i = b->side ? 63 - __builtin_clzll(own) : __builtin_ctzll(own);
-        own &= ~(1ULL << i);
-        struct rp_movelist l;
-        l.n = 0;
-        rp_gen_from(b, rp_square(i & 7, i >> 3), &l);
-        for (size_t k = 0; k < l.n; k++)
-            if (!check || safe_given(b, l.m[k], in_check))
-                return 1;
+    rp_sq king = b->king[b->side];
+    for (uint64_t own = b->bb[b->side][0]; own; own &= own - 1) {
+        int i = __builtin_ctzll(own);
+        rp_sq sq = rp_square(i & 7, i >> 3);
+        int type = rp_type_of(b->sq[sq]), quick = -1;
+        if (!in_check && type != RP_KING)
+            quick = quick_mobility(b, sq, type);
+        if (quick == 0)
+            continue;
+        if (quick == 1 && (!check || king == RP_NO_SQ || !rp_aligned(king, sq) ||
+                           !rp_attacked_vacated(b, king, !b->side, 1ULL << i)))
+            return 1;
+        if (piece_has_legal_move(b, sq, check, in_check))
+            return 1;
     }
     return 0;
 }

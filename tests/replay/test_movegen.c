@@ -79,3 +79,61 @@ Test(replay_movegen, gen_from_to_matches_gen_from)
     cr_expect_gt(positions, 100, "only %d positions", positions);
     cr_expect_gt(found, positions * 10, "too few moves found to test anything");
 }
+
+static int legal_count(struct rp_board *b)
+{
+    struct rp_movelist l;
+    l.n = 0;
+    rp_gen_legal(b, &l);
+    return (int)l.n;
+}
+
+/* rp_has_legal_move decides most positions from the squares around the
+ * pieces; the full generator is the reference.  Random games to their
+ * end (mates and stalemates included), with a few positions where only a
+ * pinned piece, an en passant capture or a promotion could move. */
+Test(replay_movegen, has_legal_move_matches_generator)
+{
+    static const char *const fens[] = {
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",            /* stalemate */
+        "k7/P7/1K6/8/8/8/8/8 b - - 0 1",             /* stalemate by a pawn */
+        "4k3/8/8/8/8/8/4r3/4K2R w - - 0 1",          /* only the king can move */
+        "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",         /* en passant would expose the king */
+        "8/8/8/8/1k1Pp3/8/8/3K4 b - d3 0 1",         /* only en passant and the king */
+        "6k1/5P2/6K1/8/8/8/8/8 w - - 0 1",           /* promotions */
+        "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1",         /* a pinned bishop */
+        "rr5k/8/8/8/8/8/B7/K7 w - - 0 1",            /* stalemate: the bishop is pinned */
+        "k7/2K5/1P6/8/3Pp3/4B3/8/8 b - d3 0 1",      /* en passant is the only move */
+        "kr6/5P2/8/8/8/8/1r6/K7 w - - 0 1",          /* promoting is the only move */
+        "4k3/8/8/b7/8/8/3R4/4K3 w - - 0 1",          /* a pinned rook */
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    };
+    int positions = 0, without = 0;
+    for (size_t f = 0; f < sizeof fens / sizeof fens[0]; f++) {
+        struct rp_board b;
+        cr_assert_eq(rp_board_from_fen(&b, rp_chess_rules(), fens[f]), 0, "bad FEN %s", fens[f]);
+        cr_expect_eq(rp_has_legal_move(&b), legal_count(&b) > 0, "%s", fens[f]);
+    }
+    srand(4242);
+    for (int game = 0; game < 300; game++) {
+        struct rp_board b;
+        cr_assert_eq(rp_board_from_fen(&b, rp_chess_rules(), RP_START_FEN), 0);
+        for (int ply = 0; ply < 300; ply++) {
+            int n = legal_count(&b);
+            cr_assert_eq(rp_has_legal_move(&b), n > 0, "game %d ply %d", game, ply);
+            positions++;
+            if (!n) {
+                without++;
+                break;
+            }
+            struct rp_movelist l;
+            l.n = 0;
+            rp_gen_legal(&b, &l);
+            struct rp_undo u;
+            rp_make(&b, l.m[(size_t)rand() % l.n], &u);
+        }
+    }
+    cr_log_info("%d positions, %d without a move", positions, without);
+    cr_expect_gt(positions, 20000, "only %d positions", positions);
+    cr_expect_gt(without, 5, "only %d games reached mate or stalemate", without);
+}
