@@ -16,8 +16,10 @@
  */
 #include "replay/board.h"
 
+#include <assert.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const int knight_steps[8] = {33, 31, 18, 14, -33, -31, -18, -14};
 static const int king_steps[8] = {1, -1, 16, -16, 17, 15, -17, -15};
@@ -83,8 +85,27 @@ int rp_attacked(const struct rp_board *b, rp_sq sq, int by)
     return rp_attacked_vacated(b, sq, by, 0);
 }
 
+#ifndef NDEBUG
+/* Do the bit sets say what the squares say?  Checked on every attack test
+ * in debug builds (the sanitizer suite and the fuzzers), so that a write
+ * to a square that bypassed rp_board_set cannot go unseen. */
+static int bits_match(const struct rp_board *b)
+{
+    uint64_t want[2][8] = {{0}};
+    for (int i = 0; i < 64; i++) {
+        rp_piece p = b->sq[rp_square(i & 7, i >> 3)];
+        if (p) {
+            want[rp_colour_of(p)][0] |= 1ULL << i;
+            want[rp_colour_of(p)][rp_type_of(p)] |= 1ULL << i;
+        }
+    }
+    return memcmp(want, b->bb, sizeof want) == 0;
+}
+#endif
+
 int rp_attacked_vacated(const struct rp_board *b, rp_sq sq, int by, uint64_t vacated)
 {
+    assert(bits_match(b));
     if (sq & 0x88)
         return 0;
     pthread_once(&masks_once, compute_masks);
