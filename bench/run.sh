@@ -146,7 +146,9 @@ END {
     printf "\nratios (target in brackets):\n"
     printf "  one thread vs pgn-extract, games/s, .tar.gz  %5.2fx  [>= 5]\n", (chess_games / secs["chess-j1"]) / (pgn_games / peer)
     printf "  one thread vs pgn-extract, games/s, .tar     %5.2fx  [>= 5]\n", (chess_games / secs["chess-tar-j1"]) / (pgn_games / peer)
+    printf "  (the faster pgn-extract run is the peer; against -o /dev/null, output discarded: %.2fx)\n", (chess_games / secs["chess-j1"]) / (pgn_games / secs["pgn-extract"])
     printf "  -j %d vs -j 1 (all)                           %5.2fx  [near %d]\n", jobs, secs["all-j1"] / secs["all-jN"], jobs
     printf "  -j %d vs the decompression floor (all)        %5.2fx  [<= 2]\n", jobs, secs["all-jN"] / secs["floor-all"]
     printf "  -j 1 vs the decompression floor (all)         %5.2fx\n", secs["all-j1"] / secs["floor-all"]
+    printf "  -j %d vs the decompression floor (Chess)      %5.2fx\n", jobs, secs["chess-jN"] / secs["floor-chess"]
 }' "$work/times" | tee "bench/out/results-n$chess-s$seed.txt"
