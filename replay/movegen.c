@@ -193,24 +193,38 @@ static int line_step(rp_sq from, rp_sq to)
     return sign(dr) * 16 + sign(df);
 }
 
+static int knight_jump(rp_sq from, rp_sq to)
+{
+    int df = abs(rp_file(to) - rp_file(from)), dr = abs(rp_rank(to) - rp_rank(from));
+    return (df == 1 && dr == 2) || (df == 2 && dr == 1);
+}
+
+/* For a bishop, rook or queen going from `from` to `to`: 0 when that is
+ * not a move of its kind; else 1, with *blocked the first occupied square
+ * on the way, or RP_NO_SQ. */
+static int slider_path(const struct rp_board *b, int type, rp_sq from, rp_sq to, rp_sq *blocked)
+{
+    int step = line_step(from, to);
+    int diagonal = step && rp_file(from) != rp_file(to) && rp_rank(from) != rp_rank(to);
+    if (!step || (type == RP_ROOK && diagonal) || (type == RP_BISHOP && !diagonal))
+        return 0;
+    *blocked = RP_NO_SQ;
+    for (int s = from + step; s != to; s += step)
+        if (b->sq[s]) {
+            *blocked = (rp_sq)s;
+            break;
+        }
+    return 1;
+}
+
 /* Could a knight, bishop, rook or queen on `from` go to `to`, by its
  * geometry and an empty path? */
 static int reaches(const struct rp_board *b, int type, rp_sq from, rp_sq to)
 {
-    if (type == RP_KNIGHT) {
-        for (int i = 0; i < 8; i++)
-            if (from + knight_steps[i] == to)
-                return 1;
-        return 0;
-    }
-    int step = line_step(from, to);
-    int diagonal = rp_file(from) != rp_file(to) && rp_rank(from) != rp_rank(to);
-    if (!step || (type == RP_ROOK && diagonal) || (type == RP_BISHOP && !diagonal))
-        return 0;
-    for (int s = from + step; s != to; s += step)
-        if (b->sq[s])
-            return 0;
-    return 1;
+    rp_sq blocked;
+    if (type == RP_KNIGHT)
+        return knight_jump(from, to);
+    return slider_path(b, type, from, to, &blocked) && blocked == RP_NO_SQ;
 }
 
 void rp_gen_from_to(const struct rp_board *b, rp_sq from, rp_sq to, struct rp_movelist *l)
@@ -354,7 +368,7 @@ int rp_has_legal_move(struct rp_board *b)
     rp_sq king = b->king[b->side];
     for (uint64_t own = b->bb[b->side][0]; own; own &= own - 1) {
         int i = __builtin_ctzll(own);
-        rp_sq sq = rp_square(i & 7, i >> 3);
+        rp_sq sq = rp_sq_of_bit(i);
         int type = rp_type_of(b->sq[sq]), quick = -1;
         if (!in_check && type != RP_KING)
             quick = quick_mobility(b, sq, type);
@@ -390,19 +404,13 @@ uint64_t rp_perft(struct rp_board *b, int depth)
 
 static void explain_slider(const struct rp_board *b, rp_sq from, rp_sq to, int type, char *buf, size_t size)
 {
-    int step = line_step(from, to);
-    int diagonal = step && rp_file(from) != rp_file(to) && rp_rank(from) != rp_rank(to);
-    if (!step || (type == RP_ROOK && diagonal) || (type == RP_BISHOP && !diagonal)) {
-        snprintf(buf, size, "that is not a %s move", rp_type_name(type));
-        return;
-    }
-    for (int s = from + step; s != to; s += step)
-        if (b->sq[s]) {
-            char sq[8];
-            snprintf(buf, size, "the path is blocked at %s", rp_square_name(b, sq, (rp_sq)s));
-            return;
-        }
+    rp_sq blocked;
+    char sq[8];
     buf[0] = '\0';
+    if (!slider_path(b, type, from, to, &blocked))
+        snprintf(buf, size, "that is not a %s move", rp_type_name(type));
+    else if (blocked != RP_NO_SQ)
+        snprintf(buf, size, "the path is blocked at %s", rp_square_name(b, sq, blocked));
 }
 
 static void explain_pawn(const struct rp_board *b, rp_sq from, rp_sq to, char *buf, size_t size)
@@ -462,11 +470,10 @@ void rp_explain_unreachable(const struct rp_board *b, rp_sq from, rp_sq to, char
                  rp_piece_name(b->sq[to]));
         return;
     }
-    int df = abs(rp_file(to) - rp_file(from)), dr = abs(rp_rank(to) - rp_rank(from));
     switch (type) {
     case RP_PAWN: explain_pawn(b, from, to, buf, size); break;
     case RP_KNIGHT:
-        if (!((df == 1 && dr == 2) || (df == 2 && dr == 1)))
+        if (!knight_jump(from, to))
             snprintf(buf, size, "that is not a knight move");
         break;
     case RP_BISHOP:
