@@ -33,6 +33,9 @@ static struct {
 } masks;
 
 static pthread_once_t masks_once = PTHREAD_ONCE_INIT;
+static void compute_masks(void);
+
+static void masks_ready(void) { pthread_once(&masks_once, compute_masks); }
 
 static uint64_t bit(int sq0x88) { return 1ULL << rp_bit_of((rp_sq)sq0x88); }
 
@@ -60,7 +63,7 @@ static void compute_masks(void)
 {
     static const int pawn_back[2][2] = {{-17, -15}, {15, 17}}; /* White's pawns stand below */
     for (int i = 0; i < 64; i++) {
-        int sq = rp_square(i & 7, i >> 3);
+        int sq = rp_sq_of_bit(i);
         masks.knight[i] = step_mask(sq, knight_steps, 8);
         masks.king[i] = step_mask(sq, king_steps, 8);
         masks.first_step[RP_KNIGHT][i] = masks.knight[i];
@@ -93,7 +96,7 @@ static int bits_match(const struct rp_board *b)
 {
     uint64_t want[2][8] = {{0}};
     for (int i = 0; i < 64; i++) {
-        rp_piece p = b->sq[rp_square(i & 7, i >> 3)];
+        rp_piece p = b->sq[rp_sq_of_bit(i)];
         if (p) {
             want[rp_colour_of(p)][0] |= 1ULL << i;
             want[rp_colour_of(p)][rp_type_of(p)] |= 1ULL << i;
@@ -108,7 +111,7 @@ int rp_attacked_vacated(const struct rp_board *b, rp_sq sq, int by, uint64_t vac
     assert(bits_match(b));
     if (sq & 0x88)
         return 0;
-    pthread_once(&masks_once, compute_masks);
+    masks_ready();
     int i = rp_bit_of(sq);
     const uint64_t *p = b->bb[by];
     if ((masks.pawn_from[by][i] & p[RP_PAWN]) | (masks.knight[i] & p[RP_KNIGHT]) |
@@ -125,13 +128,13 @@ int rp_attacked_vacated(const struct rp_board *b, rp_sq sq, int by, uint64_t vac
 
 uint64_t rp_first_steps(rp_sq sq, int type)
 {
-    pthread_once(&masks_once, compute_masks);
+    masks_ready();
     return (sq & 0x88) || type < RP_KNIGHT || type > RP_KING ? 0 : masks.first_step[type][rp_bit_of(sq)];
 }
 
 int rp_aligned(rp_sq a, rp_sq b)
 {
-    pthread_once(&masks_once, compute_masks);
+    masks_ready();
     if ((a & 0x88) || (b & 0x88))
         return 0;
     int i = rp_bit_of(a);

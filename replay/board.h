@@ -99,6 +99,17 @@ static inline int rp_piece_at(const struct rp_board *b, int sq, int type, int co
 }
 
 static inline int rp_bit_of(rp_sq sq) { return (sq >> 4) * 8 + (sq & 7); }
+static inline rp_sq rp_sq_of_bit(int i) { return rp_square(i & 7, i >> 3); }
+
+/* Squares in a bit set, counted without popcount (a library call on the
+ * baseline x86-64 target). */
+static inline int rp_count_bits(uint64_t set)
+{
+    int n = 0;
+    for (; set; set &= set - 1)
+        n++;
+    return n;
+}
 
 /* Write one square and its bit sets, leaving hash and kings alone: for
  * undoing a move, whose record restores those. */

@@ -89,9 +89,7 @@ static int least_displacement(const int *file, const int *reach, int n)
     for (int m = 0; m < 256; m++) {
         if (best[m] == NO_MATCH)
             continue;
-        int i = 0;   /* pawns placed so far: the files taken */
-        for (unsigned k = (unsigned)m; k; k &= k - 1)
-            i++;
+        int i = rp_count_bits((unsigned)m);   /* pawns placed so far: the files taken */
         if (i == n) {
             result = best[m] < result ? best[m] : result;
             continue;
@@ -154,10 +152,7 @@ static enum rp_code check_3(const struct rp_retro *r, int colour, char *msg, siz
         reach[n] = (colour ? 6 - rank : rank - 1);
         reachable &= reach[n++] >= 0;
     }
-    int distinct = 0;
-    for (unsigned f = files; f; f &= f - 1)
-        distinct++;
-    if (distinct == n && reachable)
+    if (rp_count_bits(files) == n && reachable)
         return RP_OK;
     int need = pawn_need(colour, b->bb[colour][RP_PAWN], file, reach, n);
     int missing = 16;
@@ -188,37 +183,31 @@ enum rp_code rp_retro_check(const struct rp_retro *r, int mover, char *msg, size
 
 /* ----------------------------------------------------------- the goal */
 
-/* The type whose opening square sq is for `colour`, or RP_EMPTY. */
-static int opening_type(rp_sq sq, int colour)
+/* The opening squares of `colour`'s pieces of `type`: White's on ranks 1
+ * and 2, Black's the same mirrored (a byte swap swaps the ranks). */
+static uint64_t opening_squares(int type, int colour)
 {
-    static const int back_rank[8] = {RP_ROOK, RP_KNIGHT, RP_BISHOP, RP_QUEEN,
-                                     RP_KING, RP_BISHOP, RP_KNIGHT, RP_ROOK};
-    int rank = colour ? 7 - rp_rank(sq) : rp_rank(sq);
-    return rank == 1 ? RP_PAWN : rank == 0 ? back_rank[rp_file(sq)] : RP_EMPTY;
+    static const uint64_t white[RP_KING + 1] = {0, 0xFF00, 0x42, 0x24, 0x81, 0x08, 0x10};
+    return colour ? __builtin_bswap64(white[type]) : white[type];
 }
 
 /* fine-points.md 32: a piece scores only on an opening square of its own
  * colour and type; pawns 1, every other piece (kings too) 2. */
 void rp_retro_points(const struct rp_retro *r, int points[2])
 {
-    points[0] = points[1] = 0;
-    for (int sq = 0; sq < 128; sq++) {
-        rp_piece p = rp_on_board(sq) ? r->b.sq[sq] : 0;
-        if (p && opening_type((rp_sq)sq, rp_colour_of(p)) == rp_type_of(p))
-            points[rp_colour_of(p)] += rp_type_of(p) == RP_PAWN ? 1 : 2;
+    for (int colour = 0; colour < 2; colour++) {
+        points[colour] = 0;
+        for (int type = RP_PAWN; type <= RP_KING; type++)
+            points[colour] += (type == RP_PAWN ? 1 : 2) *
+                              rp_count_bits(r->b.bb[colour][type] & opening_squares(type, colour));
     }
 }
 
+/* Asked after every ply: every opening square holds its piece. */
 int rp_retro_restored(const struct rp_retro *r, int colour)
 {
-    /* White's opening squares by type (rank 1, and rank 2 for pawns);
-     * Black's are the same mirrored.  Asked after every ply, so it tests
-     * the bit sets: every opening square holds its piece. */
-    static const uint64_t white_home[RP_KING + 1] = {
-        0, 0xFF00, 0x42, 0x24, 0x81, 0x08, 0x10,
-    };
     for (int type = RP_PAWN; type <= RP_KING; type++) {
-        uint64_t home = colour ? __builtin_bswap64(white_home[type]) : white_home[type];
+        uint64_t home = opening_squares(type, colour);
         if ((r->b.bb[colour][type] & home) != home)
             return 0;
     }

@@ -74,8 +74,7 @@ static int is_destination(rp_piece p, rp_sq sq)
 static int is_home(const struct rp_board *b, int colour)
 {
     for (uint64_t own = b->bb[colour][0]; own; own &= own - 1) {
-        int i = __builtin_ctzll(own);
-        rp_sq sq = rp_square(i & 7, i >> 3);
+        rp_sq sq = rp_sq_of_bit(__builtin_ctzll(own));
         if (!is_destination(b->sq[sq], sq))
             return 0;
     }
