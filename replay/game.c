@@ -112,7 +112,45 @@ struct loop {
     struct rp_run run;
     rp_turn_hook hook;
     void *ctx;
+    int unsettled;   /* the position may still be mate or stalemate: see settle() */
 };
+
+/* The rules' full word on the position after the last accepted turn, when
+ * the variant let it wait (ended_given_move): the next turn did not prove
+ * the side to move had a legal turn, or no turn follows. */
+static void settle(struct loop *L)
+{
+    if (!L->unsettled)
+        return;
+    L->unsettled = 0;
+    if (L->v->ended(L->state, &L->run.rule))
+        L->run.by_rule = 1;
+}
+
+/* After an accepted turn: the endings now, or those that need no search
+ * for a legal turn and a note that the rest waits for the next turn.  An
+ * ending found either way is settled in full (the order of the endings,
+ * fine-points.md 17, puts mate and stalemate first). */
+static void after_accepted(struct loop *L)
+{
+    if (!L->v->ended_given_move) {
+        if (L->v->ended(L->state, &L->run.rule))
+            L->run.by_rule = 1;
+        return;
+    }
+    struct rp_ending e;
+    L->unsettled = 1;
+    if (L->v->ended_given_move(L->state, &e))
+        settle(L);
+}
+
+/* Can turn t, once accepted, stand in for the search for a legal turn?
+ * Only a move that gets past the checks before the variant. */
+static int proves_a_move(const struct fmt_turn *t, size_t n, int to_move)
+{
+    char msg[RP_MESSAGE_MAX];
+    return n > 0 && precheck(t, 0, to_move, msg, sizeof msg) == RP_OK;
+}
 
 /* Reject the turn: the game is illegal from here on.  Returns the status
  * for the loop: 0 stop, FMT_FATAL out of memory. */
@@ -133,15 +171,18 @@ static int reject(struct loop *L, const struct fmt_turn *t, enum rp_code code, c
 static int play_turn(struct loop *L, const struct fmt_turn *t)
 {
     char msg[RP_MESSAGE_MAX];
-    int ended = L->run.by_rule || L->run.by_command;
-    enum rp_code code = precheck(t, ended, L->v->side_to_move(L->state), msg, sizeof msg);
-    if (code != RP_OK)
-        return reject(L, t, code, msg);
-
+    int to_move = L->v->side_to_move(L->state);
     size_t n = t->ncomps;
     enum fmt_comp_kind command = FMT_COMP_BAD;
     if (n && is_ending_command(t->comps[n - 1].kind))
         command = t->comps[--n].kind;
+    if (L->unsettled && !proves_a_move(t, n, to_move))
+        settle(L);
+    int ended = L->run.by_rule || L->run.by_command;
+    enum rp_code code = precheck(t, ended, to_move, msg, sizeof msg);
+    if (code != RP_OK)
+        return reject(L, t, code, msg);
+
     if (n) {
         /* Not "= {...}": that would clear the whole message buffer on
          * every turn, and the replay is the hot path. */
@@ -150,17 +191,25 @@ static int play_turn(struct loop *L, const struct fmt_turn *t)
         verdict.accepted = 0;
         verdict.message[0] = '\0';
         L->v->play(L->state, t->comps, n, &verdict);
+        if (!verdict.accepted && L->unsettled) {
+            /* No proof of a legal turn: if there was none, the game had
+             * ended before this turn, and that is what it broke. */
+            settle(L);
+            if (L->run.by_rule)
+                return reject(L, t, RP_AFTER_END, "the game had already ended");
+        }
         if (verdict.accepted) {
+            L->unsettled = 0;
             L->out->turns++;
             if (L->hook)
                 L->hook(L->ctx, t, L->v, L->state);
-            if (L->v->ended(L->state, &L->run.rule))
-                L->run.by_rule = 1;
+            after_accepted(L);
         }
         if (verdict.code != RP_OK)
             return reject(L, t, verdict.code, verdict.message);
     }
     if (command != FMT_COMP_BAD) {
+        settle(L);
         if (L->run.by_rule)
             return reject(L, t, RP_AFTER_END, "the game had already ended");
         apply_command(&L->run, t, command);
@@ -195,7 +244,7 @@ int rp_replay(const struct fmt_game *g, struct rp_report *out, rp_turn_hook hook
     out->winner = out->loser = -1;
     out->termination = "";
     out->variant = g->game ? rp_variant_for_game(g->game) : NULL;
-    struct loop L = {out->variant, NULL, out, {0}, hook, ctx};
+    struct loop L = {out->variant, NULL, out, {0}, hook, ctx, 0};
 
     if (g->malformed || !out->variant) {
         out->status = g->malformed ? RP_STATUS_MALFORMED : RP_STATUS_UNSUPPORTED;
@@ -213,6 +262,7 @@ int rp_replay(const struct fmt_game *g, struct rp_report *out, rp_turn_hook hook
     out->replayed = 1;
     out->status = RP_STATUS_OK;
     int rc = replay_turns(g, &L);
+    settle(&L);
     if (rc == FMT_OK)
         rc = rp_outcome(g, &L.run, L.state, out);
     if (L.v->release)

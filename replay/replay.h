@@ -99,6 +99,16 @@ struct rp_variant {
     /* After an accepted turn: nonzero if the rules ended the game. */
     int (*ended)(void *state, struct rp_ending *out);
 
+    /* `ended` for a position whose side to move is known to have a legal
+     * turn: the endings that need no search for one (all but checkmate
+     * and stalemate).  May be NULL.  That search after every ply cost a
+     * third of a Chess replay, and the log's next turn usually answers it
+     * for free: the loop calls this, plays the next turn, and calls
+     * `ended` only when that turn is rejected or none follows.  Provide
+     * it only when an accepted turn proves a legal turn existed, and
+     * `ended` returns the same whenever the side to move has one. */
+    int (*ended_given_move)(void *state, struct rp_ending *out);
+
     /* For a game the players declared drawn: what could have been claimed,
      * e.g. "claimable=threefold".  May be NULL. */
     void (*claimable)(const void *state, char *detail, size_t size);

@@ -56,18 +56,23 @@ static int insufficient_material(const struct rp_board *b)
     return minors == 2 && bishops[0] == 1 && bishops[1] == 1 && on_light[0] == on_light[1];
 }
 
-static int chess_ended(void *state, struct rp_ending *e)
+/* The endings after mate and stalemate, which a legal move rules out. */
+static int chess_ended_given_move(void *state, struct rp_ending *e)
 {
     struct rp_ortho *o = state;
     e->detail[0] = '\0';
-    if (rp_ortho_mate_or_stalemate(o, e))
-        return 1;
     if (insufficient_material(&o->b)) {
         e->result = RP_RESULT_DRAW;
         e->termination = "insufficient-material";
         return 1;
     }
     return rp_ortho_draw_by_count(o, e);
+}
+
+static int chess_ended(void *state, struct rp_ending *e)
+{
+    e->detail[0] = '\0';
+    return rp_ortho_mate_or_stalemate(state, e) || chess_ended_given_move(state, e);
 }
 
 static const char *const chess_names[] = {"chess", "orthodoxchess", "fidechess", NULL};
@@ -81,6 +86,7 @@ const struct rp_variant rp_variant_chess = {
     .side_to_move = rp_ortho_side_to_move,
     .play = chess_play,
     .ended = chess_ended,
+    .ended_given_move = chess_ended_given_move,
     .claimable = rp_ortho_claimable,
     .render = rp_ortho_render,
 };

@@ -118,6 +118,14 @@ static int extinction_ended(void *state, struct rp_ending *e)
     return rp_ortho_draw_by_count(o, e);
 }
 
+/* The same without the search for a move, which a legal move answers. */
+static int extinction_ended_given_move(void *state, struct rp_ending *e)
+{
+    struct rp_ortho *o = state;
+    e->detail[0] = '\0';
+    return extinction_ending(&o->b, e) || rp_ortho_draw_by_count(o, e);
+}
+
 uint64_t rp_extinction_perft(struct rp_board *b, int depth)
 {
     /* Fairy-Stockfish's convention, which perft.tsv follows: a position
@@ -154,6 +162,7 @@ const struct rp_variant rp_variant_extinction = {
     .side_to_move = rp_ortho_side_to_move,
     .play = extinction_play,
     .ended = extinction_ended,
+    .ended_given_move = extinction_ended_given_move,
     .claimable = rp_ortho_claimable,
     .render = rp_ortho_render,
 };

@@ -125,20 +125,35 @@ static void palindromic_play(void *state, const struct fmt_component *c, size_t 
     rp_ortho_play(o, c, n, v);
 }
 
+/* The mover made both sides home: a pass never can, so this is a move. */
+static int reversal(const struct rp_board *b, struct rp_ending *e)
+{
+    if (!is_home(b, 0) || !is_home(b, 1))
+        return 0;
+    e->result = b->side ? RP_RESULT_WHITE : RP_RESULT_BLACK;
+    e->termination = "reversal";
+    return 1;
+}
+
 static int palindromic_ended(void *state, struct rp_ending *e)
 {
     struct rp_ortho *o = state;
     struct rp_board *b = &o->b;
     e->detail[0] = '\0';
-    /* The mover made both sides home: a pass never can, so this is a move. */
-    if (is_home(b, 0) && is_home(b, 1)) {
-        e->result = b->side ? RP_RESULT_WHITE : RP_RESULT_BLACK;
-        e->termination = "reversal";
+    if (reversal(b, e))
         return 1;
-    }
     if (!is_home(b, b->side) && rp_ortho_mate_or_stalemate(o, e))
         return 1;
     return rp_ortho_draw_by_count(o, e);
+}
+
+/* The same without the search for a move, which a legal turn answers (a
+ * side at home passes, and then the search is skipped anyway). */
+static int palindromic_ended_given_move(void *state, struct rp_ending *e)
+{
+    struct rp_ortho *o = state;
+    e->detail[0] = '\0';
+    return reversal(&o->b, e) || rp_ortho_draw_by_count(o, e);
 }
 
 static const char *const palindromic_names[] = {"palindromicchess", "palindromic", NULL};
@@ -152,6 +167,7 @@ const struct rp_variant rp_variant_palindromic = {
     .side_to_move = rp_ortho_side_to_move,
     .play = palindromic_play,
     .ended = palindromic_ended,
+    .ended_given_move = palindromic_ended_given_move,
     .claimable = rp_ortho_claimable,
     .render = rp_ortho_render,
 };
