@@ -33,9 +33,15 @@ static struct {
 } masks;
 
 static pthread_once_t masks_once = PTHREAD_ONCE_INIT;
+static int masks_computed;  /* for debug builds' asserts only */
 static void compute_masks(void);
 
-static void masks_ready(void) { pthread_once(&masks_once, compute_masks); }
+/* Every board starts in rp_board_clear, which calls this: the attack
+ * tests, asked several times a ply, then need no pthread_once of their
+ * own. */
+void rp_masks_ready(void) { pthread_once(&masks_once, compute_masks); }
+
+static void masks_ready(void) { assert(masks_computed); }
 
 static uint64_t bit(int sq0x88) { return 1ULL << rp_bit_of((rp_sq)sq0x88); }
 
@@ -81,6 +87,7 @@ static void compute_masks(void)
                 masks.diagonal[i] |= r;
         }
     }
+    masks_computed = 1;
 }
 
 int rp_attacked(const struct rp_board *b, rp_sq sq, int by)
@@ -130,6 +137,17 @@ uint64_t rp_first_steps(rp_sq sq, int type)
 {
     masks_ready();
     return (sq & 0x88) || type < RP_KNIGHT || type > RP_KING ? 0 : masks.first_step[type][rp_bit_of(sq)];
+}
+
+int rp_line_clear(const struct rp_board *b, rp_sq from, rp_sq to, int type)
+{
+    masks_ready();
+    if ((from & 0x88) || (to & 0x88))
+        return 0;
+    int i = rp_bit_of(from), j = rp_bit_of(to);
+    uint64_t lines = (type != RP_BISHOP ? masks.orthogonal[i] : 0) |
+                     (type != RP_ROOK ? masks.diagonal[i] : 0);
+    return ((lines >> j) & 1) && !(masks.between[i][j] & (b->bb[0][0] | b->bb[1][0]));
 }
 
 int rp_aligned(rp_sq a, rp_sq b)

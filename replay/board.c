@@ -28,6 +28,7 @@ uint64_t rp_key_ep(rp_sq sq) { return mix64(0x30000ULL | sq); }
 
 void rp_board_clear(struct rp_board *b, const struct rp_rules *rules)
 {
+    rp_masks_ready();
     memset(b, 0, sizeof *b);
     b->ep = RP_NO_SQ;
     b->king[0] = b->king[1] = RP_NO_SQ;
@@ -156,6 +157,26 @@ static void set_castle(struct rp_board *b, uint8_t castle)
     b->castle = castle;
 }
 
+/* rp_board_remove(from) then rp_board_put(to, placed), as one step when
+ * `to` is empty (after a capture took its piece off, nearly always): the
+ * hash then changes by two keys and the bit sets by two squares. */
+static inline void move_piece(struct rp_board *b, rp_sq from, rp_sq to, rp_piece placed)
+{
+    rp_piece mover = b->sq[from];
+    if (b->sq[to]) {
+        rp_board_remove(b, from);
+        rp_board_put(b, to, placed);
+        return;
+    }
+    b->key ^= rp_key_piece(mover, from) ^ rp_key_piece(placed, to);
+    if (rp_type_of(mover) == RP_KING && b->king[rp_colour_of(mover)] == from)
+        b->king[rp_colour_of(mover)] = RP_NO_SQ;
+    rp_board_set(b, from, 0);
+    rp_board_set(b, to, placed);
+    if (rp_type_of(placed) == RP_KING)
+        b->king[rp_colour_of(placed)] = to;
+}
+
 void rp_make(struct rp_board *b, rp_move m, struct rp_undo *u)
 {
     rp_piece mover = b->sq[m.from];
@@ -171,13 +192,10 @@ void rp_make(struct rp_board *b, rp_move m, struct rp_undo *u)
 
     if (u->captured)
         rp_board_remove(b, u->captured_sq);
-    rp_board_remove(b, m.from);
-    rp_board_put(b, m.to, m.promo ? m.promo : mover);
+    move_piece(b, m.from, m.to, m.promo ? m.promo : mover);
     if (m.flags & RP_MF_CASTLE) {
         const struct rp_castling *c = &b->rules->castlings[m.castle];
-        rp_piece rook = b->sq[c->rook_from];
-        rp_board_remove(b, c->rook_from);
-        rp_board_put(b, c->rook_to, rook);
+        move_piece(b, c->rook_from, c->rook_to, b->sq[c->rook_from]);
     }
     /* Most plies of a game are played with no right left, or touch no
      * castling square: neither needs the key recomputed. */

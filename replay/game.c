@@ -65,14 +65,11 @@ static int is_ending_command(enum fmt_comp_kind k)
     return k == FMT_COMP_RESIGN || k == FMT_COMP_DRAW || k == FMT_COMP_TIMEOUT;
 }
 
-/* Checks that come before the variant sees the turn: after-end, the
- * marker, the side it names, component syntax (fine-points.md 10). */
-static enum rp_code precheck(const struct fmt_turn *t, int ended, int to_move, char *msg, size_t size)
+/* Checks that come before the variant sees the turn: the marker, the
+ * side it names, component syntax (fine-points.md 10).  After-end comes
+ * before them all; the caller decides it. */
+static enum rp_code precheck(const struct fmt_turn *t, int to_move, char *msg, size_t size)
 {
-    if (ended) {
-        snprintf(msg, size, "the game had already ended");
-        return RP_AFTER_END;
-    }
     if (t->marker_bad) {
         snprintf(msg, size, t->ncomps ? "bad turn marker \"%s\"" : "turn marker \"%s\" has no move",
                  t->marker);
@@ -144,14 +141,6 @@ static void after_accepted(struct loop *L)
         settle(L);
 }
 
-/* Can turn t, once accepted, stand in for the search for a legal turn?
- * Only a move that gets past the checks before the variant. */
-static int proves_a_move(const struct fmt_turn *t, size_t n, int to_move)
-{
-    char msg[RP_MESSAGE_MAX];
-    return n > 0 && precheck(t, 0, to_move, msg, sizeof msg) == RP_OK;
-}
-
 /* Reject the turn: the game is illegal from here on.  Returns the status
  * for the loop: 0 stop, FMT_FATAL out of memory. */
 static int reject(struct loop *L, const struct fmt_turn *t, enum rp_code code, const char *msg)
@@ -176,10 +165,13 @@ static int play_turn(struct loop *L, const struct fmt_turn *t)
     enum fmt_comp_kind command = FMT_COMP_BAD;
     if (n && is_ending_command(t->comps[n - 1].kind))
         command = t->comps[--n].kind;
-    if (L->unsettled && !proves_a_move(t, n, to_move))
+    enum rp_code code = precheck(t, to_move, msg, sizeof msg);
+    /* Only a move that gets past the checks before the variant can, once
+     * accepted, stand in for the search for a legal turn. */
+    if (L->unsettled && (code != RP_OK || n == 0))
         settle(L);
-    int ended = L->run.by_rule || L->run.by_command;
-    enum rp_code code = precheck(t, ended, to_move, msg, sizeof msg);
+    if (L->run.by_rule || L->run.by_command)
+        return reject(L, t, RP_AFTER_END, "the game had already ended");
     if (code != RP_OK)
         return reject(L, t, code, msg);
 

@@ -37,25 +37,34 @@ static void add_pawn_move(const struct rp_board *b, struct rp_movelist *l, int f
             add(l, from, to, flags | RP_MF_PROMO, rp_make_piece(promo_order[i], colour), 0);
 }
 
-static void gen_pawn(const struct rp_board *b, int from, struct rp_movelist *l)
+/* The pawn moves from `from`, only those to `only` unless that is -1:
+ * resolving a played move wants one target, not the pawn's every move. */
+static void gen_pawn_to(const struct rp_board *b, int from, int only, struct rp_movelist *l)
 {
     int colour = b->side, fwd = colour ? -16 : 16;
     int one = from + fwd;
     if (rp_on_board(one) && !b->sq[one]) {
-        add_pawn_move(b, l, from, one, 0);
+        if (only < 0 || only == one)
+            add_pawn_move(b, l, from, one, 0);
         int two = one + fwd;
-        if (rp_rank((rp_sq)from) == (colour ? 6 : 1) && rp_on_board(two) && !b->sq[two])
+        if ((only < 0 || only == two) && rp_rank((rp_sq)from) == (colour ? 6 : 1) &&
+            rp_on_board(two) && !b->sq[two])
             add(l, from, two, RP_MF_DOUBLE, 0, 0);
     }
     for (int dx = -1; dx <= 1; dx += 2) {
         int t = one + dx;
-        if (!rp_on_board(t))
+        if (!rp_on_board(t) || (only >= 0 && only != t))
             continue;
         if (b->sq[t] && rp_colour_of(b->sq[t]) != colour)
             add_pawn_move(b, l, from, t, RP_MF_CAPTURE);
         else if (t == b->ep && !b->sq[t])
             add(l, from, t, RP_MF_CAPTURE | RP_MF_EP, 0, 0);
     }
+}
+
+static void gen_pawn(const struct rp_board *b, int from, struct rp_movelist *l)
+{
+    gen_pawn_to(b, from, -1, l);
 }
 
 static void gen_steps(const struct rp_board *b, int from, const int *steps, struct rp_movelist *l)
@@ -154,13 +163,21 @@ static int castling_ok(const struct rp_board *b, int i, char *why, size_t size)
     return 1;
 }
 
-static void gen_castlings(const struct rp_board *b, int from, struct rp_movelist *l)
+/* The castlings of the king on `from`, only those to `only` unless that
+ * is -1. */
+static void gen_castlings_to(const struct rp_board *b, int from, int only, struct rp_movelist *l)
 {
     for (int i = 0; i < b->rules->ncastlings; i++) {
         const struct rp_castling *c = &b->rules->castlings[i];
-        if (c->colour == b->side && c->king_from == from && castling_ok(b, i, NULL, 0))
+        if (c->colour == b->side && c->king_from == from && (only < 0 || only == c->king_to) &&
+            castling_ok(b, i, NULL, 0))
             add(l, from, c->king_to, RP_MF_CASTLE, 0, i);
     }
+}
+
+static void gen_castlings(const struct rp_board *b, int from, struct rp_movelist *l)
+{
+    gen_castlings_to(b, from, -1, l);
 }
 
 void rp_gen_from(const struct rp_board *b, rp_sq from, struct rp_movelist *l)
@@ -221,29 +238,42 @@ static int slider_path(const struct rp_board *b, int type, rp_sq from, rp_sq to,
  * geometry and an empty path? */
 static int reaches(const struct rp_board *b, int type, rp_sq from, rp_sq to)
 {
-    rp_sq blocked;
     if (type == RP_KNIGHT)
         return knight_jump(from, to);
-    return slider_path(b, type, from, to, &blocked) && blocked == RP_NO_SQ;
+    return rp_line_clear(b, from, to, type);
 }
 
+static int king_step(rp_sq from, rp_sq to)
+{
+    return to != from && abs(rp_file(to) - rp_file(from)) <= 1 && abs(rp_rank(to) - rp_rank(from)) <= 1;
+}
+
+/* What rp_gen_from would list with target `to`, in its order, without
+ * generating the rest: the played move is resolved on every ply. */
 void rp_gen_from_to(const struct rp_board *b, rp_sq from, rp_sq to, struct rp_movelist *l)
 {
     rp_piece p = b->sq[from];
-    int type = rp_type_of(p);
-    if (p && rp_colour_of(p) == b->side && type >= RP_KNIGHT && type <= RP_QUEEN) {
-        rp_piece there = (to & 0x88) ? 0 : b->sq[to];
-        if (!(to & 0x88) && to != from && !(there && rp_colour_of(there) == b->side) &&
-            reaches(b, type, from, to))
-            add(l, from, to, there ? RP_MF_CAPTURE : 0, 0, 0);
+    if (!p || rp_colour_of(p) != b->side || (to & 0x88))
         return;
+    int type = rp_type_of(p);
+    rp_piece there = b->sq[to];
+    int free = to != from && !(there && rp_colour_of(there) == b->side);
+    switch (type) {
+    case RP_PAWN: gen_pawn_to(b, from, to, l); break;
+    case RP_KNIGHT:
+    case RP_BISHOP:
+    case RP_ROOK:
+    case RP_QUEEN:
+        if (free && reaches(b, type, from, to))
+            add(l, from, to, there ? RP_MF_CAPTURE : 0, 0, 0);
+        break;
+    case RP_KING:
+        if (free && king_step(from, to))
+            add(l, from, to, there ? RP_MF_CAPTURE : 0, 0, 0);
+        gen_castlings_to(b, from, to, l);
+        break;
+    default: break;
     }
-    struct rp_movelist all;
-    all.n = 0;
-    rp_gen_from(b, from, &all);
-    for (size_t i = 0; i < all.n; i++)
-        if (all.m[i].to == to)
-            add(l, all.m[i].from, all.m[i].to, all.m[i].flags, all.m[i].promo, all.m[i].castle);
 }
 
 void rp_gen_pseudo(const struct rp_board *b, struct rp_movelist *l)

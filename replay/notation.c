@@ -13,13 +13,6 @@ char *rp_square_name(const struct rp_board *b, char *buf, rp_sq sq)
     return buf;
 }
 
-int rp_parse_square(const char *name, char file_a)
-{
-    if (name[0] < file_a || name[0] > file_a + 7 || name[1] < '1' || name[1] > '8' || name[2])
-        return -1;
-    return rp_square(name[0] - file_a, name[1] - '1');
-}
-
 const char *rp_type_name(int type)
 {
     static const char *const names[] = {"empty square", "pawn", "knight", "bishop",
@@ -52,11 +45,18 @@ const char *rp_piece_label(rp_piece p)
     return labels[type][colour];
 }
 
+/* Labels are one or two letters: comparing them in place saves a
+ * library call on every labelled move. */
+static int same_label(const char *a, const char *b)
+{
+    return a[0] == b[0] && (!a[0] || (a[1] == b[1] && (!a[1] || strcmp(a + 2, b + 2) == 0)));
+}
+
 int rp_label_matches(rp_piece p, const char *label)
 {
-    if (strcmp(label, rp_piece_label(p)) == 0)
+    if (same_label(label, rp_piece_label(p)))
         return 1;
-    return rp_type_of(p) == RP_ROOK && strcmp(label, labels[RP_ROOK][rp_colour_of(p)]) == 0;
+    return rp_type_of(p) == RP_ROOK && same_label(label, labels[RP_ROOK][rp_colour_of(p)]);
 }
 
 rp_piece rp_piece_for_label(const char *label)

@@ -12,8 +12,14 @@
 /* "e4" (or "E4" on a board whose files start at 'A'); buf holds >= 8 bytes. */
 char *rp_square_name(const struct rp_board *b, char *buf, rp_sq sq);
 
-/* The 0x88 square named "a1".."h8" with files from file_a, or -1. */
-int rp_parse_square(const char *name, char file_a);
+/* The 0x88 square named "a1".."h8" with files from file_a, or -1.
+ * Inline: every component's squares are read on every ply. */
+static inline int rp_parse_square(const char *name, char file_a)
+{
+    if (name[0] < file_a || name[0] > file_a + 7 || name[1] < '1' || name[1] > '8' || name[2])
+        return -1;
+    return rp_square(name[0] - file_a, name[1] - '1');
+}
 
 /* "pawn", "knight", ... "king". */
 const char *rp_type_name(int type);

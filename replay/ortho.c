@@ -230,12 +230,22 @@ static int check_leftovers(const struct fmt_component *c, size_t n, size_t i,
 int rp_ortho_resolve(struct rp_ortho *o, const struct fmt_component *c, size_t n,
                      rp_move *m, struct rp_verdict *v)
 {
-    if (n == 0 || !rp_ortho_check_squares(o, c, n, v) || !first_is_move(o, &c[0], v))
+    if (n == 0)
         return 0;
-    rp_sq from = (rp_sq)rp_parse_square(c[0].from, o->b.file_a);
-    rp_sq to = (rp_sq)rp_parse_square(c[0].to, o->b.file_a);
+    /* A lone move with good squares, nearly every turn, needs no second
+     * look at its squares. */
+    int from = -1, to = -1;
+    if (c[0].kind == FMT_COMP_MOVE) {
+        from = rp_parse_square(c[0].from, o->b.file_a);
+        to = rp_parse_square(c[0].to, o->b.file_a);
+    }
+    if ((n > 1 || from < 0 || to < 0) && !rp_ortho_check_squares(o, c, n, v))
+        return 0;
+    if (!first_is_move(o, &c[0], v))
+        return 0;
     struct rp_movelist cand;
-    if (!check_piece(o, &c[0], from, v) || !find_moves(o, &c[0], from, to, &cand, v) ||
+    if (!check_piece(o, &c[0], (rp_sq)from, v) ||
+        !find_moves(o, &c[0], (rp_sq)from, (rp_sq)to, &cand, v) ||
         !check_king_safety(o, cand.m[0], v))
         return 0;
     size_t i = 1;
