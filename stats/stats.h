@@ -168,6 +168,25 @@ void st_table_row(const st_stats *s, enum st_table t, size_t row, struct st_cell
  * empty.  Returns buf, or the cell's own text. */
 const char *st_cell_text(const struct st_cell *c, char *buf, size_t size);
 
+/* ------------------------------------------------------------- numbers */
+
+/*
+ * Decimal text as snprintf writes it, byte for byte, only faster
+ * (number.c): the reports print a number or two per cell and millions of
+ * cells.  Each writes a terminated string to buf and returns its length.
+ */
+#define ST_INT_TEXT 21            /* room for any int64_t or uint64_t, and the NUL */
+#define ST_FIXED_TEXT 32          /* room for st_format_fixed of |v| < 2^63, 4 decimals */
+
+/* "%llu" and "%lld"; buf holds at least ST_INT_TEXT bytes. */
+size_t st_format_u64(char *buf, uint64_t v);
+size_t st_format_i64(char *buf, int64_t v);
+
+/* snprintf(buf, size, "%.*f", decimals, v), with its rounding (to nearest,
+ * ties to even, on the exact binary value), "-0.0" for a negative that
+ * rounds to zero, "inf" and "nan".  Returns what snprintf returns. */
+size_t st_format_fixed(char *buf, size_t size, double v, int decimals);
+
 /* ---------------------------------------------------------- player names */
 
 /*

@@ -429,29 +429,38 @@ void st_table_row(const st_stats *s, enum st_table t, size_t row, struct st_cell
     }
 }
 
+/* "%.*f" text cut to the decimals it needs: "0.5300" -> "0.53", "1.0" -> "1". */
+static void drop_zero_decimals(char *buf, size_t len)
+{
+    char *dot = memchr(buf, '.', len);
+    if (!dot)
+        return;
+    char *end = buf + len;
+    while (end > dot + 1 && end[-1] == '0')
+        end--;
+    if (end == dot + 1)
+        end = dot;
+    *end = '\0';
+}
+
 const char *st_cell_text(const struct st_cell *c, char *buf, size_t size)
 {
+    size_t len;
     switch (c->kind) {
     case ST_CELL_TEXT:
         return c->text ? c->text : "";
     case ST_CELL_INT:
-        snprintf(buf, size, "%.0f", c->value);
+        st_format_fixed(buf, size, c->value, 0);
         return buf;
-    case ST_CELL_REAL: {
-        snprintf(buf, size, "%.*f", c->decimals, c->value);
-        char *dot = strchr(buf, '.');
-        if (dot) {
-            char *end = buf + strlen(buf);
-            while (end > dot + 1 && end[-1] == '0')
-                *--end = '\0';
-            if (end == dot + 1)
-                *dot = '\0';
-        }
+    case ST_CELL_REAL:
+        if (!size)
+            return buf;
+        len = st_format_fixed(buf, size, c->value, c->decimals);
+        drop_zero_decimals(buf, len < size ? len : size - 1);
         /* A tiny negative rounding to zero prints "-0": it is 0. */
         if (strcmp(buf, "-0") == 0)
             strcpy(buf, "0");
         return buf;
-    }
     default:
         if (size)
             buf[0] = '\0';
