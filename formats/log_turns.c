@@ -53,8 +53,26 @@ static int is_ellipsis(const char *p, const char *end)
            (unsigned char)p[1] == 0x80 && (unsigned char)p[2] == 0xA6;
 }
 
+/* The rest of a run of dots that meets an ellipsis: rare, so kept out of
+ * marker_at's path. */
+static const char *mixed_dots(const char *q, const char *end, size_t *ndots)
+{
+    for (;;) {
+        if (q < end && *q == '.') {
+            q++;
+            ++*ndots;
+        } else if (is_ellipsis(q, end)) {
+            q += 3;
+        } else {
+            return q;
+        }
+    }
+}
+
 /* Is there a marker at p?  Fill *m if so.  Inline: every line starts
- * with one, and a call would cost as much as reading it. */
+ * with one, and a call would cost as much as reading it.  The dots are
+ * counted by a plain loop: an ellipsis is only looked for where the run
+ * stops at its first byte. */
 static inline int marker_at(const char *p, const char *end, struct marker *m)
 {
     const char *q = p;
@@ -67,17 +85,13 @@ static inline int marker_at(const char *p, const char *end, struct marker *m)
     if (q == p)
         return 0;
     const char *dots = q;
-    int ndots = 0, ellipsis = 0;
-    for (;;) {
-        if (q < end && *q == '.') {
-            q++;
-            ndots++;
-        } else if (is_ellipsis(q, end)) {
-            q += 3;
-            ellipsis = 1;
-        } else {
-            break;
-        }
+    while (q < end && *q == '.')
+        q++;
+    size_t ndots = (size_t)(q - dots);
+    int ellipsis = 0;
+    if (q < end && (unsigned char)*q == 0xE2 && is_ellipsis(q, end)) {
+        ellipsis = 1;
+        q = mixed_dots(q, end, &ndots);
     }
     if (q == dots)
         return 0;
@@ -430,26 +444,49 @@ static void split_components(struct fmt_turn *t, struct fmt_component *comps,
         t->comps = NULL;  /* "5. ;": the storage is simply not used */
 }
 
-/* A fresh zeroed turn at the end of g->turns, or NULL.  Capacity is
- * implicit, as for header extras: 64 (most games have fewer turns),
- * doubled whenever the count reaches a power of two, so growth stays
- * linear without a capacity field. */
-static struct fmt_turn *new_turn(struct fmt_game *g)
+/* Room for one more turn at the end of g->turns, or NULL.  Capacity is
+ * implicit, as for header extras: 128 (one allocation for nearly every
+ * game, where 64 cost a second one and a copy for a game of the usual
+ * length), doubled whenever the count reaches a power of two, so growth
+ * stays linear without a capacity field. */
+#define TURNS_FIRST 128
+
+static int grow_turns(struct fmt_game *g)
+{
+    size_t n = g->nturns, cap = n ? n * 2 : TURNS_FIRST;
+    if (cap > SIZE_MAX / sizeof *g->turns)
+        return -1;
+    struct fmt_turn *t = realloc(g->turns, cap * sizeof *t);
+    if (!t)
+        return -1;
+    g->turns = t;
+    return 0;
+}
+
+/* The new turn is left unset: the plain path sets every field itself
+ * (a memset and a second store of each field would cost as much). */
+static inline struct fmt_turn *new_turn(struct fmt_game *g)
 {
     size_t n = g->nturns;
-    if (n == 0 || (n >= 64 && (n & (n - 1)) == 0)) {
-        size_t cap = n ? n * 2 : 64;
-        if (cap > SIZE_MAX / sizeof *g->turns)
-            return NULL;
-        struct fmt_turn *t = realloc(g->turns, cap * sizeof *t);
-        if (!t)
-            return NULL;
-        g->turns = t;
-    }
-    struct fmt_turn *t = &g->turns[n];
-    memset(t, 0, sizeof *t);
+    if ((n == 0 || (n >= TURNS_FIRST && (n & (n - 1)) == 0)) && grow_turns(g) != 0)
+        return NULL;
     g->nturns = n + 1;
-    return t;
+    return &g->turns[n];
+}
+
+/* Copy n bytes, a marker or a turn's text: as a rule 8 to 16 bytes, two
+ * words that may overlap, which spares a call to memcpy per turn. */
+static inline void copy_short(char *dst, const char *src, size_t n)
+{
+    if (n >= 8 && n <= 16) {
+        uint64_t a, b;
+        memcpy(&a, src, 8);
+        memcpy(&b, src + n - 8, 8);
+        memcpy(dst, &a, 8);
+        memcpy(dst + n - 8, &b, 8);
+    } else {
+        memcpy(dst, src, n);
+    }
 }
 
 /* A new turn of marker m and text [s, e) (trimmed) with its strings, and
@@ -458,7 +495,8 @@ static struct fmt_turn *new_turn(struct fmt_game *g)
  * text).  One block of g's storage holds it all, not one block each: the
  * components first (the block is aligned for them), then the marker and
  * the text, copied at once with the white space between them, the first
- * byte of which becomes the marker's terminator. */
+ * byte of which becomes the marker's terminator.  The turn is set but
+ * for comps, ncomps and marker_bad, which its components decide. */
 static inline struct fmt_turn *turn_storage(struct fmt_game *g, int line,
                                             const struct marker *m,
                                             const char *s, const char *e, size_t most,
@@ -479,15 +517,16 @@ static inline struct fmt_turn *turn_storage(struct fmt_game *g, int line,
     t->line = line;
     t->marker = (char *)(*comps + most);
     if (s > m->e) {
-        memcpy(t->marker, m->s, span);
+        copy_short(t->marker, m->s, span);
         t->text = t->marker + (s - m->s);
     } else {
-        memcpy(t->marker, m->s, mlen);
+        copy_short(t->marker, m->s, mlen);
         t->text = t->marker + mlen + 1;
-        memcpy(t->text, s, (size_t)(e - s));
+        copy_short(t->text, s, (size_t)(e - s));
     }
     t->marker[mlen] = '\0';
     t->text[e - s] = '\0';
+    t->comment = NULL;
     *buf = t->text + (e - s) + 1;
     return t;
 }
@@ -503,15 +542,30 @@ static struct fmt_turn *add_turn(struct fmt_game *g, int line, const struct mark
     struct fmt_turn *t = turn_storage(g, line, m, s, e, tlen ? semis + 1 : 0, &comps, &buf);
     if (!t)
         return NULL;
+    t->comps = NULL;
+    t->ncomps = 0;
     split_components(t, comps, s, tlen, semis, buf);
     t->marker_bad = !m->good || t->ncomps == 0;
     return t;
 }
 
+/* A square's name, a letter and at least one digit, into its zeroed
+ * field: two bytes are always there, so most names take no loop. */
+static inline void put_square(char *dst, const char *s, size_t n)
+{
+    if (n > FMT_SQUARE_MAX - 1)
+        n = FMT_SQUARE_MAX - 1;  /* an absurd square: never on a board anyway */
+    dst[0] = s[0];
+    dst[1] = s[1];
+    for (size_t i = 2; i < n; i++)
+        dst[i] = s[i];
+}
+
 /* The turn of marker m that is the plain move pm: what add_turn would
  * make of it, without reading it again. */
-static struct fmt_turn *add_plain_turn(struct fmt_game *g, int line, const struct marker *m,
-                                       const struct plain_move *pm)
+static inline struct fmt_turn *add_plain_turn(struct fmt_game *g, int line,
+                                              const struct marker *m,
+                                              const struct plain_move *pm)
 {
     struct fmt_component *c;
     char *buf;
@@ -520,9 +574,10 @@ static struct fmt_turn *add_plain_turn(struct fmt_game *g, int line, const struc
         return NULL;
     memset(c, 0, sizeof *c);
     c->kind = FMT_COMP_MOVE;
-    copy_name(c->label, sizeof c->label, pm->label, pm->nlabel);
-    copy_name(c->from, sizeof c->from, pm->from, pm->nfrom);
-    copy_name(c->to, sizeof c->to, pm->to, pm->nto);
+    for (size_t i = 0; i < pm->nlabel; i++)
+        c->label[i] = pm->label[i];
+    put_square(c->from, pm->from, pm->nfrom);
+    put_square(c->to, pm->to, pm->nto);
     c->text = t->text;
     t->comps = c;
     t->ncomps = 1;
