@@ -34,6 +34,9 @@ void rp_board_clear(struct rp_board *b, const struct rp_rules *rules)
     b->king[0] = b->king[1] = RP_NO_SQ;
     b->file_a = 'a';
     b->rules = rules;
+    for (int i = 0; i < rules->ncastlings; i++)
+        b->castle_squares |= 1ULL << rp_bit_of(rules->castlings[i].king_from) |
+                             1ULL << rp_bit_of(rules->castlings[i].rook_from);
 }
 
 void rp_board_put(struct rp_board *b, rp_sq sq, rp_piece p)
@@ -198,8 +201,9 @@ void rp_make(struct rp_board *b, rp_move m, struct rp_undo *u)
         move_piece(b, c->rook_from, c->rook_to, b->sq[c->rook_from]);
     }
     /* Most plies of a game are played with no right left, or touch no
-     * castling square: neither needs the key recomputed. */
-    if (b->castle) {
+     * castling square: neither needs the rights looked up. */
+    if (b->castle &&
+        (b->castle_squares & (1ULL << rp_bit_of(m.from) | 1ULL << rp_bit_of(m.to)))) {
         uint8_t castle = b->castle & (uint8_t)~(castle_lost(b->rules, m.from) |
                                                 castle_lost(b->rules, m.to));
         if (castle != b->castle)

@@ -78,6 +78,7 @@ struct rp_board {
     rp_sq king[2];            /* each side's king (the last placed), RP_NO_SQ if none */
     char file_a;              /* letter of the first file: 'a', or 'A' for Backlash's right board */
     const struct rp_rules *rules;
+    uint64_t castle_squares;  /* bit set: the rules' castling king and rook squares */
 };
 
 /* Undo record for rp_make/rp_unmake, supplied by the caller. */

@@ -54,6 +54,9 @@ static int same_label(const char *a, const char *b)
 
 int rp_label_matches(rp_piece p, const char *label)
 {
+    /* One letter, nearly every label: "R" names a rook of either hand. */
+    if (label[0] && !label[1])
+        return label[0] == labels[rp_type_of(p)][rp_colour_of(p)][0];
     if (same_label(label, rp_piece_label(p)))
         return 1;
     return rp_type_of(p) == RP_ROOK && same_label(label, labels[RP_ROOK][rp_colour_of(p)]);

@@ -301,11 +301,13 @@ void rp_ortho_play(struct rp_ortho *o, const struct fmt_component *c, size_t n, 
 
 /* -------------------------------------------------------- endings */
 
+/* Every ply is recorded and changes the side to move (a pass too), so
+ * only every second position can equal this one. */
 int rp_ortho_repetitions(const struct rp_ortho *o)
 {
     uint64_t now = o->history[o->nhistory - 1];
     int count = 0;
-    for (int i = 0; i < o->nhistory; i++)
+    for (int i = o->nhistory - 1; i >= 0; i -= 2)
         count += o->history[i] == now;
     return count;
 }
