@@ -12,6 +12,7 @@
 #include "tests/support/support.h"
 
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -177,6 +178,51 @@ Test(formats_csv, control_characters_never_reach_a_cell)
     char *raw = raw_report();
     cr_assert(strncmp(raw, "\xef\xbb\xbfh,h,h\r\n", 10) == 0, "excel: BOM and CRLF");
     free(raw);
+}
+
+/* The row formatter tests cells a word (8 bytes) at a time and lets
+ * plain ones through untouched: one unsafe byte at every position of
+ * cells of 1 to 24 bytes, every lane of a word and every tail, must still
+ * be escaped or quoted, and the safe bytes at the edges of the printable
+ * range must not be. */
+static void expect_formatted(const char *cell, const char *want)
+{
+    struct fmt_buf out = {0};
+    cr_assert_eq(fmt_csv_format_row(&out, &cell, 1, 0), FMT_OK);
+    cr_assert_eq(out.len, strlen(want) + 1, "'%s' gave '%.*s'", cell, (int)out.len, out.data);
+    cr_assert(memcmp(out.data, want, out.len - 1) == 0 && out.data[out.len - 1] == '\n',
+              "'%s' gave '%.*s', want '%s'", cell, (int)out.len, out.data, want);
+    fmt_buf_release(&out);
+}
+
+Test(formats_csv, every_byte_position_of_a_cell_is_checked)
+{
+    static const struct {
+        char c;
+        const char *shown;
+        int quoted;
+    } cases[] = {{',', ",", 1}, {'"', "\"\"", 1}, {'\n', "\\x0A", 0}, {'\x01', "\\x01", 0},
+                 {'\x1f', "\\x1F", 0}, {'\x7f', "\\x7F", 0}, {'\xff', "\\xFF", 0},
+                 {'\x80', "\\x80", 0}, {' ', " ", -1}, {'~', "~", 0}, {'\t', "\t", -1}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+        for (size_t len = 1; len <= 24; len++)
+            for (size_t pos = 0; pos < len; pos++) {
+                char cell[32], want[64];
+                memset(cell, 'a', len);
+                cell[len] = '\0';
+                cell[pos] = cases[k].c;
+                int at_edge = pos == 0 || pos == len - 1;
+                /* A space is quoted at either end, a tab defused at the start. */
+                if (cases[k].quoted < 0 && at_edge)
+                    continue;
+                snprintf(want, sizeof want, "%s%.*s%s%.*s%s", cases[k].quoted > 0 ? "\"" : "",
+                         (int)pos, cell, cases[k].shown, (int)(len - pos - 1), cell + pos + 1,
+                         cases[k].quoted > 0 ? "\"" : "");
+                expect_formatted(cell, want);
+            }
+    expect_formatted(" lead", "\" lead\"");
+    expect_formatted("trail ", "\"trail \"");
+    expect_formatted("12345678 ", "\"12345678 \"");
 }
 
 Test(formats_csv, report_is_renamed_into_place_only_when_closed)
