@@ -7,7 +7,9 @@
  */
 #include "replay/board.h"
 
+#include <assert.h>
 #include <ctype.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +24,26 @@ static uint64_t mix64(uint64_t x)
 }
 
 uint64_t rp_key_piece(rp_piece p, rp_sq sq) { return mix64(((uint64_t)p << 8) | sq); }
+
+/* The same keys tabled for the boards' own use: a move changes two or
+ * three, and the mixing's chain of multiplications stalled every ply.
+ * Filled once per process (several threads replay at once) before any
+ * board exists: rp_board_clear asks. */
+static uint64_t piece_keys[64][64];  /* [piece, all bits fit in 6][bit of the square] */
+static pthread_once_t keys_once = PTHREAD_ONCE_INIT;
+
+static void compute_keys(void)
+{
+    for (int p = 0; p < 64; p++)
+        for (int i = 0; i < 64; i++)
+            piece_keys[p][i] = rp_key_piece((rp_piece)p, rp_sq_of_bit(i));
+}
+
+static inline uint64_t piece_key(rp_piece p, rp_sq sq)
+{
+    assert(p < 64 && !(sq & 0x88));
+    return piece_keys[p][rp_bit_of(sq)];
+}
 uint64_t rp_key_castle(unsigned castle) { return castle ? mix64(0x10000ULL | castle) : 0; }
 uint64_t rp_key_side(void) { return mix64(0x20000ULL); }
 uint64_t rp_key_ep(rp_sq sq) { return mix64(0x30000ULL | sq); }
@@ -29,6 +51,7 @@ uint64_t rp_key_ep(rp_sq sq) { return mix64(0x30000ULL | sq); }
 void rp_board_clear(struct rp_board *b, const struct rp_rules *rules)
 {
     rp_masks_ready();
+    pthread_once(&keys_once, compute_keys);
     memset(b, 0, sizeof *b);
     b->ep = RP_NO_SQ;
     b->king[0] = b->king[1] = RP_NO_SQ;
@@ -43,13 +66,13 @@ void rp_board_put(struct rp_board *b, rp_sq sq, rp_piece p)
 {
     rp_piece old = b->sq[sq];
     if (old) {
-        b->key ^= rp_key_piece(old, sq);
+        b->key ^= piece_key(old, sq);
         if (rp_type_of(old) == RP_KING && b->king[rp_colour_of(old)] == sq)
             b->king[rp_colour_of(old)] = RP_NO_SQ;
     }
     rp_board_set(b, sq, p);
     if (p) {
-        b->key ^= rp_key_piece(p, sq);
+        b->key ^= piece_key(p, sq);
         if (rp_type_of(p) == RP_KING)
             b->king[rp_colour_of(p)] = sq;
     }
@@ -171,7 +194,7 @@ static inline void move_piece(struct rp_board *b, rp_sq from, rp_sq to, rp_piece
         rp_board_put(b, to, placed);
         return;
     }
-    b->key ^= rp_key_piece(mover, from) ^ rp_key_piece(placed, to);
+    b->key ^= piece_key(mover, from) ^ piece_key(placed, to);
     if (rp_type_of(mover) == RP_KING && b->king[rp_colour_of(mover)] == from)
         b->king[rp_colour_of(mover)] = RP_NO_SQ;
     rp_board_set(b, from, 0);

@@ -329,7 +329,8 @@ int rp_ortho_mate_or_stalemate(struct rp_ortho *o, struct rp_ending *e)
 
 int rp_ortho_draw_by_count(const struct rp_ortho *o, struct rp_ending *e)
 {
-    if (rp_ortho_repetitions(o) >= 5)
+    /* Five occurrences need nine positions (see rp_ortho_repetitions). */
+    if (o->nhistory >= 9 && rp_ortho_repetitions(o) >= 5)
         e->termination = "fivefold-repetition";
     else if (o->b.halfmove >= 150)
         e->termination = "seventy-five-moves";
