@@ -91,17 +91,29 @@ static inline void fmt_trim(const char **s, const char **e)
 
 /* ------------------------------------------------------- log_turns.c */
 
-enum fmt_line_kind {
-    FMT_LINE_TURNS,   /* one or more turns were added to the game */
-    FMT_LINE_COMMENT, /* a // comment line: belongs to no turn */
-    FMT_LINE_OTHER,   /* does not start with a turn marker: the game is malformed */
-    FMT_LINE_NOMEM    /* out of memory */
+/* Why reading a moves section stopped. */
+enum fmt_moves_stop {
+    FMT_MOVES_LIMIT,  /* every line before the limit was read */
+    FMT_MOVES_LETTER, /* at a line whose first non-space byte is a letter: a header
+                         line (the next game) or a malformed one; the caller tells */
+    FMT_MOVES_OTHER,  /* at a line that does not start with a turn marker: the game
+                         is malformed */
+    FMT_MOVES_NOMEM   /* out of memory */
 };
 
-/* Tokenise one non-blank line of a moves section (len bytes at s, no line
- * end) into turns appended to g, per fine points 5-8. */
-enum fmt_line_kind fmt_log_moves_line(struct fmt_game *g, const char *s,
-                                      size_t len, int line);
+struct fmt_moves {
+    const char *pos;   /* start of the next line; at a stop, of the line stopped at */
+    int line;          /* the number of that line */
+    const char *first; /* FMT_MOVES_OTHER: that line's first non-space byte */
+    const char *eol;   /* FMT_MOVES_OTHER: its '\n' */
+};
+
+/* Tokenise the lines of a moves section from mv->pos into turns appended
+ * to g, per fine points 5-8: blank lines, comment lines and lines of
+ * turns, up to limit or the first other line.  Every line ends with a
+ * '\n' before end (the text's end): the tokeniser's scans stop at it. */
+enum fmt_moves_stop fmt_log_moves(struct fmt_game *g, struct fmt_moves *mv,
+                                  const char *limit, const char *end);
 
 /* ------------------------------------------------------ log_status.c */
 

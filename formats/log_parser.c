@@ -270,6 +270,7 @@ static int merge_extras(struct fmt_game *g)
 struct fmt_parser {
     const char *pos;  /* start of the next line to read */
     const char *end;  /* end of the text */
+    const char *tail; /* start of a last line with no '\n' after it; else end */
     int line;         /* number of the line at pos */
     int ngames;       /* games returned so far */
     int at_header;    /* pos is a header line that starts the next game;
@@ -283,6 +284,9 @@ fmt_parser *fmt_parser_new(const char *text, size_t len)
         return NULL;
     p->pos = text ? text : "";
     p->end = p->pos + (text ? len : 0);
+    p->tail = p->end;
+    while (p->tail > p->pos && p->tail[-1] != '\n')
+        p->tail--;
     p->line = 1;
     return p;
 }
@@ -389,38 +393,86 @@ static int set_malformed(struct fmt_game *g, int line, const char *reason,
     return 0;
 }
 
+enum moves_step {
+    MOVES_MORE,   /* lines were read: go on */
+    MOVES_HEADER, /* pos is a header line: the next game starts there */
+    MOVES_DONE,   /* the game is malformed and pos past its bad line */
+    MOVES_NOMEM
+};
+
+/* Past n bytes of the text (a copy's last '\n' counted), never past its end. */
+static void advance_by(fmt_parser *p, size_t n)
+{
+    p->pos = n < (size_t)(p->end - p->pos) ? p->pos + n : p->end;
+}
+
+/* The lines at s (pos, or a copy of its line) up to limit, each ended by
+ * a '\n' before end, while they are blank, comments or turns; then what
+ * stopped them.  A line whose first non-space byte is a letter may be a
+ * header line, which ends the moves section; any other line that is not
+ * turns makes the game malformed. */
+static enum moves_step moves_lines(fmt_parser *p, struct fmt_game *g, const char *s,
+                                   const char *limit, const char *end)
+{
+    struct fmt_moves mv = {s, p->line, NULL, NULL};
+    enum fmt_moves_stop stop = fmt_log_moves(g, &mv, limit, end);
+    advance_by(p, (size_t)(mv.pos - s));
+    p->line = mv.line;
+    if (stop == FMT_MOVES_NOMEM)
+        return MOVES_NOMEM;
+    if (stop == FMT_MOVES_LIMIT)
+        return MOVES_MORE;
+    if (stop == FMT_MOVES_LETTER) {
+        struct line l;
+        struct header_line h;
+        line_at(mv.pos, end, &l);
+        if (header_line(&l, &h)) {
+            p->at_header = 1;
+            return MOVES_HEADER;
+        }
+        mv.first = l.s;
+        mv.eol = l.s + l.len;
+    }
+    /* fine point 5; fine point 2: the next call seeks a Game: line */
+    const char *q = mv.first, *e = mv.eol;
+    fmt_trim(&q, &e);
+    if (set_malformed(g, p->line, "line does not start with a turn marker",
+                      q, (size_t)(e - q)) != 0)
+        return MOVES_NOMEM;
+    advance_by(p, (size_t)(mv.eol - mv.pos) + 1);
+    if (p->line < INT_MAX)
+        p->line++;
+    return MOVES_DONE;
+}
+
+/* The last line of a text that does not end with '\n', read from a copy
+ * that does, so that every line ends the same way. */
+static enum moves_step moves_last_line(fmt_parser *p, struct fmt_game *g)
+{
+    size_t n = (size_t)(p->end - p->pos);
+    char *copy = malloc(n + 1);
+    if (!copy)
+        return MOVES_NOMEM;
+    memcpy(copy, p->pos, n);
+    copy[n] = '\n';
+    enum moves_step step = moves_lines(p, g, copy, copy + n + 1, copy + n + 1);
+    free(copy);
+    return step;
+}
+
 /* Read the moves section up to the next header line (which starts the
  * next game, fine point 3) or the end of the text.  0, or -1 when out of
- * memory.  A line's first non-space byte sorts it: none, blank; a
- * letter, maybe a header line; anything else, never one. */
+ * memory. */
 static int read_moves(fmt_parser *p, struct fmt_game *g)
 {
-    struct line l;
-    struct header_line h;
     p->at_header = 0;
-    for (; p->pos < p->end; advance(p, &l)) {
-        line_at(p->pos, p->end, &l);
-        const char *first = l.s, *e = l.s + l.len;
-        while (first < e && fmt_is_space(*first))
-            first++;
-        if (first == e)
-            continue;
-        if (fmt_is_alpha(*first) && header_line(&l, &h)) {
-            p->at_header = 1;
-            return 0;
-        }
-        enum fmt_line_kind k = fmt_log_moves_line(g, l.s, l.len, p->line);
-        if (k == FMT_LINE_NOMEM)
+    while (p->pos < p->end) {
+        enum moves_step step = p->pos < p->tail ? moves_lines(p, g, p->pos, p->tail, p->end)
+                                                : moves_last_line(p, g);
+        if (step == MOVES_NOMEM)
             return -1;
-        if (k == FMT_LINE_OTHER) {
-            /* fine point 5; fine point 2: the next call seeks a Game: line */
-            const char *s = first;
-            fmt_trim(&s, &e);
-            int rc = set_malformed(g, p->line, "line does not start with a turn marker",
-                                   s, (size_t)(e - s));
-            advance(p, &l);
-            return rc;
-        }
+        if (step != MOVES_MORE)
+            return 0;
     }
     return 0;
 }

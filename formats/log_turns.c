@@ -47,21 +47,27 @@ struct marker {
     enum fmt_side side;
 };
 
-static int is_ellipsis(const char *p, const char *end)
+/* Every scan below runs inside one line, and a line always ends with a
+ * '\n' (log_parser.c gives one to a last line that has none): no class
+ * of byte the scans go on over holds '\n', so they stop there without
+ * comparing their position with the line's end, which is most of what a
+ * byte costs.  A test of a byte never reads past one that failed. */
+
+static int is_ellipsis(const char *p)
 {
-    return end - p >= 3 && (unsigned char)p[0] == 0xE2 &&
-           (unsigned char)p[1] == 0x80 && (unsigned char)p[2] == 0xA6;
+    return (unsigned char)p[0] == 0xE2 && (unsigned char)p[1] == 0x80 &&
+           (unsigned char)p[2] == 0xA6;
 }
 
 /* The rest of a run of dots that meets an ellipsis: rare, so kept out of
  * marker_at's path. */
-static const char *mixed_dots(const char *q, const char *end, size_t *ndots)
+static const char *mixed_dots(const char *q, size_t *ndots)
 {
     for (;;) {
-        if (q < end && *q == '.') {
+        if (*q == '.') {
             q++;
             ++*ndots;
-        } else if (is_ellipsis(q, end)) {
+        } else if (is_ellipsis(q)) {
             q += 3;
         } else {
             return q;
@@ -73,11 +79,11 @@ static const char *mixed_dots(const char *q, const char *end, size_t *ndots)
  * with one, and a call would cost as much as reading it.  The dots are
  * counted by a plain loop: an ellipsis is only looked for where the run
  * stops at its first byte. */
-static inline int marker_at(const char *p, const char *end, struct marker *m)
+static inline int marker_at(const char *p, struct marker *m)
 {
     const char *q = p;
     long long n = 0;
-    while (q < end && fmt_is_digit(*q)) {
+    while (fmt_is_digit(*q)) {
         if (n <= INT_MAX)
             n = n * 10 + (*q - '0');
         q++;
@@ -85,13 +91,13 @@ static inline int marker_at(const char *p, const char *end, struct marker *m)
     if (q == p)
         return 0;
     const char *dots = q;
-    while (q < end && *q == '.')
+    while (*q == '.')
         q++;
     size_t ndots = (size_t)(q - dots);
     int ellipsis = 0;
-    if (q < end && (unsigned char)*q == 0xE2 && is_ellipsis(q, end)) {
+    if (is_ellipsis(q)) {
         ellipsis = 1;
-        q = mixed_dots(q, end, &ndots);
+        q = mixed_dots(q, &ndots);
     }
     if (q == dots)
         return 0;
@@ -134,7 +140,7 @@ static void turn_end_at(const char *from, const char *end, struct turn_end *t)
                 return;
             }
         } else if (fmt_is_digit((char)c) && (fmt_is_space(p[-1]) || p[-1] == ';') &&
-                   marker_at(p, end, &t->next)) {
+                   marker_at(p, &t->next)) {
             /* p[-1] is in the line: at from, the marker's own '.' or '…' */
             t->at = p;
             t->has_next = 1;
@@ -341,14 +347,21 @@ static void classify_component(struct fmt_component *c, const char *s, size_t n)
 
 /* -------------------------------------------------------------- turns */
 
-/* Is [p, e) a square and what follows it?  Returns the end of its
- * digits, or NULL.  The caller checks that the run ends there. */
-static inline const char *square_end(const char *p, const char *e)
+static inline const char *skip_spaces(const char *p)
 {
-    if (p == e || !fmt_is_alpha(*p))
+    while (fmt_is_space(*p))
+        p++;
+    return p;
+}
+
+/* Is there a square at p?  Returns the end of its digits, or NULL.  The
+ * caller checks that the run ends there. */
+static inline const char *square_end(const char *p)
+{
+    if (!fmt_is_alpha(*p))
         return NULL;
     const char *q = ++p;
-    while (q < e && fmt_is_digit(*q))
+    while (fmt_is_digit(*q))
         q++;
     return q > p ? q : NULL;
 }
@@ -358,9 +371,23 @@ static inline const char *square_end(const char *p, const char *e)
 struct plain_move {
     const char *label, *from, *to, *end; /* end: of the turn's text */
     size_t nlabel, nfrom, nto;           /* nlabel 0: no label */
+    const char *stop;                    /* the line's '\n' or the next marker */
     int has_next;                        /* another turn follows, at next */
     struct marker next;
 };
+
+/* After the move's last square at q: the line's end, or one space and
+ * the next marker. */
+static inline int plain_end_at(const char *q, struct plain_move *pm)
+{
+    pm->end = q;
+    q = skip_spaces(q);
+    pm->stop = q;
+    pm->has_next = *q != '\n';
+    /* a digit right after the square's would have been one of its own:
+     * one here follows white space */
+    return !pm->has_next || (fmt_is_digit(*q) && marker_at(q, &pm->next));
+}
 
 /* Is the turn at p one "P e2-e4" or "e2-e4" (white space around '-'
  * allowed), followed by white space, then the line's end or a marker?
@@ -369,43 +396,57 @@ struct plain_move {
  * no ';', no "//" and no digit after white space but the next marker's,
  * and each word is a whole run of letters or digits, ended by white
  * space, '-' or the end.  Any other shape is left to them. */
-static int plain_move_at(const char *p, const char *e, struct plain_move *pm)
+static int plain_move_at(const char *p, struct plain_move *pm)
 {
-    while (p < e && fmt_is_space(*p))
-        p++;
+    p = skip_spaces(p);
     const char *q = p;
-    while (q < e && fmt_is_alpha(*q))
+    while (fmt_is_alpha(*q))
         q++;
     pm->label = p;
     pm->nlabel = 0;
-    if (q > p && q - p <= LABEL_LETTERS_MAX && q < e && fmt_is_space(*q)) {
+    if (q > p && q - p <= LABEL_LETTERS_MAX && fmt_is_space(*q)) {
         pm->nlabel = (size_t)(q - p);
-        while (q < e && fmt_is_space(*q))
-            q++;
-        p = q;
+        p = q = skip_spaces(q);
     }
     pm->from = p;
-    if (!(q = square_end(p, e)))
+    if (!(q = square_end(p)))
         return 0;
     pm->nfrom = (size_t)(q - p);
-    while (q < e && fmt_is_space(*q))
-        q++;
-    if (q == e || *q != '-')
+    q = skip_spaces(q);
+    if (*q != '-')
         return 0;
-    q++;
-    while (q < e && fmt_is_space(*q))
-        q++;
+    q = skip_spaces(q + 1);
     pm->to = q;
-    if (!(q = square_end(q, e)))
+    if (!(q = square_end(q)))
         return 0;
     pm->nto = (size_t)(q - pm->to);
-    pm->end = q;
-    while (q < e && fmt_is_space(*q))
-        q++;
-    /* a digit right after the square's would have been one of its own:
-     * one here follows white space */
-    pm->has_next = q < e;
-    return q == e || (fmt_is_digit(*q) && marker_at(q, e, &pm->next));
+    return plain_end_at(q, pm);
+}
+
+/* plain_move_at for the way Game Courier writes a move, " P e2-e4" or
+ * " e2-e4" with one space, one-letter label and squares of one digit,
+ * read from fixed places instead of by runs; 0 means "not this shape",
+ * and plain_move_at decides.  Where it answers, it finds what
+ * plain_move_at would: every byte it tests ends the run plain_move_at
+ * reads there. */
+static inline int usual_move_at(const char *p, struct plain_move *pm)
+{
+    if (*p++ != ' ')
+        return 0;
+    pm->label = p;
+    pm->nlabel = 0;
+    if (fmt_is_alpha(p[0]) && p[1] == ' ') {
+        pm->nlabel = 1;
+        p += 2;
+    }
+    if (!(fmt_is_alpha(p[0]) && fmt_is_digit(p[1]) && p[2] == '-' && fmt_is_alpha(p[3]) &&
+          fmt_is_digit(p[4]) && (p[5] == '\n' || (p[5] == ' ' && fmt_is_digit(p[6])))))
+        return 0;
+    pm->from = p;
+    pm->nfrom = 2;
+    pm->to = p + 3;
+    pm->nto = 2;
+    return plain_end_at(p + 5, pm);
 }
 
 /* The components of t's text (tlen bytes at s, trimmed, semis of them
@@ -574,8 +615,10 @@ static inline struct fmt_turn *add_plain_turn(struct fmt_game *g, int line,
         return NULL;
     memset(c, 0, sizeof *c);
     c->kind = FMT_COMP_MOVE;
-    for (size_t i = 0; i < pm->nlabel; i++)
-        c->label[i] = pm->label[i];
+    if (pm->nlabel > 0)  /* at most LABEL_LETTERS_MAX, 2 */
+        c->label[0] = pm->label[0];
+    if (pm->nlabel > 1)
+        c->label[1] = pm->label[1];
     put_square(c->from, pm->from, pm->nfrom);
     put_square(c->to, pm->to, pm->nto);
     c->text = t->text;
@@ -585,47 +628,115 @@ static inline struct fmt_turn *add_plain_turn(struct fmt_game *g, int line,
     return t;
 }
 
-/* A marker's bytes (digits, dots, '…') are never '/', so a marker never
- * runs into a "//" comment, and a comment line is one whose first
- * non-space bytes are "//". */
-enum fmt_line_kind fmt_log_moves_line(struct fmt_game *g, const char *s,
-                                      size_t len, int line)
+/* The '\n' that ends the line of p (end: where the text ends). */
+static const char *line_end(const char *p, const char *end)
 {
-    const char *e = s + len;
-    const char *p = s;
-    struct marker m;
+    return memchr(p, '\n', (size_t)(end - p));
+}
+
+enum line_kind {
+    LINE_TURNS,   /* one or more turns were added to the game */
+    LINE_COMMENT, /* a // comment line: belongs to no turn */
+    LINE_OTHER,   /* does not start with a turn marker */
+    LINE_NOMEM
+};
+
+/* The turns from marker m to the end of its line (e), read by the
+ * component grammar where they are not plain moves. */
+static enum line_kind general_turns(struct fmt_game *g, int line, struct marker m,
+                                        const char *e)
+{
     struct turn_end end;
     struct plain_move pm;
-    while (p < e && fmt_is_space(*p))
-        p++;
-    if (e - p >= 2 && p[0] == '/' && p[1] == '/')
-        return FMT_LINE_COMMENT;  /* fine point 7: belongs to no turn */
-    if (!marker_at(p, e, &m))
-        return FMT_LINE_OTHER;
     struct fmt_turn *last;
     for (;;) {
-        if (plain_move_at(m.e, e, &pm)) {
-            if (!add_plain_turn(g, line, &m, &pm))
-                return FMT_LINE_NOMEM;
-            if (!pm.has_next)
-                return FMT_LINE_TURNS;  /* nothing else on the line */
-            m = pm.next;
-            continue;
-        }
         turn_end_at(m.e, e, &end);
         last = add_turn(g, line, &m, m.e, end.at, end.semis);
         if (!last)
-            return FMT_LINE_NOMEM;
+            return LINE_NOMEM;
         if (!end.has_next)
             break;
         m = end.next;
+        /* back to the plain reading as soon as a turn allows it */
+        while (plain_move_at(m.e, &pm)) {
+            if (!add_plain_turn(g, line, &m, &pm))
+                return LINE_NOMEM;
+            if (!pm.has_next)
+                return LINE_TURNS;
+            m = pm.next;
+        }
     }
     if (end.comment) {
         /* fine point 7: the comment goes with the last turn of its line */
         const char *cs = end.comment + 2, *ce = e;
         fmt_trim(&cs, &ce);
         if (cs < ce && !(last->comment = fmt_mem_strndup(g, cs, (size_t)(ce - cs))))
-            return FMT_LINE_NOMEM;
+            return LINE_NOMEM;
     }
-    return FMT_LINE_TURNS;
+    return LINE_TURNS;
+}
+
+/* A marker's bytes (digits, dots, '…') are never '/', so a marker never
+ * runs into a "//" comment, and a comment line is one whose first
+ * non-space bytes are "//".  The line's end is looked for only when a
+ * turn is not a plain move: a plain move's reading stops there. */
+static inline enum line_kind moves_line(struct fmt_game *g, const char *s,
+                                        const char *end, int line, const char **eol)
+{
+    struct marker m;
+    struct plain_move pm;
+    if (s[0] == '/' && s[1] == '/') {
+        *eol = line_end(s, end);
+        return LINE_COMMENT;  /* fine point 7: belongs to no turn */
+    }
+    if (!marker_at(s, &m)) {
+        *eol = line_end(s, end);
+        return LINE_OTHER;
+    }
+    while (usual_move_at(m.e, &pm) || plain_move_at(m.e, &pm)) {
+        if (!add_plain_turn(g, line, &m, &pm))
+            return LINE_NOMEM;
+        if (!pm.has_next) {
+            *eol = pm.stop;  /* nothing else on the line */
+            return LINE_TURNS;
+        }
+        m = pm.next;
+    }
+    *eol = line_end(m.e, end);
+    return general_turns(g, line, m, *eol);
+}
+
+enum fmt_moves_stop fmt_log_moves(struct fmt_game *g, struct fmt_moves *mv,
+                                  const char *limit, const char *end)
+{
+    const char *pos = mv->pos, *eol;
+    int line = mv->line;
+    enum fmt_moves_stop stop = FMT_MOVES_LIMIT;
+    while (pos < limit) {
+        const char *first = skip_spaces(pos);
+        if (*first != '\n') {
+            if (fmt_is_alpha(*first)) {
+                stop = FMT_MOVES_LETTER;
+                break;
+            }
+            enum line_kind k = moves_line(g, first, end, line, &eol);
+            if (k == LINE_NOMEM) {
+                stop = FMT_MOVES_NOMEM;
+                break;
+            }
+            if (k == LINE_OTHER) {
+                stop = FMT_MOVES_OTHER;
+                mv->first = first;
+                mv->eol = eol;
+                break;
+            }
+            first = eol;
+        }
+        pos = first + 1;
+        if (line < INT_MAX)
+            line++;
+    }
+    mv->pos = pos;
+    mv->line = line;
+    return stop;
 }
