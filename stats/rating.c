@@ -58,8 +58,13 @@ static double log_posterior(const struct fit *F, const double *x)
     for (size_t k = 0; k < F->np; k++) {
         const struct st_rating_pair *p = &F->pairs[k];
         double z = C_ELO * (x[p->a] - x[p->b]);
-        /* log p = -softplus(-z), log (1 - p) = -softplus(z) */
-        f -= p->score_a * softplus(-z) + (p->games - p->score_a) * softplus(z);
+        /* log p = -softplus(-z), log (1 - p) = -softplus(z).  Both share
+         * u = log1p(exp(-|z|)) (softplus(t) is t + u for t > 0, else u),
+         * so it is computed once: the same operations on the same values
+         * as calling softplus twice, at half the exp and log1p. */
+        double u = softplus(-fabs(z));
+        double sp_neg = z < 0 ? -z + u : u, sp_pos = z > 0 ? z + u : u;
+        f -= p->score_a * sp_neg + (p->games - p->score_a) * sp_pos;
     }
     for (size_t i = 0; i < F->n; i++)
         f -= 0.5 * F->inv_var * x[i] * x[i];
