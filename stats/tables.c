@@ -168,6 +168,49 @@ static int fit_list(st_stats *s, const uint32_t *idx, size_t n, uint32_t rank_va
     return rc < 0 ? -1 : 0;
 }
 
+/* Do two lists hold the same pairs with the same games and points, in the
+ * same order?  Then their fits are the same arithmetic on the same numbers. */
+static int same_list(const st_stats *s, const uint32_t *x, const uint32_t *y, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        const struct st_pair_rec *p = &s->pr[x[k]], *q = &s->pr[y[k]];
+        if (p->rank_a != q->rank_a || p->rank_b != q->rank_b || p->games != q->games ||
+            2 * p->a_wins + p->draws != 2 * q->a_wins + q->draws)
+            return 0;
+    }
+    return 1;
+}
+
+/* List `to` is list `from` over again: its players get from's ratings.
+ * A player of `to` who is in none of its pairs is in none of from's
+ * either, so is unrated in both. */
+static void copy_list(st_stats *s, uint32_t from, uint32_t to)
+{
+    for (size_t i = 0; i < s->npl; i++) {
+        struct st_player_rec *b = &s->pl[i];
+        const struct st_player_rec *a =
+            b->rank_variant == to ? find_player(s, b->rank_player, from) : NULL;
+        if (a) {
+            b->rated = a->rated;
+            b->rating = a->rating;
+            b->se = a->se;
+        }
+    }
+}
+
+/* A list whose pairs are all of an earlier list's (the `all` list of an
+ * archive of one variant, the common case) takes that list's ratings
+ * rather than fitting the same numbers twice: UINT32_MAX when none. */
+static uint32_t earlier_same_list(const st_stats *s, const size_t *start, const uint32_t *idx,
+                                  size_t l)
+{
+    size_t n = start[l + 1] - start[l];
+    for (size_t m = 0; m < l; m++)
+        if (start[m + 1] - start[m] == n && same_list(s, idx + start[m], idx + start[l], n))
+            return (uint32_t)m;
+    return UINT32_MAX;
+}
+
 /* Every list: each variant's, then `all`. */
 static int fit_ratings(st_stats *s, size_t nvariants)
 {
@@ -194,9 +237,15 @@ static int fit_ratings(st_stats *s, size_t nvariants)
     for (size_t i = 0; i < s->players.n; i++)
         local[i] = ST_NONE;
     rc = 0;
-    for (size_t l = 0; l < nlists && rc == 0; l++)
-        if (start[l + 1] > start[l])
+    for (size_t l = 0; l < nlists && rc == 0; l++) {
+        if (start[l + 1] == start[l])
+            continue;
+        uint32_t same = earlier_same_list(s, start, idx, l);
+        if (same != UINT32_MAX)
+            copy_list(s, same, (uint32_t)l);
+        else
             rc = fit_list(s, idx + start[l], start[l + 1] - start[l], (uint32_t)l, local, who);
+    }
 out:
     free(start);
     free(idx);

@@ -209,6 +209,77 @@ Test(stats_tables, ratings_of_a_two_player_list)
     st_stats_free(s);
 }
 
+/* ---------------------------------------- a list that repeats another */
+
+/* 60 games among 8 players in `variant`, results in a fixed cycle. */
+static void add_league(st_stats *s, const char *variant, int from, int to)
+{
+    static const char *const names[] = {"P0", "P1", "P2", "P3", "P4", "P5", "P6", "P7"};
+    static const enum rp_result results[] = {W, B, D, W, W, B, D};
+    for (int i = from; i < to; i++) {
+        int w = i % 8, b = (i * 3 + 1 + i / 8) % 8;
+        if (w == b)
+            b = (b + 1) % 8;
+        struct st_game g = {variant, OK, results[i % 7], 30, "checkmate", "", names[w], names[b],
+                            0, {0, 0}};
+        cr_assert_eq(st_stats_add(s, &g), 0);
+    }
+}
+
+static st_stats *league(const char *first, const char *second)
+{
+    st_stats *s = st_stats_new();
+    cr_assert_not_null(s);
+    add_league(s, first, 0, 40);
+    add_league(s, second, 40, 60);
+    cr_assert_eq(st_stats_finish(s, NULL), 0);
+    return s;
+}
+
+/* The rating cells of a player in a list, exactly. */
+static void rating_of(const st_stats *s, const char *player, const char *variant, double out[3])
+{
+    struct st_cell c[ST_P_COLS];
+    for (size_t r = 0; r < st_table_nrows(s, ST_TABLE_PLAYERS); r++) {
+        st_table_row(s, ST_TABLE_PLAYERS, r, c);
+        if (strcmp(c[ST_P_PLAYER].text, player) == 0 && strcmp(c[ST_P_VARIANT].text, variant) == 0) {
+            cr_assert_eq(c[ST_P_RATING].kind, ST_CELL_REAL, "%s %s rated", player, variant);
+            for (int i = 0; i < 3; i++)
+                out[i] = c[ST_P_RATING + i].value;
+            return;
+        }
+    }
+    cr_assert_fail("no row for %s in %s", player, variant);
+}
+
+/* With one variant rated, the `all` list is that list over again and
+ * takes its ratings (tables.c copies them rather than fitting twice):
+ * each player's, not a neighbour's, and the same numbers a fit of `all`
+ * on its own gives.  With two, `all` is fitted on every game: the same as
+ * one list holding all of them, and not the first list's. */
+Test(stats_tables, a_list_that_repeats_another_has_its_ratings)
+{
+    st_stats *one = league("chess", "chess"), *two = league("chess", "retro");
+    char player[3] = "P0";
+    int differs = 0;
+    for (int i = 0; i < 8; i++, player[1]++) {
+        double chess[3], all[3], all_one[3], all_two[3], chess_two[3];
+        rating_of(one, player, "chess", chess);
+        rating_of(one, player, ST_ALL_VARIANTS, all);
+        rating_of(two, player, ST_ALL_VARIANTS, all_two);
+        rating_of(two, player, "chess", chess_two);
+        rating_of(one, player, ST_ALL_VARIANTS, all_one);
+        for (int k = 0; k < 3; k++) {
+            cr_expect_eq(all[k], chess[k], "%s: all is chess", player);
+            cr_expect_eq(all_two[k], all_one[k], "%s: all of two variants fits every game", player);
+        }
+        differs |= chess_two[0] != all_two[0];
+    }
+    cr_expect(differs, "the chess list of 40 games is not the all list of 60");
+    st_stats_free(one);
+    st_stats_free(two);
+}
+
 /* Pairs in byte order of the names, a_wins for the first: chess Ada-Bob
  * (game 1 Ada, game 2 a draw), Ada-Cy (game 3 Cy), Ada-Dee (game 7 Dee);
  * retro Ada-Bob 0-2; `all` adds them up. */
