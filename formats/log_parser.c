@@ -29,7 +29,7 @@
 
 /* ------------------------------------------------------------ storage */
 
-#define MEM_FIRST 4096        /* a short game fits in one or two blocks */
+#define MEM_FIRST 16384       /* a game of the usual length fits in one block */
 #define MEM_MAX_STEP (1 << 20) /* blocks stop doubling here */
 
 static struct fmt_mem *mem_block(struct fmt_mem *prev, size_t need)

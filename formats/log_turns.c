@@ -544,10 +544,6 @@ static inline struct fmt_turn *turn_storage(struct fmt_game *g, int line,
                                             struct fmt_component **comps, char **buf)
 {
     size_t mlen = (size_t)(m->e - m->s), span = (size_t)(e - m->s);
-    /* no line that fits in memory makes the sum below overflow; an
-     * absurd one that would is refused as out of memory */
-    if ((span | most) > SIZE_MAX / 64)
-        return NULL;
     struct fmt_turn *t = new_turn(g);
     size_t texts = most > 1 ? (size_t)(e - s) + 1 : 0;
     *comps = t ? fmt_mem_alloc(g, most * sizeof **comps + span + 2 + texts) : NULL;
@@ -580,7 +576,13 @@ static struct fmt_turn *add_turn(struct fmt_game *g, int line, const struct mark
     size_t tlen = (size_t)(e - s);
     struct fmt_component *comps;
     char *buf;
-    struct fmt_turn *t = turn_storage(g, line, m, s, e, tlen ? semis + 1 : 0, &comps, &buf);
+    /* no line that fits in memory makes turn_storage's sum overflow (a
+     * plain turn's is smaller); an absurd one that would is refused as
+     * out of memory */
+    size_t most = tlen ? semis + 1 : 0;
+    if (((size_t)(e - m->s) | most) > SIZE_MAX / 64)
+        return NULL;
+    struct fmt_turn *t = turn_storage(g, line, m, s, e, most, &comps, &buf);
     if (!t)
         return NULL;
     t->comps = NULL;
@@ -693,9 +695,17 @@ static inline enum line_kind moves_line(struct fmt_game *g, const char *s,
         *eol = line_end(s, end);
         return LINE_OTHER;
     }
-    while (usual_move_at(m.e, &pm) || plain_move_at(m.e, &pm)) {
-        if (!add_plain_turn(g, line, &m, &pm))
-            return LINE_NOMEM;
+    for (;;) {
+        /* two calls, so that the usual move's is compiled for its sizes */
+        if (usual_move_at(m.e, &pm)) {
+            if (!add_plain_turn(g, line, &m, &pm))
+                return LINE_NOMEM;
+        } else if (plain_move_at(m.e, &pm)) {
+            if (!add_plain_turn(g, line, &m, &pm))
+                return LINE_NOMEM;
+        } else {
+            break;
+        }
         if (!pm.has_next) {
             *eol = pm.stop;  /* nothing else on the line */
             return LINE_TURNS;
