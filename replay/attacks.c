@@ -113,24 +113,40 @@ static int bits_match(const struct rp_board *b)
 }
 #endif
 
+/* Is bit square i attacked by `by`'s pieces, less those on `gone`, with
+ * `occupied` the squares that block a slider? */
+static int attacked_with(const struct rp_board *b, int i, int by, uint64_t occupied, uint64_t gone)
+{
+    const uint64_t *p = b->bb[by];
+    if (((masks.pawn_from[by][i] & p[RP_PAWN]) | (masks.knight[i] & p[RP_KNIGHT]) |
+         (masks.king[i] & p[RP_KING])) & ~gone)
+        return 1;
+    uint64_t sliders = ((masks.orthogonal[i] & (p[RP_ROOK] | p[RP_QUEEN])) |
+                        (masks.diagonal[i] & (p[RP_BISHOP] | p[RP_QUEEN]))) & ~gone;
+    for (; sliders; sliders &= sliders - 1)
+        if (!(masks.between[i][__builtin_ctzll(sliders)] & occupied))
+            return 1;
+    return 0;
+}
+
 int rp_attacked_vacated(const struct rp_board *b, rp_sq sq, int by, uint64_t vacated)
 {
     assert(bits_match(b));
     if (sq & 0x88)
         return 0;
     masks_ready();
-    int i = rp_bit_of(sq);
-    const uint64_t *p = b->bb[by];
-    if ((masks.pawn_from[by][i] & p[RP_PAWN]) | (masks.knight[i] & p[RP_KNIGHT]) |
-        (masks.king[i] & p[RP_KING]))
-        return 1;
-    uint64_t sliders = (masks.orthogonal[i] & (p[RP_ROOK] | p[RP_QUEEN])) |
-                       (masks.diagonal[i] & (p[RP_BISHOP] | p[RP_QUEEN]));
-    uint64_t occupied = (b->bb[0][0] | b->bb[1][0]) & ~vacated;
-    for (; sliders; sliders &= sliders - 1)
-        if (!(masks.between[i][__builtin_ctzll(sliders)] & occupied))
-            return 1;
-    return 0;
+    return attacked_with(b, rp_bit_of(sq), by, (b->bb[0][0] | b->bb[1][0]) & ~vacated, 0);
+}
+
+int rp_attacked_after(const struct rp_board *b, rp_sq sq, int by, rp_sq from, rp_sq to)
+{
+    assert(bits_match(b));
+    if ((sq | from | to) & 0x88)
+        return 0;
+    masks_ready();
+    uint64_t left = 1ULL << rp_bit_of(from), taken = 1ULL << rp_bit_of(to);
+    uint64_t occupied = ((b->bb[0][0] | b->bb[1][0]) & ~left) | taken;
+    return attacked_with(b, rp_bit_of(sq), by, occupied, taken);
 }
 
 uint64_t rp_first_steps(rp_sq sq, int type)

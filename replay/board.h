@@ -153,6 +153,12 @@ int rp_board_from_fen(struct rp_board *b, const struct rp_rules *rules, const ch
 int rp_attacked(const struct rp_board *b, rp_sq sq, int by);
 int rp_attacked_vacated(const struct rp_board *b, rp_sq sq, int by, uint64_t vacated);
 
+/* Would `sq` be attacked by `by` after the piece on `from`, not of `by`,
+ * moved to `to` and took what stands there?  Not for the piece on sq
+ * itself, nor for a move that also changes another square (castling, en
+ * passant): those make the move and look. */
+int rp_attacked_after(const struct rp_board *b, rp_sq sq, int by, rp_sq from, rp_sq to);
+
 /* The squares one step of a knight, bishop, rook, queen or king on sq
  * reaches (for a slider, the squares next to it in its directions). */
 uint64_t rp_first_steps(rp_sq sq, int type);

@@ -248,6 +248,41 @@ static int king_step(rp_sq from, rp_sq to)
     return to != from && abs(rp_file(to) - rp_file(from)) <= 1 && abs(rp_rank(to) - rp_rank(from)) <= 1;
 }
 
+/* A pawn's push, double step or capture to `to` (not promoting, not en
+ * passant), as gen_pawn_to would find it. */
+static int plain_pawn_move(const struct rp_board *b, int from, int to, int *flags)
+{
+    int fwd = b->side ? -16 : 16;
+    if (rp_rank((rp_sq)to) == (b->side ? 0 : 7))
+        return 0;
+    if (to == from + fwd)
+        return !b->sq[to];
+    if (to == from + 2 * fwd) {
+        *flags = RP_MF_DOUBLE;
+        return !b->sq[to] && !b->sq[from + fwd] && rp_rank((rp_sq)from) == (b->side ? 6 : 1);
+    }
+    /* 0x88: off by one file from a neighbour on the next rank is off the board */
+    return (to == from + fwd - 1 || to == from + fwd + 1) && b->sq[to];
+}
+
+int rp_plain_move(const struct rp_board *b, rp_sq from, rp_sq to, rp_move *m)
+{
+    rp_piece p = b->sq[from];
+    if (!p || rp_colour_of(p) != b->side || (to & 0x88) || to == from)
+        return 0;
+    rp_piece there = b->sq[to];
+    if (there && rp_colour_of(there) == b->side)
+        return 0;
+    int type = rp_type_of(p), flags = there ? RP_MF_CAPTURE : 0;
+    int ok = type == RP_PAWN   ? plain_pawn_move(b, from, to, &flags)
+           : type == RP_KING   ? king_step(from, to)
+           : type <= RP_QUEEN  ? reaches(b, type, from, to)
+           : 0;
+    if (ok)
+        *m = (rp_move){from, to, 0, (uint8_t)flags, 0};
+    return ok;
+}
+
 /* What rp_gen_from would list with target `to`, in its order, without
  * generating the rest: the played move is resolved on every ply. */
 void rp_gen_from_to(const struct rp_board *b, rp_sq from, rp_sq to, struct rp_movelist *l)
@@ -256,24 +291,15 @@ void rp_gen_from_to(const struct rp_board *b, rp_sq from, rp_sq to, struct rp_mo
     if (!p || rp_colour_of(p) != b->side || (to & 0x88))
         return;
     int type = rp_type_of(p);
-    rp_piece there = b->sq[to];
-    int free = to != from && !(there && rp_colour_of(there) == b->side);
-    switch (type) {
-    case RP_PAWN: gen_pawn_to(b, from, to, l); break;
-    case RP_KNIGHT:
-    case RP_BISHOP:
-    case RP_ROOK:
-    case RP_QUEEN:
-        if (free && reaches(b, type, from, to))
-            add(l, from, to, there ? RP_MF_CAPTURE : 0, 0, 0);
-        break;
-    case RP_KING:
-        if (free && king_step(from, to))
-            add(l, from, to, there ? RP_MF_CAPTURE : 0, 0, 0);
-        gen_castlings_to(b, from, to, l);
-        break;
-    default: break;
+    rp_move m;
+    if (type == RP_PAWN) {
+        gen_pawn_to(b, from, to, l);
+        return;
     }
+    if (rp_plain_move(b, from, to, &m))
+        add(l, m.from, m.to, m.flags, 0, 0);
+    if (type == RP_KING)
+        gen_castlings_to(b, from, to, l);
 }
 
 void rp_gen_pseudo(const struct rp_board *b, struct rp_movelist *l)
@@ -336,9 +362,18 @@ static int safe_given(struct rp_board *b, rp_move m, int in_check)
     return safe;
 }
 
+/* For a move played, one attack test on the position after it answers
+ * directly, without first asking whether the king stands attacked now;
+ * the king's own moves and those that change a third square go through
+ * safe_given. */
 int rp_leaves_king_safe(struct rp_board *b, rp_move m)
 {
-    return !b->rules->check || safe_given(b, m, rp_in_check(b, b->side));
+    if (!b->rules->check)
+        return 1;
+    rp_sq k = b->king[b->side];
+    if (k != RP_NO_SQ && m.from != k && !(m.flags & (RP_MF_EP | RP_MF_CASTLE)))
+        return !rp_attacked_after(b, k, !b->side, m.from, m.to);
+    return safe_given(b, m, rp_in_check(b, b->side));
 }
 
 void rp_gen_legal(struct rp_board *b, struct rp_movelist *l)

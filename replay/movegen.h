@@ -31,6 +31,13 @@ void rp_gen_from(const struct rp_board *b, rp_sq from, struct rp_movelist *list)
  * move needs no others (several only for a promotion's choices). */
 void rp_gen_from_to(const struct rp_board *b, rp_sq from, rp_sq to, struct rp_movelist *list);
 
+/* The one move from `from` to `to` when it is an ordinary one (no
+ * promotion, castling or en passant): *m is then the first move
+ * rp_gen_from_to would list.  0 otherwise, when the list may still hold
+ * special moves.  Most moves played are ordinary, and this finds them
+ * without a list. */
+int rp_plain_move(const struct rp_board *b, rp_sq from, rp_sq to, rp_move *m);
+
 /* Nonzero when playing m leaves the mover's king safe (always when the
  * rules have no check).  m must be pseudo-legal. */
 int rp_leaves_king_safe(struct rp_board *b, rp_move m);

@@ -227,6 +227,17 @@ static int check_leftovers(const struct fmt_component *c, size_t n, size_t i,
     return 1;
 }
 
+/* The turn that is one ordinary legal move, as the rest of the resolver
+ * would find it (its first candidate, no companion possible), without a
+ * move list.  0 leaves every other turn, and every verdict, to the rest. */
+static int plain_turn(struct rp_ortho *o, const struct fmt_component *c, rp_sq from, rp_sq to,
+                      rp_move *m)
+{
+    rp_piece p = o->b.sq[from];
+    return p && (!c->label[0] || rp_label_matches(p, c->label)) &&
+           rp_plain_move(&o->b, from, to, m) && rp_leaves_king_safe(&o->b, *m);
+}
+
 int rp_ortho_resolve(struct rp_ortho *o, const struct fmt_component *c, size_t n,
                      rp_move *m, struct rp_verdict *v)
 {
@@ -239,6 +250,8 @@ int rp_ortho_resolve(struct rp_ortho *o, const struct fmt_component *c, size_t n
         from = rp_parse_square(c[0].from, o->b.file_a);
         to = rp_parse_square(c[0].to, o->b.file_a);
     }
+    if (n == 1 && from >= 0 && to >= 0 && plain_turn(o, &c[0], (rp_sq)from, (rp_sq)to, m))
+        return 1;
     if ((n > 1 || from < 0 || to < 0) && !rp_ortho_check_squares(o, c, n, v))
         return 0;
     if (!first_is_move(o, &c[0], v))
