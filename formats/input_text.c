@@ -98,17 +98,29 @@ struct scan {
     int rewrite;      /* a BOM, a '\r' or a replacement: the text changes */
 };
 
-/* Are the 8 bytes at p all printable ASCII (0x20 to 0x7F)?  Nearly all of
- * a log is, and testing a word at a time makes the scan several times
- * quicker than a byte at a time. */
-static int printable8(const unsigned char *p)
+/* How many of the 8 bytes at p, from the first, are printable ASCII (0x20
+ * to 0x7F): 8 for nearly every word of a log.  Testing a word at a time,
+ * and on a failing word skipping straight to the byte that failed, makes
+ * the scan several times quicker than a byte at a time. */
+static size_t printable_prefix8(const unsigned char *p)
 {
     const uint64_t highs = 0x8080808080808080ULL, spaces = 0x2020202020202020ULL;
     uint64_t w;
     memcpy(&w, p, 8);
-    /* With no high bit set, a byte below 0x20 is one whose subtraction
-     * borrows into its own high bit. */
-    return !(w & highs) && !((w - spaces) & ~w & highs);
+    /* A byte is flagged when its high bit is set, or when subtracting 0x20
+     * borrows into it: below 0x20.  Every such byte is flagged; a borrow
+     * may also flag the byte above a flagged one, which on a little-endian
+     * machine is a later byte, so the first flag is a true one.  (On a
+     * big-endian one it may come early: the byte loop then takes a
+     * printable byte, which it handles too.) */
+    uint64_t flagged = (w | ((w - spaces) & ~w)) & highs;
+    if (!flagged)
+        return 8;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return (size_t)__builtin_clzll(flagged) / 8;
+#else
+    return (size_t)__builtin_ctzll(flagged) / 8;
+#endif
 }
 
 /* First pass.  Lines are counted the way the parser will see them, after
@@ -122,10 +134,17 @@ static enum fmt_entry_status scan_text(const unsigned char *p, size_t n,
     s->rewrite = i > 0;
     while (i < n) {
         size_t step = 1;
-        if (i + 8 <= n && width + 8 <= FMT_INPUT_LINE_MAX && printable8(p + i)) {
-            width += 8, i += 8;
-            continue;
+        if (i + 8 <= n) {
+            size_t ok = printable_prefix8(p + i);
+            width += ok, i += ok;
+            if (width > FMT_INPUT_LINE_MAX) {
+                snprintf(msg, msgsz, "line %zu is longer than 64 KiB", line);
+                return FMT_ENTRY_FAILED;
+            }
+            if (ok == 8)
+                continue;
         }
+        /* Where the word test stopped, or one of the last 7 bytes. */
         if (p[i] >= 0x20 && p[i] < 0x80) {
             /* Printable ASCII, nearly all of a log: no decoding to do. */
             if (++width > FMT_INPUT_LINE_MAX) {

@@ -1139,6 +1139,83 @@ Test(formats_input, bom_and_crlf_and_cr_are_normalised)
     rows_free(&r);
 }
 
+/* input_text.c reads 8 bytes at a time and skips to the first byte that
+ * is not printable ASCII: each kind of byte at every offset of a line and
+ * every alignment of that line must be found as a byte-by-byte scan
+ * finds it, and lines must be measured to the byte. */
+static enum fmt_entry_status normalise_copy(const char *in, size_t len, char **out, size_t *outlen,
+                                            char *msg, size_t msgsz)
+{
+    char *buf = malloc(len + 1);
+    cr_assert_not_null(buf);
+    memcpy(buf, in, len);
+    enum fmt_entry_status st = fmt_text_normalise(&buf, &len, msg, msgsz);
+    *out = buf;
+    *outlen = len;
+    return st;
+}
+
+Test(formats_input, every_byte_offset_is_scanned)
+{
+    static const struct {
+        const char *bytes, *becomes, *msg;
+    } kinds[] = {
+        {"\x01", "\x01", ""},                     /* a control byte is text */
+        {"\xC3\xA9", "\xC3\xA9", ""},               /* é */
+        {"\xFF", "\xEF\xBF\xBD", "1 invalid UTF-8 sequence replaced by U+FFFD"},
+        {"\x7F", "\x7F", ""},
+        {"\r", "\n", ""},
+        {"\r\n", "\n", ""},
+    };
+    char in[64], want[64], msg[FMT_INPUT_MSG_MAX];
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        for (int first = 0; first < 16; first++)
+            for (int at = 0; at < 20; at++) {
+                /* Line 1: `first` bytes; line 2: `at` bytes, the byte, 5 more. */
+                snprintf(in, sizeof in, "%.*s\n%.*s%s12345\n", first, "abcdefghijklmnop", at,
+                         "ABCDEFGHIJKLMNOPQRST", kinds[k].bytes);
+                snprintf(want, sizeof want, "%.*s\n%.*s%s12345\n", first, "abcdefghijklmnop", at,
+                         "ABCDEFGHIJKLMNOPQRST", kinds[k].becomes);
+                char *out;
+                size_t len;
+                cr_assert_eq(normalise_copy(in, strlen(in), &out, &len, msg, sizeof msg),
+                             FMT_ENTRY_OK, "kind %zu, %d, %d: %s", k, first, at, msg);
+                cr_assert_str_eq(out, want, "kind %zu, %d, %d", k, first, at);
+                cr_assert_str_eq(msg, kinds[k].msg, "kind %zu, %d, %d", k, first, at);
+                free(out);
+                /* A NUL there instead fails, on line 2. */
+                size_t n = strlen(in);
+                in[first + 1 + at] = '\0';
+                cr_assert_eq(normalise_copy(in, n, &out, &len, msg, sizeof msg), FMT_ENTRY_FAILED);
+                cr_assert_str_eq(msg, "NUL byte at line 2", "%d, %d", first, at);
+                free(out);
+            }
+}
+
+Test(formats_input, line_length_is_exact_at_every_alignment)
+{
+    size_t max = 65536;
+    char *in = malloc(16 + max + 16), msg[FMT_INPUT_MSG_MAX];
+    for (size_t first = 0; first < 16; first++)
+        for (size_t extra = 0; extra <= 1; extra++) {
+            /* Line 1 of `first` bytes, line 2 of 65536 (+ 1), then line 3,
+             * long enough that line 2 does not end among the last 8 bytes. */
+            memset(in, 'a', first);
+            in[first] = '\n';
+            memset(in + first + 1, 'b', max + extra);
+            size_t n = first + 1 + max + extra;
+            memcpy(in + n, "\nxyzxyzxyzxyz\n", 14);
+            n += 14;
+            char *out;
+            size_t len;
+            enum fmt_entry_status st = normalise_copy(in, n, &out, &len, msg, sizeof msg);
+            cr_assert_eq(st, extra ? FMT_ENTRY_FAILED : FMT_ENTRY_OK, "%zu, +%zu", first, extra);
+            cr_assert_str_eq(msg, extra ? "line 2 is longer than 64 KiB" : "", "%zu", first);
+            free(out);
+        }
+    free(in);
+}
+
 /* input_text.c on its own: one case per kind of ill-formed UTF-8. */
 struct utf8_case {
     const char *in, *out;
