@@ -1,7 +1,8 @@
 /*
  * Move generation details the perft counts do not see: rp_gen_from_to,
  * which resolves a played move by geometry for knights and sliders, must
- * give exactly the moves of rp_gen_from that go to the square, in order.
+ * give exactly the moves of rp_gen_from that go to the square, in order,
+ * and rp_plain_move the first of them whenever it is an ordinary move.
  * Checked for every from-to pair of every perft.tsv position and of every
  * position one legal move after it.
  */
@@ -24,6 +25,19 @@ static int same_moves(const struct rp_movelist *a, const struct rp_movelist *b)
     return 1;
 }
 
+/* rp_plain_move finds the generator's first move to the square exactly
+ * when that move is an ordinary one (the resolver then skips the list). */
+static void check_plain(const struct rp_board *b, rp_sq from, rp_sq to, const struct rp_movelist *want)
+{
+    rp_move m;
+    int plain = rp_plain_move(b, from, to, &m);
+    int special = RP_MF_PROMO | RP_MF_CASTLE | RP_MF_EP;
+    int expect = want->n > 0 && !(want->m[0].flags & special);
+    cr_assert_eq(plain, expect, "from %#x to %#x: plain move %d, expected %d", from, to, plain, expect);
+    if (plain)
+        cr_assert(memcmp(&m, &want->m[0], sizeof m) == 0, "from %#x to %#x: another move", from, to);
+}
+
 /* Every from-to pair of one position; returns how many had a move. */
 static int compare_position(const struct rp_board *b)
 {
@@ -43,6 +57,7 @@ static int compare_position(const struct rp_board *b)
             rp_gen_from_to(b, (rp_sq)from, (rp_sq)to, &got);
             cr_assert(same_moves(&want, &got), "from %#x to %#x: %zu moves, expected %zu", from,
                       to, got.n, want.n);
+            check_plain(b, (rp_sq)from, (rp_sq)to, &want);
             found += want.n > 0;
         }
     }
