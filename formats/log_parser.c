@@ -73,8 +73,7 @@ char *fmt_mem_strndup(struct fmt_game *g, const char *s, size_t n)
         return NULL;
     char *d = fmt_mem_alloc(g, n + 1);
     if (d) {
-        if (n)
-            memcpy(d, s, n);
+        fmt_copy_short(d, s, n);
         d[n] = '\0';
     }
     return d;
@@ -93,7 +92,6 @@ void fmt_game_release(struct fmt_game *game)
 {
     if (!game)
         return;
-    free(game->turns);  /* grown with realloc: see log_turns.c */
     free(game->extra);
     mem_free(game->mem);
     memset(game, 0, sizeof *game);
@@ -161,15 +159,25 @@ static int key_is_n(const struct header_line *h, const char *name, size_t n)
 
 #define KNOWN(name) {#name, sizeof #name - 1, offsetof(struct fmt_game, name)}
 
+/* Sorted by length, which tells most keys apart: a header line is
+ * compared with the keys of its key's length only. */
 static const struct {
     const char *name;  /* lower case */
-    size_t len;        /* of name: most keys are told apart by it alone */
+    size_t len;        /* of name */
     size_t off;        /* of the char * field in struct fmt_game */
 } known_keys[] = {
-    KNOWN(game), KNOWN(settings), KNOWN(log), KNOWN(event),
-    KNOWN(round), KNOWN(white), KNOWN(black), KNOWN(started),
-    KNOWN(ended), KNOWN(status), KNOWN(result),
+    KNOWN(log),
+    KNOWN(game),
+    KNOWN(event), KNOWN(round), KNOWN(white), KNOWN(black), KNOWN(ended),
+    KNOWN(status), KNOWN(result),
+    KNOWN(started),
+    KNOWN(settings),
 };
+
+/* known_keys[by_len[n]] is the first key of length n (when there is one),
+ * known_keys[by_len[n + 1]] the first past them. */
+#define KEY_LEN_MAX 8
+static const unsigned char by_len[KEY_LEN_MAX + 2] = {0, 0, 0, 0, 1, 2, 7, 9, 10, 11};
 
 static int add_extra(struct fmt_game *g, const struct header_line *h)
 {
@@ -197,7 +205,8 @@ static int add_extra(struct fmt_game *g, const struct header_line *h)
 
 static int store_header(struct fmt_game *g, const struct header_line *h)
 {
-    for (size_t i = 0; i < sizeof known_keys / sizeof known_keys[0]; i++) {
+    size_t n = h->klen <= KEY_LEN_MAX ? h->klen : 0;
+    for (size_t i = by_len[n]; i < by_len[n + 1]; i++) {
         if (key_is_n(h, known_keys[i].name, known_keys[i].len)) {
             char *v = fmt_mem_strndup(g, h->value, h->vlen);
             if (!v)

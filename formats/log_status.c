@@ -54,6 +54,11 @@ static size_t normalise(const char *s, char *out)
     size_t o = 0;
     int space = 0;
     for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        if (*p > ' ' && *p < 0x80 && !space) {
+            /* printable ASCII after no space, nearly every byte: first */
+            out[o++] = fmt_to_lower((char)*p++);
+            continue;
+        }
         if (fmt_is_space((char)*p)) {
             space = o > 0;
             p++;

@@ -485,10 +485,12 @@ static void split_components(struct fmt_turn *t, struct fmt_component *comps,
         t->comps = NULL;  /* "5. ;": the storage is simply not used */
 }
 
-/* Room for one more turn at the end of g->turns, or NULL.  Capacity is
- * implicit, as for header extras: 128 (one allocation for nearly every
- * game, where 64 cost a second one and a copy for a game of the usual
- * length), doubled whenever the count reaches a power of two, so growth
+/* Room for one more turn at the end of g->turns, or NULL.  The array is
+ * in g's storage, like everything else of the game: a first one of 128
+ * turns (nearly every game fits) shares the game's first block, and a
+ * game that outgrows it moves to one twice as large, the old one left
+ * until the game is released.  Its capacity is implicit, as for header
+ * extras: doubled whenever the count reaches a power of two, so growth
  * stays linear without a capacity field. */
 #define TURNS_FIRST 128
 
@@ -497,9 +499,11 @@ static int grow_turns(struct fmt_game *g)
     size_t n = g->nturns, cap = n ? n * 2 : TURNS_FIRST;
     if (cap > SIZE_MAX / sizeof *g->turns)
         return -1;
-    struct fmt_turn *t = realloc(g->turns, cap * sizeof *t);
+    struct fmt_turn *t = fmt_mem_alloc(g, cap * sizeof *t);
     if (!t)
         return -1;
+    if (n)
+        memcpy(t, g->turns, n * sizeof *t);
     g->turns = t;
     return 0;
 }
@@ -513,21 +517,6 @@ static inline struct fmt_turn *new_turn(struct fmt_game *g)
         return NULL;
     g->nturns = n + 1;
     return &g->turns[n];
-}
-
-/* Copy n bytes, a marker or a turn's text: as a rule 8 to 16 bytes, two
- * words that may overlap, which spares a call to memcpy per turn. */
-static inline void copy_short(char *dst, const char *src, size_t n)
-{
-    if (n >= 8 && n <= 16) {
-        uint64_t a, b;
-        memcpy(&a, src, 8);
-        memcpy(&b, src + n - 8, 8);
-        memcpy(dst, &a, 8);
-        memcpy(dst + n - 8, &b, 8);
-    } else {
-        memcpy(dst, src, n);
-    }
 }
 
 /* A new turn of marker m and text [s, e) (trimmed) with its strings, and
@@ -554,12 +543,12 @@ static inline struct fmt_turn *turn_storage(struct fmt_game *g, int line,
     t->line = line;
     t->marker = (char *)(*comps + most);
     if (s > m->e) {
-        copy_short(t->marker, m->s, span);
+        fmt_copy_short(t->marker, m->s, span);
         t->text = t->marker + (s - m->s);
     } else {
-        copy_short(t->marker, m->s, mlen);
+        fmt_copy_short(t->marker, m->s, mlen);
         t->text = t->marker + mlen + 1;
-        copy_short(t->text, s, (size_t)(e - s));
+        fmt_copy_short(t->text, s, (size_t)(e - s));
     }
     t->marker[mlen] = '\0';
     t->text[e - s] = '\0';
