@@ -186,7 +186,11 @@ static int is_plain_cell(const char *s, size_t len)
 {
     if (len == 0)
         return 1;
-    if (strchr("=+-@' ", s[0]) || s[len - 1] == ' ')
+    switch (s[0]) {
+    case '=': case '+': case '-': case '@': case '\'': case ' ':
+        return 0;
+    }
+    if (s[len - 1] == ' ')
         return 0;
     size_t i = 0;
     for (; i + 8 <= len; i += 8) {
@@ -200,17 +204,26 @@ static int is_plain_cell(const char *s, size_t len)
     return !word_needs_care(w);
 }
 
-static int format_cell(struct fmt_buf *out, const char *cell)
+/* One cell, after a comma unless it is the first. */
+static int format_cell(struct fmt_buf *out, const char *cell, int first)
 {
     const char *s = cell ? cell : "";
     size_t len = strlen(s);
-    return is_plain_cell(s, len) ? fmt_buf_add(out, s, len) : format_any_cell(out, s);
+    if (buf_reserve(out, len + 1) != FMT_OK)
+        return FMT_FATAL;
+    if (!first)
+        out->data[out->len++] = ',';
+    if (!is_plain_cell(s, len))
+        return format_any_cell(out, s);
+    memcpy(out->data + out->len, s, len);
+    out->len += len;
+    return FMT_OK;
 }
 
 int fmt_csv_format_row(struct fmt_buf *out, const char *const *cells, size_t ncols, int excel)
 {
     for (size_t i = 0; i < ncols; i++)
-        if ((i > 0 && fmt_buf_add(out, ",", 1) != FMT_OK) || format_cell(out, cells[i]) != FMT_OK)
+        if (format_cell(out, cells[i], i == 0) != FMT_OK)
             return FMT_FATAL;
     return excel ? fmt_buf_add(out, "\r\n", 2) : fmt_buf_add(out, "\n", 1);
 }
