@@ -52,9 +52,9 @@ static int same_label(const char *a, const char *b)
     return a[0] == b[0] && (!a[0] || (a[1] == b[1] && (!a[1] || strcmp(a + 2, b + 2) == 0)));
 }
 
-int rp_label_matches(rp_piece p, const char *label)
+int rp_label_matches_any(rp_piece p, const char *label)
 {
-    /* One letter, nearly every label: "R" names a rook of either hand. */
+    /* One letter: "R" names a rook of either hand. */
     if (label[0] && !label[1])
         return label[0] == labels[rp_type_of(p)][rp_colour_of(p)][0];
     if (same_label(label, rp_piece_label(p)))

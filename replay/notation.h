@@ -35,7 +35,16 @@ const char *rp_piece_label(rp_piece p);
 
 /* Nonzero when a written label names piece p (case gives the colour;
  * "R"/"r" names a rook of either hand, rules.md Palindromic Chess). */
-int rp_label_matches(rp_piece p, const char *label);
+int rp_label_matches_any(rp_piece p, const char *label);
+
+/* The same, inline for the one-letter label of nearly every move: the
+ * letter of p's type and colour (p & 15), NUL where none. */
+static inline int rp_label_matches(rp_piece p, const char *label)
+{
+    if (label[0] && !label[1])
+        return label[0] == "\0PNBRQK\0\0pnbrqk\0"[p & 15];
+    return rp_label_matches_any(p, label);
+}
 
 /* The piece a placement label names ("Q" white queen, "lr" black
  * left-handed rook), or 0 when the label names no piece. */
