@@ -55,7 +55,8 @@ static size_t normalise(const char *s, char *out)
     int space = 0;
     for (const unsigned char *p = (const unsigned char *)s; *p;) {
         if (*p > ' ' && *p < 0x80 && !space) {
-            /* printable ASCII after no space, nearly every byte: first */
+            /* the usual byte, printable ASCII not after white space:
+             * none of the cases below applies to it */
             out[o++] = fmt_to_lower((char)*p++);
             continue;
         }

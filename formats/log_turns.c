@@ -24,10 +24,12 @@
  *
  * Cost: nearly every turn is a plain move, "P e2-e4" or "e2-e4", with
  * nothing after it on its line but white space or the next turn.  Those
- * are read in one pass (plain_move_at); any other turn is cut out of its
- * line by turn_end_at and read by the component grammar, which would
- * make the same of a plain move.  Each turn's strings and components take
- * one block of the game's storage.
+ * are read in one pass (plain_move_at; the way Game Courier writes them,
+ * usual_move_at), which also finds the line's end; any other turn is cut
+ * out of its line by turn_end_at and read by the component grammar,
+ * which would make the same of a plain move.  Each turn's strings and
+ * components take one block of the game's storage, and the lines of a
+ * moves section are read in one loop (fmt_log_moves), not a call each.
  */
 #include "formats/log_internal.h"
 
@@ -508,8 +510,8 @@ static int grow_turns(struct fmt_game *g)
     return 0;
 }
 
-/* The new turn is left unset: the plain path sets every field itself
- * (a memset and a second store of each field would cost as much). */
+/* The new turn is left unset: turn_storage and its callers set every
+ * field once (zeroing it first would store each one twice). */
 static inline struct fmt_turn *new_turn(struct fmt_game *g)
 {
     size_t n = g->nturns;
@@ -635,7 +637,7 @@ enum line_kind {
 /* The turns from marker m to the end of its line (e), read by the
  * component grammar where they are not plain moves. */
 static enum line_kind general_turns(struct fmt_game *g, int line, struct marker m,
-                                        const char *e)
+                                    const char *e)
 {
     struct turn_end end;
     struct plain_move pm;
