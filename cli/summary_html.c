@@ -34,21 +34,32 @@
  * escaped, and C0 controls other than tab/newline (and DEL), which XML 1.0
  * cannot carry even as references, shown as U+FFFD.  Input is valid UTF-8
  * (the reader guarantees it). */
+static int needs_escape(unsigned char c)
+{
+    return c == '&' || c == '<' || c == '>' || c == '"' || c == '\'' ||
+           (c < 0x20 && c != '\t' && c != '\n') || c == 0x7F;
+}
+
 static void put_text(FILE *f, const char *s)
 {
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        switch (c) {
+    for (;;) {
+        /* The bytes up to the next one to escape go out in one write: the
+         * page names every rated player, some twice. */
+        size_t n = 0;
+        while (s[n] && !needs_escape((unsigned char)s[n]))
+            n++;
+        if (n)
+            fwrite(s, 1, n, f);
+        s += n;
+        if (!*s)
+            return;
+        switch (*s++) {
         case '&': fputs("&amp;", f); break;
         case '<': fputs("&lt;", f); break;
         case '>': fputs("&gt;", f); break;
         case '"': fputs("&quot;", f); break;
         case '\'': fputs("&#39;", f); break;
-        default:
-            if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7F)
-                fputs("\xEF\xBF\xBD", f);
-            else
-                fputc(c, f);
+        default: fputs("\xEF\xBF\xBD", f); break;
         }
     }
 }
@@ -72,6 +83,31 @@ static void put_short(FILE *f, const char *s, size_t max)
     memcpy(cut + i, "\xE2\x80\xA6", 4);
     put_text(f, cut);
     free(cut);
+}
+
+/* ------------------------------------------------------------- numbers */
+
+/* v as fprintf's "%.*f" writes it, at a fraction of fprintf's cost: the
+ * page prints a few numbers for every rated player. */
+static void put_fixed(FILE *f, double v, int decimals)
+{
+    char buf[64];
+    size_t n = st_format_fixed(buf, sizeof buf, v, decimals);
+    if (n < sizeof buf)
+        fwrite(buf, 1, n, f);
+    else
+        fprintf(f, "%.*f", decimals, v);
+}
+
+/* tmpl with each '#' replaced by the next of vals, to one decimal: the
+ * coordinates of an SVG element. */
+static void put_coords(FILE *f, const char *tmpl, const double *vals)
+{
+    for (const char *hash; (hash = strchr(tmpl, '#')) != NULL; tmpl = hash + 1) {
+        fwrite(tmpl, 1, (size_t)(hash - tmpl), f);
+        put_fixed(f, *vals++, 1);
+    }
+    fputs(tmpl, f);
 }
 
 /* ---------------------------------------------------------------- cells */
@@ -167,13 +203,20 @@ static double rx(double v) { return RX0 + RXW * v; }
 
 static void whisker(FILE *f, double y, double lo, double hi, double v, const char *colour)
 {
-    fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-               "stroke-width=\"2\"/>\n", lo, y, hi, y, colour);
-    fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n",
-            lo, y - 4, lo, y + 4, colour);
-    fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n",
-            hi, y - 4, hi, y + 4, colour);
-    fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"/>\n", v, y, colour);
+    put_coords(f, "<line x1=\"#\" y1=\"#\" x2=\"#\" y2=\"#\" stroke=\"", (double[]){lo, y, hi, y});
+    fputs(colour, f);
+    fputs("\" stroke-width=\"2\"/>\n", f);
+    put_coords(f, "<line x1=\"#\" y1=\"#\" x2=\"#\" y2=\"#\" stroke=\"",
+               (double[]){lo, y - 4, lo, y + 4});
+    fputs(colour, f);
+    fputs("\"/>\n", f);
+    put_coords(f, "<line x1=\"#\" y1=\"#\" x2=\"#\" y2=\"#\" stroke=\"",
+               (double[]){hi, y - 4, hi, y + 4});
+    fputs(colour, f);
+    fputs("\"/>\n", f);
+    put_coords(f, "<circle cx=\"#\" cy=\"#\" r=\"4\" fill=\"", (double[]){v, y});
+    fputs(colour, f);
+    fputs("\"/>\n", f);
 }
 
 static void axis(FILE *f, double x0, double xw, double y_top, double y_bottom,
@@ -370,17 +413,28 @@ static int by_list_then_rating(const void *x, const void *y)
     return a->row < b->row ? -1 : a->row > b->row;
 }
 
-static size_t list_of(const st_stats *s, const char *variant)
+/* The variants' names in report order, read once: looking a player's
+ * list up by fetching every variant row (intervals and all) cost more
+ * than the rest of the player's line.  NULL when out of memory. */
+static const char **variant_names(const st_stats *s, size_t *nv)
+{
+    *nv = st_table_nrows(s, ST_TABLE_VARIANTS);
+    const char **names = malloc((*nv ? *nv : 1) * sizeof *names);
+    struct row row;
+    for (size_t r = 0; names && r < *nv; r++) {
+        get_row(s, ST_TABLE_VARIANTS, r, &row);
+        names[r] = row.c[ST_V_VARIANT].text;
+    }
+    return names;
+}
+
+static size_t list_of(const char *const *names, size_t nv, const char *variant)
 {
     if (strcmp(variant, ST_ALL_VARIANTS) == 0)
         return 0;
-    struct row row;
-    size_t nv = st_table_nrows(s, ST_TABLE_VARIANTS);
-    for (size_t r = 0; r < nv; r++) {
-        get_row(s, ST_TABLE_VARIANTS, r, &row);
-        if (strcmp(txt(&row, ST_V_VARIANT), variant) == 0)
+    for (size_t r = 0; r < nv; r++)
+        if (strcmp(names[r], variant) == 0)
             return r + 1;
-    }
     return nv + 1;
 }
 
@@ -422,7 +476,7 @@ static void rating_list(FILE *f, const st_stats *s, const struct rated *list, si
     for (size_t i = 0; i < drawn; i++) {
         get_row(s, ST_TABLE_PLAYERS, list[i].row, &row);
         double y = 12 + 16 * (double)i;
-        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">", RX0 - 6, y + 4);
+        put_coords(f, "<text x=\"#\" y=\"#\" text-anchor=\"end\">", (double[]){RX0 - 6, y + 4});
         put_short(f, txt(&row, ST_P_PLAYER), CHART_NAME);
         fputs("</text>\n", f);
         double k = RXW / (hi - lo);
@@ -438,14 +492,21 @@ static void rating_list(FILE *f, const st_stats *s, const struct rated *list, si
           "<th>95% interval</th></tr>\n", f);
     for (size_t i = 0; i < n; i++) {
         get_row(s, ST_TABLE_PLAYERS, list[i].row, &row);
-        fprintf(f, "<tr><td>%zu</td><td class=\"name\">", i + 1);
+        char rank[ST_INT_TEXT];
+        st_format_u64(rank, i + 1);
+        fputs("<tr><td>", f);
+        fputs(rank, f);
+        fputs("</td><td class=\"name\">", f);
         put_text(f, txt(&row, ST_P_PLAYER));
         fputs("</td>", f);
         put_cell(f, &row, ST_P_GAMES);
         put_cell(f, &row, ST_P_SCORE);
         put_cell(f, &row, ST_P_RATING);
-        fprintf(f, "<td>%s&#8211;%s</td></tr>\n", txt(&row, ST_P_RATING_LO),
-                txt(&row, ST_P_RATING_HI));
+        fputs("<td>", f);
+        fputs(txt(&row, ST_P_RATING_LO), f);
+        fputs("&#8211;", f);
+        fputs(txt(&row, ST_P_RATING_HI), f);
+        fputs("</td></tr>\n", f);
     }
     fputs("</table>\n", f);
 }
@@ -459,16 +520,22 @@ static int ratings(FILE *f, const st_stats *s, uint64_t min_games)
         fprintf(f, " Players with fewer than %llu valid games are not listed.",
                 (unsigned long long)min_games);
     fputs("</p>\n", f);
-    size_t np = st_table_nrows(s, ST_TABLE_PLAYERS), n = 0;
+    size_t np = st_table_nrows(s, ST_TABLE_PLAYERS), n = 0, nv;
     struct rated *all = malloc((np ? np : 1) * sizeof *all);
-    if (!all)
+    const char **names = variant_names(s, &nv);
+    if (!all || !names) {
+        free(all);
+        free(names);
         return -1;
+    }
     struct row row;
     for (size_t r = 0; r < np; r++) {
         get_row(s, ST_TABLE_PLAYERS, r, &row);
         if (has(&row, ST_P_RATING))
-            all[n++] = (struct rated){list_of(s, txt(&row, ST_P_VARIANT)), val(&row, ST_P_RATING), r};
+            all[n++] = (struct rated){list_of(names, nv, txt(&row, ST_P_VARIANT)),
+                                      val(&row, ST_P_RATING), r};
     }
+    free(names);
     qsort(all, n, sizeof *all, by_list_then_rating);
     if (!n)
         fputs("<p>No rated players.</p>\n", f);

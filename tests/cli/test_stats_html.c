@@ -5,9 +5,11 @@
  * holding the charts and figures the README describes.
  */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "tests/support/csvread.h"
 #include "tests/support/support.h"
 
 static char *dir;
@@ -109,6 +111,50 @@ Test(cli_stats_html, holds_the_sections)
     cr_expect(strstr(html, "<td>1 (33.3%)</td><td>1 (33.3%)</td><td>1 (33.3%)</td>") != NULL,
               "white wins, draws, black wins");
     cr_expect(strstr(html, "<strong>verified</strong>") != NULL);
+    free(html);
+}
+
+/* The rating tables print their numbers without printf: every rated
+ * player's line must carry players.csv's figures, ranks count up, and
+ * every point of the charts is a number with one decimal. */
+Test(cli_stats_html, rating_lines_carry_the_csv_figures)
+{
+    char *html = page("");
+    char *path = ts_fmt("%s/out/players.csv", dir);
+    struct ts_csv t;
+    cr_assert_eq(ts_csv_read(path, &t), 0);
+    free(path);
+    size_t rated = 0;
+    for (size_t r = 1; r < t.nrows; r++) {
+        if (!ts_csv_get(&t, r, "rating")[0])
+            continue;
+        char *want = ts_fmt("</td><td>%s</td><td>%s</td><td>%s</td><td>%s&#8211;%s</td></tr>\n",
+                            ts_csv_get(&t, r, "games"), ts_csv_get(&t, r, "score"),
+                            ts_csv_get(&t, r, "rating"), ts_csv_get(&t, r, "rating_ci_low"),
+                            ts_csv_get(&t, r, "rating_ci_high"));
+        cr_expect(strstr(html, want) != NULL, "no line ending %s", want);
+        free(want);
+        rated++;
+    }
+    cr_expect_eq(rated, 6, "3 players in each of two lists");
+    ts_csv_free(&t);
+    for (int rank = 1; rank <= 3; rank++) {
+        char *want = ts_fmt("<tr><td>%d</td><td class=\"name\">", rank);
+        cr_expect_eq(occurrences(html, want), 2, "rank %d in both lists", rank);
+        free(want);
+    }
+    cr_expect_eq(occurrences(html, "<tr><td>4</td>"), 0);
+    size_t points = 0;
+    for (const char *p = html; (p = strstr(p, "<circle cx=\"")) != NULL; p++, points++) {
+        char x[32], y[32];
+        cr_assert_eq(sscanf(p, "<circle cx=\"%31[^\"]\" cy=\"%31[^\"]\" r=\"4\" fill=\"#", x, y), 2);
+        for (const char *v = x; v; v = v == x ? y : NULL) {
+            const char *dot = strchr(v, '.');
+            cr_expect(dot && strlen(dot) == 2 && strspn(v, "-0123456789.") == strlen(v),
+                      "'%s' is not a number with one decimal", v);
+        }
+    }
+    cr_expect_eq(points, 4 + 3 + 3);
     free(html);
 }
 
