@@ -123,37 +123,38 @@ static size_t printable_prefix8(const unsigned char *p)
 #endif
 }
 
+/* Past the printable ASCII from i on: a word at a time, then the last
+ * few bytes one at a time. */
+static size_t skip_printable(const unsigned char *p, size_t n, size_t i)
+{
+    for (size_t ok = 8; ok == 8 && i + 8 <= n; i += ok)
+        ok = printable_prefix8(p + i);
+    while (i < n && p[i] >= 0x20 && p[i] < 0x80)
+        i++;
+    return i;
+}
+
 /* First pass.  Lines are counted the way the parser will see them, after
  * "\r\n" and "\r" have become '\n', so "line N" points at the same line in
- * both places.  Line length is in bytes as stored in the entry. */
+ * both places.  Line length is in bytes as stored in the entry: the
+ * distance from the line's start, so it is measured only where a line
+ * ends or the scan stops, not at every byte. */
 static enum fmt_entry_status scan_text(const unsigned char *p, size_t n,
                                        struct scan *s, char *msg, size_t msgsz)
 {
-    size_t line = 1, width = 0, i = bom_len(p, n), bad;
+    size_t line = 1, i = bom_len(p, n), line_start = i, bad;
     s->invalid = 0;
     s->rewrite = i > 0;
-    while (i < n) {
-        size_t step = 1;
-        if (i + 8 <= n) {
-            size_t ok = printable_prefix8(p + i);
-            width += ok, i += ok;
-            if (width > FMT_INPUT_LINE_MAX) {
-                snprintf(msg, msgsz, "line %zu is longer than 64 KiB", line);
-                return FMT_ENTRY_FAILED;
-            }
-            if (ok == 8)
-                continue;
+    for (;;) {
+        i = skip_printable(p, n, i);
+        /* Whatever stops the scan here, a line already too long failed
+         * first: that is where a byte-by-byte scan would have stopped. */
+        if (i - line_start > FMT_INPUT_LINE_MAX) {
+            snprintf(msg, msgsz, "line %zu is longer than 64 KiB", line);
+            return FMT_ENTRY_FAILED;
         }
-        /* Where the word test stopped, or one of the last 7 bytes. */
-        if (p[i] >= 0x20 && p[i] < 0x80) {
-            /* Printable ASCII, nearly all of a log: no decoding to do. */
-            if (++width > FMT_INPUT_LINE_MAX) {
-                snprintf(msg, msgsz, "line %zu is longer than 64 KiB", line);
-                return FMT_ENTRY_FAILED;
-            }
-            i++;
-            continue;
-        }
+        if (i >= n)
+            return FMT_ENTRY_OK;
         if (p[i] == '\0') {
             snprintf(msg, msgsz, "NUL byte at line %zu", line);
             return FMT_ENTRY_FAILED;
@@ -162,24 +163,19 @@ static enum fmt_entry_status scan_text(const unsigned char *p, size_t n,
             if (p[i] == '\r') {
                 s->rewrite = 1;
                 if (i + 1 < n && p[i + 1] == '\n')
-                    step = 2;
+                    i++;
             }
-            line++, width = 0, i += step;
+            line++, line_start = ++i;
             continue;
         }
-        step = fmt_utf8_seq(p + i, n - i, &bad);
+        size_t step = fmt_utf8_seq(p + i, n - i, &bad);
         if (step == 0) {
             step = bad;
             s->invalid++;
             s->rewrite = 1;
         }
-        width += step, i += step;
-        if (width > FMT_INPUT_LINE_MAX) {
-            snprintf(msg, msgsz, "line %zu is longer than 64 KiB", line);
-            return FMT_ENTRY_FAILED;
-        }
+        i += step;
     }
-    return FMT_ENTRY_OK;
 }
 
 /* Second pass, from in to out (which may be the same buffer when nothing

@@ -1212,6 +1212,14 @@ Test(formats_input, line_length_is_exact_at_every_alignment)
             cr_assert_eq(st, extra ? FMT_ENTRY_FAILED : FMT_ENTRY_OK, "%zu, +%zu", first, extra);
             cr_assert_str_eq(msg, extra ? "line 2 is longer than 64 KiB" : "", "%zu", first);
             free(out);
+            /* A NUL at the end of line 2: the length fails first, when
+             * there is one byte too many before it. */
+            in[first + 1 + max + extra] = '\0';
+            st = normalise_copy(in, n, &out, &len, msg, sizeof msg);
+            cr_assert_eq(st, FMT_ENTRY_FAILED);
+            cr_assert_str_eq(msg, extra ? "line 2 is longer than 64 KiB" : "NUL byte at line 2",
+                             "%zu, +%zu", first, extra);
+            free(out);
         }
     free(in);
 }
