@@ -394,12 +394,27 @@ static la_ssize_t nested_read(struct archive *child, void *data, const void **bu
     return got;
 }
 
-static char *join_entry(const char *outer, const char *inner)
+/* What walking an archive's members reuses from one member to the next:
+ * the read-ahead state (64 KiB) and the member's full name, allocated
+ * once per archive rather than once per member. */
+struct members {
+    struct nested_src *src;
+    char *name;
+    size_t name_cap;
+};
+
+/* outer!inner (or inner alone when outer is "") in m's name buffer. */
+static char *join_entry(struct members *m, const char *outer, const char *inner)
 {
     size_t ol = strlen(outer), il = strlen(inner);
-    char *p = malloc(ol + il + 2);
-    if (!p)
-        return NULL;
+    if (ol + il + 2 > m->name_cap) {
+        char *bigger = realloc(m->name, ol + il + 2);
+        if (!bigger)
+            return NULL;
+        m->name = bigger;
+        m->name_cap = ol + il + 2;
+    }
+    char *p = m->name;
     memcpy(p, outer, ol);
     if (ol)
         p[ol++] = '!';
@@ -463,8 +478,9 @@ static int only_raw(const unsigned char *p, size_t n)
     if (i == 0) {
         static const char *const magic[] = {"BZh", "LZIP", "0707", "!<", "MZ", "MSCF", "Rar!",
                                             "xar!", "PK", "7z", "]", "^"};
+        /* The first byte rules out nearly every magic without a call. */
         for (size_t m = 0; m < sizeof magic / sizeof magic[0]; m++)
-            if (starts(p, magic[m]))
+            if (p[0] == (unsigned char)magic[m][0] && starts(p, magic[m]))
                 return 0;
         if (p[2] == '-')   /* lha's "-lh5-" */
             return 0;
@@ -499,9 +515,10 @@ static int read_nested(const struct level *child, const struct level *lv,
 }
 
 /* Read a regular member: as plain data when only RAW could read it, else
- * through a nested reader.  *broke tells the caller that its own stream
+ * through a nested reader.  src is the archive's read-ahead state, used
+ * by one member at a time.  *broke tells the caller that its own stream
  * failed under the member (already reported). */
-static int read_member(const struct level *lv, struct archive *a,
+static int read_member(const struct level *lv, struct archive *a, struct nested_src *src,
                        struct archive_entry *e, const char *name, int *broke)
 {
     struct level child = {
@@ -512,9 +529,6 @@ static int read_member(const struct level *lv, struct archive *a,
     /* Only the fields are cleared: zeroing the 64 KiB block for every
      * member cost more than parsing the log in it, and nothing reads the
      * block beyond what was read into it. */
-    struct nested_src *src = malloc(sizeof *src);
-    if (!src)
-        return report_simple(lv, name, FMT_ENTRY_FAILED, "out of memory");
     memset(src, 0, offsetof(struct nested_src, block));
     src->parent = a;
     take_prefix(src);
@@ -527,7 +541,6 @@ static int read_member(const struct level *lv, struct archive *a,
         rc = read_nested(&child, lv, src);
     }
     *broke = src->parent_failed;
-    free(src);
     return rc;
 }
 
@@ -548,28 +561,26 @@ static const char *entry_path(struct archive_entry *e)
 /* One member: directories hold no data and are not rows; links and special
  * files are rows, skipped, so that every file-like name is accounted for. */
 static int walk_member(const struct level *lv, struct archive *a,
-                       struct archive_entry *e, int *broke)
+                       struct archive_entry *e, struct members *m, int *broke)
 {
     const char *path = entry_path(e);
     mode_t type = archive_entry_filetype(e);
     if (type == AE_IFDIR)
         return 0;
-    char *name = join_entry(lv->name, path ? path : "");
+    char *name = join_entry(m, lv->name, path ? path : "");
     if (!name)
         return report_simple(lv, lv->name, FMT_ENTRY_FAILED, "out of memory");
-    int rc;
     if (type == AE_IFLNK || archive_entry_symlink(e))
-        rc = report_simple(lv, name, FMT_ENTRY_SKIPPED, "symbolic link, not followed");
-    else if (archive_entry_hardlink(e))
-        rc = report_simple(lv, name, FMT_ENTRY_SKIPPED, "hard link, not followed");
-    else if (type != AE_IFREG && type != 0)
-        rc = report_simple(lv, name, FMT_ENTRY_SKIPPED, "not a regular file");
-    else if (archive_entry_is_encrypted(e))
-        rc = report_simple(lv, name, FMT_ENTRY_FAILED, "encrypted entry");
-    else
-        rc = read_member(lv, a, e, name, broke);
-    free(name);
-    return rc;
+        return report_simple(lv, name, FMT_ENTRY_SKIPPED, "symbolic link, not followed");
+    if (archive_entry_hardlink(e))
+        return report_simple(lv, name, FMT_ENTRY_SKIPPED, "hard link, not followed");
+    if (type != AE_IFREG && type != 0)
+        return report_simple(lv, name, FMT_ENTRY_SKIPPED, "not a regular file");
+    if (archive_entry_is_encrypted(e))
+        return report_simple(lv, name, FMT_ENTRY_FAILED, "encrypted entry");
+    if (!m->src && !(m->src = malloc(sizeof *m->src)))
+        return report_simple(lv, name, FMT_ENTRY_FAILED, "out of memory");
+    return read_member(lv, a, m->src, e, name, broke);
 }
 
 /* Where the reader stands in its (uncompressed) stream: if a failed header
@@ -582,8 +593,8 @@ static int64_t position(struct archive *a)
 /* The members of an archive whose first header (r, e) is read.  A bad
  * header libarchive can step over (FAILED, RETRY) is a failed row and the
  * walk goes on; one it cannot (FATAL) ends this archive. */
-static int walk_members(const struct level *lv, struct archive *a,
-                        struct archive_entry *e, int r, struct nested_src *src)
+static int walk_each_member(const struct level *lv, struct archive *a, struct archive_entry *e,
+                            int r, struct nested_src *src, struct members *m)
 {
     int broke = 0, rows = 0, in_damage = 0;
     int64_t last_fail = -1;
@@ -595,7 +606,7 @@ static int walk_members(const struct level *lv, struct archive *a,
             uint64_t before = *lv->w->seq;
             in_damage = 0;
             broke = 0;
-            rc = walk_member(lv, a, e, &broke);
+            rc = walk_member(lv, a, e, m, &broke);
             rows += *lv->w->seq != before;
         } else if (r == ARCHIVE_FATAL || position(a) == last_fail) {
             /* The member's row already told why the stream broke. */
@@ -612,6 +623,16 @@ static int walk_members(const struct level *lv, struct archive *a,
     }
     /* An archive that yields no row would vanish from the reports. */
     return rows ? 0 : report_simple(lv, lv->name, FMT_ENTRY_SKIPPED, "archive holds no files");
+}
+
+static int walk_members(const struct level *lv, struct archive *a,
+                        struct archive_entry *e, int r, struct nested_src *src)
+{
+    struct members m = {0};
+    int rc = walk_each_member(lv, a, e, r, src, &m);
+    free(m.src);
+    free(m.name);
+    return rc;
 }
 
 /* A freshly opened stream: find out what it is and read it. */
