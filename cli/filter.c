@@ -87,13 +87,23 @@ int cli_filter_add_event(struct cli_filter *f, const char *text)
     return 0;
 }
 
-/* YYYY-MM-DD naming a day of the Gregorian calendar. */
+/* The value of n decimal digits (already checked to be digits). */
+static int digits_value(const char *s, int n)
+{
+    int v = 0;
+    for (int i = 0; i < n; i++)
+        v = v * 10 + (s[i] - '0');
+    return v;
+}
+
+/* YYYY-MM-DD naming a day of the Gregorian calendar.  Read digit by digit,
+ * not with atoi: every game's date is looked at. */
 static int is_date(const char *s)
 {
     for (int i = 0; i < 10; i++)
         if (i == 4 || i == 7 ? s[i] != '-' : !isdigit((unsigned char)s[i]))
             return 0;
-    int y = atoi(s), m = atoi(s + 5), d = atoi(s + 8);
+    int y = digits_value(s, 4), m = digits_value(s + 5, 2), d = digits_value(s + 8, 2);
     static const int days[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     if (m < 1 || m > 12 || d < 1 || d > days[m - 1])
         return 0;
