@@ -499,7 +499,12 @@ const char *st_cell_text(const struct st_cell *c, char *buf, size_t size)
     case ST_CELL_TEXT:
         return c->text ? c->text : "";
     case ST_CELL_INT:
-        st_format_fixed(buf, size, c->value, 0);
+        /* A count is a whole number below 2^53, whose "%.0f" is its digits. */
+        if (c->value >= 0 && c->value < 9007199254740992.0 && !signbit(c->value) &&
+            c->value == (double)(uint64_t)c->value && size >= ST_INT_TEXT)
+            st_format_u64(buf, (uint64_t)c->value);
+        else
+            st_format_fixed(buf, size, c->value, 0);
         return buf;
     case ST_CELL_REAL:
         if (!size)

@@ -192,4 +192,11 @@ Test(stats_number, cell_text_matches_the_printf_version)
     }
     check_cell(ST_CELL_REAL, INFINITY, 1);
     check_cell(ST_CELL_REAL, NAN, 4);
+    /* Counts take a shortcut for whole numbers below 2^53: the values
+     * around it must print as "%.0f" prints them. */
+    static const double counts[] = {0.0, -0.0, 0.5, 1.5, 2.5, -3.0, 1e15, 9007199254740991.0,
+                                    9007199254740992.0, 9007199254740994.0, 1e19, 1e300,
+                                    INFINITY, NAN};
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
+        check_cell(ST_CELL_INT, counts[i], 0);
 }
