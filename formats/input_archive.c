@@ -490,7 +490,7 @@ static int only_raw(const unsigned char *p, size_t n)
     if (n >= 512) {
         int octal = 1;
         for (size_t k = 148; k < 156; k++)
-            octal &= p[k] == 0 || strchr("01234567 ", p[k]) != NULL;
+            octal &= p[k] == 0 || p[k] == ' ' || (p[k] >= '0' && p[k] <= '7');
         if (octal)
             return 0;
     }
