@@ -111,8 +111,8 @@ static size_t printable_prefix8(const unsigned char *p)
      * borrows into it: below 0x20.  Every such byte is flagged; a borrow
      * may also flag the byte above a flagged one, which on a little-endian
      * machine is a later byte, so the first flag is a true one.  (On a
-     * big-endian one it may come early: the byte loop then takes a
-     * printable byte, which it handles too.) */
+     * big-endian one it may come early, on a printable byte, which the
+     * scan then steps over.) */
     uint64_t flagged = (w | ((w - spaces) & ~w)) & highs;
     if (!flagged)
         return 8;
@@ -123,22 +123,12 @@ static size_t printable_prefix8(const unsigned char *p)
 #endif
 }
 
-/* Past the printable ASCII from i on: a word at a time, then the last
- * few bytes one at a time. */
-static size_t skip_printable(const unsigned char *p, size_t n, size_t i)
-{
-    for (size_t ok = 8; ok == 8 && i + 8 <= n; i += ok)
-        ok = printable_prefix8(p + i);
-    while (i < n && p[i] >= 0x20 && p[i] < 0x80)
-        i++;
-    return i;
-}
-
 /* First pass.  Lines are counted the way the parser will see them, after
  * "\r\n" and "\r" have become '\n', so "line N" points at the same line in
  * both places.  Line length is in bytes as stored in the entry: the
- * distance from the line's start, so it is measured only where a line
- * ends or the scan stops, not at every byte. */
+ * distance from the line's start, so it is measured only where the scan
+ * stops on a byte that is not printable ASCII (a line end, most often),
+ * not at every byte. */
 static enum fmt_entry_status scan_text(const unsigned char *p, size_t n,
                                        struct scan *s, char *msg, size_t msgsz)
 {
@@ -146,7 +136,15 @@ static enum fmt_entry_status scan_text(const unsigned char *p, size_t n,
     s->invalid = 0;
     s->rewrite = i > 0;
     for (;;) {
-        i = skip_printable(p, n, i);
+        if (i + 8 <= n) {
+            size_t ok = printable_prefix8(p + i);
+            i += ok;
+            if (ok == 8)
+                continue;
+        } else if (i < n && p[i] >= 0x20 && p[i] < 0x80) {
+            i++;
+            continue;
+        }
         /* Whatever stops the scan here, a line already too long failed
          * first: that is where a byte-by-byte scan would have stopped. */
         if (i - line_start > FMT_INPUT_LINE_MAX) {
@@ -155,26 +153,27 @@ static enum fmt_entry_status scan_text(const unsigned char *p, size_t n,
         }
         if (i >= n)
             return FMT_ENTRY_OK;
-        if (p[i] == '\0') {
+        unsigned char c = p[i];
+        if (c == '\n') {
+            line++, line_start = ++i;
+        } else if (c >= 0x20 && c < 0x80) {
+            i++;   /* a word test may stop early on a big-endian machine */
+        } else if (c == '\0') {
             snprintf(msg, msgsz, "NUL byte at line %zu", line);
             return FMT_ENTRY_FAILED;
-        }
-        if (p[i] == '\n' || p[i] == '\r') {
-            if (p[i] == '\r') {
-                s->rewrite = 1;
-                if (i + 1 < n && p[i + 1] == '\n')
-                    i++;
-            }
-            line++, line_start = ++i;
-            continue;
-        }
-        size_t step = fmt_utf8_seq(p + i, n - i, &bad);
-        if (step == 0) {
-            step = bad;
-            s->invalid++;
+        } else if (c == '\r') {
             s->rewrite = 1;
+            i += i + 1 < n && p[i + 1] == '\n' ? 2 : 1;
+            line++, line_start = i;
+        } else {
+            size_t step = fmt_utf8_seq(p + i, n - i, &bad);
+            if (step == 0) {
+                step = bad;
+                s->invalid++;
+                s->rewrite = 1;
+            }
+            i += step;
         }
-        i += step;
     }
 }
 
