@@ -166,9 +166,10 @@ uint64_t rp_first_steps(rp_sq sq, int type);
 /* Nonzero when a and b share a rank, file or diagonal (a != b). */
 int rp_aligned(rp_sq a, rp_sq b);
 
-/* Nonzero when a bishop, rook or queen (type) could go from `from` to
- * `to`: they share a line of its kind and nothing stands between. */
-int rp_line_clear(const struct rp_board *b, rp_sq from, rp_sq to, int type);
+/* Nonzero when a knight, bishop, rook, queen or king (type) could go
+ * from `from` to `to` by its pattern, nothing standing between for a
+ * slider (castling aside). */
+int rp_piece_reaches(const struct rp_board *b, rp_sq from, rp_sq to, int type);
 
 /* Compute the attack masks (once per process); rp_board_clear calls it. */
 void rp_masks_ready(void);

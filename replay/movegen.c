@@ -234,20 +234,6 @@ static int slider_path(const struct rp_board *b, int type, rp_sq from, rp_sq to,
     return 1;
 }
 
-/* Could a knight, bishop, rook or queen on `from` go to `to`, by its
- * geometry and an empty path? */
-static int reaches(const struct rp_board *b, int type, rp_sq from, rp_sq to)
-{
-    if (type == RP_KNIGHT)
-        return knight_jump(from, to);
-    return rp_line_clear(b, from, to, type);
-}
-
-static int king_step(rp_sq from, rp_sq to)
-{
-    return to != from && abs(rp_file(to) - rp_file(from)) <= 1 && abs(rp_rank(to) - rp_rank(from)) <= 1;
-}
-
 /* A pawn's push, double step or capture to `to` (not promoting, not en
  * passant), as gen_pawn_to would find it. */
 static int plain_pawn_move(const struct rp_board *b, int from, int to, int *flags)
@@ -274,10 +260,8 @@ int rp_plain_move(const struct rp_board *b, rp_sq from, rp_sq to, rp_move *m)
     if (there && rp_colour_of(there) == b->side)
         return 0;
     int type = rp_type_of(p), flags = there ? RP_MF_CAPTURE : 0;
-    int ok = type == RP_PAWN   ? plain_pawn_move(b, from, to, &flags)
-           : type == RP_KING   ? king_step(from, to)
-           : type <= RP_QUEEN  ? reaches(b, type, from, to)
-           : 0;
+    int ok = type == RP_PAWN ? plain_pawn_move(b, from, to, &flags)
+                             : rp_piece_reaches(b, from, to, type);
     if (ok)
         *m = (rp_move){from, to, 0, (uint8_t)flags, 0};
     return ok;
