@@ -347,16 +347,17 @@ static int safe_given(struct rp_board *b, rp_move m, int in_check)
 }
 
 /* For a move played, one attack test on the position after it answers
- * directly, without first asking whether the king stands attacked now;
- * the king's own moves and those that change a third square go through
- * safe_given. */
+ * directly, without first asking whether the king stands attacked now
+ * (for a king's step, on its new square with the old one emptied, as in
+ * safe_given); moves that change a third square go through safe_given. */
 int rp_leaves_king_safe(struct rp_board *b, rp_move m)
 {
     if (!b->rules->check)
         return 1;
     rp_sq k = b->king[b->side];
-    if (k != RP_NO_SQ && m.from != k && !(m.flags & (RP_MF_EP | RP_MF_CASTLE)))
-        return !rp_attacked_after(b, k, !b->side, m.from, m.to);
+    if (k != RP_NO_SQ && !(m.flags & (RP_MF_EP | RP_MF_CASTLE)))
+        return m.from != k ? !rp_attacked_after(b, k, !b->side, m.from, m.to)
+                           : !rp_attacked_vacated(b, m.to, !b->side, 1ULL << rp_bit_of(k));
     return safe_given(b, m, rp_in_check(b, b->side));
 }
 
