@@ -94,6 +94,10 @@ struct cli_pool_ops {
 
 typedef struct cli_pool cli_pool;
 
+/* How much lower a worker's priority is than the submitting thread's
+ * (nice levels; pool.c says why). */
+#define CLI_WORKER_NICE 10
+
 /* A pool of nthreads workers (0: every job done at once on the caller's
  * thread), workers[i] being the context of worker i (workers[0] also when
  * nthreads is 0).  At most max_jobs jobs and max_bytes of their weight are

@@ -1,0 +1,100 @@
+/*
+ * The job pool behind `analyze -j N`: jobs come back in the order they
+ * were submitted whichever thread did them, and the workers run below
+ * the submitting thread's priority (cli/pool.c, yield_to_walker), so the
+ * thread that walks the archive is never starved by them.
+ */
+#define _GNU_SOURCE /* syscall(SYS_gettid) */
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+
+#define NJOBS 16
+
+struct job {
+    struct cli_job base;
+    int index;
+    int nice;     /* the priority of the thread that did it */
+    long tid;
+};
+
+struct seen {
+    int next;     /* the index emit expects next */
+    int nice[NJOBS];
+    long tid[NJOBS];
+};
+
+static int own_nice(void)
+{
+    errno = 0;
+    int nice = getpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid));
+    cr_assert_eq(errno, 0, "getpriority failed");
+    return nice;
+}
+
+static void work(void *worker, struct cli_job *j)
+{
+    (void)worker;
+    struct job *job = (struct job *)j;
+    job->nice = own_nice();
+    job->tid = syscall(SYS_gettid);
+}
+
+static int emit(void *ctx, struct cli_job *j, int drop)
+{
+    struct seen *s = ctx;
+    struct job *job = (struct job *)j;
+    cr_assert_not(drop);
+    cr_assert_eq(job->index, s->next, "job %d emitted before job %d", job->index, s->next);
+    s->nice[s->next] = job->nice;
+    s->tid[s->next] = job->tid;
+    s->next++;
+    return 0;
+}
+
+static const struct cli_pool_ops ops = {work, emit};
+
+static void run(int nthreads, struct seen *s)
+{
+    static struct job jobs[NJOBS];
+    void *workers[2] = {NULL, NULL};
+    cli_pool *p = cli_pool_new(nthreads, workers, &ops, s, 4, 0);
+    cr_assert_not_null(p);
+    for (int i = 0; i < NJOBS; i++) {
+        jobs[i] = (struct job){.index = i, .nice = -100};
+        jobs[i].base.weight = 0;
+        cr_assert_eq(cli_pool_submit(p, &jobs[i].base), 0);
+    }
+    cr_assert_eq(cli_pool_finish(p), 0);
+    cli_pool_free(p);
+    cr_assert_eq(s->next, NJOBS, "%d of %d jobs emitted", s->next, NJOBS);
+}
+
+Test(cli_pool, workers_run_below_the_submitting_thread)
+{
+    int mine = own_nice();
+    int want = mine + CLI_WORKER_NICE > 19 ? 19 : mine + CLI_WORKER_NICE;
+    struct seen s = {0};
+    run(2, &s);
+    long self = syscall(SYS_gettid);
+    for (int i = 0; i < NJOBS; i++) {
+        cr_expect_neq(s.tid[i], self, "job %d ran on the submitting thread", i);
+        cr_expect_eq(s.nice[i], want, "job %d ran at nice %d, not %d", i, s.nice[i], want);
+    }
+    cr_expect_eq(own_nice(), mine, "the submitting thread's priority changed");
+}
+
+Test(cli_pool, without_threads_jobs_run_on_the_caller_unchanged)
+{
+    int mine = own_nice();
+    struct seen s = {0};
+    run(0, &s);
+    for (int i = 0; i < NJOBS; i++) {
+        cr_expect_eq(s.tid[i], syscall(SYS_gettid));
+        cr_expect_eq(s.nice[i], mine);
+    }
+}
