@@ -168,14 +168,13 @@ int rp_board_from_fen(struct rp_board *b, const struct rp_rules *rules, const ch
     return 0;
 }
 
-/* Castlings lost when a piece leaves or arrives on sq. */
-static uint8_t castle_lost(const struct rp_rules *r, rp_sq sq)
+uint8_t rp_castlings_at(const struct rp_rules *r, rp_sq sq)
 {
-    uint8_t lost = 0;
+    uint8_t mask = 0;
     for (int i = 0; i < r->ncastlings; i++)
         if (r->castlings[i].king_from == sq || r->castlings[i].rook_from == sq)
-            lost |= (uint8_t)(1u << i);
-    return lost;
+            mask |= (uint8_t)(1u << i);
+    return mask;
 }
 
 static void set_castle(struct rp_board *b, uint8_t castle)
@@ -242,8 +241,8 @@ void rp_make(struct rp_board *b, rp_move m, struct rp_undo *u)
      * castling square: neither needs the rights looked up. */
     if (b->castle &&
         (b->castle_squares & (1ULL << rp_bit_of(m.from) | 1ULL << rp_bit_of(m.to)))) {
-        uint8_t castle = b->castle & (uint8_t)~(castle_lost(b->rules, m.from) |
-                                                castle_lost(b->rules, m.to));
+        uint8_t castle = b->castle & (uint8_t)~(rp_castlings_at(b->rules, m.from) |
+                                                rp_castlings_at(b->rules, m.to));
         if (castle != b->castle)
             set_castle(b, castle);
     }

@@ -132,7 +132,11 @@ static inline void rp_board_set(struct rp_board *b, rp_sq sq, rp_piece p)
     b->sq[sq] = p;
 }
 
-/* Hash keys, computed rather than tabled so there is no global state. */
+/* Bit i set when castlings[i] of r starts its king or rook on sq: the
+ * castlings lost when a piece leaves or arrives there. */
+uint8_t rp_castlings_at(const struct rp_rules *r, rp_sq sq);
+
+/* Hash keys (board.c also tables the piece keys once per process). */
 uint64_t rp_key_piece(rp_piece p, rp_sq sq);
 uint64_t rp_key_castle(unsigned castle);
 uint64_t rp_key_side(void);

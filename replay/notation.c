@@ -3,6 +3,7 @@
  */
 #include "replay/notation.h"
 
+#include <stdio.h>
 #include <string.h>
 
 char *rp_square_name(const struct rp_board *b, char *buf, rp_sq sq)
@@ -11,6 +12,21 @@ char *rp_square_name(const struct rp_board *b, char *buf, rp_sq sq)
     buf[1] = (char)('1' + rp_rank(sq));
     buf[2] = '\0';
     return buf;
+}
+
+size_t rp_board_diagram(const struct rp_board *b, char *buf, size_t size)
+{
+    size_t at = 0;
+    for (int rank = 7; rank >= 0 && at < size; rank--) {
+        at += (size_t)snprintf(buf + at, size - at, "%d ", rank + 1);
+        for (int file = 0; file < 8 && at < size; file++) {
+            rp_piece p = b->sq[rp_square(file, rank)];
+            at += (size_t)snprintf(buf + at, size - at, " %-2s", p ? rp_piece_label(p) : ".");
+        }
+        if (at < size)
+            at += (size_t)snprintf(buf + at, size - at, "\n");
+    }
+    return at < size ? at : size;
 }
 
 const char *rp_type_name(int type)

@@ -21,6 +21,11 @@ static inline int rp_parse_square(const char *name, char file_a)
     return rp_square(name[0] - file_a, name[1] - '1');
 }
 
+/* The eight ranks of b as text, rank 8 first ("8  r  n ...\n"), at most
+ * size bytes with the terminator; returns how many it wrote (size when
+ * it ran out). */
+size_t rp_board_diagram(const struct rp_board *b, char *buf, size_t size);
+
 /* "pawn", "knight", ... "king". */
 const char *rp_type_name(int type);
 

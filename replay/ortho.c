@@ -370,16 +370,7 @@ void rp_ortho_render(const void *state, char *buf, size_t size)
 {
     const struct rp_ortho *o = state;
     const struct rp_board *b = &o->b;
-    size_t at = 0;
-    for (int rank = 7; rank >= 0 && at < size; rank--) {
-        at += (size_t)snprintf(buf + at, size - at, "%d ", rank + 1);
-        for (int file = 0; file < 8 && at < size; file++) {
-            rp_piece p = b->sq[rp_square(file, rank)];
-            at += (size_t)snprintf(buf + at, size - at, " %-2s", p ? rp_piece_label(p) : ".");
-        }
-        if (at < size)
-            at += (size_t)snprintf(buf + at, size - at, "\n");
-    }
+    size_t at = rp_board_diagram(b, buf, size);
     if (at < size)
         at += (size_t)snprintf(buf + at, size - at, "   a  b  c  d  e  f  g  h\n%s to move\n",
                                rp_colour_name(b->side));

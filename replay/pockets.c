@@ -50,15 +50,6 @@ int rp_drop_squares(const struct rp_board *b, rp_piece p)
     return n;
 }
 
-/* Castlings that name sq as the king's or the rook's starting square. */
-static uint8_t castlings_of(const struct rp_rules *r, rp_sq sq)
-{
-    uint8_t mask = 0;
-    for (int i = 0; i < r->ncastlings; i++)
-        if (r->castlings[i].king_from == sq || r->castlings[i].rook_from == sq)
-            mask |= (uint8_t)(1u << i);
-    return mask;
-}
 
 void rp_drop(struct rp_board *b, rp_piece p, rp_sq sq, struct rp_undo *u)
 {
@@ -74,7 +65,7 @@ void rp_drop(struct rp_board *b, rp_piece p, rp_sq sq, struct rp_undo *u)
     /* rules.md, Backlash: a dropped rook can never castle.  A right still
      * held means its rook never left its square, so a drop there cannot
      * happen; clearing anyway keeps the rule true by construction. */
-    uint8_t castle = b->castle & (uint8_t)~castlings_of(b->rules, sq);
+    uint8_t castle = b->castle & (uint8_t)~rp_castlings_at(b->rules, sq);
     b->key ^= rp_key_castle(b->castle) ^ rp_key_castle(castle);
     b->castle = castle;
     b->ep = RP_NO_SQ;

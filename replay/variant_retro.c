@@ -386,16 +386,7 @@ static void retro_render(const void *state, char *buf, size_t size)
 {
     const struct rp_retro *r = state;
     const struct rp_board *b = &r->b;
-    size_t at = 0;
-    for (int rank = 7; rank >= 0 && at < size; rank--) {
-        at += (size_t)snprintf(buf + at, size - at, "%d ", rank + 1);
-        for (int file = 0; file < 8 && at < size; file++) {
-            rp_piece p = b->sq[rp_square(file, rank)];
-            at += (size_t)snprintf(buf + at, size - at, " %-2s", p ? rp_piece_label(p) : ".");
-        }
-        if (at < size)
-            at += (size_t)snprintf(buf + at, size - at, "\n");
-    }
+    size_t at = rp_board_diagram(b, buf, size);
     int pts[2];
     rp_retro_points(r, pts);
     if (at < size)
