@@ -52,6 +52,16 @@ struct rp_castling {
     rp_sq king_from, king_to, rook_from, rook_to;
 };
 
+/* The four castlings of orthodox chess, in FEN's KQkq order (king and
+ * rook from, then to), for the variants that keep them. */
+#define RP_ORTHODOX_CASTLINGS                                           \
+    {                                                                   \
+        {0, 0x04, 0x06, 0x07, 0x05}, /* White O-O: e1-g1, h1-f1 */      \
+        {0, 0x04, 0x02, 0x00, 0x03}, /* White O-O-O: e1-c1, a1-d1 */    \
+        {1, 0x74, 0x76, 0x77, 0x75}, /* Black O-O: e8-g8, h8-f8 */      \
+        {1, 0x74, 0x72, 0x70, 0x73}, /* Black O-O-O: e8-c8, a8-d8 */    \
+    }
+
 /* What differs between the orthodox-family games on one board. */
 struct rp_rules {
     int check;                 /* a move may not leave the own king attacked */

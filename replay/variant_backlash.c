@@ -42,12 +42,7 @@ static const struct rp_rules backlash_rules = {
     .castle_through_check = 1,
     .promo_types = (1u << RP_QUEEN) | (1u << RP_ROOK) | (1u << RP_BISHOP) | (1u << RP_KNIGHT),
     .ncastlings = 4,
-    .castlings = {
-        {0, 0x04, 0x06, 0x07, 0x05}, /* White: e1-g1, h1-f1 (E1-G1 on the right) */
-        {0, 0x04, 0x02, 0x00, 0x03}, /* White: e1-c1, a1-d1 */
-        {1, 0x74, 0x76, 0x77, 0x75}, /* Black: e8-g8, h8-f8 */
-        {1, 0x74, 0x72, 0x70, 0x73}, /* Black: e8-c8, a8-d8 */
-    },
+    .castlings = RP_ORTHODOX_CASTLINGS, /* on the right board E1-G1 etc. */
 };
 
 const struct rp_rules *rp_backlash_rules(void) { return &backlash_rules; }

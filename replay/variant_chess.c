@@ -12,12 +12,7 @@ static const struct rp_rules chess_rules = {
     .castle_through_check = 0,
     .promo_types = (1u << RP_QUEEN) | (1u << RP_ROOK) | (1u << RP_BISHOP) | (1u << RP_KNIGHT),
     .ncastlings = 4,
-    .castlings = {
-        {0, 0x04, 0x06, 0x07, 0x05}, /* White O-O: e1-g1, h1-f1 */
-        {0, 0x04, 0x02, 0x00, 0x03}, /* White O-O-O: e1-c1, a1-d1 */
-        {1, 0x74, 0x76, 0x77, 0x75}, /* Black O-O: e8-g8, h8-f8 */
-        {1, 0x74, 0x72, 0x70, 0x73}, /* Black O-O-O: e8-c8, a8-d8 */
-    },
+    .castlings = RP_ORTHODOX_CASTLINGS,
 };
 
 const struct rp_rules *rp_chess_rules(void) { return &chess_rules; }
