@@ -1,9 +1,11 @@
 /*
  * movegen: orthodox move generation on one board.
  *
- * Pseudo-legal generation plus a make/test/unmake filter for king safety:
- * slower than pin-aware generators, but the same code decides legality for
- * every variant, and perft (tests/replay/test_perft.c) proves it.
+ * Pseudo-legal generation plus a king-safety filter (one attack test on
+ * the position after the move, make/test/unmake where a move changes a
+ * third square): slower than pin-aware generators, but the same code
+ * decides legality for every variant, and perft (tests/replay/test_perft.c)
+ * proves it.
  */
 #include "replay/movegen.h"
 
@@ -60,11 +62,6 @@ static void gen_pawn_to(const struct rp_board *b, int from, int only, struct rp_
         else if (t == b->ep && !b->sq[t])
             add(l, from, t, RP_MF_CAPTURE | RP_MF_EP, 0, 0);
     }
-}
-
-static void gen_pawn(const struct rp_board *b, int from, struct rp_movelist *l)
-{
-    gen_pawn_to(b, from, -1, l);
 }
 
 static void gen_steps(const struct rp_board *b, int from, const int *steps, struct rp_movelist *l)
@@ -175,25 +172,20 @@ static void gen_castlings_to(const struct rp_board *b, int from, int only, struc
     }
 }
 
-static void gen_castlings(const struct rp_board *b, int from, struct rp_movelist *l)
-{
-    gen_castlings_to(b, from, -1, l);
-}
-
 void rp_gen_from(const struct rp_board *b, rp_sq from, struct rp_movelist *l)
 {
     rp_piece p = b->sq[from];
     if (!p || rp_colour_of(p) != b->side)
         return;
     switch (rp_type_of(p)) {
-    case RP_PAWN: gen_pawn(b, from, l); break;
+    case RP_PAWN: gen_pawn_to(b, from, -1, l); break;
     case RP_KNIGHT: gen_steps(b, from, knight_steps, l); break;
     case RP_BISHOP: gen_slides(b, from, 4, 8, l); break;
     case RP_ROOK: gen_slides(b, from, 0, 4, l); break;
     case RP_QUEEN: gen_slides(b, from, 0, 8, l); break;
     case RP_KING:
         gen_steps(b, from, king_steps, l);
-        gen_castlings(b, from, l);
+        gen_castlings_to(b, from, -1, l);
         break;
     default: break;
     }
@@ -298,67 +290,26 @@ void rp_gen_pseudo(const struct rp_board *b, struct rp_movelist *l)
     }
 }
 
-/* Would moving a piece other than the king from m.from to m.to open the
- * line from the king on k to an enemy slider?  Only that line can open
- * when the king is not attacked now: the square left is the one change
- * that can uncover it (a capture only takes a piece off m.to, which the
- * mover then fills). */
-static int opens_line(const struct rp_board *b, rp_sq k, rp_move m)
+/* One attack test on the position after the move answers for every move
+ * that changes two squares: for a king's step, its new square with the
+ * old one emptied (a piece it takes there attacks nothing from there);
+ * for any other piece, its king with the mover's square emptied and the
+ * taken piece gone.  Castling and en passant, which change a third
+ * square, make the move and look. */
+int rp_leaves_king_safe(struct rp_board *b, rp_move m)
 {
-    int df = rp_file(m.from) - rp_file(k), dr = rp_rank(m.from) - rp_rank(k);
-    if (df != 0 && dr != 0 && abs(df) != abs(dr))
-        return 0;   /* not on a line with the king: nothing to uncover */
-    int step = (dr > 0) - (dr < 0);
-    step = step * 16 + ((df > 0) - (df < 0));
-    int diagonal = df != 0 && dr != 0, mover = rp_colour_of(b->sq[m.from]);
-    for (int t = k + step; rp_on_board(t); t += step) {
-        if (t == m.to)
-            return 0;
-        if (t == m.from || !b->sq[t])
-            continue;
-        int type = rp_type_of(b->sq[t]);
-        return rp_colour_of(b->sq[t]) != mover &&
-               (type == RP_QUEEN || type == (diagonal ? RP_BISHOP : RP_ROOK));
-    }
-    return 0;
-}
-
-/* Make, test, unmake answers every case; when the king is not attacked
- * and something other than the king moves (not en passant, which takes a
- * second piece off the board), a look along one line answers the same
- * at a fraction of the cost, and so does one attack test for a king's
- * step (not castling, which also moves the rook).  This runs for every
- * move played and after every ply (mate and stalemate). */
-static int safe_given(struct rp_board *b, rp_move m, int in_check)
-{
+    if (!b->rules->check)
+        return 1;
     int mover = b->side;
     rp_sq k = b->king[mover];
-    if (k != RP_NO_SQ && m.from != k && !(m.flags & RP_MF_EP) && !in_check)
-        return !opens_line(b, k, m);
-    /* A king's step: its new square must not be attacked once it has left
-     * the old one (a piece it takes there attacks nothing from there). */
-    if (k != RP_NO_SQ && m.from == k && !(m.flags & RP_MF_CASTLE))
-        return !rp_attacked_vacated(b, m.to, !mover, 1ULL << rp_bit_of(k));
+    if (k != RP_NO_SQ && !(m.flags & (RP_MF_EP | RP_MF_CASTLE)))
+        return m.from != k ? !rp_attacked_after(b, k, !mover, m.from, m.to)
+                           : !rp_attacked_vacated(b, m.to, !mover, 1ULL << rp_bit_of(k));
     struct rp_undo u;
     rp_make(b, m, &u);
     int safe = !rp_in_check(b, mover);
     rp_unmake(b, m, &u);
     return safe;
-}
-
-/* For a move played, one attack test on the position after it answers
- * directly, without first asking whether the king stands attacked now
- * (for a king's step, on its new square with the old one emptied, as in
- * safe_given); moves that change a third square go through safe_given. */
-int rp_leaves_king_safe(struct rp_board *b, rp_move m)
-{
-    if (!b->rules->check)
-        return 1;
-    rp_sq k = b->king[b->side];
-    if (k != RP_NO_SQ && !(m.flags & (RP_MF_EP | RP_MF_CASTLE)))
-        return m.from != k ? !rp_attacked_after(b, k, !b->side, m.from, m.to)
-                           : !rp_attacked_vacated(b, m.to, !b->side, 1ULL << rp_bit_of(k));
-    return safe_given(b, m, rp_in_check(b, b->side));
 }
 
 void rp_gen_legal(struct rp_board *b, struct rp_movelist *l)
@@ -394,13 +345,13 @@ static int quick_mobility(const struct rp_board *b, rp_sq sq, int type)
 }
 
 /* Every move of the piece on sq, until one is legal. */
-static int piece_has_legal_move(struct rp_board *b, rp_sq sq, int check, int in_check)
+static int piece_has_legal_move(struct rp_board *b, rp_sq sq)
 {
     struct rp_movelist l;
     l.n = 0;
     rp_gen_from(b, sq, &l);
     for (size_t k = 0; k < l.n; k++)
-        if (!check || safe_given(b, l.m[k], in_check))
+        if (rp_leaves_king_safe(b, l.m[k]))
             return 1;
     return 0;
 }
@@ -427,7 +378,7 @@ int rp_has_legal_move(struct rp_board *b)
         if (quick == 1 && (!check || king == RP_NO_SQ || !rp_aligned(king, sq) ||
                            !rp_attacked_vacated(b, king, !b->side, 1ULL << i)))
             return 1;
-        if (piece_has_legal_move(b, sq, check, in_check))
+        if (piece_has_legal_move(b, sq))
             return 1;
     }
     return 0;
