@@ -27,6 +27,48 @@ int cmd_analyze(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_variants(int argc, char **argv);
 
+/* The contract of every function whose name ends in _or_stop: it returns
+ * CLI_CONTINUE when the command goes on, else the exit status to stop
+ * with, having already said why on stderr (or printed the help that was
+ * asked for).  The caller passes a status on and prints nothing. */
+#define CLI_CONTINUE (-1)
+
+/* ------------------------------------ options of a subcommand (options.c) */
+
+#define CLI_OPT_ATTACHED 1u       /* the letter may carry its value: -j4 */
+
+/* One option: a row of a command's table.  The rows are in the order of
+ * the help, which cli_options_help prints from them. */
+struct cli_option {
+    const char *name;             /* "--output" */
+    char letter;                  /* 'o' for -o, or 0 */
+    const char *value;            /* the value's name in the help ("DIR"); NULL: a flag */
+    int (*set_or_stop)(void *opts, const char *value);  /* value NULL for a flag */
+    const char *help;             /* the description; '\n' continues it on the next line */
+    const char *section;          /* a heading printed before this row, or NULL */
+    const char *missing;          /* a missing value's message, "%s" the option as typed;
+                                     NULL: "COMMAND: OPTION needs a value" */
+    unsigned flags;               /* CLI_OPT_ */
+};
+
+/* A command's options and what to do with the other arguments. */
+struct cli_command_options {
+    const char *command;          /* "analyze": the prefix of the messages */
+    const struct cli_option *options;
+    size_t noptions;
+    int (*operand_or_stop)(void *opts, const char *arg);  /* an argument that is no option */
+    void (*usage)(FILE *f);       /* the whole help, after an unknown option */
+};
+
+/* Hand every argument of argv[1..argc-1] to its row's handler or to the
+ * operand handler, in order.  An unknown option or a missing value is
+ * said here (exit status CLI_EXIT_USAGE). */
+int cli_options_parse_or_stop(const struct cli_command_options *c, int argc, char **argv,
+                              void *opts);
+
+/* The options' lines of the command's help. */
+void cli_options_help(FILE *f, const struct cli_command_options *c);
+
 /* "gcaudit: " + message on stderr, control characters and invalid UTF-8
  * shown as \xNN (the arguments are often names from the input). */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

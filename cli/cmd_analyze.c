@@ -35,7 +35,7 @@
 struct analyze_opts {
     const char *outdir;
     int excel, quiet, verbose;
-    char **inputs;
+    const char **inputs;
     int ninputs;
     int declared;                 /* --results declared */
     struct cli_filter filter;
@@ -68,6 +68,8 @@ struct analyze {
     int failed;                   /* out of memory: the run stops, nothing is kept */
 };
 
+static const struct cli_command_options analyze_options;
+
 static void usage(FILE *f)
 {
     fprintf(f,
@@ -76,128 +78,60 @@ static void usage(FILE *f)
             "violations.csv, the statistics variants.csv, terminations.csv, players.csv,\n"
             "headtohead.csv, and summary.html.  An INPUT is a log file, a directory\n"
             "(read recursively), '-' for standard input, or an archive or compressed\n"
-            "file (tar, zip, 7z, cpio, gz, bz2, xz, zst; archives inside archives too).\n\n"
-            "  -o, --output DIR        where the reports go (default: gcaudit-report)\n"
-            "      --excel             byte-order mark and CRLF line ends, for spreadsheets\n"
-            "      --xlsx FILE         also write the statistics as a workbook\n"
-            "  -q, --quiet             no progress line and no summary\n"
-            "  -v, --verbose           print every violation on stderr\n"
-            "  -j, --jobs N            replay on N threads (default: one per core;\n"
-            "                          the reports are the same bytes whatever N is)\n"
-            "      --shard K/N         replay only shard K of N (1 <= K <= N) and leave\n"
-            "                          the state 'gcaudit merge' combines\n"
-            "  -h, --help              this text\n\n"
-            "choosing the games (every report but inputs.csv):\n"
-            "      --variant NAME      only this variant (repeatable, or NAME,NAME)\n"
-            "      --event TEXT        only events containing TEXT (any case; repeatable)\n"
-            "      --since DATE        only games of DATE (YYYY-MM-DD) or later\n"
-            "      --until DATE        only games of DATE or earlier (date: Ended, else\n"
-            "                          Started; games without one are left out)\n\n"
-            "statistics:\n"
-            "      --results verified|declared\n"
-            "                          count the results gcaudit verified (default) or\n"
-            "                          the ones the logs declare\n"
-            "      --player-alias FILE CSV rows: NAME,SPELLING,... counted as NAME\n"
-            "      --min-games N       list players with at least N valid games\n\n"
-            "exit status: 0 all inputs read, 1 some entries failed, 2 usage error,\n"
-            "3 nothing could be read or the reports could not be written\n");
+            "file (tar, zip, 7z, cpio, gz, bz2, xz, zst; archives inside archives too).\n\n");
+    cli_options_help(f, &analyze_options);
+    fprintf(f, "\nexit status: 0 all inputs read, 1 some entries failed, 2 usage error,\n"
+               "3 nothing could be read or the reports could not be written\n");
 }
 
-/* The value of an option given as "--opt VALUE" or "--opt=VALUE", or NULL
- * when a is not that option.  *bad is set when the value is missing. */
-static const char *option_value(int argc, char **argv, int *i, const char *name, int *bad)
+/* ------------------------------------------------------------- options */
+
+/* The option handlers: each takes the struct analyze_opts and the value
+ * (NULL for a flag) and returns CLI_CONTINUE or the exit status after
+ * saying what is wrong (cli.h, "_or_stop"). */
+
+static int opt_output(void *o, const char *v)
 {
-    const char *a = argv[*i];
-    size_t n = strlen(name);
-    if (strncmp(a, name, n) != 0)
-        return NULL;
-    if (a[n] == '=')
-        return a + n + 1;
-    if (a[n] != '\0')
-        return NULL;
-    if (*i + 1 == argc) {
-        *bad = 1;
-        return NULL;
+    ((struct analyze_opts *)o)->outdir = v;
+    return CLI_CONTINUE;
+}
+
+static int opt_excel(void *o, const char *v)
+{
+    (void)v;
+    ((struct analyze_opts *)o)->excel = 1;
+    return CLI_CONTINUE;
+}
+
+static int opt_quiet(void *o, const char *v)
+{
+    (void)v;
+    ((struct analyze_opts *)o)->quiet = 1;
+    return CLI_CONTINUE;
+}
+
+static int opt_verbose(void *o, const char *v)
+{
+    (void)v;
+    ((struct analyze_opts *)o)->verbose = 1;
+    return CLI_CONTINUE;
+}
+
+static int opt_help(void *o, const char *v)
+{
+    (void)o, (void)v;
+    usage(stdout);
+    return CLI_EXIT_OK;
+}
+
+static int opt_xlsx(void *o, const char *v)
+{
+    if (!v[0]) {
+        cli_error("analyze: the --xlsx file name is empty");
+        return CLI_EXIT_USAGE;
     }
-    return argv[++*i];
-}
-
-static void note_selection(struct analyze_opts *o, const char *name, const char *value)
-{
-    size_t len = strlen(o->selection);
-    snprintf(o->selection + len, sizeof o->selection - len, "%s%s %s", len ? ", " : "", name,
-             value);
-}
-
-/* The statistics options.  Returns 1 when a was one of them (and used), 0
- * when not, or the exit status to return now (negated: -2 usage). */
-static int parse_stats_option(int argc, char **argv, int *i, struct analyze_opts *o)
-{
-    static const char *const names[] = {"--variant", "--event", "--since", "--until",
-                                        "--results", "--player-alias", "--min-games", "--xlsx"};
-    int bad = 0;
-    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
-        const char *v = option_value(argc, argv, i, names[k], &bad);
-        if (bad) {
-            cli_error("analyze: %s needs a value", names[k]);
-            return -CLI_EXIT_USAGE;
-        }
-        if (!v)
-            continue;
-        int rc = 0;
-        switch (k) {
-        case 0:
-            rc = cli_filter_add_variants(&o->filter, v);
-            note_selection(o, "variant", v);
-            break;
-        case 1:
-            rc = cli_filter_add_event(&o->filter, v);
-            note_selection(o, "event", v);
-            break;
-        case 2:
-        case 3:
-            if (cli_filter_set_date(k == 2 ? o->filter.since : o->filter.until, v) != 0) {
-                cli_error("analyze: %s wants a date YYYY-MM-DD, not '%s'", names[k], v);
-                return -CLI_EXIT_USAGE;
-            }
-            note_selection(o, k == 2 ? "since" : "until", v);
-            break;
-        case 4:
-            if (strcmp(v, "verified") != 0 && strcmp(v, "declared") != 0) {
-                cli_error("analyze: --results is 'verified' or 'declared', not '%s'", v);
-                return -CLI_EXIT_USAGE;
-            }
-            o->declared = strcmp(v, "declared") == 0;
-            break;
-        case 5:
-            o->alias_path = v;
-            break;
-        case 6: {
-            char *end;
-            errno = 0;
-            unsigned long long n = strtoull(v, &end, 10);
-            if (!v[0] || *end || errno || v[0] == '-') {
-                cli_error("analyze: --min-games wants a number, not '%s'", v);
-                return -CLI_EXIT_USAGE;
-            }
-            o->min_games = n;
-            break;
-        }
-        case 7:
-            if (!v[0]) {
-                cli_error("analyze: the --xlsx file name is empty");
-                return -CLI_EXIT_USAGE;
-            }
-            o->xlsx = v;
-            break;
-        }
-        if (rc != 0) {
-            cli_error("analyze: out of memory");
-            return -CLI_EXIT_NOTHING;
-        }
-        return 1;
-    }
-    return 0;
+    ((struct analyze_opts *)o)->xlsx = v;
+    return CLI_CONTINUE;
 }
 
 /* A count in [lo, hi] written in decimal, all of s; -1 when it is not. */
@@ -209,26 +143,26 @@ static long parse_count(const char *s, long lo, long hi)
     return s[0] >= '0' && s[0] <= '9' && !*end && !errno && n >= lo && n <= hi ? n : -1;
 }
 
-/* -j N, -jN, --jobs N, --shard K/N.  1 when a was one of them, 0 when
- * not, -CLI_EXIT_USAGE on a bad value. */
-static int parse_scale_option(int argc, char **argv, int *i, struct analyze_opts *o)
+static const char jobs_wanted[] = "analyze: -j wants a number of threads from 1 to 1024";
+
+static int opt_jobs(void *o, const char *v)
 {
-    int bad = 0;
-    const char *a = argv[*i], *v = option_value(argc, argv, i, "--jobs", &bad);
-    if (!v && !bad && strncmp(a, "-j", 2) == 0)
-        v = a[2] ? a + 2 : option_value(argc, argv, i, "-j", &bad);
-    if (v || (bad && strncmp(a, "-j", 2) == 0) || (bad && strncmp(a, "--jobs", 6) == 0)) {
-        long n = v ? parse_count(v, 1, 1024) : -1;
-        if (n < 0) {
-            cli_error("analyze: -j wants a number of threads from 1 to 1024");
-            return -CLI_EXIT_USAGE;
-        }
-        o->jobs = (int)n;
-        return 1;
+    long n = parse_count(v, 1, 1024);
+    if (n < 0) {
+        cli_error("%s", jobs_wanted);
+        return CLI_EXIT_USAGE;
     }
-    if (!(v = option_value(argc, argv, i, "--shard", &bad)) && !bad)
-        return 0;
-    const char *slash = v ? strchr(v, '/') : NULL;
+    ((struct analyze_opts *)o)->jobs = (int)n;
+    return CLI_CONTINUE;
+}
+
+static const char shard_wanted[] =
+    "analyze: --shard wants K/N with 1 <= K <= N, e.g. --shard 2/8";
+
+static int opt_shard(void *opts, const char *v)
+{
+    struct analyze_opts *o = opts;
+    const char *slash = strchr(v, '/');
     char k[16];
     long kk = -1, nn = slash ? parse_count(slash + 1, 1, 1000000) : -1;
     if (slash && (size_t)(slash - v) < sizeof k) {
@@ -237,13 +171,158 @@ static int parse_scale_option(int argc, char **argv, int *i, struct analyze_opts
         kk = parse_count(k, 1, nn);
     }
     if (kk < 0 || nn < 0) {
-        cli_error("analyze: --shard wants K/N with 1 <= K <= N, e.g. --shard 2/8");
-        return -CLI_EXIT_USAGE;
+        cli_error("%s", shard_wanted);
+        return CLI_EXIT_USAGE;
     }
     o->shard = (unsigned)kk;
     o->nshards = (unsigned)nn;
-    return 1;
+    return CLI_CONTINUE;
 }
+
+/* The selection in words, for summary.html: "variant chess, since ...". */
+static void note_selection(struct analyze_opts *o, const char *name, const char *value)
+{
+    size_t len = strlen(o->selection);
+    snprintf(o->selection + len, sizeof o->selection - len, "%s%s %s", len ? ", " : "", name,
+             value);
+}
+
+static int out_of_memory_or_stop(void)
+{
+    cli_error("analyze: out of memory");
+    return CLI_EXIT_NOTHING;
+}
+
+static int opt_variant(void *opts, const char *v)
+{
+    struct analyze_opts *o = opts;
+    if (cli_filter_add_variants(&o->filter, v) != 0)
+        return out_of_memory_or_stop();
+    note_selection(o, "variant", v);
+    return CLI_CONTINUE;
+}
+
+static int opt_event(void *opts, const char *v)
+{
+    struct analyze_opts *o = opts;
+    if (cli_filter_add_event(&o->filter, v) != 0)
+        return out_of_memory_or_stop();
+    note_selection(o, "event", v);
+    return CLI_CONTINUE;
+}
+
+static int date_or_stop(struct analyze_opts *o, char out[11], const char *name, const char *v)
+{
+    if (cli_filter_set_date(out, v) != 0) {
+        cli_error("analyze: --%s wants a date YYYY-MM-DD, not '%s'", name, v);
+        return CLI_EXIT_USAGE;
+    }
+    note_selection(o, name, v);
+    return CLI_CONTINUE;
+}
+
+static int opt_since(void *opts, const char *v)
+{
+    struct analyze_opts *o = opts;
+    return date_or_stop(o, o->filter.since, "since", v);
+}
+
+static int opt_until(void *opts, const char *v)
+{
+    struct analyze_opts *o = opts;
+    return date_or_stop(o, o->filter.until, "until", v);
+}
+
+static int opt_results(void *o, const char *v)
+{
+    if (strcmp(v, "verified") != 0 && strcmp(v, "declared") != 0) {
+        cli_error("analyze: --results is 'verified' or 'declared', not '%s'", v);
+        return CLI_EXIT_USAGE;
+    }
+    ((struct analyze_opts *)o)->declared = strcmp(v, "declared") == 0;
+    return CLI_CONTINUE;
+}
+
+static int opt_player_alias(void *o, const char *v)
+{
+    ((struct analyze_opts *)o)->alias_path = v;
+    return CLI_CONTINUE;
+}
+
+static int opt_min_games(void *o, const char *v)
+{
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(v, &end, 10);
+    if (!v[0] || *end || errno || v[0] == '-') {
+        cli_error("analyze: --min-games wants a number, not '%s'", v);
+        return CLI_EXIT_USAGE;
+    }
+    ((struct analyze_opts *)o)->min_games = n;
+    return CLI_CONTINUE;
+}
+
+static int operand(void *opts, const char *arg)
+{
+    struct analyze_opts *o = opts;
+    o->inputs[o->ninputs++] = arg;
+    return CLI_CONTINUE;
+}
+
+/*
+ * The options of analyze, in the order of the help.  To add one: write
+ * its handler above (it sets a field of struct analyze_opts, or says what
+ * is wrong and returns CLI_EXIT_USAGE), add the field, and add its row
+ * here with its help line; options.c does the matching, the values and
+ * the help.  A condition between options (--shard with --xlsx) is checked
+ * in parse_args_or_stop, once they are all read.
+ */
+static const struct cli_option analyze_option_rows[] = {
+    {.name = "--output", .letter = 'o', .value = "DIR", .set_or_stop = opt_output,
+     .help = "where the reports go (default: gcaudit-report)",
+     .missing = "%s needs a directory"},
+    {.name = "--excel", .set_or_stop = opt_excel,
+     .help = "byte-order mark and CRLF line ends, for spreadsheets"},
+    {.name = "--xlsx", .value = "FILE", .set_or_stop = opt_xlsx,
+     .help = "also write the statistics as a workbook"},
+    {.name = "--quiet", .letter = 'q', .set_or_stop = opt_quiet,
+     .help = "no progress line and no summary"},
+    {.name = "--verbose", .letter = 'v', .set_or_stop = opt_verbose,
+     .help = "print every violation on stderr"},
+    {.name = "--jobs", .letter = 'j', .value = "N", .set_or_stop = opt_jobs,
+     .help = "replay on N threads (default: one per core;\n"
+             "the reports are the same bytes whatever N is)",
+     .missing = jobs_wanted, .flags = CLI_OPT_ATTACHED},
+    {.name = "--shard", .value = "K/N", .set_or_stop = opt_shard,
+     .help = "replay only shard K of N (1 <= K <= N) and leave\n"
+             "the state 'gcaudit merge' combines",
+     .missing = shard_wanted},
+    {.name = "--help", .letter = 'h', .set_or_stop = opt_help,
+     .help = "this text"},
+    {.name = "--variant", .value = "NAME", .set_or_stop = opt_variant,
+     .help = "only this variant (repeatable, or NAME,NAME)",
+     .section = "choosing the games (every report but inputs.csv)"},
+    {.name = "--event", .value = "TEXT", .set_or_stop = opt_event,
+     .help = "only events containing TEXT (any case; repeatable)"},
+    {.name = "--since", .value = "DATE", .set_or_stop = opt_since,
+     .help = "only games of DATE (YYYY-MM-DD) or later"},
+    {.name = "--until", .value = "DATE", .set_or_stop = opt_until,
+     .help = "only games of DATE or earlier (date: Ended, else\n"
+             "Started; games without one are left out)"},
+    {.name = "--results", .value = "verified|declared", .set_or_stop = opt_results,
+     .help = "count the results gcaudit verified (default) or\n"
+             "the ones the logs declare",
+     .section = "statistics"},
+    {.name = "--player-alias", .value = "FILE", .set_or_stop = opt_player_alias,
+     .help = "CSV rows: NAME,SPELLING,... counted as NAME"},
+    {.name = "--min-games", .value = "N", .set_or_stop = opt_min_games,
+     .help = "list players with at least N valid games"},
+};
+
+static const struct cli_command_options analyze_options = {
+    "analyze", analyze_option_rows, sizeof analyze_option_rows / sizeof analyze_option_rows[0],
+    operand, usage,
+};
 
 /* The default -j: one replay thread per core. */
 static int default_jobs(void)
@@ -252,47 +331,15 @@ static int default_jobs(void)
     return n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
 }
 
-/* Returns -1 to go on, or the exit status to return now. */
-static int parse_args(int argc, char **argv, struct analyze_opts *o)
+static int parse_args_or_stop(int argc, char **argv, struct analyze_opts *o)
 {
     o->outdir = "gcaudit-report";
     o->inputs = calloc((size_t)argc, sizeof *o->inputs);
     if (!o->inputs)
-        return CLI_EXIT_NOTHING;
-    int only_inputs = 0, rc;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (only_inputs || a[0] != '-' || strcmp(a, "-") == 0)
-            o->inputs[o->ninputs++] = argv[i];
-        else if (strcmp(a, "--") == 0)
-            only_inputs = 1;
-        else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
-            if (++i == argc) {
-                cli_error("%s needs a directory", a);
-                return CLI_EXIT_USAGE;
-            }
-            o->outdir = argv[i];
-        } else if (strncmp(a, "--output=", 9) == 0)
-            o->outdir = a + 9;
-        else if (strcmp(a, "--excel") == 0)
-            o->excel = 1;
-        else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0)
-            o->quiet = 1;
-        else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0)
-            o->verbose = 1;
-        else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            usage(stdout);
-            return CLI_EXIT_OK;
-        } else if ((rc = parse_stats_option(argc, argv, &i, o)) != 0 ||
-                   (rc = parse_scale_option(argc, argv, &i, o)) != 0) {
-            if (rc < 0)
-                return -rc;
-        } else {
-            cli_error("analyze: unknown option '%s'", a);
-            usage(stderr);
-            return CLI_EXIT_USAGE;
-        }
-    }
+        return out_of_memory_or_stop();
+    int rc = cli_options_parse_or_stop(&analyze_options, argc, argv, o);
+    if (rc != CLI_CONTINUE)
+        return rc;
     if (o->ninputs == 0) {
         cli_error("analyze: no input given");
         usage(stderr);
@@ -308,7 +355,7 @@ static int parse_args(int argc, char **argv, struct analyze_opts *o)
     }
     if (!o->jobs)
         o->jobs = default_jobs();
-    return -1;
+    return CLI_CONTINUE;
 }
 
 /* mkdir -p: the reports' directory may be new and nested. */
@@ -776,8 +823,8 @@ static int finish_run(struct analyze *A)
     return 0;
 }
 
-/* Everything before the walk.  -1 to go on, else the exit status. */
-static int prepare(struct analyze *A)
+/* Everything before the walk. */
+static int prepare_or_stop(struct analyze *A)
 {
     cli_interrupt_install();
     if (A->o.alias_path) {
@@ -796,17 +843,17 @@ static int prepare(struct analyze *A)
         abort_reports(A);
         return CLI_EXIT_NOTHING;
     }
-    return -1;
+    return CLI_CONTINUE;
 }
 
 int cmd_analyze(int argc, char **argv)
 {
     struct analyze A;
     memset(&A, 0, sizeof A);
-    int rc = parse_args(argc, argv, &A.o);
-    if (rc < 0)
-        rc = prepare(&A);
-    if (rc >= 0) {
+    int rc = parse_args_or_stop(argc, argv, &A.o);
+    if (rc == CLI_CONTINUE)
+        rc = prepare_or_stop(&A);
+    if (rc != CLI_CONTINUE) {
         release(&A);
         return rc;
     }

@@ -45,6 +45,8 @@ struct merge {
     size_t cap;
 };
 
+static const struct cli_command_options merge_options;
+
 static void usage(FILE *f)
 {
     fprintf(f,
@@ -52,37 +54,75 @@ static void usage(FILE *f)
             "Combine the reports that 'gcaudit analyze --shard K/N' wrote into the DIRs,\n"
             "one for each K of 1..N, into the reports one analyze run over the same\n"
             "inputs would write: inputs.csv, games.csv, violations.csv, the statistics\n"
-            "and summary.html.\n\n"
-            "  -o, --output DIR        where the reports go (default: gcaudit-report)\n"
-            "      --xlsx FILE         also write the statistics as a workbook\n"
-            "  -q, --quiet             no summary\n"
-            "  -h, --help              this text\n");
+            "and summary.html.\n\n");
+    cli_options_help(f, &merge_options);
 }
 
-static int parse_args(int argc, char **argv, struct merge *M)
+/* The option handlers (cli.h, "_or_stop"). */
+
+static int opt_output(void *M, const char *v)
+{
+    ((struct merge *)M)->outdir = v;
+    return CLI_CONTINUE;
+}
+
+static int opt_xlsx(void *M, const char *v)
+{
+    ((struct merge *)M)->xlsx = v;
+    return CLI_CONTINUE;
+}
+
+static int opt_quiet(void *M, const char *v)
+{
+    (void)v;
+    ((struct merge *)M)->quiet = 1;
+    return CLI_CONTINUE;
+}
+
+static int opt_help(void *M, const char *v)
+{
+    (void)M, (void)v;
+    usage(stdout);
+    return CLI_EXIT_OK;
+}
+
+static int operand(void *opts, const char *arg)
+{
+    struct merge *M = opts;
+    M->sh[M->n++].dir = arg;
+    return CLI_CONTINUE;
+}
+
+/* The options of merge, in the order of the help.  To add one: its
+ * handler above, its field in struct merge, its row here (cli.h, struct
+ * cli_option). */
+static const struct cli_option merge_option_rows[] = {
+    {.name = "--output", .letter = 'o', .value = "DIR", .set_or_stop = opt_output,
+     .help = "where the reports go (default: gcaudit-report)"},
+    {.name = "--xlsx", .value = "FILE", .set_or_stop = opt_xlsx,
+     .help = "also write the statistics as a workbook"},
+    {.name = "--quiet", .letter = 'q', .set_or_stop = opt_quiet,
+     .help = "no summary"},
+    {.name = "--help", .letter = 'h', .set_or_stop = opt_help,
+     .help = "this text"},
+};
+
+static const struct cli_command_options merge_options = {
+    "merge", merge_option_rows, sizeof merge_option_rows / sizeof merge_option_rows[0],
+    operand, usage,
+};
+
+static int parse_args_or_stop(int argc, char **argv, struct merge *M)
 {
     M->outdir = "gcaudit-report";
     M->sh = calloc((size_t)argc, sizeof *M->sh);
-    if (!M->sh)
+    if (!M->sh) {
+        cli_error("merge: out of memory");
         return CLI_EXIT_NOTHING;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if ((strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0 || strcmp(a, "--xlsx") == 0) &&
-            i + 1 < argc) {
-            *(a[2] == 'x' ? &M->xlsx : &M->outdir) = argv[++i];
-        } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
-            M->quiet = 1;
-        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            usage(stdout);
-            return CLI_EXIT_OK;
-        } else if (a[0] == '-') {
-            cli_error("merge: unknown option '%s'", a);
-            usage(stderr);
-            return CLI_EXIT_USAGE;
-        } else {
-            M->sh[M->n++].dir = a;
-        }
     }
+    int rc = cli_options_parse_or_stop(&merge_options, argc, argv, M);
+    if (rc != CLI_CONTINUE)
+        return rc;
     if (M->n == 0) {
         cli_error("merge: no shard directory given");
         usage(stderr);
@@ -92,7 +132,7 @@ static int parse_args(int argc, char **argv, struct merge *M)
         cli_error("merge: an output name is empty");
         return CLI_EXIT_USAGE;
     }
-    return -1;
+    return CLI_CONTINUE;
 }
 
 /* ----------------------------------------------------- the shards agree */
@@ -385,14 +425,14 @@ int cmd_merge(int argc, char **argv)
     struct merge M;
     memset(&M, 0, sizeof M);
     double started = cli_now();
-    int rc = parse_args(argc, argv, &M);
-    if (rc < 0 && !(M.stats = st_stats_new())) {
+    int rc = parse_args_or_stop(argc, argv, &M);
+    if (rc == CLI_CONTINUE && !(M.stats = st_stats_new())) {
         cli_error("out of memory");
         rc = CLI_EXIT_NOTHING;
     }
-    if (rc < 0 && (load_shards(&M) != 0 || write_rows(&M) != 0))
+    if (rc == CLI_CONTINUE && (load_shards(&M) != 0 || write_rows(&M) != 0))
         rc = CLI_EXIT_NOTHING;
-    if (rc < 0) {
+    if (rc == CLI_CONTINUE) {
         add_totals(&M);
         const struct cli_state *s = &M.sh[0].st;
         struct cli_report_opts o = {M.outdir, s->excel, s->declared, s->min_games, s->selection,

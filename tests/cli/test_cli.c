@@ -43,29 +43,117 @@ static void write_small_log(void)
     free(path);
 }
 
+/* The help a command prints is tests/fixtures/cli/NAME-help.txt, byte
+ * for byte, on stdout, with nothing on stderr. */
+static char *read_fixture(const char *name)
+{
+    char *path = ts_fmt("%s/cli/%s", GC_FIXTURES, name);
+    char *text = ts_read_file(path, NULL);
+    cr_assert_not_null(text, "no fixture %s", path);
+    free(path);
+    return text;
+}
+
+static void expect_help(const char *args, const char *fixture)
+{
+    cr_assert_eq(ts_gcaudit(dir, args), 0, "gcaudit %s", args);
+    char *want = read_fixture(fixture);
+    char *out = ts_slurp(dir, "stdout.txt"), *err = ts_slurp(dir, "stderr.txt");
+    cr_expect_str_eq(out, want, "gcaudit %s", args);
+    cr_expect_str_eq(err, "", "gcaudit %s", args);
+    free(want);
+    free(out);
+    free(err);
+}
+
 Test(cli, version_and_help)
 {
     cr_expect_eq(ts_gcaudit(dir, "--version"), 0);
     char *out = ts_slurp(dir, "stdout.txt");
-    cr_expect(strncmp(out, "gcaudit ", 8) == 0, "version line: %s", out);
+    char *want = ts_fmt("gcaudit %s\n", GC_VERSION);
+    cr_expect_str_eq(out, want);
+    free(want);
     free(out);
-    cr_expect_eq(ts_gcaudit(dir, "--help"), 0);
-    out = ts_slurp(dir, "stdout.txt");
-    cr_expect(strstr(out, "analyze") && strstr(out, "replay") && strstr(out, "variants"));
-    free(out);
-    cr_expect_eq(ts_gcaudit(dir, "analyze --help"), 0);
+    expect_help("--help", "gcaudit-help.txt");
+    expect_help("-h", "gcaudit-help.txt");
+    expect_help("help", "gcaudit-help.txt");
+    expect_help("analyze --help", "analyze-help.txt");
+    expect_help("analyze -h --bogus", "analyze-help.txt");
+    expect_help("merge --help", "merge-help.txt");
+    expect_help("merge -h", "merge-help.txt");
 }
 
-Test(cli, usage_errors_exit_2)
+/* A usage error: its exit status, the first line on stderr, and whether
+ * the command's help follows it there (nothing on stdout either way). */
+static const struct usage_case {
+    const char *args;
+    int status;
+    const char *message;
+    const char *help;             /* the fixture that follows the message, or NULL */
+} usage_cases[] = {
+    {"", 2, "usage: gcaudit COMMAND [OPTIONS]", NULL},
+    {"frobnicate", 2, "gcaudit: unknown command 'frobnicate' (see 'gcaudit --help')", NULL},
+    {"analyze", 2, "gcaudit: analyze: no input given", "analyze-help.txt"},
+    {"analyze --bogus x.log", 2, "gcaudit: analyze: unknown option '--bogus'", "analyze-help.txt"},
+    {"analyze --bogus -h", 2, "gcaudit: analyze: unknown option '--bogus'", "analyze-help.txt"},
+    {"analyze -qv x.log", 2, "gcaudit: analyze: unknown option '-qv'", "analyze-help.txt"},
+    {"analyze x.log --excel=1", 2, "gcaudit: analyze: unknown option '--excel=1'", "analyze-help.txt"},
+    {"analyze x.log --verb", 2, "gcaudit: analyze: unknown option '--verb'", "analyze-help.txt"},
+    {"analyze x.log -o", 2, "gcaudit: -o needs a directory", NULL},
+    {"analyze x.log --output", 2, "gcaudit: --output needs a directory", NULL},
+    {"analyze x.log -o ''", 2, "gcaudit: analyze: the output directory name is empty", NULL},
+    {"analyze x.log --output=", 2, "gcaudit: analyze: the output directory name is empty", NULL},
+    {"analyze x.log --variant", 2, "gcaudit: analyze: --variant needs a value", NULL},
+    {"analyze x.log --since 2024-13-01", 2,
+     "gcaudit: analyze: --since wants a date YYYY-MM-DD, not '2024-13-01'", NULL},
+    {"analyze x.log --until=2024-02-30", 2,
+     "gcaudit: analyze: --until wants a date YYYY-MM-DD, not '2024-02-30'", NULL},
+    {"analyze x.log --results foo", 2,
+     "gcaudit: analyze: --results is 'verified' or 'declared', not 'foo'", NULL},
+    {"analyze x.log --min-games -3", 2, "gcaudit: analyze: --min-games wants a number, not '-3'",
+     NULL},
+    {"analyze x.log --xlsx=", 2, "gcaudit: analyze: the --xlsx file name is empty", NULL},
+    {"analyze x.log -j", 2, "gcaudit: analyze: -j wants a number of threads from 1 to 1024", NULL},
+    {"analyze x.log -j0", 2, "gcaudit: analyze: -j wants a number of threads from 1 to 1024", NULL},
+    {"analyze x.log --jobs=2000", 2,
+     "gcaudit: analyze: -j wants a number of threads from 1 to 1024", NULL},
+    {"analyze x.log --shard", 2,
+     "gcaudit: analyze: --shard wants K/N with 1 <= K <= N, e.g. --shard 2/8", NULL},
+    {"analyze x.log --shard 3/2", 2,
+     "gcaudit: analyze: --shard wants K/N with 1 <= K <= N, e.g. --shard 2/8", NULL},
+    {"analyze x.log --shard 1/2 --xlsx a.xlsx", 2,
+     "gcaudit: analyze: a shard has no statistics: give --xlsx to 'gcaudit merge'", NULL},
+    {"merge", 2, "gcaudit: merge: no shard directory given", "merge-help.txt"},
+    {"merge --bogus", 2, "gcaudit: merge: unknown option '--bogus'", "merge-help.txt"},
+    {"merge d -o", 2, "gcaudit: merge: -o needs a value", NULL},
+    {"merge d --xlsx ''", 2, "gcaudit: merge: an output name is empty", NULL},
+    {"replay", 2, "usage: gcaudit replay FILE [--game N]", NULL},
+    {"replay a.log --game 0", 2, "gcaudit: replay: --game needs a number from 1 up", NULL},
+    {"variants extra", 2, "gcaudit: variants: takes no arguments", NULL},
+};
+
+Test(cli, usage_errors_say_what_is_wrong)
 {
-    cr_expect_eq(ts_gcaudit(dir, ""), 2);
-    cr_expect_eq(ts_gcaudit(dir, "frobnicate"), 2);
-    cr_expect_eq(ts_gcaudit(dir, "analyze"), 2);
-    cr_expect_eq(ts_gcaudit(dir, "analyze --bogus x.log"), 2);
-    cr_expect_eq(ts_gcaudit(dir, "analyze x.log -o"), 2);
-    cr_expect_eq(ts_gcaudit(dir, "replay"), 2);
-    cr_expect_eq(ts_gcaudit(dir, "replay a.log --game 0"), 2);
-    cr_expect_eq(ts_gcaudit(dir, "variants extra"), 2);
+    for (size_t i = 0; i < sizeof usage_cases / sizeof usage_cases[0]; i++) {
+        const struct usage_case *c = &usage_cases[i];
+        cr_expect_eq(ts_gcaudit(dir, c->args), c->status, "gcaudit %s", c->args);
+        char *err = ts_slurp(dir, "stderr.txt"), *out = ts_slurp(dir, "stdout.txt");
+        size_t first = strcspn(err, "\n");
+        cr_expect(strlen(c->message) == first && strncmp(err, c->message, first) == 0,
+                  "gcaudit %s said \"%.*s\", not \"%s\"", c->args, (int)first, err, c->message);
+        cr_expect_str_eq(out, "", "gcaudit %s wrote on stdout", c->args);
+        if (c->help) {
+            char *help = read_fixture(c->help);
+            cr_expect_str_eq(err + first + (err[first] == '\n'), help,
+                             "gcaudit %s: not the help after the message", c->args);
+            free(help);
+        } else if (strncmp(c->message, "usage:", 6) != 0) {
+            cr_expect_eq(err[first], '\n', "gcaudit %s", c->args);
+            cr_expect_eq(err[first + 1], '\0', "gcaudit %s: more than the message", c->args);
+        }
+        free(err);
+        free(out);
+    }
 }
 
 Test(cli, reports_of_a_small_log)
