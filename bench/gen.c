@@ -8,7 +8,7 @@
  *   chess.pgn        the same games in PGN (SAN, same results), in the same
  *                    order, for pgn-extract
  *   variants.tar.gz  M games of the four other variants, one log per entry
- *   counts.txt       how the Chess games end, for the README
+ *   counts.txt       how the Chess games end, for docs/performance.md
  *
  * Chess games are random legal games played through gcaudit's own engine
  * (the move generator and the Chess variant's endings), so that every one

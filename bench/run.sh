@@ -1,5 +1,5 @@
 #!/bin/sh
-# The throughput benchmark (README "Performance").  Generates the games
+# The throughput benchmark (docs/performance.md).  Generates the games
 # once per size and seed (bench/gen.c, into bench/out/), then measures in
 # one run, side by side on the same machine:
 #
@@ -11,7 +11,7 @@
 #     variants) with -j 1 and with -j N, N the number of cores.
 #
 # and prints games/s, turns/s, MB/s of compressed input, peak memory
-# (/usr/bin/time) and the ratios the README quotes.
+# (/usr/bin/time) and the ratios docs/performance.md quotes.
 #
 #   bench/run.sh            100,000 Chess games and 10,000 others (quick)
 #   bench/run.sh 1000000    the documented run: 1,000,000 and 100,000

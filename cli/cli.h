@@ -160,7 +160,7 @@ void cli_pool_free(cli_pool *p);
 
 /* ------------------------------------------- analyze: selection (filter.c) */
 
-/* Which games `analyze` reports and counts (README "Choosing the games"). */
+/* Which games `analyze` reports and counts (gcaudit(1), "Choosing the games"). */
 struct cli_filter {
     struct cli_filter_variant {
         const struct rp_variant *variant; /* the variant the name selects, or NULL */
@@ -202,7 +202,7 @@ int cli_filter_match(const struct cli_filter *f, const struct fmt_game *g,
 
 struct st_alias;
 
-/* Read a --player-alias CSV file (README "Player aliases").  NULL on
+/* Read a --player-alias CSV file (gcaudit(1), PLAYER ALIASES).  NULL on
  * failure, with "PATH: ..." or "PATH, row N: ..." in err. */
 struct st_alias *cli_alias_read(const char *path, char *err, size_t errsize);
 

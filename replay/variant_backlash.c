@@ -19,7 +19,7 @@
  * move on the second board) makes whatever is left `after-end` in a turn
  * that still counts (fine points 12, 24, 25).
  *
- * Decisions (README.md "Backlash"): `bad-turn` ranks right after
+ * Decisions (docs/rules.md "Backlash"): `bad-turn` ranks right after
  * `no-such-square`; a board without a move is no `bad-turn` when the
  * player has no move or drop there; a drop from an empty pocket ranks as
  * `no-piece` does (fine point 26); stalemate carries `board=left|right`

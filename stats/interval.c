@@ -33,7 +33,7 @@ void st_score_interval(uint64_t wins, uint64_t draws, uint64_t losses, double z,
     double s = (w + d / 2) / n;
     /* Plug-in variance of one game's score (over n, not n - 1: the
      * trinomial's maximum-likelihood estimate).  With a single outcome it
-     * is 0 and the interval a point: README says so. */
+     * is 0 and the interval a point: docs/statistics.md says so. */
     double var = (w * (1 - s) * (1 - s) + d * (0.5 - s) * (0.5 - s) + l * s * s) / n;
     double half = z * sqrt(var / n);
     *score = s;

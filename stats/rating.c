@@ -1,7 +1,7 @@
 /*
  * rating: Elo-scale ratings from game results, with their uncertainty.
  *
- * The model (README "The rating model"): player i has rating R_i and
+ * The model (docs/statistics.md "The rating model"): player i has rating R_i and
  * scores against j with probability p_ij = 1 / (1 + 10^((R_j - R_i)/400)),
  * the Bradley-Terry model on the Elo scale.  A draw counts as half a win
  * and half a loss, so the log-likelihood of a pair is

@@ -83,7 +83,7 @@ int st_stats_save(const st_stats *s, FILE *f);
  * its "end" line) and add it to into.  0, or -1 with the reason in err. */
 int st_stats_load(st_stats *into, FILE *f, char *err, size_t errsize);
 
-/* Ratings (README "The rating model"): Elo scale, the mean rating of each
+/* Ratings (docs/statistics.md "The rating model"): Elo scale, the mean rating of each
  * list is ST_RATING_CENTRE, and each rating has a normal prior centred
  * there with this standard deviation: weak (its curvature is an eighth of
  * one game between equal players), yet enough to keep unbeaten players

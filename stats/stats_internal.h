@@ -83,7 +83,7 @@ struct st_rating_pair {
 };
 
 /* Above this many players in one list, intervals use each player's own
- * information only (README "The rating model"): the exact inverse needs
+ * information only (docs/statistics.md "The rating model"): the exact inverse needs
  * n^2 memory and n^3 time. */
 #define ST_RATING_DENSE_MAX 2000
 

@@ -5,7 +5,7 @@
  * here; the big ones stream through a pipe into the binary's standard
  * input, never stored.  Peak memory is the binary's own (wait4's rusage).
  *
- * Promised (README, "What gcaudit guarantees for bad input"):
+ * Promised (docs/design.md, "What gcaudit guarantees for bad input"):
  *   - every entry and every game has its row, with a status and a reason;
  *   - names are reported as written, never used as paths; control
  *     characters and invalid UTF-8 show as \xNN, in reports and on the

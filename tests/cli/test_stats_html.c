@@ -2,7 +2,7 @@
  * summary.html (cli/summary_html.c): well-formed for an XML parser
  * (xmllint --noout), self-contained (no script, nothing fetched), player
  * names escaped (markup characters, and controls XML cannot carry), and
- * holding the charts and figures the README describes.
+ * holding the charts and figures docs/statistics.md describes.
  */
 #include <criterion/criterion.h>
 #include <stdio.h>

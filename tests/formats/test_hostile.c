@@ -7,7 +7,7 @@
  * input is generated here, the large ones on the fly into a pipe by a
  * writer process, so nothing big ever touches the disk.
  *
- * What is promised for each (README, "What gcaudit guarantees for bad
+ * What is promised for each (docs/design.md, "What gcaudit guarantees for bad
  * input"): every entry gets exactly one row with a status and a reason,
  * memory stays bounded by the entry limit whatever the data inflates to,
  * and names are reported as written: nothing is extracted, so a name is

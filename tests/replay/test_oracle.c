@@ -1,5 +1,5 @@
 /*
- * The shared vectors (../shared/testdata, copied to tests/fixtures/oracle):
+ * The independent test vectors (tests/fixtures/oracle, written apart from gcaudit):
  * 60 games per variant from an independent implementation of the spec,
  * a third with a planted illegal turn.  Every games.csv field and every
  * violation's code and turn must match.

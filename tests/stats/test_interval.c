@@ -1,6 +1,6 @@
 /*
  * The intervals of variants.csv against values worked out by hand from
- * the formulas in README "variants.csv" (z = 1.959964).
+ * the formulas in docs/statistics.md "variants.csv" (z = 1.959964).
  */
 #include <criterion/criterion.h>
 #include <math.h>

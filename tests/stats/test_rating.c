@@ -1,5 +1,5 @@
 /*
- * The rating model (stats/rating.c, README "The rating model"): the
+ * The rating model (stats/rating.c, docs/statistics.md "The rating model"): the
  * two-player case against its closed form, hand-checkable symmetric
  * cases, the prior's job (unbeaten players, lists that never met), and a
  * simulation from the model itself in which the 95% intervals must cover
