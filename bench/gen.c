@@ -41,6 +41,7 @@
 #include "replay/movegen.h"
 #include "replay/notation.h"
 #include "replay/ortho.h"
+#include "replay/rules.h"
 #include "replay/variants.h"
 
 /* ------------------------------------------------------------ random */
@@ -377,7 +378,7 @@ static void start_game(struct game *g, unsigned long n)
     text_add(&g->pgn_head, "[Event \"Bench Open %u/%u\"]\n[Site \"?\"]\n[Date \"%u.%02u.%02u\"]\n",
              event, year, year, month, day);
     text_add(&g->pgn_head, "[Round \"?\"]\n[White \"%s\"]\n[Black \"%s\"]\n", g->white, g->black);
-    rp_variant_chess.setup(&g->o);
+    rp_ortho_setup(&g->o, &rp_chess_rules, RP_START_FEN, "Chess");
     g->label = rng_pct(70);
     g->spaced = rng_pct(3);
     g->pair_lines = rng_pct(25);

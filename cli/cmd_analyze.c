@@ -567,7 +567,7 @@ static int replay_game(struct worker *W, struct batch *b, const struct batch_ent
     if (!shard_owns(&A->o, x->seq, g->index))
         return 0;
     struct rp_report r;
-    if (rp_replay(g, &r, NULL, NULL) != FMT_OK)
+    if (rp_replay(g, &r, NULL, NULL) != RP_DONE)
         return -1;
     b->t.games_found++;
     int rc = 0;

@@ -102,7 +102,7 @@ static int show_game(const struct fmt_entry *e, const struct fmt_game *g)
     }
     putchar('\n');
     struct rp_report r;
-    if (rp_replay(g, &r, show_turn, NULL) != FMT_OK) {
+    if (rp_replay(g, &r, show_turn, NULL) != RP_DONE) {
         cli_error("out of memory");
         return CLI_EXIT_NOTHING;
     }

@@ -1,8 +1,9 @@
 /*
- * backlash: what the tests need from variant_backlash.c beyond its
- * rp_variant table: constructed positions and the per-board perft.  The
- * state stays private to the variant's file; callers hold it as an opaque
- * block of rp_variant_backlash.state_size bytes.
+ * backlash: the state of a Backlash game, shared by the variant
+ * (variant_backlash.c, which alone plays it) and the constructed
+ * positions of the tests (backlash_position.c).  Callers outside these
+ * two hold a state as an opaque block of rp_variant_backlash.state_size
+ * bytes.
  */
 #ifndef GC_REPLAY_BACKLASH_H
 #define GC_REPLAY_BACKLASH_H
@@ -10,6 +11,19 @@
 #include <stdint.h>
 
 #include "replay/board.h"
+#include "replay/ortho.h"
+#include "replay/pockets.h"
+
+#define RP_BACKLASH_TITLE "Backlash"
+
+struct rp_backlash {
+    struct rp_ortho o[2];        /* the boards: RP_LEFT (files a-h), RP_RIGHT (A-H) */
+    struct rp_pockets pk;        /* p1 P1 p8 P8 */
+    int turns;                   /* turns played: White's turn when even */
+    int over;                    /* the rules ended the game; `ending` says how */
+    struct rp_ending ending;
+    char how[RP_MESSAGE_MAX];    /* the ending in words, for after-end and the diagram */
+};
 
 /* Load a constructed position into a Backlash state: each board as a FEN
  * (its side field says who moves next on that board), the pockets as
@@ -22,12 +36,5 @@ int rp_backlash_load(void *state, const char *left_fen, const char *right_fen,
 /* The piece in pocket [board][colour] of a Backlash state (board
  * RP_LEFT or RP_RIGHT of pockets.h), 0 when the pocket is empty. */
 rp_piece rp_backlash_pocket(const void *state, int board, int colour);
-
-/* Per-board perft: the leaf count of the tree of board moves on b alone,
- * with drops from pocket[colour] (the pocket of that colour for this
- * board; a drop empties it, and captures on this board fill only the
- * other board's pockets, so none refills it).  No check; a position
- * without one of the kings is a leaf (the game is over there). */
-uint64_t rp_backlash_perft(struct rp_board *b, rp_piece pocket[2], int depth);
 
 #endif

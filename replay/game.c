@@ -4,61 +4,12 @@
  * no variant by name: markers, commands, after-end and the counting of
  * turns are the same for all (fine-points.md 10-13).
  */
-#include "replay/game.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static char *dup_or_null(const char *s)
-{
-    if (!s)
-        return NULL;
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
-
-int rp_report_add(struct rp_report *r, const struct fmt_turn *turn, enum rp_code code,
-                  const char *message)
-{
-    struct rp_violation *grown =
-        realloc(r->violations, (r->nviolations + 1) * sizeof *r->violations);
-    if (!grown)
-        return FMT_FATAL;
-    r->violations = grown;
-    struct rp_violation *v = &r->violations[r->nviolations];
-    memset(v, 0, sizeof *v);
-    v->code = code;
-    v->side = -1;
-    v->person = -1;
-    v->message = dup_or_null(message);
-    if (turn) {
-        v->line = turn->line;
-        v->turn = turn->number;
-        v->side = turn->side;
-        v->person = turn->side;
-        v->text = dup_or_null(turn->text);
-        v->comment = dup_or_null(turn->comment);
-    }
-    r->nviolations++;
-    if (!v->message || (turn && turn->text && !v->text) || (turn && turn->comment && !v->comment))
-        return FMT_FATAL;
-    return FMT_OK;
-}
-
-void rp_report_release(struct rp_report *r)
-{
-    for (size_t i = 0; i < r->nviolations; i++) {
-        free(r->violations[i].text);
-        free(r->violations[i].message);
-        free(r->violations[i].comment);
-    }
-    free(r->violations);
-    memset(r, 0, sizeof *r);
-}
+#include "replay/outcome.h"
+#include "replay/report.h"
 
 static int is_ending_command(enum fmt_comp_kind k)
 {
@@ -142,21 +93,16 @@ static void after_accepted(struct loop *L)
 }
 
 /* Reject the turn: the game is illegal from here on.  Returns the status
- * for the loop: 0 stop, FMT_FATAL out of memory. */
+ * for the loop: 0 stop, RP_NO_MEMORY. */
 static int reject(struct loop *L, const struct fmt_turn *t, enum rp_code code, const char *msg)
 {
     L->out->status = RP_STATUS_ILLEGAL;
     if (code != RP_AFTER_END)
         L->run.rejected = 1;
-    if (rp_report_add(L->out, t, code, msg) != FMT_OK)
-        return FMT_FATAL;
-    /* Retro Chess: the persons behind the colours may have switched. */
-    if (L->v->colours_swapped && L->v->colours_swapped(L->state))
-        L->out->violations[L->out->nviolations - 1].person = !t->side;
-    return 0;
+    return rp_report_add(L->out, t, code, msg) == RP_DONE ? 0 : RP_NO_MEMORY;
 }
 
-/* One turn.  Returns 1 to go on, 0 to stop, FMT_FATAL. */
+/* One turn.  Returns 1 to go on, 0 to stop, RP_NO_MEMORY. */
 static int play_turn(struct loop *L, const struct fmt_turn *t)
 {
     char msg[RP_MESSAGE_MAX];
@@ -214,20 +160,44 @@ static int replay_turns(const struct fmt_game *g, struct loop *L)
     for (size_t i = 0; i < g->nturns; i++) {
         int rc = play_turn(L, &g->turns[i]);
         if (rc <= 0)
-            return rc == FMT_FATAL ? FMT_FATAL : FMT_OK;
+            return rc == RP_NO_MEMORY ? RP_NO_MEMORY : RP_DONE;
     }
-    return FMT_OK;
+    return RP_DONE;
 }
 
 /* log-format.md wants a malformed game's line and reason in the reports:
  * they travel as a `syntax` violation without a turn. */
-static int report_malformed(const struct fmt_game *g, struct rp_report *out)
+static int report_malformed(struct rp_report *out, const char *why, int line)
 {
-    const char *why = g->malformed_reason ? g->malformed_reason : "the game cannot be read";
-    if (rp_report_add(out, NULL, RP_SYNTAX, why) != FMT_OK)
-        return FMT_FATAL;
-    out->violations[out->nviolations - 1].line = g->malformed_line;
-    return FMT_OK;
+    if (rp_report_add(out, NULL, RP_SYNTAX, why) != RP_DONE)
+        return RP_NO_MEMORY;
+    out->violations[out->nviolations - 1].line = line;
+    return RP_DONE;
+}
+
+/* A game that is not replayed: malformed (by the parser, or refused by
+ * the variant's setup: why) or of no known variant. */
+static int not_replayed(const struct fmt_game *g, struct rp_report *out, const char *why,
+                        int line)
+{
+    struct rp_run run;
+    memset(&run, 0, sizeof run);
+    out->status = why ? RP_STATUS_MALFORMED : RP_STATUS_UNSUPPORTED;
+    if (why && report_malformed(out, why, line) != RP_DONE)
+        return RP_NO_MEMORY;
+    return rp_outcome(g, &run, NULL, out);
+}
+
+/* Set up the variant's state for g: 0, or nonzero with the reason in why
+ * when the variant refuses the game. */
+static int set_up(struct loop *L, const struct fmt_game *g, char *why, size_t size)
+{
+    why[0] = '\0';
+    if (L->v->setup(L->state, L->v, g, why, size) == 0)
+        return 0;
+    if (!why[0])
+        snprintf(why, size, "%s cannot be played from this game's headers", L->v->name);
+    return -1;
 }
 
 int rp_replay(const struct fmt_game *g, struct rp_report *out, rp_turn_hook hook, void *ctx)
@@ -237,32 +207,30 @@ int rp_replay(const struct fmt_game *g, struct rp_report *out, rp_turn_hook hook
     out->termination = "";
     out->variant = g->game ? rp_variant_for_game(g->game) : NULL;
     struct loop L = {out->variant, NULL, out, {0}, hook, ctx, 0};
+    char why[RP_MESSAGE_MAX];
+    int rc;
 
     if (g->malformed || !out->variant) {
-        out->status = g->malformed ? RP_STATUS_MALFORMED : RP_STATUS_UNSUPPORTED;
-        if ((g->malformed && report_malformed(g, out) != FMT_OK) ||
-            rp_outcome(g, &L.run, NULL, out) != FMT_OK)
-            goto fatal;
-        return FMT_OK;
+        const char *reason = g->malformed_reason ? g->malformed_reason : "the game cannot be read";
+        rc = not_replayed(g, out, g->malformed ? reason : NULL, g->malformed_line);
+    } else if (!(L.state = calloc(1, L.v->state_size))) {
+        rc = RP_NO_MEMORY;
+    } else if (set_up(&L, g, why, sizeof why) != 0) {
+        rc = not_replayed(g, out, why, g->line);
+    } else {
+        if (hook)
+            hook(ctx, NULL, L.v, L.state);
+        out->replayed = 1;
+        out->status = RP_STATUS_OK;
+        rc = replay_turns(g, &L);
+        settle(&L);
+        if (rc == RP_DONE)
+            rc = rp_outcome(g, &L.run, L.state, out);
     }
-    L.state = calloc(1, L.v->state_size);
-    if (!L.state)
-        goto fatal;
-    L.v->setup(L.state);
-    if (hook)
-        hook(ctx, NULL, L.v, L.state);
-    out->replayed = 1;
-    out->status = RP_STATUS_OK;
-    int rc = replay_turns(g, &L);
-    settle(&L);
-    if (rc == FMT_OK)
-        rc = rp_outcome(g, &L.run, L.state, out);
-    if (L.v->release)
+    if (L.state && L.v->release)
         L.v->release(L.state);
     free(L.state);
-    if (rc == FMT_OK)
-        return FMT_OK;
-fatal:
-    rp_report_release(out);
-    return FMT_FATAL;
+    if (rc != RP_DONE)
+        rp_report_release(out);
+    return rc;
 }

@@ -358,11 +358,13 @@ int rp_ortho_side_to_move(const void *state)
     return ((const struct rp_ortho *)state)->b.side;
 }
 
-void rp_ortho_claimable(const void *state, char *detail, size_t size)
+void rp_ortho_end(const void *state, enum rp_end_how how, struct rp_end *out)
 {
     const struct rp_ortho *o = state;
+    if (how != RP_END_DECLARED_DRAW)
+        return;
     int threefold = rp_ortho_repetitions(o) >= 3, fifty = o->b.halfmove >= 100;
-    snprintf(detail, size, "%s%s%s%s", threefold || fifty ? "claimable=" : "",
+    snprintf(out->detail, sizeof out->detail, "%s%s%s%s", threefold || fifty ? "claimable=" : "",
              threefold ? "threefold" : "", threefold && fifty ? "," : "", fifty ? "fifty-moves" : "");
 }
 

@@ -66,8 +66,10 @@ int rp_ortho_draw_by_count(const struct rp_ortho *o, struct rp_ending *e);
 /* FMT_WHITE or FMT_BLACK. */
 int rp_ortho_side_to_move(const void *state);
 
-/* "claimable=threefold,fifty-moves" or a part of it, or "" (fine point 19). */
-void rp_ortho_claimable(const void *state, char *detail, size_t size);
+/* The end call: for a declared draw, the detail says what could have
+ * been claimed, "claimable=threefold,fifty-moves" or a part of it
+ * (fine point 19). */
+void rp_ortho_end(const void *state, enum rp_end_how how, struct rp_end *out);
 
 /* Board diagram, White at the bottom. */
 void rp_ortho_render(const void *state, char *buf, size_t size);

@@ -6,14 +6,17 @@
  * fine-points.md 13-16 decide: Result: wins over Status:, which wins over
  * commands; the rules win over all of them; any disagreement is one
  * result-mismatch; a game stopped at an illegal turn keeps the declared
- * result, else "*".  A variant may adjudicate what the rules leave
- * undecided and report a detail for every game (Retro Chess's points,
- * fine-points.md 32-34).
+ * result, else "*".  The variant's end call, told which of these ends
+ * the game had, adds what only it knows: whether the persons switched
+ * colours, a detail (what could have been claimed; Retro Chess's points)
+ * and a declared draw decided otherwise (Retro Chess, fine-points.md
+ * 32-34).
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "replay/game.h"
+#include "replay/outcome.h"
+#include "replay/report.h"
 
 static enum rp_result to_result(enum fmt_declared d)
 {
@@ -149,20 +152,19 @@ static void by_rule_undecided(const struct rp_run *run, const struct source *s, 
                  rp_result_name(run->rule.result), run->rule.termination);
 }
 
-/* A declared draw of a game the rules did not end: the variant may
- * adjudicate it (Retro Chess: on points, fine-points.md 34). */
-static void declared_draw(const struct rp_run *run, const void *state, struct rp_report *r)
+/* How the game ended, for the variant's end call.  The kind is known
+ * before the persons are: a swap of persons turns no draw into a win
+ * (status_colour swaps only the winning colours), so the declaration
+ * gathered as if none had happened says whether a draw is declared. */
+static enum rp_end_how end_how(const struct fmt_game *g, const struct rp_run *run)
 {
-    if (!r->replayed || run->rejected || r->result != RP_RESULT_DRAW || !state)
-        return;
-    if (r->variant->adjudicate) {
-        struct rp_ending e = {RP_RESULT_DRAW, r->termination, "", 0};
-        r->variant->adjudicate(state, &e);
-        r->result = e.result;
-        r->termination = e.termination;
-    } else if (r->variant->claimable) {
-        r->variant->claimable(state, r->detail, sizeof r->detail);
-    }
+    struct source s[3];
+    if (run->by_rule)
+        return RP_END_BY_RULE;
+    if (run->rejected)
+        return RP_END_ILLEGAL;
+    return gather(g, run, 0, s) && s[0].decl == FMT_DECL_DRAW ? RP_END_DECLARED_DRAW
+                                                               : RP_END_DECLARED;
 }
 
 /* Results name colours; winner and loser are persons (fine-points.md 33). */
@@ -175,12 +177,26 @@ static void set_persons(struct rp_report *r)
     }
 }
 
+/* fine-points.md 33: a turn's violation is charged to the person who
+ * played it: the colour's person at the end, when the persons have
+ * switched (the replay stops at the violation, so the end is then). */
+static void charge_persons(struct rp_report *r)
+{
+    for (size_t i = 0; r->colours_swapped && i < r->nviolations; i++)
+        if (r->violations[i].person >= 0)
+            r->violations[i].person = !r->violations[i].side;
+}
+
 int rp_outcome(const struct fmt_game *g, const struct rp_run *run, const void *state,
                struct rp_report *r)
 {
     struct source s[3];
-    r->colours_swapped = state && r->variant && r->variant->colours_swapped &&
-                         r->variant->colours_swapped(state);
+    struct rp_end end;
+    memset(&end, 0, sizeof end);
+    enum rp_end_how how = end_how(g, run);
+    if (state && r->variant->end)
+        r->variant->end(state, how, &end);
+    r->colours_swapped = end.colours_swapped;
     size_t n = gather(g, run, r->colours_swapped, s);
     char msg[RP_MESSAGE_MAX];
     compare_declarations(s, n, msg, sizeof msg);
@@ -198,12 +214,16 @@ int rp_outcome(const struct fmt_game *g, const struct rp_run *run, const void *s
             r->termination = "illegal";
         else
             r->termination = declared_termination(s, n);
-        declared_draw(run, state, r);
+        if (how == RP_END_DECLARED_DRAW && end.adjudicated) {
+            r->result = end.result;
+            r->termination = end.termination;
+        }
     }
-    if (r->replayed && state && r->variant->detail)
-        r->variant->detail(state, r->detail, sizeof r->detail);
+    if (end.detail[0])
+        snprintf(r->detail, sizeof r->detail, "%s", end.detail);
     set_persons(r);
+    charge_persons(r);
     if (msg[0])
         return rp_report_add(r, NULL, RP_RESULT_MISMATCH, msg);
-    return FMT_OK;
+    return RP_DONE;
 }

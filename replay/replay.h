@@ -73,19 +73,58 @@ struct rp_ending {
                                      (Retro Chess: no legal turn, fine-points.md 34) */
 };
 
+/* How the moves of a replayed game came to an end, as the variant's end
+ * call is told (outcome.c decides it; fine-points.md 13-16). */
+enum rp_end_how {
+    RP_END_BY_RULE,           /* the rules ended the game (`ended` said so) */
+    RP_END_ILLEGAL,           /* the replay stopped at a rejected turn */
+    RP_END_DECLARED_DRAW,     /* the rules did not end it; the log declares a draw */
+    RP_END_DECLARED           /* the rules did not end it; the log declares a win, "*"
+                                 or nothing: what it declares stands */
+};
+
+/* What a variant says about a replayed game once its moves are over.  The
+ * loop zeroes it before the call: a field left alone keeps the default. */
+struct rp_end {
+    int colours_swapped;          /* the person who started as White now plays Black
+                                     (Retro Chess, fine-points.md 33) */
+    int adjudicated;              /* RP_END_DECLARED_DRAW only: the draw is decided instead
+                                     (Retro Chess: on points, fine-points.md 34) as */
+    enum rp_result result;        /* ... this result */
+    const char *termination;      /* ... with this termination (static) */
+    char detail[RP_DETAIL_MAX];   /* "" keeps the report's detail (the rules' ending's, else
+                                     none); any other text replaces it ("points=12-9") */
+};
+
 /*
- * A variant.  The state is an opaque block of state_size bytes that the
- * loop allocates zeroed; no variant may keep pointers to heap memory in it
- * unless it provides release.
+ * A variant: one table per variant, every slot a stage of a game's life
+ * (libarchive's format table).  The state is an opaque block of
+ * state_size bytes that the loop allocates zeroed for each game; no
+ * variant may keep pointers to heap memory in it unless it provides
+ * release.  A table is registered once (variants.c) and then only read,
+ * by every replay thread at once: nothing in it may change.
  */
 struct rp_variant {
     const char *name;                 /* report key: "chess" */
     const char *title;                /* for `gcaudit variants` */
     const char *const *game_names;    /* Game: values (normalised) mapped here; NULL-terminated */
+    const char *origin;               /* where the definition came from: "built in", or the
+                                         definition file of a defined variant */
+    const void *def;                  /* a defined variant's compiled definition; NULL for the
+                                         built-in ones */
     size_t state_size;
 
-    void (*setup)(void *state);
-    void (*release)(void *state);     /* may be NULL */
+    /* Set up the starting position for `game` (the parsed game, headers
+     * and all), `self` being this table.  Returns 0, or nonzero when the
+     * game cannot be played (a defined variant's bad FEN: header): the
+     * game is then `malformed`, with the text written into why (whysize
+     * bytes with its NUL) as the reason, at the game's first line. */
+    int (*setup)(void *state, const struct rp_variant *self, const struct fmt_game *game,
+                 char *why, size_t whysize);
+
+    /* Free what setup and play allocated.  Called after every setup,
+     * whatever it returned.  May be NULL. */
+    void (*release)(void *state);
 
     /* FMT_WHITE or FMT_BLACK: whose turn it is. */
     int (*side_to_move)(const void *state);
@@ -109,34 +148,48 @@ struct rp_variant {
      * `ended` returns the same whenever the side to move has one. */
     int (*ended_given_move)(void *state, struct rp_ending *out);
 
-    /* For a game the players declared drawn: what could have been claimed,
-     * e.g. "claimable=threefold".  May be NULL. */
-    void (*claimable)(const void *state, char *detail, size_t size);
-
-    /* Persons behind the colours: nonzero when the person who started as
-     * White now plays Black (Retro Chess).  May be NULL (never). */
-    int (*colours_swapped)(const void *state);
-
-    /* The detail every replayed game of this variant reports, whatever
-     * ended it (Retro Chess: "points=W-B"); it replaces the ending's and
-     * claimable's.  May be NULL. */
-    void (*detail)(const void *state, char *detail, size_t size);
-
-    /* The result of a game the players declared drawn and the rules did not
-     * end (Retro Chess: on points, fine-points.md 34): sets result and
-     * termination of *out.  May be NULL: the declared draw stands. */
-    void (*adjudicate)(const void *state, struct rp_ending *out);
+    /* Once the moves are over (every replayed game, whatever `how`): fill
+     * what the variant adds to the report in *out (zeroed by the caller):
+     * whether the persons switched colours, the detail (Chess: what could
+     * have been claimed, for a declared draw; Retro Chess: the points of
+     * every game), a declared draw decided otherwise.  May be NULL. */
+    void (*end)(const void *state, enum rp_end_how how, struct rp_end *out);
 
     /* A text diagram of the position for `gcaudit replay`. */
     void (*render)(const void *state, char *buf, size_t size);
 };
 
-/* The registry, in listing order. */
+/* What the replay library's calls that can fail return. */
+enum rp_rc {
+    RP_DONE = 0,
+    RP_MISUSE = -1,               /* a call the interface forbids; the reason is said */
+    RP_NO_MEMORY = -2
+};
+
+/*
+ * The registry: the built-in variants, in listing order (variants.c),
+ * then those registered at run time.  Registration is single-threaded and
+ * done before any game is read; afterwards the registry is only read, by
+ * every replay thread at once.
+ */
 size_t rp_variant_count(void);
+
+/* The i-th variant of the listing, or NULL past its end. */
 const struct rp_variant *rp_variant_at(size_t i);
 
-/* The variant a Game: value names, or NULL when unsupported. */
+/* The variant a Game: value names, or NULL when unsupported.  A name two
+ * variants claim belongs to the one registered last. */
 const struct rp_variant *rp_variant_for_game(const char *game_name);
+
+/* Register v (borrowed: it must stay valid until rp_registry_reset or the
+ * end of the process).  A variant named like one already listed replaces
+ * it there; otherwise it joins the end of the listing.  Returns RP_DONE;
+ * RP_MISUSE when the table lacks a name, Game: names, a state size or a
+ * slot every variant has (the reason in why); RP_NO_MEMORY. */
+int rp_registry_add(const struct rp_variant *v, char *why, size_t whysize);
+
+/* Back to the built-in variants alone, freeing what registration took. */
+void rp_registry_reset(void);
 
 /* ------------------------------------------------------------ replaying */
 
@@ -176,8 +229,8 @@ struct rp_report {
 typedef void (*rp_turn_hook)(void *ctx, const struct fmt_turn *turn,
                              const struct rp_variant *v, const void *state);
 
-/* Replay one game into *out.  Returns FMT_OK, or FMT_FATAL when out of
- * memory (then *out is released).  hook may be NULL. */
+/* Replay one game into *out.  Returns RP_DONE, or RP_NO_MEMORY (then
+ * *out is released).  hook may be NULL. */
 int rp_replay(const struct fmt_game *game, struct rp_report *out,
               rp_turn_hook hook, void *ctx);
 

@@ -35,53 +35,38 @@
 #include "replay/notation.h"
 #include "replay/ortho.h"
 #include "replay/pockets.h"
+#include "replay/rules.h"
 #include "replay/variants.h"
 
-static const struct rp_rules backlash_rules = {
-    .check = 0,                 /* rules.md, Backlash: kings may be left attacked */
-    .castle_through_check = 1,
-    .promo_types = (1u << RP_QUEEN) | (1u << RP_ROOK) | (1u << RP_BISHOP) | (1u << RP_KNIGHT),
-    .ncastlings = 4,
-    .castlings = RP_ORTHODOX_CASTLINGS, /* on the right board E1-G1 etc. */
-};
+static const char *const title = RP_BACKLASH_TITLE;
 
-const struct rp_rules *rp_backlash_rules(void) { return &backlash_rules; }
-
-struct bl_state {
-    struct rp_ortho o[2];        /* the boards: RP_LEFT (files a-h), RP_RIGHT (A-H) */
-    struct rp_pockets pk;        /* p1 P1 p8 P8 */
-    int turns;                   /* turns played: White's turn when even */
-    int over;                    /* the rules ended the game; `ending` says how */
-    struct rp_ending ending;
-    char how[RP_MESSAGE_MAX];    /* the ending in words, for after-end and the diagram */
-};
-
-static const char *const title = "Backlash";
-
-static void backlash_setup(void *state)
+static int backlash_setup(void *state, const struct rp_variant *self, const struct fmt_game *game,
+                          char *why, size_t whysize)
 {
-    struct bl_state *s = state;
+    (void)self, (void)game, (void)why, (void)whysize;
+    struct rp_backlash *s = state;
     memset(s, 0, sizeof *s);
     /* Each board alternates on its own: White opens the right board,
      * Black the left one (White's first turn is right-board only). */
-    rp_ortho_setup(&s->o[RP_LEFT], &backlash_rules,
+    rp_ortho_setup(&s->o[RP_LEFT], &rp_backlash_rules,
                    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1", title);
-    rp_ortho_setup(&s->o[RP_RIGHT], &backlash_rules, RP_START_FEN, title);
+    rp_ortho_setup(&s->o[RP_RIGHT], &rp_backlash_rules, RP_START_FEN, title);
     s->o[RP_RIGHT].b.file_a = 'A';
+    return 0;
 }
 
-static int side_of(const struct bl_state *s) { return s->turns & 1; }
+static int side_of(const struct rp_backlash *s) { return s->turns & 1; }
 
 static int backlash_side_to_move(const void *state) { return side_of(state); }
 
 /* rules.md, Backlash: White plays left then right, Black right then left;
  * White's very first turn is the right board alone. */
-static int first_board(const struct bl_state *s)
+static int first_board(const struct rp_backlash *s)
 {
     return side_of(s) == 0 && s->turns > 0 ? RP_LEFT : RP_RIGHT;
 }
 
-static int second_board(const struct bl_state *s)
+static int second_board(const struct rp_backlash *s)
 {
     return s->turns == 0 ? -1 : !first_board(s);
 }
@@ -167,7 +152,7 @@ struct bl_turn {
 };
 
 /* fine-points.md 27: a king moving two files along its rank. */
-static int castling_shaped(const struct bl_state *s, const struct fmt_component *c, int board)
+static int castling_shaped(const struct rp_backlash *s, const struct fmt_component *c, int board)
 {
     struct bl_where f, t;
     if (!locate(c->from, &f) || !locate(c->to, &t) || f.pocket || t.pocket ||
@@ -180,7 +165,7 @@ static int castling_shaped(const struct bl_state *s, const struct fmt_component 
 
 /* A new board move on `board`; returns the group that now takes
  * companions, or -1 (a surplus move takes none: the turn is bad-turn). */
-static int add_main(const struct bl_state *s, struct bl_turn *t, const struct fmt_component *c,
+static int add_main(const struct rp_backlash *s, struct bl_turn *t, const struct fmt_component *c,
                     size_t i, int board)
 {
     struct bl_group *g = &t->g[board];
@@ -224,7 +209,7 @@ static int board_of(const struct fmt_component *c)
     return w.board;
 }
 
-static void group_turn(const struct bl_state *s, const struct fmt_component *c, size_t n,
+static void group_turn(const struct rp_backlash *s, const struct fmt_component *c, size_t n,
                        struct bl_turn *t)
 {
     memset(t, 0, sizeof *t);
@@ -312,7 +297,7 @@ static int check_piece(const struct rp_board *b, const struct fmt_component *c, 
 }
 
 /* A board piece sent to the other board or to a pocket (fine point 26). */
-static void resolve_cross(const struct bl_state *s, const struct fmt_component *c, int board,
+static void resolve_cross(const struct rp_backlash *s, const struct fmt_component *c, int board,
                           rp_sq from, const struct bl_where *to, struct bl_move *m)
 {
     const struct rp_board *b = &s->o[board].b;
@@ -336,7 +321,7 @@ static rp_piece captured_by(const struct rp_board *b, rp_move mv)
 
 /* An orthodox move on its own board: ortho.c resolves the main component
  * with the companions that lie on this board. */
-static void resolve_board(struct bl_state *s, const struct bl_group *g,
+static void resolve_board(struct rp_backlash *s, const struct bl_group *g,
                           const struct fmt_component *c, int board, struct bl_move *m)
 {
     const struct fmt_component *main = &c[g->idx[0]];
@@ -369,7 +354,7 @@ static void resolve_board(struct bl_state *s, const struct bl_group *g,
 
 /* Where a drop lands (fine point 26): its own board, not a pocket, an
  * empty square, no pawn on rank 1 or 8. */
-static void check_drop_target(const struct bl_state *s, const struct fmt_component *c,
+static void check_drop_target(const struct rp_backlash *s, const struct fmt_component *c,
                               const char *pocket, const struct bl_where *to, struct bl_move *m)
 {
     const struct rp_board *b = &s->o[m->board].b;
@@ -391,7 +376,7 @@ static void check_drop_target(const struct bl_state *s, const struct fmt_compone
  * mover's pocket for the target's board).  Fine point 26 orders the
  * checks: an empty pocket first (ranked as no-piece), then the label,
  * then whose pocket it is, then the target. */
-static void resolve_drop(const struct bl_state *s, const struct fmt_component *c, int board,
+static void resolve_drop(const struct rp_backlash *s, const struct fmt_component *c, int board,
                          struct bl_move *m)
 {
     struct bl_where pocket = {board, 1, m->side, 0}, to;
@@ -420,7 +405,7 @@ static void resolve_drop(const struct bl_state *s, const struct fmt_component *c
     }
 }
 
-static void resolve(struct bl_state *s, const struct bl_turn *t, const struct fmt_component *c,
+static void resolve(struct rp_backlash *s, const struct bl_turn *t, const struct fmt_component *c,
                     int board, struct bl_move *m)
 {
     const struct bl_group *g = &t->g[board];
@@ -476,7 +461,7 @@ static size_t match_placements(const struct fmt_component *c, size_t n,
     return matched;
 }
 
-static void end_game(struct bl_state *s, enum rp_result result, const char *termination, int board)
+static void end_game(struct rp_backlash *s, enum rp_result result, const char *termination, int board)
 {
     s->over = 1;
     s->ending.result = result;
@@ -484,7 +469,7 @@ static void end_game(struct bl_state *s, enum rp_result result, const char *term
     snprintf(s->ending.detail, sizeof s->ending.detail, "board=%s", rp_board_side_name(board));
 }
 
-static void apply(struct bl_state *s, const struct bl_move *m)
+static void apply(struct rp_backlash *s, const struct bl_move *m)
 {
     struct rp_board *b = &s->o[m->board].b;
     struct rp_undo u;
@@ -505,13 +490,13 @@ static void apply(struct bl_state *s, const struct bl_move *m)
 
 /* fine-points.md 25: a player with no board move and no drop on the board
  * he must play next. */
-static int can_play(struct bl_state *s, int board)
+static int can_play(struct rp_backlash *s, int board)
 {
     struct rp_board *b = &s->o[board].b;
     return rp_has_legal_move(b) || rp_drop_squares(b, s->pk.p[board][b->side]) > 0;
 }
 
-static void stalemate(struct bl_state *s, int board)
+static void stalemate(struct rp_backlash *s, int board)
 {
     int side = s->o[board].b.side;
     end_game(s, RP_RESULT_DRAW, "stalemate", board);
@@ -531,7 +516,7 @@ static void bad_count(const struct bl_group *g, int board, struct bl_move *m)
 
 /* The first board's move ended the game (fine points 12, 24, 25): it
  * counts, and anything else in the turn is after-end. */
-static void finish_early(struct bl_state *s, const struct bl_turn *t, int first,
+static void finish_early(struct rp_backlash *s, const struct bl_turn *t, int first,
                          const struct fmt_component *c, size_t n, const struct bl_move *m1,
                          struct rp_verdict *v)
 {
@@ -596,7 +581,7 @@ static int check_shape(const struct bl_turn *t, int first, int second, struct rp
 
 /* The second board's move, resolved into *m2; returns the worse of it
  * and *m1. */
-static const struct bl_move *judge_second(struct bl_state *s, const struct bl_turn *t,
+static const struct bl_move *judge_second(struct rp_backlash *s, const struct bl_turn *t,
                                           const struct fmt_component *c, int second,
                                           const struct bl_move *m1, struct bl_move *m2)
 {
@@ -611,7 +596,7 @@ static const struct bl_move *judge_second(struct bl_state *s, const struct bl_tu
 
 static void backlash_play(void *state, const struct fmt_component *c, size_t n, struct rp_verdict *v)
 {
-    struct bl_state *s = state;
+    struct rp_backlash *s = state;
     struct bl_turn t;
     struct bl_move m1, m2, rest;
     const struct bl_move *worst;
@@ -646,7 +631,7 @@ static void backlash_play(void *state, const struct fmt_component *c, size_t n, 
 
 static int backlash_ended(void *state, struct rp_ending *e)
 {
-    struct bl_state *s = state;
+    struct rp_backlash *s = state;
     /* fine-points.md 25, before the next turn's first board move. */
     if (!s->over && !can_play(s, first_board(s)))
         stalemate(s, first_board(s));
@@ -673,7 +658,7 @@ static void emit(char *buf, size_t size, size_t *at, const char *fmt, ...)
         *at = *at + (size_t)k < size ? *at + (size_t)k : size - 1;
 }
 
-static void emit_pockets(const struct bl_state *s, int colour, char *buf, size_t size, size_t *at)
+static void emit_pockets(const struct rp_backlash *s, int colour, char *buf, size_t size, size_t *at)
 {
     rp_piece left = s->pk.p[RP_LEFT][colour], right = s->pk.p[RP_RIGHT][colour];
     emit(buf, size, at, "   %s %-24s%s %s\n", rp_pocket_name(RP_LEFT, colour),
@@ -681,7 +666,7 @@ static void emit_pockets(const struct bl_state *s, int colour, char *buf, size_t
          right ? rp_piece_label(right) : ".");
 }
 
-static void emit_turn_line(const struct bl_state *s, char *buf, size_t size, size_t *at)
+static void emit_turn_line(const struct rp_backlash *s, char *buf, size_t size, size_t *at)
 {
     if (s->over)
         emit(buf, size, at, "game over: %s\n", s->how);
@@ -696,7 +681,7 @@ static void emit_turn_line(const struct bl_state *s, char *buf, size_t size, siz
  * below, so p8 sits over the left board and P1 under the right one. */
 static void backlash_render(const void *state, char *buf, size_t size)
 {
-    const struct bl_state *s = state;
+    const struct rp_backlash *s = state;
     size_t at = 0;
     buf[0] = '\0';
     emit_pockets(s, 1, buf, size, &at);
@@ -715,81 +700,6 @@ static void backlash_render(const void *state, char *buf, size_t size)
     emit_turn_line(s, buf, size, &at);
 }
 
-/* ------------------------------------------------------ test support */
-
-static int load_pockets(struct bl_state *s, const char *spec)
-{
-    char name[8], label[4];
-    int used = 0;
-    while (sscanf(spec, " %2[pP18]=%3[A-Za-z]%n", name, label, &used) == 2) {
-        int bd, colour;
-        rp_piece p = rp_piece_for_label(label);
-        if (!rp_pocket_parse(name, &bd, &colour) || !p || rp_type_of(p) == RP_KING ||
-            rp_colour_of(p) != colour)
-            return -1;
-        s->pk.p[bd][colour] = p;
-        spec += used;
-    }
-    while (*spec == ' ')
-        spec++;
-    return *spec ? -1 : 0;
-}
-
-int rp_backlash_load(void *state, const char *left_fen, const char *right_fen,
-                     const char *pockets, int turns)
-{
-    struct bl_state *s = state;
-    struct rp_board probe;
-    if (rp_board_from_fen(&probe, &backlash_rules, left_fen) < 0 ||
-        rp_board_from_fen(&probe, &backlash_rules, right_fen) < 0)
-        return -1;
-    memset(s, 0, sizeof *s);
-    rp_ortho_setup(&s->o[RP_LEFT], &backlash_rules, left_fen, title);
-    rp_ortho_setup(&s->o[RP_RIGHT], &backlash_rules, right_fen, title);
-    s->o[RP_RIGHT].b.file_a = 'A';
-    s->turns = turns;
-    return load_pockets(s, pockets);
-}
-
-rp_piece rp_backlash_pocket(const void *state, int board, int colour)
-{
-    const struct bl_state *s = state;
-    return s->pk.p[board & 1][colour & 1];
-}
-
-uint64_t rp_backlash_perft(struct rp_board *b, rp_piece pocket[2], int depth)
-{
-    if (depth <= 0)
-        return 1;
-    if (b->king[0] == RP_NO_SQ || b->king[1] == RP_NO_SQ)
-        return 0;                /* a king was captured: the game is over */
-    struct rp_movelist l;
-    l.n = 0;
-    rp_gen_pseudo(b, &l);
-    int side = b->side;
-    rp_piece drop = pocket[side];
-    if (depth == 1)
-        return l.n + (uint64_t)rp_drop_squares(b, drop);
-    uint64_t nodes = 0;
-    for (size_t i = 0; i < l.n; i++) {
-        struct rp_undo u;
-        rp_make(b, l.m[i], &u);
-        nodes += rp_backlash_perft(b, pocket, depth - 1);
-        rp_unmake(b, l.m[i], &u);
-    }
-    pocket[side] = 0;
-    for (int sq = 0; drop && sq < 128; sq++) {
-        if ((sq & 0x88) || !rp_drop_allowed(b, drop, (rp_sq)sq))
-            continue;
-        struct rp_undo u;
-        rp_drop(b, drop, (rp_sq)sq, &u);
-        nodes += rp_backlash_perft(b, pocket, depth - 1);
-        rp_undrop(b, (rp_sq)sq, &u);
-    }
-    pocket[side] = drop;
-    return nodes;
-}
-
 /* ------------------------------------------------------------- table */
 
 static const char *const backlash_names[] = {"backlash", NULL};
@@ -798,7 +708,8 @@ const struct rp_variant rp_variant_backlash = {
     .name = "backlash",
     .title = "Backlash (two boards, demotion to pockets, drops, king capture)",
     .game_names = backlash_names,
-    .state_size = sizeof(struct bl_state),
+    .origin = "built in",
+    .state_size = sizeof(struct rp_backlash),
     .setup = backlash_setup,
     .side_to_move = backlash_side_to_move,
     .play = backlash_play,

@@ -5,21 +5,15 @@
  * rule, in fine-points.md 17 order.
  */
 #include "replay/ortho.h"
+#include "replay/rules.h"
 #include "replay/variants.h"
 
-static const struct rp_rules chess_rules = {
-    .check = 1,
-    .castle_through_check = 0,
-    .promo_types = (1u << RP_QUEEN) | (1u << RP_ROOK) | (1u << RP_BISHOP) | (1u << RP_KNIGHT),
-    .ncastlings = 4,
-    .castlings = RP_ORTHODOX_CASTLINGS,
-};
-
-const struct rp_rules *rp_chess_rules(void) { return &chess_rules; }
-
-static void chess_setup(void *state)
+static int chess_setup(void *state, const struct rp_variant *self, const struct fmt_game *game,
+                       char *why, size_t whysize)
 {
-    rp_ortho_setup(state, &chess_rules, RP_START_FEN, "Chess");
+    (void)self, (void)game, (void)why, (void)whysize;
+    rp_ortho_setup(state, &rp_chess_rules, RP_START_FEN, "Chess");
+    return 0;
 }
 
 static void chess_play(void *state, const struct fmt_component *c, size_t n, struct rp_verdict *v)
@@ -76,12 +70,13 @@ const struct rp_variant rp_variant_chess = {
     .name = "chess",
     .title = "Chess (orthodox, FIDE rules)",
     .game_names = chess_names,
+    .origin = "built in",
     .state_size = sizeof(struct rp_ortho),
     .setup = chess_setup,
     .side_to_move = rp_ortho_side_to_move,
     .play = chess_play,
     .ended = chess_ended,
     .ended_given_move = chess_ended_given_move,
-    .claimable = rp_ortho_claimable,
+    .end = rp_ortho_end,
     .render = rp_ortho_render,
 };

@@ -14,29 +14,17 @@
 
 #include "replay/notation.h"
 #include "replay/ortho.h"
+#include "replay/rules.h"
 #include "replay/variants.h"
 
 #define SQ(f, r) ((rp_sq)((r) * 16 + (f)))
 
-static const struct rp_rules palindromic_rules = {
-    .check = 1,
-    .castle_through_check = 0,
-    .promo_types = 0,
-    .ncastlings = 4,
-    .castlings = {
-        {0, SQ(4, 0), SQ(6, 0), SQ(7, 0), SQ(5, 0)}, /* White: e1-g1 with the h1 rook */
-        {0, SQ(4, 0), SQ(2, 0), SQ(0, 0), SQ(3, 0)}, /* White: e1-c1 with the a1 rook */
-        {1, SQ(3, 7), SQ(5, 7), SQ(7, 7), SQ(4, 7)}, /* Black: d8-f8 with the h8 rook */
-        {1, SQ(3, 7), SQ(1, 7), SQ(0, 7), SQ(2, 7)}, /* Black: d8-b8 with the a8 rook */
-    },
-};
-
-const struct rp_rules *rp_palindromic_rules(void) { return &palindromic_rules; }
-
-static void palindromic_setup(void *state)
+static int palindromic_setup(void *state, const struct rp_variant *self,
+                             const struct fmt_game *game, char *why, size_t whysize)
 {
+    (void)self, (void)game, (void)why, (void)whysize;
     struct rp_ortho *o = state;
-    rp_ortho_setup(o, &palindromic_rules,
+    rp_ortho_setup(o, &rp_palindromic_rules,
                    "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
                    "Palindromic Chess");
     /* FEN has no handed rooks: RR a1, LR h1, lr a8, rr h8. */
@@ -45,6 +33,7 @@ static void palindromic_setup(void *state)
     rp_board_put(&o->b, SQ(0, 7), (rp_piece)(rp_make_piece(RP_ROOK, 1) | RP_ALT_BIT));
     rp_board_put(&o->b, SQ(7, 7), (rp_piece)(rp_make_piece(RP_ROOK, 1) | RP_HANDED_BIT));
     o->history[0] = rp_board_repetition_key(&o->b);
+    return 0;
 }
 
 /* A piece's destinations are the opponent's starting squares of its type;
@@ -162,12 +151,13 @@ const struct rp_variant rp_variant_palindromic = {
     .name = "palindromic",
     .title = "Palindromic Chess (reach the opponent's setup)",
     .game_names = palindromic_names,
+    .origin = "built in",
     .state_size = sizeof(struct rp_ortho),
     .setup = palindromic_setup,
     .side_to_move = rp_ortho_side_to_move,
     .play = palindromic_play,
     .ended = palindromic_ended,
     .ended_given_move = palindromic_ended_given_move,
-    .claimable = rp_ortho_claimable,
+    .end = rp_ortho_end,
     .render = rp_ortho_render,
 };

@@ -27,7 +27,13 @@
 
 static const char title[] = "Retro Chess";
 
-static void retro_setup(void *state) { rp_retro_setup(state); }
+static int retro_setup(void *state, const struct rp_variant *self, const struct fmt_game *game,
+                       char *why, size_t whysize)
+{
+    (void)self, (void)game, (void)why, (void)whysize;
+    rp_retro_setup(state);
+    return 0;
+}
 
 static int retro_side_to_move(const void *state)
 {
@@ -348,22 +354,21 @@ static int retro_ended(void *state, struct rp_ending *e)
     return 1;
 }
 
-static void retro_adjudicate(const void *state, struct rp_ending *e)
+/* fine-points.md 32-34: the points are every game's detail; a declared
+ * draw the rules did not make is decided on them; from Phase II on the
+ * persons play the other colours (fine-points.md 33). */
+static void retro_end(const void *state, enum rp_end_how how, struct rp_end *out)
 {
-    e->result = on_points(state);
-    e->termination = "points";
-}
-
-static void retro_detail(const void *state, char *detail, size_t size)
-{
+    const struct rp_retro *r = state;
     int pts[2];
-    rp_retro_points(state, pts);
-    snprintf(detail, size, "points=%d-%d", pts[0], pts[1]);
-}
-
-static int retro_colours_swapped(const void *state)
-{
-    return ((const struct rp_retro *)state)->phase == 2;
+    rp_retro_points(r, pts);
+    snprintf(out->detail, sizeof out->detail, "points=%d-%d", pts[0], pts[1]);
+    out->colours_swapped = r->phase == 2;
+    if (how == RP_END_DECLARED_DRAW) {
+        out->adjudicated = 1;
+        out->result = on_points(r);
+        out->termination = "points";
+    }
 }
 
 /* -------------------------------------------------------------- render */
@@ -410,13 +415,12 @@ const struct rp_variant rp_variant_retro = {
     .name = "retro",
     .title = "Retro Chess (chess played backwards)",
     .game_names = retro_names,
+    .origin = "built in",
     .state_size = sizeof(struct rp_retro),
     .setup = retro_setup,
     .side_to_move = retro_side_to_move,
     .play = retro_play,
     .ended = retro_ended,
-    .colours_swapped = retro_colours_swapped,
-    .detail = retro_detail,
-    .adjudicate = retro_adjudicate,
+    .end = retro_end,
     .render = retro_render,
 };

@@ -1,28 +1,51 @@
 /*
- * variants: the registry.  Adding a variant means one file and one line
- * here.  The order is the order `gcaudit variants` lists them: orthodox
+ * variants: the registry.  Adding a built-in variant means one file and
+ * one line in `builtin` below; a variant made at run time (from a
+ * definition file) is added with rp_registry_add before any game is read.
+ *
+ * The built-in order is the order `gcaudit variants` lists them: orthodox
  * Chess first, as the reference the others are described against, then
  * Extinction Chess, which differs from it least (same board, moves and
  * draws; no check and a different goal).
+ *
+ * Threads: the registry starts as a static table (no initialisation to
+ * race on) and changes only by rp_registry_add and rp_registry_reset,
+ * which the command calls on its one thread before the replay threads
+ * start; from then on every thread only reads it.
  */
-#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "replay/variants.h"
 
-static const struct rp_variant *const registry[] = {
-    &rp_variant_chess,
-    &rp_variant_extinction,   /* Chess without check, with another goal */
-    &rp_variant_backlash,     /* orthodox moves still, on two boards with drops */
-    &rp_variant_palindromic,
-    &rp_variant_retro,        /* last: the furthest from Chess (played backwards) */
+/* A listed variant and when it was registered: of two variants claiming a
+ * Game: name, the later one (the higher seq) gets it. */
+struct entry {
+    const struct rp_variant *v;
+    unsigned long seq;
 };
 
-size_t rp_variant_count(void) { return sizeof registry / sizeof registry[0]; }
+static const struct entry builtin[] = {
+    {&rp_variant_chess, 0},
+    {&rp_variant_extinction, 1},  /* Chess without check, with another goal */
+    {&rp_variant_backlash, 2},    /* orthodox moves still, on two boards with drops */
+    {&rp_variant_palindromic, 3},
+    {&rp_variant_retro, 4},       /* last: the furthest from Chess (played backwards) */
+};
+
+#define NBUILTIN (sizeof builtin / sizeof builtin[0])
+
+static const struct entry *listing = builtin;  /* builtin, or `grown` once one is added */
+static struct entry *grown;
+static size_t nlisted = NBUILTIN, capacity;
+static unsigned long next_seq = NBUILTIN;
+
+size_t rp_variant_count(void) { return nlisted; }
 
 const struct rp_variant *rp_variant_at(size_t i)
 {
-    return i < rp_variant_count() ? registry[i] : NULL;
+    return i < nlisted ? listing[i].v : NULL;
 }
 
 const struct rp_variant *rp_variant_for_game(const char *game_name)
@@ -31,9 +54,72 @@ const struct rp_variant *rp_variant_for_game(const char *game_name)
     if (!game_name)
         return NULL;
     fmt_normalise_game_name(game_name, key, sizeof key);
-    for (size_t i = 0; i < rp_variant_count(); i++)
-        for (const char *const *n = registry[i]->game_names; *n; n++)
-            if (strcmp(*n, key) == 0)
-                return registry[i];
+    const struct entry *best = NULL;
+    for (size_t i = 0; i < nlisted; i++)
+        for (const char *const *n = listing[i].v->game_names; *n; n++)
+            if (strcmp(*n, key) == 0 && (!best || listing[i].seq > best->seq))
+                best = &listing[i];
+    return best ? best->v : NULL;
+}
+
+/* What a table lacks of what every variant has, or NULL. */
+static const char *missing_part(const struct rp_variant *v)
+{
+    if (!v->name || !v->name[0])
+        return "name";
+    if (!v->game_names || !v->game_names[0])
+        return "Game: name";
+    if (!v->state_size)
+        return "state size";
+    if (!v->setup)
+        return "setup function";
+    if (!v->side_to_move)
+        return "side_to_move function";
+    if (!v->play)
+        return "play function";
+    if (!v->ended)
+        return "ended function";
+    if (!v->render)
+        return "render function";
     return NULL;
+}
+
+int rp_registry_add(const struct rp_variant *v, char *why, size_t whysize)
+{
+    const char *lacks = missing_part(v);
+    if (lacks) {
+        snprintf(why, whysize, "variant '%s' has no %s", v->name ? v->name : "", lacks);
+        return RP_MISUSE;
+    }
+    if (listing == builtin || nlisted == capacity) {
+        size_t cap = capacity ? 2 * capacity : 2 * NBUILTIN;
+        struct entry *bigger = realloc(grown, cap * sizeof *bigger);
+        if (!bigger) {
+            snprintf(why, whysize, "out of memory");
+            return RP_NO_MEMORY;
+        }
+        if (listing == builtin)
+            memcpy(bigger, builtin, sizeof builtin);
+        grown = bigger;
+        capacity = cap;
+        listing = grown;
+    }
+    struct entry e = {v, next_seq++};
+    for (size_t i = 0; i < nlisted; i++)
+        if (strcmp(grown[i].v->name, v->name) == 0) {
+            grown[i] = e;
+            return RP_DONE;
+        }
+    grown[nlisted++] = e;
+    return RP_DONE;
+}
+
+void rp_registry_reset(void)
+{
+    free(grown);
+    grown = NULL;
+    listing = builtin;
+    nlisted = NBUILTIN;
+    capacity = 0;
+    next_seq = NBUILTIN;
 }

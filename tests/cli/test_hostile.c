@@ -518,7 +518,7 @@ static double replay_text(const char *text, size_t len, size_t *turns_seen)
         for (size_t v = 0; v < rp_variant_count(); v++) {
             g.game = (char *)rp_variant_at(v)->game_names[0];
             struct rp_report r;
-            cr_assert_eq(rp_replay(&g, &r, NULL, NULL), FMT_OK);
+            cr_assert_eq(rp_replay(&g, &r, NULL, NULL), RP_DONE);
             rp_report_release(&r);
         }
         g.game = written;

@@ -74,7 +74,7 @@ static unsigned long long replay_entry(struct run *R, const struct fmt_entry *e)
     unsigned long long n = 0;
     while (p && fmt_parser_next(p, &g) == FMT_OK) {
         struct rp_report r;
-        if (rp_replay(&g, &r, NULL, NULL) == FMT_OK) {
+        if (rp_replay(&g, &r, NULL, NULL) == RP_DONE) {
             write_game(R, e, &g, &r);
             rp_report_release(&r);
         }

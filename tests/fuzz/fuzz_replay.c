@@ -53,7 +53,7 @@ static void replay_as(struct fmt_game *g, const char *game_name)
     if (game_name)
         g->game = (char *)game_name;   /* borrowed for one replay, put back below */
     struct rp_report r;
-    if (rp_replay(g, &r, render_turn, NULL) == FMT_OK) {
+    if (rp_replay(g, &r, render_turn, NULL) == RP_DONE) {
         check_report(g, &r);
         rp_report_release(&r);
     }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "replay/movegen.h"
+#include "replay/rules.h"
 #include "replay/variants.h"
 
 /* Does the piece on `from` attack `to`, by geometry and a clear path? */
@@ -87,7 +88,7 @@ Test(replay_attacks, agrees_with_naive_scan_on_random_play)
     int positions = 0, attacked = 0;
     for (int game = 0; game < 40; game++) {
         struct rp_board b;
-        cr_assert_eq(rp_board_from_fen(&b, rp_chess_rules(), fens[game % 2]), 0);
+        cr_assert_eq(rp_board_from_fen(&b, &rp_chess_rules, fens[game % 2]), 0);
         for (int ply = 0; ply < 120; ply++) {
             assert_bits_match(&b);
             attacked += compare_all_squares(&b);
@@ -117,9 +118,9 @@ Test(replay_attacks, agrees_with_naive_scan_on_random_play)
 Test(replay_attacks, attacker_named_in_fixed_order)
 {
     struct rp_board b;
-    cr_assert_eq(rp_board_from_fen(&b, rp_chess_rules(), "4k3/8/3N4/8/B7/8/8/4K3 b - - 0 1"), 0);
+    cr_assert_eq(rp_board_from_fen(&b, &rp_chess_rules, "4k3/8/3N4/8/B7/8/8/4K3 b - - 0 1"), 0);
     cr_expect_eq(rp_attacker(&b, rp_square(4, 7), 0), rp_square(3, 5));
-    cr_assert_eq(rp_board_from_fen(&b, rp_chess_rules(), "4k3/8/8/8/B7/8/8/4K3 b - - 0 1"), 0);
+    cr_assert_eq(rp_board_from_fen(&b, &rp_chess_rules, "4k3/8/8/8/B7/8/8/4K3 b - - 0 1"), 0);
     cr_expect_eq(rp_attacker(&b, rp_square(4, 7), 0), rp_square(0, 3));
     cr_expect_eq(rp_attacker(&b, rp_square(4, 6), 0), RP_NO_SQ, "e7 is not on a4's diagonal");
     cr_expect(!rp_attacked(&b, RP_NO_SQ, 0), "an off-board square is attacked by nothing");

@@ -15,7 +15,9 @@
 #include "replay/backlash.h"
 #include "replay/movegen.h"
 #include "replay/notation.h"
+#include "replay/perft.h"
 #include "replay/pockets.h"
+#include "replay/rules.h"
 #include "replay/variants.h"
 #include "tests/support/casefile.h"
 #include "tests/support/support.h"
@@ -102,7 +104,7 @@ Test(replay_backlash, demotion_chain_game)
     cr_assert_eq(fmt_parser_next(p, &g), FMT_OK);
     struct chain_log log = {0, 0};
     struct rp_report r;
-    cr_assert_eq(rp_replay(&g, &r, check_chain_turn, &log), FMT_OK);
+    cr_assert_eq(rp_replay(&g, &r, check_chain_turn, &log), RP_DONE);
     cr_expect_eq(log.mismatches, 0, "%d turns left the pockets wrong", log.mismatches);
     cr_expect_str_eq(rp_status_name(r.status), "ok");
     cr_expect_eq(r.nviolations, 0u);
@@ -122,7 +124,7 @@ static uint64_t perft(const char *fen, const char *pockets, int depth)
 {
     struct rp_board b;
     rp_piece pocket[2] = {0, 0};
-    cr_assert_eq(rp_board_from_fen(&b, rp_backlash_rules(), fen), 0, "bad FEN %s", fen);
+    cr_assert_eq(rp_board_from_fen(&b, &rp_backlash_rules, fen), 0, "bad FEN %s", fen);
     for (const char *c = pockets; *c && *c != '-'; c++) {
         char label[2] = {*c, '\0'};
         rp_piece piece = rp_piece_for_label(label);
@@ -315,7 +317,8 @@ Test(replay_backlash, diagram_shows_both_boards_and_the_pockets)
         "White to move: the right board only (first turn)\n";
     char buf[4096];
     void *s = calloc(1, rp_variant_backlash.state_size);
-    rp_variant_backlash.setup(s);
+    char why[64];
+    cr_assert_eq(rp_variant_backlash.setup(s, &rp_variant_backlash, NULL, why, sizeof why), 0);
     rp_variant_backlash.render(s, buf, sizeof buf);
     cr_expect_str_eq(buf, start);
     free(s);

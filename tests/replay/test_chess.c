@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "replay/ortho.h"
+#include "replay/rules.h"
 #include "replay/variants.h"
 #include "tests/support/casefile.h"
 #include "tests/support/components.h"
@@ -32,7 +33,7 @@ Test(replay_chess, ending_cases)
 static int ends_after(const char *fen, struct fmt_component c, struct rp_ending *e)
 {
     struct rp_ortho o;
-    rp_ortho_setup(&o, rp_chess_rules(), fen, "Chess");
+    rp_ortho_setup(&o, &rp_chess_rules, fen, "Chess");
     struct rp_verdict v = {RP_OK, 0, ""};
     rp_variant_chess.play(&o, &c, 1, &v);
     cr_assert(v.accepted, "move rejected: %s", v.message);
@@ -79,13 +80,21 @@ Test(replay_chess, seventy_five_moves_and_mate_first)
 Test(replay_chess, fifty_moves_claimable)
 {
     struct rp_ortho o;
-    char detail[64];
-    rp_ortho_setup(&o, rp_chess_rules(), "4k3/8/8/8/8/8/8/R3K3 w - - 100 90", "Chess");
-    rp_variant_chess.claimable(&o, detail, sizeof detail);
-    cr_expect_str_eq(detail, "claimable=fifty-moves");
-    rp_ortho_setup(&o, rp_chess_rules(), "4k3/8/8/8/8/8/8/R3K3 w - - 99 90", "Chess");
-    rp_variant_chess.claimable(&o, detail, sizeof detail);
-    cr_expect_str_eq(detail, "");
+    struct rp_end end;
+    rp_ortho_setup(&o, &rp_chess_rules, "4k3/8/8/8/8/8/8/R3K3 w - - 100 90", "Chess");
+    memset(&end, 0, sizeof end);
+    rp_variant_chess.end(&o, RP_END_DECLARED_DRAW, &end);
+    cr_expect_str_eq(end.detail, "claimable=fifty-moves");
+    /* Only a declared draw says what could have been claimed. */
+    memset(&end, 0, sizeof end);
+    rp_variant_chess.end(&o, RP_END_DECLARED, &end);
+    cr_expect_str_eq(end.detail, "");
+    cr_expect_eq(end.adjudicated, 0);
+    cr_expect_eq(end.colours_swapped, 0);
+    rp_ortho_setup(&o, &rp_chess_rules, "4k3/8/8/8/8/8/8/R3K3 w - - 99 90", "Chess");
+    memset(&end, 0, sizeof end);
+    rp_variant_chess.end(&o, RP_END_DECLARED_DRAW, &end);
+    cr_expect_str_eq(end.detail, "");
 }
 
 Test(replay_chess, registry_maps_game_names)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "replay/ortho.h"
+#include "replay/rules.h"
 #include "replay/variants.h"
 #include "tests/support/casefile.h"
 #include "tests/support/components.h"
@@ -31,7 +32,7 @@ Test(replay_extinction, ending_cases)
 
 static void setup_fen(struct rp_ortho *o, const char *fen)
 {
-    rp_ortho_setup(o, rp_extinction_rules(), fen, "Extinction Chess");
+    rp_ortho_setup(o, &rp_extinction_rules, fen, "Extinction Chess");
 }
 
 /* Play the components from a FEN; return whether the game ended and how. */
@@ -82,7 +83,7 @@ Test(replay_extinction, checkmate_in_chess_is_no_ending_here)
     cr_expect_eq(ends_after(fen, &c, 1, &e), 0);
 
     struct rp_ortho o;
-    rp_ortho_setup(&o, rp_chess_rules(), fen, "Chess");
+    rp_ortho_setup(&o, &rp_chess_rules, fen, "Chess");
     struct rp_verdict v = {RP_OK, 0, ""};
     rp_variant_chess.play(&o, &c, 1, &v);
     cr_assert(v.accepted, "move rejected: %s", v.message);
@@ -160,13 +161,15 @@ Test(replay_extinction, several_kings_are_counted_on_the_board)
 Test(replay_extinction, fifty_moves_claimable)
 {
     struct rp_ortho o;
-    char detail[64];
+    struct rp_end end;
     setup_fen(&o, "rnbqk3/p7/8/8/8/8/7P/RNBQK3 w - - 100 90");
-    rp_variant_extinction.claimable(&o, detail, sizeof detail);
-    cr_expect_str_eq(detail, "claimable=fifty-moves");
+    memset(&end, 0, sizeof end);
+    rp_variant_extinction.end(&o, RP_END_DECLARED_DRAW, &end);
+    cr_expect_str_eq(end.detail, "claimable=fifty-moves");
     setup_fen(&o, "rnbqk3/p7/8/8/8/8/7P/RNBQK3 w - - 99 90");
-    rp_variant_extinction.claimable(&o, detail, sizeof detail);
-    cr_expect_str_eq(detail, "");
+    memset(&end, 0, sizeof end);
+    rp_variant_extinction.end(&o, RP_END_DECLARED_DRAW, &end);
+    cr_expect_str_eq(end.detail, "");
 }
 
 Test(replay_extinction, registry_maps_game_names)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "replay/movegen.h"
+#include "replay/rules.h"
 #include "replay/variants.h"
 #include "tests/support/support.h"
 
@@ -76,7 +77,7 @@ Test(replay_movegen, gen_from_to_matches_gen_from)
         if (sscanf(line, "%31[^\t]\t%127[^\t]", name, fen) != 2 || strcmp(name, "chess") != 0)
             continue;
         struct rp_board b;
-        if (rp_board_from_fen(&b, rp_chess_rules(), fen) != 0)
+        if (rp_board_from_fen(&b, &rp_chess_rules, fen) != 0)
             continue;
         found += compare_position(&b);
         struct rp_movelist l;
@@ -126,13 +127,13 @@ Test(replay_movegen, has_legal_move_matches_generator)
     int positions = 0, without = 0;
     for (size_t f = 0; f < sizeof fens / sizeof fens[0]; f++) {
         struct rp_board b;
-        cr_assert_eq(rp_board_from_fen(&b, rp_chess_rules(), fens[f]), 0, "bad FEN %s", fens[f]);
+        cr_assert_eq(rp_board_from_fen(&b, &rp_chess_rules, fens[f]), 0, "bad FEN %s", fens[f]);
         cr_expect_eq(rp_has_legal_move(&b), legal_count(&b) > 0, "%s", fens[f]);
     }
     srand(4242);
     for (int game = 0; game < 300; game++) {
         struct rp_board b;
-        cr_assert_eq(rp_board_from_fen(&b, rp_chess_rules(), RP_START_FEN), 0);
+        cr_assert_eq(rp_board_from_fen(&b, &rp_chess_rules, RP_START_FEN), 0);
         for (int ply = 0; ply < 300; ply++) {
             int n = legal_count(&b);
             cr_assert_eq(rp_has_legal_move(&b), n > 0, "game %d ply %d", game, ply);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "replay/ortho.h"
+#include "replay/rules.h"
 #include "replay/variants.h"
 #include "tests/support/casefile.h"
 
@@ -21,7 +22,7 @@ Test(replay_palindromic, cases)
 static int ended_in(const char *fen, struct rp_ending *e)
 {
     struct rp_ortho o;
-    rp_ortho_setup(&o, rp_palindromic_rules(), fen, "Palindromic Chess");
+    rp_ortho_setup(&o, &rp_palindromic_rules, fen, "Palindromic Chess");
     memset(e, 0, sizeof *e);
     return rp_variant_palindromic.ended(&o, e);
 }

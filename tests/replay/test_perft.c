@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "replay/movegen.h"
+#include "replay/perft.h"
+#include "replay/rules.h"
 #include "replay/variants.h"
 #include "tests/support/support.h"
 
@@ -51,7 +53,7 @@ static int run_rows(const char *variant, const struct rp_rules *rules, perft_fn 
 Test(replay_perft, chess_rows_of_perft_tsv)
 {
     int checked = 0;
-    int failures = run_rows("chess", rp_chess_rules(), rp_perft, &checked);
+    int failures = run_rows("chess", &rp_chess_rules, rp_perft, &checked);
     cr_expect_geq(checked, 25, "only %d chess rows were run", checked);
     cr_expect_eq(failures, 0, "%d perft rows differ", failures);
 }
@@ -61,11 +63,11 @@ Test(replay_perft, chess_start_and_kiwipete)
 {
     struct rp_board b;
     static const uint64_t start[] = {20, 400, 8902, 197281, 4865609};
-    rp_board_from_fen(&b, rp_chess_rules(), RP_START_FEN);
+    rp_board_from_fen(&b, &rp_chess_rules, RP_START_FEN);
     for (int d = 1; d <= 5; d++)
         cr_expect_eq(rp_perft(&b, d), start[d - 1], "start position depth %d", d);
     static const uint64_t kiwi[] = {48, 2039, 97862, 4085603};
-    rp_board_from_fen(&b, rp_chess_rules(),
+    rp_board_from_fen(&b, &rp_chess_rules,
                       "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -");
     for (int d = 1; d <= 4; d++)
         cr_expect_eq(rp_perft(&b, d), kiwi[d - 1], "Kiwipete depth %d", d);
@@ -74,7 +76,7 @@ Test(replay_perft, chess_start_and_kiwipete)
 Test(replay_perft, extinction_rows_of_perft_tsv)
 {
     int checked = 0;
-    int failures = run_rows("extinction", rp_extinction_rules(), rp_extinction_perft, &checked);
+    int failures = run_rows("extinction", &rp_extinction_rules, rp_extinction_perft, &checked);
     cr_expect_geq(checked, 50, "only %d extinction rows were run", checked);
     cr_expect_eq(failures, 0, "%d perft rows differ", failures);
 }
@@ -85,10 +87,10 @@ Test(replay_perft, extinction_rows_of_perft_tsv)
 Test(replay_perft, extinction_leaves)
 {
     struct rp_board b;
-    rp_board_from_fen(&b, rp_extinction_rules(), "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1");
+    rp_board_from_fen(&b, &rp_extinction_rules, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1");
     cr_expect_eq(rp_extinction_perft(&b, 1), 0);
     cr_expect_eq(rp_extinction_perft(&b, 0), 1);
-    rp_board_from_fen(&b, rp_extinction_rules(),
+    rp_board_from_fen(&b, &rp_extinction_rules,
                       "rnbqk3/8/8/8/1p1p1p1p/pPpPpPpP/PRPRPRPR/NKQBRBNR w - - 0 1");
     cr_expect_eq(rp_extinction_perft(&b, 1), 0);
 }

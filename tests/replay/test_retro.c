@@ -79,9 +79,11 @@ Test(replay_retro, both_restored_the_mover_wins)
     r.b.side = 0;             /* Black made it */
     cr_assert_eq(rp_variant_retro.ended(&r, &e), 1);
     cr_expect_eq(e.result, RP_RESULT_BLACK);
-    char detail[RP_DETAIL_MAX];
-    rp_variant_retro.detail(&r, detail, sizeof detail);
-    cr_expect_str_eq(detail, "points=24-24");
+    struct rp_end end;
+    memset(&end, 0, sizeof end);
+    rp_variant_retro.end(&r, RP_END_BY_RULE, &end);
+    cr_expect_str_eq(end.detail, "points=24-24");
+    cr_expect_eq(end.adjudicated, 0, "only a declared draw is adjudicated");
 }
 
 /* Check 3's capture budget: White's a3 pawn came from b, which needs a
@@ -198,9 +200,14 @@ Test(replay_retro, start_and_render)
     struct rp_retro r;
     char buf[2048];
     memset(&r, 0, sizeof r);
-    rp_variant_retro.setup(&r);
+    char why[64];
+    struct rp_end end;
+    memset(&end, 0, sizeof end);
+    cr_assert_eq(rp_variant_retro.setup(&r, &rp_variant_retro, NULL, why, sizeof why), 0);
     cr_expect_eq(rp_variant_retro.side_to_move(&r), FMT_BLACK);
-    cr_expect_eq(rp_variant_retro.colours_swapped(&r), 0);
+    rp_variant_retro.end(&r, RP_END_DECLARED, &end);
+    cr_expect_eq(end.colours_swapped, 0);
+    cr_expect_str_eq(end.detail, "points=0-0");
     cr_expect_eq(rp_retro_has_turn(&r), 1);
     rp_variant_retro.render(&r, buf, sizeof buf);
     cr_expect(strstr(buf, "6  .  .  .  .  K  .  .  .") != NULL, "%s", buf);

@@ -99,7 +99,7 @@ static int run_case(const char *path, const struct tcase *c)
         failed = 1;
     } else {
         struct rp_report r;
-        rp_replay(&g, &r, NULL, NULL);
+        cr_assert_eq(rp_replay(&g, &r, NULL, NULL), RP_DONE, "out of memory");
         for (int i = 0; i < c->nexpect; i++) {
             char buf[256];
             const char *got = actual(c->expect_key[i], &g, &r, buf, sizeof buf);

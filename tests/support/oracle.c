@@ -99,7 +99,7 @@ int ts_check_oracle(const char *variant, int *ngames)
         json_error_t err;
         json_t *exp = fgets(line, sizeof line, ef) ? json_loads(line, 0, &err) : NULL;
         struct rp_report r;
-        rp_replay(&g, &r, NULL, NULL);
+        cr_assert_eq(rp_replay(&g, &r, NULL, NULL), RP_DONE, "out of memory");
         if (!exp) {
             cr_log_error("%s: game %d has no expectation", variant, g.index);
             bad++;

@@ -1,10 +1,9 @@
 /*
- * game: private interface between the replay loop (game.c) and the
- * reconciliation of what the rules say with what the log declares
- * (outcome.c).
+ * outcome: the reconciliation of what the rules say with what the log
+ * declares (outcome.c), as the replay loop (game.c) hands it over.
  */
-#ifndef GC_REPLAY_GAME_H
-#define GC_REPLAY_GAME_H
+#ifndef GC_REPLAY_OUTCOME_H
+#define GC_REPLAY_OUTCOME_H
 
 #include "formats/formats.h"
 #include "replay/replay.h"
@@ -20,15 +19,12 @@ struct rp_run {
     int rejected;                /* replay stopped at a rejected turn */
 };
 
-/* Append a violation; strings are copied.  turn may be NULL.  Returns
- * FMT_OK or FMT_FATAL (out of memory). */
-int rp_report_add(struct rp_report *r, const struct fmt_turn *turn, enum rp_code code,
-                  const char *message);
-
-/* Fill declared, result, termination, detail, winner and loser of *r from
- * the run and the log's declarations, adding a result-mismatch violation
- * where they disagree (fine-points.md 13-16).  state may be NULL when the
- * game was not replayed. */
+/* Fill declared, result, termination, detail, winner, loser and
+ * colours_swapped of *r from the run, the variant's end call and the
+ * log's declarations, adding a result-mismatch violation where they
+ * disagree (fine-points.md 13-16), and name the person behind each turn's
+ * violation.  state is NULL when the game was not replayed.  Returns
+ * RP_DONE or RP_NO_MEMORY. */
 int rp_outcome(const struct fmt_game *g, const struct rp_run *run, const void *state,
                struct rp_report *r);
 

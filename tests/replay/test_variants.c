@@ -1,0 +1,332 @@
+/*
+ * The variant registry and the variant interface as a second
+ * implementation sees them (replay/variants.c, replay.h): a small fake
+ * variant, registered at run time, is found by its Game: names, set up
+ * with its own table and the parsed game, may refuse a game, and its end
+ * call shapes the report.  Criterion runs each test in a process of its
+ * own, so a registration never leaks into another test.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay/replay.h"
+#include "replay/variants.h"
+
+/* ------------------------------------------------------ the fake variant */
+
+/* "Count Down": any turn of one move is accepted; the game ends in a draw
+ * after `Plies:` plies (a header, 1 to 9, default 4).  Its definition says
+ * whether the persons swap colours at the end. */
+struct fake_def {
+    int swaps;
+};
+
+struct fake {
+    const struct rp_variant *self;
+    const struct fake_def *def;
+    int plies, limit;
+    char white[32];                   /* the game's White:, as setup saw it */
+};
+
+static int releases;                  /* how often release ran */
+
+static const char *header(const struct fmt_game *g, const char *key)
+{
+    for (size_t i = 0; i < g->nextra; i++)
+        if (strcmp(g->extra[i].key, key) == 0)
+            return g->extra[i].value;
+    return NULL;
+}
+
+static int fake_setup(void *state, const struct rp_variant *self, const struct fmt_game *game,
+                      char *why, size_t whysize)
+{
+    struct fake *f = state;
+    f->self = self;
+    f->def = self->def;
+    f->limit = 4;
+    snprintf(f->white, sizeof f->white, "%s", game->white ? game->white : "");
+    const char *plies = header(game, "Plies");
+    if (plies && (strlen(plies) != 1 || plies[0] < '1' || plies[0] > '9')) {
+        snprintf(why, whysize, "Plies: %s is not a number from 1 to 9", plies);
+        return -1;
+    }
+    if (plies)
+        f->limit = plies[0] - '0';
+    return 0;
+}
+
+static void fake_release(void *state)
+{
+    (void)state;
+    releases++;
+}
+
+static int fake_side(const void *state) { return ((const struct fake *)state)->plies & 1; }
+
+static void fake_play(void *state, const struct fmt_component *c, size_t n, struct rp_verdict *v)
+{
+    struct fake *f = state;
+    if (n != 1 || c[0].kind != FMT_COMP_MOVE) {
+        v->code = RP_BAD_TURN;
+        snprintf(v->message, sizeof v->message, "one move a turn in Count Down");
+        return;
+    }
+    f->plies++;
+    v->accepted = 1;
+}
+
+static int fake_ended(void *state, struct rp_ending *e)
+{
+    struct fake *f = state;
+    if (f->plies < f->limit)
+        return 0;
+    e->result = RP_RESULT_DRAW;
+    e->termination = "count";
+    snprintf(e->detail, sizeof e->detail, "limit=%d", f->limit);
+    return 1;
+}
+
+static void fake_end(const void *state, enum rp_end_how how, struct rp_end *out)
+{
+    const struct fake *f = state;
+    out->colours_swapped = f->def && f->def->swaps;
+    if (how == RP_END_DECLARED_DRAW) {
+        out->adjudicated = 1;
+        out->result = RP_RESULT_WHITE;
+        out->termination = "fake-adjudication";
+    }
+    if (how != RP_END_BY_RULE)
+        snprintf(out->detail, sizeof out->detail, "plies=%d", f->plies);
+}
+
+static void fake_render(const void *state, char *buf, size_t size)
+{
+    snprintf(buf, size, "plies %d\n", ((const struct fake *)state)->plies);
+}
+
+static const char *const fake_names[] = {"countdown", NULL};
+static const struct fake_def plain = {0}, swapping = {1};
+
+static const struct rp_variant fake = {
+    .name = "countdown",
+    .title = "Count Down (a test's variant)",
+    .game_names = fake_names,
+    .origin = "tests/replay/test_variants.c",
+    .def = &plain,
+    .state_size = sizeof(struct fake),
+    .setup = fake_setup,
+    .release = fake_release,
+    .side_to_move = fake_side,
+    .play = fake_play,
+    .ended = fake_ended,
+    .end = fake_end,
+    .render = fake_render,
+};
+
+static void add(const struct rp_variant *v)
+{
+    char why[128] = "";
+    cr_assert_eq(rp_registry_add(v, why, sizeof why), RP_DONE, "%s", why);
+}
+
+/* Replay the one game of text. */
+static void replay(const char *text, struct rp_report *r)
+{
+    fmt_parser *p = fmt_parser_new(text, strlen(text));
+    struct fmt_game g;
+    cr_assert_not_null(p);
+    cr_assert_eq(fmt_parser_next(p, &g), FMT_OK);
+    cr_assert_eq(rp_replay(&g, r, NULL, NULL), RP_DONE);
+    fmt_game_release(&g);
+    fmt_parser_free(p);
+}
+
+#define GAME(headers, moves) \
+    "Game: Count Down\nWhite: Ada\nBlack: Bob\n" headers "\n" moves "\n"
+
+/* ------------------------------------------------------------ the tests */
+
+Test(replay_variants, the_built_in_variants_in_order)
+{
+    static const char *const names[] = {"chess", "extinction", "backlash", "palindromic", "retro"};
+    cr_assert_eq(rp_variant_count(), 5);
+    for (size_t i = 0; i < 5; i++) {
+        const struct rp_variant *v = rp_variant_at(i);
+        cr_expect_str_eq(v->name, names[i]);
+        cr_expect_str_eq(v->origin, "built in");
+        cr_expect_null(v->def);
+    }
+    cr_expect_null(rp_variant_at(5));
+}
+
+Test(replay_variants, a_registered_variant_is_listed_found_and_replayed)
+{
+    add(&fake);
+    cr_assert_eq(rp_variant_count(), 6);
+    cr_expect_eq(rp_variant_at(5), &fake);
+    cr_expect_eq(rp_variant_for_game("Count-Down"), &fake);
+    cr_expect_eq(rp_variant_for_game("Chess"), &rp_variant_chess);
+
+    struct rp_report r;
+    replay(GAME("", "1. P e2-e4 1... p e7-e5\n2. N g1-f3"), &r);
+    cr_expect_eq(r.variant, &fake);
+    cr_expect_eq(r.status, RP_STATUS_OK);
+    cr_expect_eq(r.turns, 3);
+    cr_expect_eq(r.result, RP_RESULT_NONE);
+    cr_expect_str_eq(r.termination, "unfinished");
+    cr_expect_str_eq(r.detail, "plies=3", "the end call's detail");
+    cr_expect_eq(releases, 1);
+    rp_report_release(&r);
+
+    replay(GAME("", "1. P e2-e4 1... p e7-e5\n2. N g1-f3 2... n b8-c6"), &r);
+    cr_expect_eq(r.result, RP_RESULT_DRAW);
+    cr_expect_str_eq(r.termination, "count");
+    cr_expect_str_eq(r.detail, "limit=4", "the ending's detail, kept by an empty end detail");
+    rp_report_release(&r);
+}
+
+/* setup sees its own table, its definition and the parsed game. */
+static const struct rp_variant *seen_self;
+static char seen_white[32];
+
+static void spy(void *ctx, const struct fmt_turn *t, const struct rp_variant *v, const void *state)
+{
+    (void)ctx, (void)v;
+    const struct fake *f = state;
+    if (!t) {
+        seen_self = f->self;
+        snprintf(seen_white, sizeof seen_white, "%s", f->white);
+        cr_expect_eq(f->def, &plain);
+    }
+}
+
+Test(replay_variants, setup_is_given_its_table_and_the_game)
+{
+    add(&fake);
+    const char *text = GAME("", "1. P e2-e4");
+    fmt_parser *p = fmt_parser_new(text, strlen(text));
+    struct fmt_game g;
+    struct rp_report r;
+    cr_assert_eq(fmt_parser_next(p, &g), FMT_OK);
+    cr_assert_eq(rp_replay(&g, &r, spy, NULL), RP_DONE);
+    cr_expect_eq(seen_self, &fake);
+    cr_expect_str_eq(seen_white, "Ada");
+    rp_report_release(&r);
+    fmt_game_release(&g);
+    fmt_parser_free(p);
+}
+
+Test(replay_variants, setup_may_refuse_a_game)
+{
+    add(&fake);
+    struct rp_report r;
+    replay(GAME("Plies: 12\nResult: 1-0\n", "1. P e2-e4"), &r);
+    cr_expect_eq(r.status, RP_STATUS_MALFORMED);
+    cr_expect_eq(r.replayed, 0);
+    cr_expect_eq(r.turns, 0);
+    cr_expect_eq(r.result, RP_RESULT_WHITE, "a malformed game keeps its declared result");
+    cr_expect_str_eq(r.termination, "");
+    cr_assert_eq(r.nviolations, 1);
+    cr_expect_eq(r.violations[0].code, RP_SYNTAX);
+    cr_expect_str_eq(r.violations[0].message, "Plies: 12 is not a number from 1 to 9");
+    cr_expect_eq(r.violations[0].line, 1, "the game's first line");
+    cr_expect_eq(r.violations[0].person, -1);
+    cr_expect_eq(releases, 1, "release runs after a refused setup too");
+    rp_report_release(&r);
+
+    replay(GAME("Plies: 2\n", "1. P e2-e4 1... p e7-e5 2. P d2-d4"), &r);
+    cr_expect_eq(r.status, RP_STATUS_ILLEGAL);
+    cr_expect_str_eq(r.termination, "count");
+    cr_assert_eq(r.nviolations, 1);
+    cr_expect_eq(r.violations[0].code, RP_AFTER_END);
+    cr_expect_str_eq(r.violations[0].message, "the game had already ended");
+    rp_report_release(&r);
+}
+
+/* The end call on a declared draw, and persons who swapped colours. */
+Test(replay_variants, the_end_call_adjudicates_and_swaps)
+{
+    struct rp_variant swapper = fake;
+    swapper.def = &swapping;
+    add(&swapper);
+    struct rp_report r;
+    replay(GAME("Result: 1/2-1/2\n", "1. P e2-e4"), &r);
+    cr_expect_eq(r.declared, RP_RESULT_DRAW);
+    cr_expect_eq(r.result, RP_RESULT_WHITE);
+    cr_expect_str_eq(r.termination, "fake-adjudication");
+    cr_expect_str_eq(r.detail, "plies=1");
+    cr_expect_eq(r.colours_swapped, 1);
+    cr_expect_eq(r.winner, 1, "White at the end is the Black: person");
+    cr_expect_eq(r.loser, 0);
+    rp_report_release(&r);
+
+    /* An illegal turn is charged to the person playing its colour then. */
+    replay(GAME("", "1. P e2-e4 1... p e7-e5; p d7-d5"), &r);
+    cr_expect_eq(r.status, RP_STATUS_ILLEGAL);
+    cr_expect_str_eq(r.termination, "illegal");
+    cr_expect_str_eq(r.detail, "plies=1");
+    cr_assert_eq(r.nviolations, 1);
+    cr_expect_eq(r.violations[0].code, RP_BAD_TURN);
+    cr_expect_eq(r.violations[0].side, FMT_BLACK);
+    cr_expect_eq(r.violations[0].person, 0, "Black's turn, played by the White: person");
+    rp_report_release(&r);
+}
+
+Test(replay_variants, the_same_name_replaces_in_place)
+{
+    struct rp_variant second = fake;
+    second.title = "Count Down, again";
+    add(&fake);
+    add(&second);
+    cr_expect_eq(rp_variant_count(), 6);
+    cr_expect_eq(rp_variant_at(5), &second);
+    cr_expect_eq(rp_variant_for_game("Count Down"), &second);
+    /* A built-in one is replaced where it is listed. */
+    static const char *const names[] = {"chess", NULL};
+    struct rp_variant chess = fake;
+    chess.name = "chess";
+    chess.game_names = names;
+    add(&chess);
+    cr_expect_eq(rp_variant_count(), 6);
+    cr_expect_eq(rp_variant_at(0), &chess);
+    cr_expect_eq(rp_variant_for_game("Chess"), &chess);
+    cr_expect_eq(rp_variant_for_game("Orthodox Chess"), NULL, "the old one's names went with it");
+}
+
+Test(replay_variants, a_game_name_claimed_twice_goes_to_the_last_registered)
+{
+    static const char *const chess_too[] = {"countdown", "chess", NULL};
+    struct rp_variant a = fake, b = fake;
+    a.game_names = chess_too;
+    b.name = "other";
+    add(&a);
+    cr_expect_eq(rp_variant_for_game("Chess"), &a);
+    cr_expect_eq(rp_variant_for_game("FIDE Chess"), &rp_variant_chess);
+    add(&b);
+    cr_expect_eq(rp_variant_for_game("Count Down"), &b);
+    add(&a);             /* registered again: last once more, though listed before b */
+    cr_expect_eq(rp_variant_for_game("Count Down"), &a);
+    cr_expect_eq(rp_variant_count(), 7);
+    rp_registry_reset();
+    cr_expect_eq(rp_variant_count(), 5);
+    cr_expect_eq(rp_variant_for_game("Chess"), &rp_variant_chess);
+    cr_expect_null(rp_variant_for_game("Count Down"));
+}
+
+Test(replay_variants, a_table_without_a_required_slot_is_misuse)
+{
+    struct rp_variant broken = fake;
+    broken.name = "broken";
+    broken.play = NULL;
+    char why[128];
+    cr_expect_eq(rp_registry_add(&broken, why, sizeof why), RP_MISUSE);
+    cr_expect_str_eq(why, "variant 'broken' has no play function");
+    broken = fake;
+    broken.game_names = NULL;
+    cr_expect_eq(rp_registry_add(&broken, why, sizeof why), RP_MISUSE);
+    cr_expect_str_eq(why, "variant 'countdown' has no Game: name");
+    cr_expect_eq(rp_variant_count(), 5);
+}
