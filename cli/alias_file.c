@@ -20,6 +20,7 @@
 
 struct reader {
     st_alias *alias;
+    struct cli_alias_spellings *spellings; /* each spelling and its row, or NULL */
     const char *path;
     char **cells;
     size_t ncells, cap;
@@ -69,6 +70,26 @@ static void on_field(void *s, size_t len, void *data)
     R->cells[R->ncells++] = cell;
 }
 
+/* Keep a spelling and its row for the warning about spellings no game
+ * has (cmd_analyze.c); a spelling listed twice for one name once. */
+static int note_spelling(struct reader *R, const char *spelling)
+{
+    struct cli_alias_spellings *sp = R->spellings;
+    if (!sp || strcmp(spelling, R->cells[0]) == 0)
+        return 0;
+    for (size_t i = 0; i < sp->n; i++)
+        if (strcmp(sp->v[i].text, spelling) == 0)
+            return 0;
+    void *grown = realloc(sp->v, (sp->n + 1) * sizeof *sp->v);
+    if (!grown)
+        return -1;
+    sp->v = grown;
+    if (!(sp->v[sp->n].text = strdup(spelling)))
+        return -1;
+    sp->v[sp->n++].row = R->row;
+    return 0;
+}
+
 static void on_row(int c, void *data)
 {
     (void)c;
@@ -78,6 +99,8 @@ static void on_row(int c, void *data)
         const char *other = NULL;
         switch (st_alias_add(R->alias, R->cells[0], R->cells[i], &other)) {
         case ST_ALIAS_OK:
+            if (note_spelling(R, R->cells[i]) != 0)
+                fail(R, "out of memory%s%s", "", "");
             break;
         case ST_ALIAS_CONFLICT:
             fail(R, "'%s' is already a spelling of '%s'", R->cells[i], other);
@@ -105,14 +128,24 @@ static void on_row(int c, void *data)
     R->ncells = 0;
 }
 
-st_alias *cli_alias_read(const char *path, char *err, size_t errsize)
+void cli_alias_spellings_release(struct cli_alias_spellings *sp)
+{
+    for (size_t i = 0; i < sp->n; i++)
+        free(sp->v[i].text);
+    free(sp->v);
+    sp->v = NULL;
+    sp->n = 0;
+}
+
+st_alias *cli_alias_read(const char *path, struct cli_alias_spellings *spellings, char *err,
+                         size_t errsize)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
         snprintf(err, errsize, "%s: %s", path, strerror(errno));
         return NULL;
     }
-    struct reader R = {st_alias_new(), path, NULL, 0, 0, 0, 0, err, errsize};
+    struct reader R = {st_alias_new(), spellings, path, NULL, 0, 0, 0, 0, err, errsize};
     struct csv_parser p;
     int inited = R.alias && csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) == 0;
     if (!inited)

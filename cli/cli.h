@@ -7,6 +7,7 @@
 #ifndef GC_CLI_H
 #define GC_CLI_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -73,6 +74,19 @@ void cli_options_help(FILE *f, const struct cli_command_options *c);
  * shown as \xNN (the arguments are often names from the input). */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* "gcaudit: warning: " + message on stderr, escaped as cli_error's, and
+ * counted: warnings never change the exit status, but --strict turns a
+ * run that warned into CLI_EXIT_USAGE (cli_warnings_status). */
+void cli_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* How many warnings were given so far. */
+unsigned cli_warnings(void);
+
+/* The exit status of a run that would exit with status, given --strict:
+ * a run that warned exits CLI_EXIT_USAGE (saying so), unless status is
+ * already CLI_EXIT_NOTHING or worse. */
+int cli_warnings_status(int status, int strict);
+
 /* s on f with control characters and invalid UTF-8 as \xNN
  * (fmt_escape's rule): for any text from the input bound for a terminal. */
 void cli_put_safe(FILE *f, const char *s);
@@ -107,9 +121,19 @@ struct cli_progress {
     int enabled;
     double started, last;     /* seconds, monotonic */
     uint64_t entries, games;
+    int drawn;                /* the line is on the screen */
 };
 
 void cli_progress_start(struct cli_progress *p, int quiet);
+
+/* Around anything else written to stderr while a progress line may be
+ * shown: hide clears the line, show draws it again below the text, so
+ * messages scroll above it.  Without a progress line they do nothing. */
+void cli_progress_hide(void);
+void cli_progress_show(void);
+
+/* bytes on stderr, above the progress line. */
+void cli_progress_write(const char *bytes, size_t n);
 void cli_progress_update(struct cli_progress *p, uint64_t entries, uint64_t games);
 void cli_progress_finish(struct cli_progress *p);
 double cli_now(void);
@@ -158,6 +182,23 @@ int cli_pool_finish(cli_pool *p);
 /* Finish if needed and free; NULL does nothing. */
 void cli_pool_free(cli_pool *p);
 
+/* ---------------------------- analyze and merge: outputs (outputs.c) */
+
+/* mkdir -p path.  *made gets the first directory this call created (the
+ * caller's to free), or NULL when all of them existed.  0, or -1 with
+ * errno set (then nothing it made is left). */
+int cli_output_make_dir(const char *path, char **made);
+
+/* Remove the empty directories from path up to made, the first one
+ * cli_output_make_dir made; made NULL does nothing. */
+void cli_output_unmake_dir(const char *path, const char *made);
+
+/* Before a run: can `what` ("workbook") be written at path?  Its directory
+ * must exist and take a new file, and path must not be a directory.
+ * CLI_CONTINUE, or CLI_EXIT_NOTHING after saying why ("COMMAND: cannot
+ * write the workbook 'PATH': ..."). */
+int cli_output_check_file_or_stop(const char *command, const char *what, const char *path);
+
 /* ------------------------------------------- analyze: selection (filter.c) */
 
 /* Which games `analyze` reports and counts (gcaudit(1), "Choosing the games"). */
@@ -184,6 +225,16 @@ int cli_filter_add_event(struct cli_filter *f, const char *text);
  * into out.  0, or -1 when it is not one. */
 int cli_filter_set_date(char out[11], const char *arg);
 
+/* Nonzero when some --variant NAME names no variant gcaudit replays: it
+ * can only select unsupported games by their Game: value. */
+int cli_filter_has_open_names(const struct cli_filter *f);
+
+/* For an unsupported game, set hit[i] for each such NAME i that is its
+ * Game: value (selected or not), from any thread: a NAME no game set is
+ * worth a warning. */
+void cli_filter_note_names(const struct cli_filter *f, const struct fmt_game *g,
+                           const struct rp_report *r, atomic_uchar *hit);
+
 /* Nonzero when some option narrows the selection. */
 int cli_filter_active(const struct cli_filter *f);
 
@@ -202,9 +253,22 @@ int cli_filter_match(const struct cli_filter *f, const struct fmt_game *g,
 
 struct st_alias;
 
-/* Read a --player-alias CSV file (gcaudit(1), PLAYER ALIASES).  NULL on
- * failure, with "PATH: ..." or "PATH, row N: ..." in err. */
-struct st_alias *cli_alias_read(const char *path, char *err, size_t errsize);
+/* The spellings of an alias file (not the names), each with its row. */
+struct cli_alias_spellings {
+    struct cli_alias_spelling {
+        char *text;
+        unsigned long row;        /* 1-based row of the file */
+    } *v;
+    size_t n;
+};
+
+void cli_alias_spellings_release(struct cli_alias_spellings *sp);
+
+/* Read a --player-alias CSV file (gcaudit(1), PLAYER ALIASES), and its
+ * spellings into *spellings when not NULL (release them either way).
+ * NULL on failure, with "PATH: ..." or "PATH, row N: ..." in err. */
+struct st_alias *cli_alias_read(const char *path, struct cli_alias_spellings *spellings,
+                                char *err, size_t errsize);
 
 /* ------------------------ analyze: statistics outputs (stats_*.c, html) */
 
@@ -258,6 +322,10 @@ struct cli_report_opts {
  * summary.html and the workbook.  0, or -1 after saying what failed. */
 int cli_report_statistics(struct st_stats *stats, const struct cli_totals *t,
                           const struct cli_report_opts *o);
+
+/* The warnings the counts of a whole run call for (a selection that
+ * matches none of the games read). */
+void cli_report_warnings(const struct cli_totals *t, const struct cli_report_opts *o);
 
 /* The closing lines on stdout. */
 void cli_report_summary(const struct cli_totals *t, const struct cli_report_opts *o, double secs);

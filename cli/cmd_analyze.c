@@ -45,6 +45,7 @@ struct analyze_opts {
     char selection[512];          /* the selection options in words, for summary.html */
     int jobs;                     /* -j: replay threads; 1 = all on the main thread */
     unsigned shard, nshards;      /* --shard K/N; nshards 0 = no sharding */
+    int strict;                   /* --strict: a run that warned exits 2 */
 };
 
 /* One replay thread's own state: nothing in it is shared. */
@@ -66,6 +67,10 @@ struct analyze {
     cli_pool *pool;
     int write_failed;
     int failed;                   /* out of memory: the run stops, nothing is kept */
+    char *made_dir;               /* the first directory of -o this run created, or NULL */
+    atomic_uchar *name_hits;      /* per --variant NAME: some game's Game: value is NAME */
+    atomic_uchar *alias_seen;     /* per alias id (st_alias_id): a selected game has it */
+    struct cli_alias_spellings spellings; /* of the alias file, with their rows */
 };
 
 static const struct cli_command_options analyze_options;
@@ -114,6 +119,13 @@ static int opt_verbose(void *o, const char *v)
 {
     (void)v;
     ((struct analyze_opts *)o)->verbose = 1;
+    return CLI_CONTINUE;
+}
+
+static int opt_strict(void *o, const char *v)
+{
+    (void)v;
+    ((struct analyze_opts *)o)->strict = 1;
     return CLI_CONTINUE;
 }
 
@@ -293,6 +305,8 @@ static const struct cli_option analyze_option_rows[] = {
      .help = "replay on N threads (default: one per core;\n"
              "the reports are the same bytes whatever N is)",
      .missing = jobs_wanted, .flags = CLI_OPT_ATTACHED},
+    {.name = "--strict", .set_or_stop = opt_strict,
+     .help = "a warning makes the exit status 2 (for scripts)"},
     {.name = "--shard", .value = "K/N", .set_or_stop = opt_shard,
      .help = "replay only shard K of N (1 <= K <= N) and leave\n"
              "the state 'gcaudit merge' combines",
@@ -355,29 +369,10 @@ static int parse_args_or_stop(int argc, char **argv, struct analyze_opts *o)
     }
     if (!o->jobs)
         o->jobs = default_jobs();
+    if (o->filter.since[0] && o->filter.until[0] && strcmp(o->filter.since, o->filter.until) > 0)
+        cli_warning("--since %s is after --until %s: no game can be selected", o->filter.since,
+                    o->filter.until);
     return CLI_CONTINUE;
-}
-
-/* mkdir -p: the reports' directory may be new and nested. */
-static int make_dirs(const char *path)
-{
-    char *p = strdup(path);
-    if (!p)
-        return -1;
-    int rc = 0;
-    for (char *s = p + 1; rc == 0; s++) {
-        char c = *s;
-        if (c != '/' && c != '\0')
-            continue;
-        *s = '\0';
-        if (mkdir(p, 0777) != 0 && errno != EEXIST)
-            rc = -1;
-        *s = c;
-        if (c == '\0')
-            break;
-    }
-    free(p);
-    return rc;
 }
 
 static const char *const rows_header[] = {"seq", "game_index", "violations"};
@@ -385,8 +380,8 @@ static const char *const rows_header[] = {"seq", "game_index", "violations"};
 static int open_reports(struct analyze *A)
 {
     const char *dir = A->o.outdir;
-    if (make_dirs(dir) != 0) {
-        cli_error("cannot create the output directory '%s': %s", dir, strerror(errno));
+    if (cli_output_make_dir(dir, &A->made_dir) != 0) {
+        cli_error("analyze: cannot write the reports in '%s': %s", dir, strerror(errno));
         return -1;
     }
     A->inputs = fmt_csv_open(dir, "inputs.csv", cli_inputs_header, CLI_INPUTS_COLS, A->o.excel);
@@ -399,10 +394,11 @@ static int open_reports(struct analyze *A)
         A->rows = fmt_csv_open(dir, CLI_ROWS_FILE, rows_header, 3, 0);
     if (A->inputs && A->games && A->violations && (A->rows || !A->o.nshards))
         return 0;
-    cli_error("cannot write the reports in '%s': %s", dir, strerror(errno));
+    cli_error("analyze: cannot write the reports in '%s': %s", dir, strerror(errno));
     return -1;
 }
 
+/* Drop the reports unwritten; a directory this run made goes too. */
 static void abort_reports(struct analyze *A)
 {
     fmt_csv_abort(A->inputs);
@@ -410,6 +406,7 @@ static void abort_reports(struct analyze *A)
     fmt_csv_abort(A->violations);
     fmt_csv_abort(A->rows);
     A->inputs = A->games = A->violations = A->rows = NULL;
+    cli_output_unmake_dir(A->o.outdir, A->made_dir);
 }
 
 /* ------------------------------------------------------------- batches */
@@ -438,7 +435,8 @@ struct batch {
     struct batch_entry e[BATCH_ENTRIES];
     size_t n;
     /* What replaying gives, to be written in order. */
-    struct fmt_buf inputs, games, violations, rows, verbose;
+    struct fmt_buf inputs, games, violations, rows;
+    struct fmt_buf messages;      /* for stderr: failed entries, and violations with -v */
     struct cli_totals t;          /* entry counts, selected games, latest date */
     int failed;                   /* out of memory */
     size_t failed_at;             /* the entry it happened in */
@@ -456,7 +454,7 @@ static void batch_free(struct batch *b)
     fmt_buf_release(&b->games);
     fmt_buf_release(&b->violations);
     fmt_buf_release(&b->rows);
-    fmt_buf_release(&b->verbose);
+    fmt_buf_release(&b->messages);
     free(b);
 }
 
@@ -516,6 +514,13 @@ static int count_game(struct worker *W, struct batch *b, const struct fmt_game *
         .black = st_alias_resolve(W->A->alias, g->black),
         .colours_swapped = r->colours_swapped,
     };
+    if (W->A->alias_seen) {
+        long w = st_alias_id(W->A->alias, g->white), k = st_alias_id(W->A->alias, g->black);
+        if (w >= 0)
+            atomic_store_explicit(&W->A->alias_seen[w], 1, memory_order_relaxed);
+        if (k >= 0)
+            atomic_store_explicit(&W->A->alias_seen[k], 1, memory_order_relaxed);
+    }
     char date[11];
     if (cli_game_date(g, date) == 0 && strcmp(date, b->t.latest) > 0)
         memcpy(b->t.latest, date, sizeof date);
@@ -570,6 +575,8 @@ static int replay_game(struct worker *W, struct batch *b, const struct batch_ent
     if (rp_replay(g, &r, NULL, NULL) != RP_DONE)
         return -1;
     b->t.games_found++;
+    if (A->name_hits)
+        cli_filter_note_names(&A->o.filter, g, &r, A->name_hits);
     int rc = 0;
     if (cli_filter_match(&A->o.filter, g, &r))
         rc = format_game(A, b, x, g, &r, verbose) != 0 || count_game(W, b, g, &r) != 0 ? -1 : 0;
@@ -603,8 +610,9 @@ static long long replay_entry(struct worker *W, struct batch *b, const struct ba
     return rc == FMT_FATAL ? -1 : n;
 }
 
-/* "gcaudit: SOURCE!ENTRY: why", as cli_error says it. */
-static void verbose_failed(FILE *f, const struct batch_entry *x)
+/* "gcaudit: SOURCE!ENTRY: why", as cli_error says it: every entry that
+ * cannot be read is named, -v or not. */
+static void say_failed(FILE *f, const struct batch_entry *x)
 {
     fputs("gcaudit: ", f);
     cli_put_safe(f, x->source);
@@ -618,7 +626,7 @@ static void verbose_failed(FILE *f, const struct batch_entry *x)
 }
 
 static int work_entry(struct worker *W, struct batch *b, const struct batch_entry *x,
-                      FILE *verbose)
+                      FILE *messages, FILE *verbose)
 {
     long long games = 0;
     struct st_summary *s = &b->t.sum;
@@ -631,8 +639,7 @@ static int work_entry(struct worker *W, struct batch *b, const struct batch_entr
         s->entries_skipped++;
     } else {
         s->entries_failed++;
-        if (verbose)
-            verbose_failed(verbose, x);
+        say_failed(messages, x);
     }
     struct fmt_entry e = {.source = x->source, .entry = x->entry, .bytes = x->bytes,
                           .status = x->status, .message = x->message};
@@ -647,19 +654,21 @@ static void work_batch(void *worker, struct cli_job *job)
 {
     struct worker *W = worker;
     struct batch *b = (struct batch *)job;
-    char *vtext = NULL;
-    size_t vlen = 0;
-    FILE *verbose = W->A->o.verbose ? open_memstream(&vtext, &vlen) : NULL;
-    if (W->A->o.verbose && !verbose)
+    char *mtext = NULL;
+    size_t mlen = 0;
+    FILE *messages = open_memstream(&mtext, &mlen);
+    FILE *verbose = W->A->o.verbose ? messages : NULL;
+    if (!messages)
         b->failed = 1;
     for (size_t i = 0; i < b->n && !b->failed && !cli_interrupted(); i++)
-        if (work_entry(W, b, &b->e[i], verbose) != 0) {
+        if (work_entry(W, b, &b->e[i], messages, verbose) != 0) {
             b->failed = 1;
             b->failed_at = i;
         }
-    if (verbose && (fclose(verbose) != 0 || fmt_buf_add(&b->verbose, vtext, vlen) != FMT_OK))
+    if (messages && (fclose(messages) != 0 ||
+                     (mlen && fmt_buf_add(&b->messages, mtext, mlen) != FMT_OK)))
         b->failed = 1;
-    free(vtext);
+    free(mtext);
 }
 
 /* -------------------------------------------- writing (the main thread) */
@@ -687,8 +696,8 @@ static int emit_batch(void *ctx, struct cli_job *job, int drop)
         write_bytes(A, A->games, &b->games);
         write_bytes(A, A->violations, &b->violations);
         write_bytes(A, A->rows, &b->rows);
-        if (b->verbose.len)
-            fwrite(b->verbose.data, 1, b->verbose.len, stderr);
+        if (b->messages.len)
+            cli_progress_write(b->messages.data, b->messages.len);
         st_summary_add(&A->t.sum, &b->t.sum);
         A->t.games_found += b->t.games_found;
         if (strcmp(b->t.latest, A->t.latest) > 0)
@@ -798,6 +807,10 @@ static void release(struct analyze *A)
     cli_filter_release(&A->o.filter);
     st_stats_free(A->stats);
     st_alias_free(A->alias);
+    free(A->made_dir);
+    free(A->name_hits);
+    free(A->alias_seen);
+    cli_alias_spellings_release(&A->spellings);
 }
 
 static struct cli_report_opts report_opts(const struct analyze *A)
@@ -829,7 +842,7 @@ static int prepare_or_stop(struct analyze *A)
     cli_interrupt_install();
     if (A->o.alias_path) {
         char err[1024];
-        A->alias = cli_alias_read(A->o.alias_path, err, sizeof err);
+        A->alias = cli_alias_read(A->o.alias_path, &A->spellings, err, sizeof err);
         if (!A->alias) {
             cli_error("--player-alias %s", err);
             return CLI_EXIT_USAGE;
@@ -839,11 +852,42 @@ static int prepare_or_stop(struct analyze *A)
         cli_error("out of memory");
         return CLI_EXIT_NOTHING;
     }
+    /* What the warnings after the run need (not for a shard: it sees
+     * only its part of the games). */
+    size_t nalias = st_alias_size(A->alias), nnames = A->o.filter.nvariants;
+    if (!A->o.nshards && ((nalias && !(A->alias_seen = calloc(nalias, sizeof *A->alias_seen))) ||
+                          (cli_filter_has_open_names(&A->o.filter) &&
+                           !(A->name_hits = calloc(nnames, sizeof *A->name_hits))))) {
+        cli_error("out of memory");
+        return CLI_EXIT_NOTHING;
+    }
     if (open_reports(A) != 0) {
         abort_reports(A);
         return CLI_EXIT_NOTHING;
     }
-    return CLI_CONTINUE;
+    int rc = A->o.xlsx ? cli_output_check_file_or_stop("analyze", "workbook", A->o.xlsx)
+                       : CLI_CONTINUE;
+    if (rc != CLI_CONTINUE)
+        abort_reports(A);
+    return rc;
+}
+
+/* After a run that was read: the warnings only the whole of it can show
+ * (every game seen). */
+static void warn_after_run(const struct analyze *A)
+{
+    const struct cli_filter *f = &A->o.filter;
+    for (size_t i = 0; A->name_hits && i < f->nvariants; i++)
+        if (!f->variants[i].variant && !atomic_load(&A->name_hits[i]))
+            cli_warning("--variant '%s' matches no variant: gcaudit replays none of that name "
+                        "(see 'gcaudit variants') and no game's Game: value is '%s'",
+                        f->variants[i].key, f->variants[i].key);
+    for (size_t i = 0; A->alias_seen && i < A->spellings.n; i++) {
+        long id = st_alias_id(A->alias, A->spellings.v[i].text);
+        if (id >= 0 && !atomic_load(&A->alias_seen[id]))
+            cli_warning("--player-alias %s, row %lu: no selected game has a player named '%s'",
+                        A->o.alias_path, A->spellings.v[i].row, A->spellings.v[i].text);
+    }
 }
 
 int cmd_analyze(int argc, char **argv)
@@ -864,13 +908,27 @@ int cmd_analyze(int argc, char **argv)
     if (cli_interrupted()) {
         /* Stopped half way: no report may look complete. */
         close_reports(&A);
+        cli_output_unmake_dir(A.o.outdir, A.made_dir);
         cli_error("interrupted: no reports were written in '%s'", A.o.outdir);
         release(&A);
         return 128 + cli_interrupted();
     }
     if (stopped)
         A.failed = 1;   /* a report cut short must not look complete */
+    if (!stopped && A.t.sum.entries_ok + A.t.sum.entries_skipped == 0) {
+        /* Nothing was read (every input failed, and said why): the
+         * reports of an earlier run are worth more than empty ones. */
+        abort_reports(&A);
+        if (A.made_dir)
+            cli_error("analyze: nothing could be read: no reports were written");
+        else
+            cli_error("analyze: nothing could be read: the reports in '%s' are left as they were",
+                      A.o.outdir);
+        release(&A);
+        return CLI_EXIT_NOTHING;
+    }
     if (close_reports(&A) != 0 || stopped) {
+        cli_output_unmake_dir(A.o.outdir, A.made_dir);
         cli_error("the reports in '%s' could not be written completely", A.o.outdir);
         release(&A);
         return CLI_EXIT_NOTHING;
@@ -880,9 +938,12 @@ int cmd_analyze(int argc, char **argv)
         return CLI_EXIT_NOTHING;
     }
     struct cli_report_opts ro = report_opts(&A);
+    warn_after_run(&A);
+    if (!A.o.nshards)
+        cli_report_warnings(&A.t, &ro);
     if (!A.o.quiet)
         cli_report_summary(&A.t, &ro, cli_now() - A.progress.started);
-    rc = cli_report_exit_status(&A.t.sum);
+    rc = cli_warnings_status(cli_report_exit_status(&A.t.sum), A.o.strict);
     release(&A);
     return rc;
 }

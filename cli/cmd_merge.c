@@ -37,6 +37,8 @@ struct shard {
 struct merge {
     const char *outdir, *xlsx;
     int quiet;
+    int strict;                   /* --strict: a merge that warned exits 2 */
+    char *made_dir;               /* the first directory of -o this merge created, or NULL */
     struct shard *sh;
     int n;
     st_stats *stats;
@@ -79,6 +81,13 @@ static int opt_quiet(void *M, const char *v)
     return CLI_CONTINUE;
 }
 
+static int opt_strict(void *M, const char *v)
+{
+    (void)v;
+    ((struct merge *)M)->strict = 1;
+    return CLI_CONTINUE;
+}
+
 static int opt_help(void *M, const char *v)
 {
     (void)M, (void)v;
@@ -103,6 +112,8 @@ static const struct cli_option merge_option_rows[] = {
      .help = "also write the statistics as a workbook"},
     {.name = "--quiet", .letter = 'q', .set_or_stop = opt_quiet,
      .help = "no summary"},
+    {.name = "--strict", .set_or_stop = opt_strict,
+     .help = "a warning makes the exit status 2 (for scripts)"},
     {.name = "--help", .letter = 'h', .set_or_stop = opt_help,
      .help = "this text"},
 };
@@ -357,33 +368,10 @@ static int copy_inputs(struct merge *M, fmt_csv *out)
     return rc == -1 && in ? 0 : -1;
 }
 
-static int make_dir(const char *path)
-{
-    char *p = strdup(path);
-    int rc = p ? 0 : -1;
-    for (char *s = p ? p + 1 : NULL; rc == 0; s++) {
-        char c = *s;
-        if (c != '/' && c != '\0')
-            continue;
-        *s = '\0';
-        if (mkdir(p, 0777) != 0 && errno != EEXIST)
-            rc = -1;
-        *s = c;
-        if (c == '\0')
-            break;
-    }
-    free(p);
-    return rc;
-}
-
 /* The three row reports, each renamed into place only when whole. */
 static int write_rows(struct merge *M)
 {
     int excel = M->sh[0].st.excel;
-    if (make_dir(M->outdir) != 0) {
-        cli_error("cannot create the output directory '%s': %s", M->outdir, strerror(errno));
-        return -1;
-    }
     fmt_csv *in = fmt_csv_open(M->outdir, "inputs.csv", cli_inputs_header, CLI_INPUTS_COLS, excel);
     fmt_csv *g = fmt_csv_open(M->outdir, "games.csv", cli_games_header, CLI_GAMES_COLS, excel);
     fmt_csv *v = fmt_csv_open(M->outdir, "violations.csv", cli_violations_header,
@@ -417,6 +405,7 @@ static void release(struct merge *M)
     }
     free(M->sh);
     free(M->line);
+    free(M->made_dir);
     st_stats_free(M->stats);
 }
 
@@ -430,6 +419,13 @@ int cmd_merge(int argc, char **argv)
         cli_error("out of memory");
         rc = CLI_EXIT_NOTHING;
     }
+    /* The outputs are checked before any shard is read. */
+    if (rc == CLI_CONTINUE && cli_output_make_dir(M.outdir, &M.made_dir) != 0) {
+        cli_error("merge: cannot write the reports in '%s': %s", M.outdir, strerror(errno));
+        rc = CLI_EXIT_NOTHING;
+    } else if (rc == CLI_CONTINUE && M.xlsx) {
+        rc = cli_output_check_file_or_stop("merge", "workbook", M.xlsx);
+    }
     if (rc == CLI_CONTINUE && (load_shards(&M) != 0 || write_rows(&M) != 0))
         rc = CLI_EXIT_NOTHING;
     if (rc == CLI_CONTINUE) {
@@ -440,11 +436,14 @@ int cmd_merge(int argc, char **argv)
         if (cli_report_statistics(M.stats, &M.t, &o) != 0) {
             rc = CLI_EXIT_NOTHING;
         } else {
+            cli_report_warnings(&M.t, &o);
             if (!M.quiet)
                 cli_report_summary(&M.t, &o, cli_now() - started);
-            rc = cli_report_exit_status(&M.t.sum);
+            rc = cli_warnings_status(cli_report_exit_status(&M.t.sum), M.strict);
         }
     }
+    if (rc == CLI_EXIT_NOTHING)
+        cli_output_unmake_dir(M.outdir, M.made_dir);
     release(&M);
     return rc;
 }

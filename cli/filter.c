@@ -160,6 +160,26 @@ static int variant_selected(const struct cli_filter *f, const struct fmt_game *g
     return 0;
 }
 
+int cli_filter_has_open_names(const struct cli_filter *f)
+{
+    for (size_t i = 0; i < f->nvariants; i++)
+        if (!f->variants[i].variant)
+            return 1;
+    return 0;
+}
+
+void cli_filter_note_names(const struct cli_filter *f, const struct fmt_game *g,
+                           const struct rp_report *r, atomic_uchar *hit)
+{
+    if (r->variant)
+        return;
+    char key[256];
+    fmt_normalise_game_name(g->game ? g->game : "", key, sizeof key);
+    for (size_t i = 0; i < f->nvariants; i++)
+        if (!f->variants[i].variant && strcmp(f->variants[i].key, key) == 0)
+            atomic_store_explicit(&hit[i], 1, memory_order_relaxed);
+}
+
 static int event_selected(const struct cli_filter *f, const struct fmt_game *g)
 {
     if (!g->event)

@@ -26,25 +26,58 @@ void cli_put_safe(FILE *f, const char *s)
     }
 }
 
-/* The message is formatted first and escaped whole: its arguments are
- * often names from the input. */
-void cli_error(const char *fmt, ...)
+/* "gcaudit: " + prefix + the message on stderr, above the progress line
+ * if one is shown.  The message is formatted first and escaped whole: its
+ * arguments are often names from the input. */
+static void say(const char *prefix, const char *fmt, va_list ap)
 {
     char small[512], *msg = small;
-    va_list ap;
-    va_start(ap, fmt);
+    va_list again;
+    va_copy(again, ap);
     int n = vsnprintf(small, sizeof small, fmt, ap);
-    va_end(ap);
-    if (n >= (int)sizeof small && (msg = malloc((size_t)n + 1)) != NULL) {
-        va_start(ap, fmt);
-        vsnprintf(msg, (size_t)n + 1, fmt, ap);
-        va_end(ap);
-    }
+    if (n >= (int)sizeof small && (msg = malloc((size_t)n + 1)) != NULL)
+        vsnprintf(msg, (size_t)n + 1, fmt, again);
+    va_end(again);
+    cli_progress_hide();
     fputs("gcaudit: ", stderr);
+    fputs(prefix, stderr);
     cli_put_safe(stderr, msg ? msg : small);   /* out of memory: the message cut */
     fputc('\n', stderr);
+    cli_progress_show();
     if (msg != small)
         free(msg);
+}
+
+void cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    say("", fmt, ap);
+    va_end(ap);
+}
+
+/* Warnings are given on the main thread only (options, the end of a
+ * run), so a plain counter does. */
+static unsigned warnings;
+
+void cli_warning(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    say("warning: ", fmt, ap);
+    va_end(ap);
+    warnings++;
+}
+
+unsigned cli_warnings(void) { return warnings; }
+
+int cli_warnings_status(int status, int strict)
+{
+    if (!strict || !warnings || status == CLI_EXIT_USAGE || status >= CLI_EXIT_NOTHING)
+        return status;
+    cli_error("--strict: %u warning%s, exit status %d", warnings, warnings == 1 ? "" : "s",
+              CLI_EXIT_USAGE);
+    return CLI_EXIT_USAGE;
 }
 
 const char *cli_side_name(int side)

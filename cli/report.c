@@ -63,6 +63,13 @@ void cli_report_summary(const struct cli_totals *t, const struct cli_report_opts
            (unsigned long long)s->violations, (unsigned long long)s->mismatches, o->outdir);
 }
 
+void cli_report_warnings(const struct cli_totals *t, const struct cli_report_opts *o)
+{
+    if (o->selection[0] && t->games_found > 0 && t->sum.games == 0)
+        cli_warning("the selection (%s) matches none of the %llu games read", o->selection,
+                    (unsigned long long)t->games_found);
+}
+
 int cli_report_exit_status(const struct st_summary *s)
 {
     if (s->entries_ok + s->entries_skipped == 0)

@@ -96,3 +96,11 @@ const char *st_alias_resolve(const st_alias *a, const char *spelling)
         return spelling;
     return a->names.str[a->target[id]];
 }
+
+long st_alias_id(const st_alias *a, const char *s)
+{
+    uint32_t id = a && s ? st_names_find(&a->names, s) : UINT32_MAX;
+    return id == UINT32_MAX ? -1 : (long)id;
+}
+
+size_t st_alias_size(const st_alias *a) { return a ? a->names.n : 0; }

@@ -214,4 +214,10 @@ int st_alias_add(st_alias *a, const char *name, const char *spelling, const char
 /* The name a spelling stands for, or the spelling itself. */
 const char *st_alias_resolve(const st_alias *a, const char *spelling);
 
+/* A number for each string the aliases know, names and spellings alike,
+ * from 0 to st_alias_size() - 1, so that a caller can note which occur
+ * in the games; -1 for a string they do not know. */
+long st_alias_id(const st_alias *a, const char *s);
+size_t st_alias_size(const st_alias *a);
+
 #endif
