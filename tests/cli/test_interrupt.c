@@ -139,15 +139,18 @@ static int wait_or_kill(pid_t pid, int seconds, int *timed_out)
     return st;
 }
 
+/* No report, and not even the directory: the run made it, and takes it
+ * away again when it writes nothing into it. */
 static void expect_no_reports(const char *outdir)
 {
     char *path = ts_fmt("%s/%s", dir, outdir);
     DIR *d = opendir(path);
-    cr_assert_not_null(d, "the output directory was made before the run");
     struct dirent *de;
-    while ((de = readdir(d)) != NULL)
+    while (d && (de = readdir(d)) != NULL)
         cr_expect(de->d_name[0] == '.', "'%s' left in the output directory", de->d_name);
-    closedir(d);
+    cr_expect_null(d, "the output directory the run made was left behind");
+    if (d)
+        closedir(d);
     free(path);
 }
 
