@@ -564,19 +564,28 @@ static void check_rest(const struct bl_turn *t, const struct fmt_component *c, s
              c[bad].text, c[bad].to);
 }
 
-/* The board played first must have exactly one move; on White's first
- * turn the left board none. */
+/* fine-points.md 26a: the shape of the turn is judged before any of its
+ * components.  The board played first must have exactly one move (on
+ * White's first turn the left board none), the other at most one, even
+ * when the first board's move will end the game.  Whether the other
+ * board may have none depends on the position (judge_second). */
 static int check_shape(const struct bl_turn *t, int first, int second, struct rp_verdict *v)
 {
     struct bl_move m;
-    if (t->g[first].count == 1 && !(second < 0 && t->g[!first].count))
-        return 1;
-    bad_count(&t->g[first], first, &m);
-    *v = m.v;
-    if (t->g[first].count == 1)
-        rp_verdict_set(v, RP_BAD_TURN, "White's first turn is one move on the right board, "
-                                       "but this one also moves on the left board");
-    return 0;
+    if (t->g[first].count != 1 || (second < 0 && t->g[!first].count)) {
+        bad_count(&t->g[first], first, &m);
+        *v = m.v;
+        if (t->g[first].count == 1)
+            rp_verdict_set(v, RP_BAD_TURN, "White's first turn is one move on the right board, "
+                                           "but this one also moves on the left board");
+        return 0;
+    }
+    if (second >= 0 && t->g[second].count > 1) {
+        bad_count(&t->g[second], second, &m);
+        *v = m.v;
+        return 0;
+    }
+    return 1;
 }
 
 /* The second board's move, resolved into *m2; returns the worse of it
@@ -587,7 +596,7 @@ static const struct bl_move *judge_second(struct rp_backlash *s, const struct bl
 {
     if (t->g[second].count == 1)
         resolve(s, t, c, second, m2);
-    else if (t->g[second].count > 1 || can_play(s, second))
+    else if (can_play(s, second))
         bad_count(&t->g[second], second, m2);
     else
         return m1;   /* no move possible there: the first board's verdict stands (fine point 25) */

@@ -21,28 +21,26 @@ static void chess_play(void *state, const struct fmt_component *c, size_t n, str
     rp_ortho_play(state, c, n, v);
 }
 
-/* 0, 1, or 2 for two or more: all the counting the test needs, without
- * a popcount (a library call on the baseline x86-64 target). */
-static int upto_two(uint64_t set) { return set ? (set & (set - 1) ? 2 : 1) : 0; }
-
-/* Bishops and knights only, as rules.md lists the dead positions:
- * K v K, K+B v K, K+N v K, K+B v K+B with bishops on one colour.  Asked
- * after every ply, so it reads the bit sets and not the squares. */
+/* rules.md, Chess: the dead positions that need no search.  No pawn,
+ * rook or queen on the board, and either no bishop and at most one knight
+ * (K v K, K+N v K), or no knight and every bishop of both sides on
+ * squares of one colour (K+B v K, K+B v K+B, K+B+B v K with the bishops
+ * on one colour, ...).  Asked after every ply, so it reads the bit sets
+ * and not the squares. */
 static int insufficient_material(const struct rp_board *b)
 {
     const uint64_t light = 0x55AA55AA55AA55AAULL;  /* b1, d1, ...: file + rank odd */
-    int minors = 0, bishops[2], on_light[2];
+    uint64_t bishops = 0, knights = 0;
     for (int side = 0; side < 2; side++) {
         const uint64_t *p = b->bb[side];
         if (p[RP_PAWN] | p[RP_ROOK] | p[RP_QUEEN])
             return 0;
-        bishops[side] = upto_two(p[RP_BISHOP]);
-        on_light[side] = (p[RP_BISHOP] & light) != 0;
-        minors += bishops[side] + upto_two(p[RP_KNIGHT]);
+        bishops |= p[RP_BISHOP];
+        knights |= p[RP_KNIGHT];
     }
-    if (minors <= 1)
-        return 1;
-    return minors == 2 && bishops[0] == 1 && bishops[1] == 1 && on_light[0] == on_light[1];
+    if (!bishops)
+        return (knights & (knights - 1)) == 0;
+    return !knights && ((bishops & light) == 0 || (bishops & light) == bishops);
 }
 
 /* The endings after mate and stalemate, which a legal move rules out. */

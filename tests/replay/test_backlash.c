@@ -265,6 +265,18 @@ Test(replay_backlash, stalemate_within_the_turn)
     cr_expect_str_eq(v.message, "the game had already ended: Black had no move and no drop on the left board (stalemate)");
     free(s);
 
+    /* fine-points.md 26a: two moves on the left board are bad-turn before
+     * the right board's move is played, though it would end the game. */
+    struct fmt_component three[3] = {c[0], c[1], comp(FMT_COMP_MOVE, "k", "a1", "a2")};
+    s = position(BLACK_STUCK, START_BLACK, "", 3);
+    v = (struct rp_verdict){RP_OK, 0, ""};
+    rp_variant_backlash.play(s, three, 3, &v);
+    cr_expect_not(v.accepted);
+    cr_expect_eq(v.code, RP_BAD_TURN);
+    cr_expect_str_eq(v.message, "the turn has 2 moves on the left board, not one");
+    cr_expect_eq(rp_variant_backlash.ended(s, &e), 0, "nothing was played");
+    free(s);
+
     /* With a piece in p8 Black must drop it: a turn without a left move
      * is bad-turn, and nothing was played. */
     s = position(BLACK_STUCK, START_BLACK, "p8=n", 3);

@@ -63,6 +63,28 @@ Test(replay_chess, insufficient_material)
     cr_expect_eq(ends_after("8/8/4k3/8/4n3/8/1p6/3NK3 w - - 0 1", ts_move("N", "d1", "b2"), &e), 0);
 }
 
+/* rules.md, Chess: every position with only kings and bishops, all the
+ * bishops on squares of one colour, however many and whoever has them. */
+Test(replay_chess, insufficient_material_any_bishops_on_one_colour)
+{
+    struct rp_ending e;
+    /* K+B+B v K, both on dark squares (b2, d4): White promoted to a bishop */
+    cr_assert(ends_after("8/8/4k3/8/3B4/8/1p6/2B1K3 w - - 0 1", ts_move("B", "c1", "b2"), &e));
+    cr_expect_str_eq(e.termination, "insufficient-material");
+    cr_expect_eq(e.result, RP_RESULT_DRAW);
+    /* K+B+B v K+B, all three on light squares (a2, e2, g4) */
+    cr_assert(ends_after("8/8/4k3/8/6b1/8/B3B3/7K w - - 0 1", ts_move("K", "h1", "g1"), &e));
+    cr_expect_str_eq(e.termination, "insufficient-material");
+    /* K v K+B+B+B, all on dark squares (d6, c5, b2), Black's pawn taken */
+    cr_assert(ends_after("8/8/3bk3/2b5/8/8/1b6/3pK3 w - - 0 1", ts_move("K", "e1", "d1"), &e));
+    cr_expect_str_eq(e.termination, "insufficient-material");
+    /* Two bishops of one side on both colours play on ... */
+    cr_expect_eq(ends_after("8/8/4k3/8/3B4/8/1p6/3BK3 w - - 0 1", ts_move("B", "d1", "c2"), &e), 0);
+    /* ... and so do bishops with a knight, or two knights */
+    cr_expect_eq(ends_after("8/8/4k3/8/4n3/8/1p6/2B1K3 w - - 0 1", ts_move("B", "c1", "b2"), &e), 0);
+    cr_expect_eq(ends_after("8/8/4k3/8/8/8/1p6/1N1NK3 w - - 0 1", ts_move("N", "d1", "b2"), &e), 0);
+}
+
 Test(replay_chess, seventy_five_moves_and_mate_first)
 {
     struct rp_ending e;
