@@ -529,7 +529,7 @@ static int count_game(struct worker *W, struct batch *b, const struct fmt_game *
     for (size_t i = 0; i < r->nviolations; i++)
         if (r->violations[i].person == 0 || r->violations[i].person == 1)
             sg.violations[r->violations[i].person]++;
-    st_summary_add_game(&b->t.sum, r);
+    st_summary_add_game(&b->t.sum, r, sg.result);
     return st_stats_add(W->stats, &sg);
 }
 

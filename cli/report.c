@@ -49,16 +49,24 @@ void cli_report_summary(const struct cli_totals *t, const struct cli_report_opts
     if (o->selection[0])
         printf("  selected: %llu of %llu games (%s)\n", (unsigned long long)s->games,
                (unsigned long long)t->games_found, o->selection);
-    printf("  games: %llu ok, %llu illegal, %llu malformed, %llu unsupported\n",
-           (unsigned long long)s->by_status[RP_STATUS_OK],
+    /* The results are those the statistics count (variants.csv): of the
+     * valid games, with the results --results names; the games not
+     * counted are the other statuses and the unfinished. */
+    uint64_t valid = s->by_result[RP_RESULT_WHITE] + s->by_result[RP_RESULT_BLACK] +
+                     s->by_result[RP_RESULT_DRAW];
+    printf("  games: %llu ok (%llu finished, %llu unfinished), %llu illegal, %llu malformed, "
+           "%llu unsupported\n",
+           (unsigned long long)s->by_status[RP_STATUS_OK], (unsigned long long)valid,
+           (unsigned long long)s->by_result[RP_RESULT_NONE],
            (unsigned long long)s->by_status[RP_STATUS_ILLEGAL],
            (unsigned long long)s->by_status[RP_STATUS_MALFORMED],
            (unsigned long long)s->by_status[RP_STATUS_UNSUPPORTED]);
-    printf("  results: %llu white wins, %llu black wins, %llu draws, %llu unfinished\n",
+    printf("  results of the %llu valid games (%s, as the statistics count them): %llu white "
+           "wins, %llu black wins, %llu draws\n",
+           (unsigned long long)valid, o->declared ? "declared" : "verified",
            (unsigned long long)s->by_result[RP_RESULT_WHITE],
            (unsigned long long)s->by_result[RP_RESULT_BLACK],
-           (unsigned long long)s->by_result[RP_RESULT_DRAW],
-           (unsigned long long)s->by_result[RP_RESULT_NONE]);
+           (unsigned long long)s->by_result[RP_RESULT_DRAW]);
     printf("  violations: %llu (%llu result mismatches); reports in %s/\n",
            (unsigned long long)s->violations, (unsigned long long)s->mismatches, o->outdir);
 }

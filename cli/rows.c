@@ -1,6 +1,8 @@
 /*
  * rows: one row of each per-game report, as cells for fmt_csv_row.
  */
+#include <string.h>
+
 #include "cli/rows.h"
 
 #include "cli/cli.h"
@@ -64,6 +66,12 @@ void cli_games_row(const struct fmt_entry *e, const struct fmt_game *g,
                    const struct rp_report *r, struct cli_row_buf *buf, const char **cells)
 {
     const struct rp_violation *first = r->nviolations ? &r->violations[0] : NULL;
+    /* Decision (gcaudit(1), games.csv): winner and loser name the persons
+     * of a result someone can stand behind.  When the replay stopped at
+     * an illegal turn before the rules ended the game, the result is only
+     * what the log declares, often in favour of the player who broke the
+     * rules: the columns stay empty, and `result` still shows the claim. */
+    int unverified = r->status == RP_STATUS_ILLEGAL && strcmp(r->termination, "illegal") == 0;
     const char *c[CLI_GAMES_COLS] = {
         e->source, e->entry,
         num_or_empty(buf->n[0], g->index, 1),
@@ -71,7 +79,8 @@ void cli_games_row(const struct fmt_entry *e, const struct fmt_game *g,
         g->started, g->ended,
         num_or_empty(buf->n[1], r->turns, r->replayed),
         rp_result_name(r->declared), rp_result_name(r->result), r->termination, r->detail,
-        person(g, r->winner), person(g, r->loser), rp_status_name(r->status),
+        unverified ? "" : person(g, r->winner), unverified ? "" : person(g, r->loser),
+        rp_status_name(r->status),
         num_or_empty(buf->n[2], (long long)r->nviolations, 1),
         num_or_empty(buf->n[3], first ? first->turn : 0, first && first->turn > 0),
         first ? rp_code_name(first->code) : ""};

@@ -3,7 +3,7 @@
  * its row reports: the run's counts and the statistics' raw state, in a
  * versioned text file, CLI_STATE_FILE:
  *
- *   gcaudit-shard 1
+ *   gcaudit-shard 2
  *   shard K N
  *   results verified|declared
  *   min-games N
@@ -12,7 +12,7 @@
  *   entries ALL OK SKIPPED FAILED
  *   games FOUND SELECTED
  *   status OK ILLEGAL MALFORMED UNSUPPORTED
- *   results-count NONE WHITE BLACK DRAW
+ *   results-count UNFINISHED WHITE BLACK DRAW   (status ok, the result counted)
  *   turns N
  *   violations ALL MISMATCHES
  *   latest YYYY-MM-DD|-
@@ -28,7 +28,9 @@
 
 #include "cli/cli.h"
 
-#define STATE_VERSION "gcaudit-shard 1"
+/* 2: results-count counts the games of status ok by the result the
+ * statistics count (unfinished, then the valid games' results). */
+#define STATE_VERSION "gcaudit-shard 2"
 
 static char *state_path(const char *dir, const char *suffix)
 {
@@ -230,7 +232,7 @@ int cli_state_read(const char *dir, struct cli_state *s, st_stats *stats, char *
     if (!r.f) {
         snprintf(err, errsize, "%s/%s: %s", dir, CLI_STATE_FILE, strerror(errno));
     } else if (getline(&r.line, &r.cap, r.f) <= 0 || strcmp(r.line, STATE_VERSION "\n") != 0) {
-        snprintf(err, errsize, "%s/%s: not a gcaudit shard state of version 1", dir,
+        snprintf(err, errsize, "%s/%s: not a gcaudit shard state of version 2", dir,
                  CLI_STATE_FILE);
     } else if ((r.n = 1, read_options(&r, s) != 0) || read_counts(&r, s) != 0) {
         snprintf(err, errsize, "%s/%s, line %d: cannot be read", dir, CLI_STATE_FILE, r.n);

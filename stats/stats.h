@@ -29,14 +29,19 @@ struct st_summary {
     uint64_t entries, entries_ok, entries_skipped, entries_failed;
     uint64_t games;
     uint64_t by_status[4];       /* indexed by enum rp_status */
-    uint64_t by_result[4];       /* indexed by enum rp_result; replayed games only */
+    uint64_t by_result[4];       /* games of status ok by the result counted (--results):
+                                    [RP_RESULT_NONE] unfinished, the others the valid games,
+                                    as variants.csv counts them */
     uint64_t turns;              /* turns replayed */
     uint64_t violations;         /* all violations, result-mismatch included */
     uint64_t mismatches;         /* result-mismatch violations */
 };
 
 void st_summary_init(struct st_summary *s);
-void st_summary_add_game(struct st_summary *s, const struct rp_report *r);
+/* Count a game; counted is the result the statistics count for it (the
+ * verified one, or the declared one with --results declared). */
+void st_summary_add_game(struct st_summary *s, const struct rp_report *r,
+                         enum rp_result counted);
 
 /* Add every count of from to into (parts of one run counted apart). */
 void st_summary_add(struct st_summary *into, const struct st_summary *from);

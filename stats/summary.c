@@ -8,12 +8,15 @@
 
 void st_summary_init(struct st_summary *s) { memset(s, 0, sizeof *s); }
 
-void st_summary_add_game(struct st_summary *s, const struct rp_report *r)
+void st_summary_add_game(struct st_summary *s, const struct rp_report *r,
+                         enum rp_result counted)
 {
     s->games++;
     s->by_status[r->status]++;
-    if (r->replayed)
-        s->by_result[r->result]++;
+    /* What variants.csv counts: the results of the valid games (status
+     * ok and finished), and the unfinished ones apart. */
+    if (r->status == RP_STATUS_OK)
+        s->by_result[counted]++;
     s->turns += (uint64_t)r->turns;
     s->violations += r->nviolations;
     for (size_t i = 0; i < r->nviolations; i++)

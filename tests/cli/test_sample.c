@@ -129,3 +129,69 @@ Test(sample, violations_name_the_offence)
         }
     }
 }
+
+/* The printed summary counts what variants.csv counts (issue 19: it used
+ * to count the declared results of illegal games too), and says which
+ * results; once with each --results. */
+static void expect_summary_matches_variants(const char *option, const char *lines,
+                                            const char *valid, const char *white,
+                                            const char *black, const char *draws)
+{
+    char *dir = ts_tempdir();
+    char *args = ts_fmt("analyze %s '%s/sample-data/chess-open-2024.tar.gz' -o out", option,
+                        GC_SOURCE_DIR);
+    cr_assert_eq(ts_gcaudit(dir, args), 1);
+    char *out = ts_slurp(dir, "stdout.txt");
+    static const char head[] = "gcaudit: 33 entries read (31 ok, 1 skipped, 1 failed), 35 "
+                               "games in ";
+    const char *tail = strstr(out, " s\n");
+    cr_assert(strncmp(out, head, strlen(head)) == 0 && tail, "%s", out);
+    cr_expect_str_eq(tail + 3, lines);
+    struct ts_csv v;
+    char *path = ts_fmt("%s/out/variants.csv", dir);
+    cr_assert_eq(ts_csv_read(path, &v), 0);
+    cr_assert_str_eq(ts_csv_get(&v, 2, "variant"), "chess", "the only variant with valid games");
+    cr_expect_str_eq(ts_csv_get(&v, 2, "valid_games"), valid);
+    cr_expect_str_eq(ts_csv_get(&v, 2, "white_wins"), white);
+    cr_expect_str_eq(ts_csv_get(&v, 2, "black_wins"), black);
+    cr_expect_str_eq(ts_csv_get(&v, 2, "draws"), draws);
+    ts_csv_free(&v);
+    free(path);
+    free(out);
+    free(args);
+    ts_rmtree(dir);
+    free(dir);
+}
+
+Test(sample, the_printed_summary_counts_what_the_statistics_count)
+{
+    expect_summary_matches_variants(
+        "", "  games: 28 ok (26 finished, 2 unfinished), 5 illegal, 1 malformed, 1 unsupported\n"
+            "  results of the 26 valid games (verified, as the statistics count them): 12 white "
+            "wins, 10 black wins, 4 draws\n"
+            "  violations: 7 (1 result mismatches); reports in out/\n",
+        "26", "12", "10", "4");
+    expect_summary_matches_variants(
+        "--results declared",
+        "  games: 28 ok (22 finished, 6 unfinished), 5 illegal, 1 malformed, 1 unsupported\n"
+        "  results of the 22 valid games (declared, as the statistics count them): 10 white "
+        "wins, 9 black wins, 3 draws\n"
+        "  violations: 7 (1 result mismatches); reports in out/\n",
+        "22", "10", "9", "3");
+}
+
+Test(sample, an_illegal_game_names_no_winner)
+{
+    /* Mensah-O'Connell: Mensah (White) moved the bishop through his own
+     * pawn on turn 5, and the log declares 1-0 for him. */
+    for (size_t r = 1; r < R.games.nrows; r++) {
+        if (strcmp(ts_csv_get(&R.games, r, "log_id"), "open24-r2-mensah-oconnell") != 0)
+            continue;
+        cr_expect_str_eq(ts_csv_get(&R.games, r, "status"), "illegal");
+        cr_expect_str_eq(ts_csv_get(&R.games, r, "result"), "1-0");
+        cr_expect_str_eq(ts_csv_get(&R.games, r, "winner"), "");
+        cr_expect_str_eq(ts_csv_get(&R.games, r, "loser"), "");
+        return;
+    }
+    cr_assert_fail("open24-r2-mensah-oconnell is missing");
+}

@@ -39,8 +39,9 @@ static const struct expected_game expected[] = {
      "Oluwaseun Adebayo", "", ""},
     {"ext24-r2-herrera-lin", "ok", "19", "0-1", "0-1", "extinction", "extinct=P", "Mei Lin", "",
      ""},
-    {"ext24-r2-obrien-raman", "illegal", "8", "1-0", "1-0", "illegal", "", "Rafael O'Brien",
-     "bad-promotion", "5"},
+    /* An illegal game names no winner: its result is only declared. */
+    {"ext24-r2-obrien-raman", "illegal", "8", "1-0", "1-0", "illegal", "", "", "bad-promotion",
+     "5"},
     {"ext24-r2-weber-dvorakova", "ok", "72", "0-1", "0-1", "extinction", "extinct=R",
      "Kateřina Dvořáková", "", ""},
     {"ext24-r3-solberg-lin", "illegal", "10", "*", "*", "illegal", "", "", "illegal-move", "6"},

@@ -20,7 +20,7 @@ static const struct expected_game expected[] = {
     {"pal24-r1-sato-novak", "ok", "133", "1-0", "reversal", "Yuki Sato", "", ""},
     {"pal24-r2-adeyemi-sato", "ok", "14", "*", "unfinished", "", "", ""},
     {"pal24-r2-novak-moreau", "ok", "6", "0-1", "checkmate", "Camille Moreau", "", ""},
-    {"pal24-r3-novak-adeyemi", "illegal", "8", "1-0", "illegal", "Petra Novák", "bad-promotion", "5"},
+    {"pal24-r3-novak-adeyemi", "illegal", "8", "1-0", "illegal", "", "bad-promotion", "5"},
     {"pal24-r3-sato-moreau", "illegal", "6", "1/2-1/2", "illegal", "", "bad-pass", "4"},
     {"pal24-r4-moreau-sato", "ok", "10", "1/2-1/2", "agreement", "", "", ""},
 };

@@ -229,10 +229,10 @@ Test(cli_scale, merge_refuses_shards_that_do_not_fit)
     free(args);
     /* A state of another version. */
     char *state = ts_fmt("%s/a2/gcaudit-shard.txt", dir);
-    cr_assert_eq(ts_write_file(state, "gcaudit-shard 2\n", 16), 0);
+    cr_assert_eq(ts_write_file(state, "gcaudit-shard 1\n", 16), 0);
     args = ts_fmt("'%s/a1' '%s/a2'", dir, dir);
     err = merge_error(args);
-    cr_assert(strstr(err, "not a gcaudit shard state of version 1"), "%s", err);
+    cr_assert(strstr(err, "not a gcaudit shard state of version 2"), "%s", err);
     free(err);
     free(args);
     free(state);
