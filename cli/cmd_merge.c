@@ -17,6 +17,7 @@
  * Memory is one line per shard and the statistics' tables.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -32,6 +33,7 @@ struct shard {
     long long index_no;
     size_t nviolations;
     int has_head;
+    uint64_t rows_seen, violations_seen; /* lines of the index, their violations */
 };
 
 struct merge {
@@ -244,10 +246,13 @@ static int load_shards(struct merge *M)
     return 0;
 }
 
-/* Entries from one shard (all read all of them), games from all. */
-static void add_totals(struct merge *M)
+/* Entries from one shard (all read all of them, and must have counted
+ * them alike), games from all, every sum range-checked: a state whose
+ * counts wrap round would make the summary disagree with the reports. */
+static int add_totals(struct merge *M)
 {
-    M->t.sum = M->sh[0].st.totals.sum;
+    const struct st_summary *first = &M->sh[0].st.totals.sum;
+    M->t.sum = *first;
     M->t.sum.games = 0;
     memset(M->t.sum.by_status, 0, sizeof M->t.sum.by_status);
     memset(M->t.sum.by_result, 0, sizeof M->t.sum.by_result);
@@ -255,12 +260,24 @@ static void add_totals(struct merge *M)
     for (int i = 0; i < M->n; i++) {
         const struct cli_totals *s = &M->sh[i].st.totals;
         struct st_summary games = s->sum;
+        if (games.entries != first->entries || games.entries_ok != first->entries_ok ||
+            games.entries_skipped != first->entries_skipped ||
+            games.entries_failed != first->entries_failed) {
+            cli_error("merge: '%s' and '%s' counted their entries differently", M->sh[0].dir,
+                      M->sh[i].dir);
+            return -1;
+        }
         games.entries = games.entries_ok = games.entries_skipped = games.entries_failed = 0;
-        st_summary_add(&M->t.sum, &games);
+        if (st_summary_add(&M->t.sum, &games) != 0 || s->games_found > ST_COUNT_MAX ||
+            M->t.games_found > ST_COUNT_MAX - s->games_found) {
+            cli_error("merge: the shards' counts add up to more than 2^53-1");
+            return -1;
+        }
         M->t.games_found += s->games_found;
         if (strcmp(s->latest, M->t.latest) > 0)
             memcpy(M->t.latest, s->latest, sizeof M->t.latest);
     }
+    return 0;
 }
 
 /* ------------------------------------------------------------- rows */
@@ -280,22 +297,53 @@ static int copy_line(struct merge *M, FILE *in, fmt_csv *out)
     return fmt_csv_write(out, M->line, (size_t)n) == FMT_OK ? 0 : -2;
 }
 
-/* The next game in a shard's index: 1, 0 at its end, -1 malformed. */
+/* A decimal number at *p, at most max, followed by `sep`; *p moves past
+ * the separator.  0, or -1 when there is none or it is out of range. */
+static int index_number(const char **p, uint64_t max, char sep, uint64_t *out)
+{
+    const char *s = *p;
+    uint64_t n = 0;
+    if (*s < '0' || *s > '9')
+        return -1;
+    for (; *s >= '0' && *s <= '9'; s++) {
+        if (n > (max - (uint64_t)(*s - '0')) / 10)
+            return -1;
+        n = n * 10 + (uint64_t)(*s - '0');
+    }
+    if (*s != sep)
+        return -1;
+    *p = s + 1;
+    *out = n;
+    return 0;
+}
+
+/* The next game in a shard's index: 1, 0 at its end, -1 malformed.  A
+ * line is "SEQ,INDEX,VIOLATIONS": an entry the shard read (below its
+ * entry count), a game index of an int, a game this shard owns (the rule
+ * of analyze's shard_owns), each after the one before in input order. */
 static int next_head(struct merge *M, struct shard *s)
 {
+    int had = s->has_head;
+    uint64_t prev_seq = s->seq, seq, idx, nv;
+    long long prev_idx = s->index_no;
     s->has_head = 0;
     if (getline(&M->line, &M->cap, s->index) <= 0)
         return feof(s->index) ? 0 : -1;
-    unsigned long long seq;
-    long long idx;
-    size_t nv;
-    char end;
-    if (sscanf(M->line, "%llu,%lld,%zu%c", &seq, &idx, &nv, &end) != 4 || end != '\n')
+    const char *p = M->line;
+    const struct cli_state *st = &s->st;
+    if (index_number(&p, UINT64_MAX, ',', &seq) != 0 || seq >= st->totals.sum.entries ||
+        index_number(&p, INT_MAX, ',', &idx) != 0 || idx == 0 ||
+        index_number(&p, ST_COUNT_MAX, '\n', &nv) != 0 || *p)
+        return -1;
+    if ((seq + idx - 1) % st->nshards != st->shard - 1 ||
+        (had && (seq < prev_seq || (seq == prev_seq && (long long)idx <= prev_idx))))
         return -1;
     s->seq = seq;
-    s->index_no = idx;
-    s->nviolations = nv;
+    s->index_no = (long long)idx;
+    s->nviolations = (size_t)nv;
     s->has_head = 1;
+    s->rows_seen++;
+    s->violations_seen += nv;
     return 1;
 }
 
@@ -347,25 +395,46 @@ static int merge_rows(struct merge *M, fmt_csv *games, fmt_csv *violations)
             return -1;
         }
     }
-    for (int i = 0; i < M->n; i++)
-        if (getline(&M->line, &M->cap, M->sh[i].games) > 0 ||
-            getline(&M->line, &M->cap, M->sh[i].violations) > 0) {
-            cli_error("merge: the reports in '%s' do not match its index", M->sh[i].dir);
+    for (int i = 0; i < M->n; i++) {
+        const struct shard *s = &M->sh[i];
+        if (getline(&M->line, &M->cap, s->games) > 0 ||
+            getline(&M->line, &M->cap, s->violations) > 0) {
+            cli_error("merge: the reports in '%s' do not match its index", s->dir);
             return -1;
         }
+        if (s->rows_seen != s->st.totals.sum.games ||
+            s->violations_seen != s->st.totals.sum.violations) {
+            cli_error("merge: the reports in '%s' hold %llu games and %llu violations, its "
+                      "state counts %llu and %llu", s->dir, (unsigned long long)s->rows_seen,
+                      (unsigned long long)s->violations_seen,
+                      (unsigned long long)s->st.totals.sum.games,
+                      (unsigned long long)s->st.totals.sum.violations);
+            return -1;
+        }
+    }
     return 0;
 }
 
-/* inputs.csv is the first shard's (all of them are the same). */
+/* inputs.csv is the first shard's (all of them are the same), a row for
+ * each entry its state counts (a cell never holds a line end). */
 static int copy_inputs(struct merge *M, fmt_csv *out)
 {
     FILE *in = open_in(M->sh[0].dir, "inputs.csv");
     int rc = in && skip_line(M, in) == 0 ? 0 : -1;
+    uint64_t rows = 0;
     while (rc == 0 && (rc = copy_line(M, in, out)) == 0)
-        ;
+        rows++;
     if (in)
         fclose(in);
-    return rc == -1 && in ? 0 : -1;
+    if (rc != -1 || !in)
+        return -1;
+    if (rows != M->sh[0].st.totals.sum.entries) {
+        cli_error("merge: '%s/inputs.csv' has %llu rows, its state counts %llu entries",
+                  M->sh[0].dir, (unsigned long long)rows,
+                  (unsigned long long)M->sh[0].st.totals.sum.entries);
+        return -1;
+    }
+    return 0;
 }
 
 /* The three row reports, each renamed into place only when whole. */
@@ -426,10 +495,10 @@ int cmd_merge(int argc, char **argv)
     } else if (rc == CLI_CONTINUE && M.xlsx) {
         rc = cli_output_check_file_or_stop("merge", "workbook", M.xlsx);
     }
-    if (rc == CLI_CONTINUE && (load_shards(&M) != 0 || write_rows(&M) != 0))
+    if (rc == CLI_CONTINUE &&
+        (load_shards(&M) != 0 || add_totals(&M) != 0 || write_rows(&M) != 0))
         rc = CLI_EXIT_NOTHING;
     if (rc == CLI_CONTINUE) {
-        add_totals(&M);
         const struct cli_state *s = &M.sh[0].st;
         struct cli_report_opts o = {M.outdir, s->excel, s->declared, s->min_games, s->selection,
                                     M.xlsx};

@@ -222,11 +222,28 @@ static int read_counts(struct reader *r, struct cli_state *s)
     return 0;
 }
 
+/* What the summary's counts cannot tell alone: a shard counted only the
+ * games it selected among those it read. */
+static int check_totals(const struct cli_totals *t, char *why, size_t whysize)
+{
+    if (t->games_found > ST_COUNT_MAX) {
+        snprintf(why, whysize, "a count is larger than 2^53-1");
+        return -1;
+    }
+    if (t->sum.games > t->games_found) {
+        snprintf(why, whysize, "%llu games selected of %llu read",
+                 (unsigned long long)t->sum.games, (unsigned long long)t->games_found);
+        return -1;
+    }
+    return 0;
+}
+
 int cli_state_read(const char *dir, struct cli_state *s, st_stats *stats, char *err,
                    size_t errsize)
 {
     char *path = state_path(dir, "");
     struct reader r = {path ? fopen(path, "r") : NULL, NULL, 0, 0};
+    char why[256];
     memset(s, 0, sizeof *s);
     int rc = -1;
     if (!r.f) {
@@ -236,11 +253,20 @@ int cli_state_read(const char *dir, struct cli_state *s, st_stats *stats, char *
                  CLI_STATE_FILE);
     } else if ((r.n = 1, read_options(&r, s) != 0) || read_counts(&r, s) != 0) {
         snprintf(err, errsize, "%s/%s, line %d: cannot be read", dir, CLI_STATE_FILE, r.n);
+    } else if (st_summary_check(&s->totals.sum, why, sizeof why) != 0 ||
+               check_totals(&s->totals, why, sizeof why) != 0) {
+        snprintf(err, errsize, "%s/%s: the counts do not add up: %s", dir, CLI_STATE_FILE, why);
     } else {
-        char why[256];
-        rc = st_stats_load(stats, r.f, why, sizeof why);
+        uint64_t before = st_stats_games(stats);
+        rc = st_stats_load(stats, r.f, r.n, why, sizeof why);
         if (rc != 0)
             snprintf(err, errsize, "%s/%s: %s", dir, CLI_STATE_FILE, why);
+        else if ((rc = st_stats_games(stats) - before == s->totals.sum.games ? 0 : -1) != 0)
+            snprintf(err, errsize,
+                     "%s/%s: the counts do not add up: the statistics count %llu games, "
+                     "the summary %llu",
+                     dir, CLI_STATE_FILE, (unsigned long long)(st_stats_games(stats) - before),
+                     (unsigned long long)s->totals.sum.games);
     }
     if (r.f)
         fclose(r.f);

@@ -27,6 +27,7 @@
  * (each record on one line).  A reader that meets another version refuses it.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,20 +36,45 @@
 
 #define NONE_TOKEN "-"
 
-void st_summary_add(struct st_summary *into, const struct st_summary *from)
+/* What adding to the statistics can fail with: merging threads' parts
+ * reports both as running out of memory (no run counts 2^53 of anything),
+ * loading a file tells them apart. */
+enum { ADD_NO_MEMORY = -1, ADD_TOO_LARGE = -2 };
+
+/* *into + n, unless that passes ST_COUNT_MAX: then ADD_TOO_LARGE, *into
+ * unchanged. */
+static int add_count(uint64_t *into, uint64_t n)
 {
-    into->entries += from->entries;
-    into->entries_ok += from->entries_ok;
-    into->entries_skipped += from->entries_skipped;
-    into->entries_failed += from->entries_failed;
-    into->games += from->games;
-    for (int i = 0; i < 4; i++) {
-        into->by_status[i] += from->by_status[i];
-        into->by_result[i] += from->by_result[i];
-    }
-    into->turns += from->turns;
-    into->violations += from->violations;
-    into->mismatches += from->mismatches;
+    if (n > ST_COUNT_MAX || *into > ST_COUNT_MAX - n)
+        return ADD_TOO_LARGE;
+    *into += n;
+    return 0;
+}
+
+/* The counts of a summary in one array, for adding them up field by field. */
+enum { SUMMARY_FIELDS = 16 };
+
+static void summary_fields(struct st_summary *s, uint64_t *f[SUMMARY_FIELDS])
+{
+    uint64_t *p[SUMMARY_FIELDS] = {
+        &s->entries, &s->entries_ok, &s->entries_skipped, &s->entries_failed, &s->games,
+        &s->by_status[0], &s->by_status[1], &s->by_status[2], &s->by_status[3],
+        &s->by_result[0], &s->by_result[1], &s->by_result[2], &s->by_result[3],
+        &s->turns, &s->violations, &s->mismatches};
+    memcpy(f, p, sizeof p);
+}
+
+int st_summary_add(struct st_summary *into, const struct st_summary *from)
+{
+    struct st_summary sum = *into, copy = *from;
+    uint64_t *a[SUMMARY_FIELDS], *b[SUMMARY_FIELDS];
+    summary_fields(&sum, a);
+    summary_fields(&copy, b);
+    for (int i = 0; i < SUMMARY_FIELDS; i++)
+        if (add_count(a[i], *b[i]) != 0)
+            return -1;
+    *into = sum;
+    return 0;
 }
 
 /* ------------------------------------------------- adding by name */
@@ -86,9 +112,8 @@ static void variant_fields(struct st_variant_rec *V, uint64_t *f[VAR_FIELDS])
 static int add_hist(struct st_variant_rec *V, size_t turns, uint64_t count)
 {
     if (st_grow((void **)&V->turns_hist, &V->hist_len, turns + 1, sizeof *V->turns_hist) != 0)
-        return -1;
-    V->turns_hist[turns] += count;
-    return 0;
+        return ADD_NO_MEMORY;
+    return add_count(&V->turns_hist[turns], count);
 }
 
 /* Player record fields in file order. */
@@ -113,7 +138,8 @@ static int add_player(st_stats *s, const char *variant, const char *name, const 
     uint64_t *f[PLAYER_FIELDS];
     player_fields(p, f);
     for (int i = 0; i < PLAYER_FIELDS; i++)
-        *f[i] += n[i];
+        if (add_count(f[i], n[i]) != 0)
+            return ADD_TOO_LARGE;
     return 0;
 }
 
@@ -130,11 +156,10 @@ static int add_pair(st_stats *s, const char *variant, const char *a, const char 
     struct st_pair_rec *p = swap ? st_pair_rec(s, v, ib, ia) : st_pair_rec(s, v, ia, ib);
     if (!p)
         return -1;
-    p->games += n[0];
-    p->a_wins += swap ? n[3] : n[1];
-    p->draws += n[2];
-    p->b_wins += swap ? n[1] : n[3];
-    return 0;
+    return add_count(&p->games, n[0]) || add_count(&p->a_wins, swap ? n[3] : n[1]) ||
+                   add_count(&p->draws, n[2]) || add_count(&p->b_wins, swap ? n[1] : n[3])
+               ? ADD_TOO_LARGE
+               : 0;
 }
 
 static int add_term(st_stats *s, const char *variant, const char *term, const char *key,
@@ -165,7 +190,8 @@ static int merge_variants(st_stats *into, const st_stats *from)
         variant_fields(V, a);
         variant_fields(W, b);
         for (int i = 0; i < VAR_FIELDS; i++)
-            *a[i] += *b[i];
+            if (add_count(a[i], *b[i]) != 0)
+                return -1;
         for (size_t t = 0; t < W->hist_len; t++)
             if (W->turns_hist[t] && add_hist(V, t, W->turns_hist[t]) != 0)
                 return -1;
@@ -347,40 +373,78 @@ static const char *name_field(char *s, int *bad)
     return s;
 }
 
-static int numbers(char **field, int count, uint64_t *n)
+/* Why a line of the file is refused. */
+static const char *const not_read = "cannot be read";
+static const char *const too_large = "a count is larger than 2^53-1";
+static const char *const no_memory = "out of memory";
+
+static const char *add_failed(int rc)
+{
+    return rc == ADD_TOO_LARGE ? too_large : no_memory;
+}
+
+/* count decimal fields, each at most ST_COUNT_MAX.  NULL, or why not. */
+static const char *numbers(char **field, int count, uint64_t *n)
 {
     for (int i = 0; i < count; i++) {
         char *end;
         errno = 0;
-        if (!field[i][0] || field[i][0] == '-')
-            return -1;
+        if (field[i][0] < '0' || field[i][0] > '9')
+            return not_read;
         unsigned long long v = strtoull(field[i], &end, 10);
-        if (*end || errno)
-            return -1;
+        if (*end)
+            return not_read;
+        if (errno || v > ST_COUNT_MAX)
+            return too_large;
         n[i] = v;
     }
-    return 0;
+    return NULL;
 }
 
-static int load_variant(st_stats *s, char **field, int nf)
+/* A variant's counters as counting leaves them (tally.c, st_stats_add):
+ * a game is replayed (ok or illegal), malformed or unsupported; an ok
+ * game is valid (finished) or unfinished; a valid one a win, a loss or a
+ * draw; each game has at most one termination. */
+static const char *variant_adds_up(const uint64_t *n)
+{
+    uint64_t games = n[0], valid = n[1], ww = n[2], bw = n[3], draws = n[4],
+             unfinished = n[5], illegal = n[6], malformed = n[7], unsupported = n[8],
+             replayed = n[9], terminated = n[10];
+    /* Every count is at most ST_COUNT_MAX < 2^53: no sum of three wraps. */
+    if (games != replayed + malformed + unsupported)
+        return "variant: games is not replayed + malformed + unsupported";
+    if (illegal > replayed || valid + unfinished != replayed - illegal)
+        return "variant: valid + unfinished is not the replayed games less the illegal ones";
+    if (valid != ww + bw + draws)
+        return "variant: valid is not white wins + black wins + draws";
+    if (terminated > games)
+        return "variant: more terminations than games";
+    return NULL;
+}
+
+static const char *load_variant(st_stats *s, char **field, int nf)
 {
     int bad = 0;
     uint64_t n[VAR_FIELDS];
-    const char *name = name_field(field[1], &bad);
-    if (nf != 2 + VAR_FIELDS || bad || !name || numbers(field + 2, VAR_FIELDS, n) != 0)
-        return -1;
+    const char *name = name_field(field[1], &bad), *why;
+    if (nf != 2 + VAR_FIELDS || bad || !name)
+        return not_read;
+    if ((why = numbers(field + 2, VAR_FIELDS, n)) || (why = variant_adds_up(n)))
+        return why;
     struct st_variant_rec *V = variant_rec(s, name);
     if (!V)
-        return -1;
+        return no_memory;
     uint64_t *f[VAR_FIELDS];
     variant_fields(V, f);
     for (int i = 0; i < VAR_FIELDS; i++)
-        *f[i] += n[i];
-    return 0;
+        if (add_count(f[i], n[i]) != 0)
+            return too_large;
+    return NULL;
 }
 
-/* "hist NAME T:C T:C ...": the line may be long, so it is read apart. */
-static int load_hist(st_stats *s, char *line)
+/* "hist NAME T:C T:C ...": the line may be long, so it is read apart.
+ * T is a number of turns, an int where it is counted (rp_report). */
+static const char *load_hist(st_stats *s, char *line)
 {
     line[strcspn(line, "\n")] = '\0';
     char *name = line + 5, *sp = strchr(name, ' ');
@@ -388,65 +452,141 @@ static int load_hist(st_stats *s, char *line)
         *sp = '\0';
     int bad = 0;
     const char *vname = name_field(name, &bad);
-    struct st_variant_rec *V = bad || !vname ? NULL : variant_rec(s, vname);
+    if (bad || !vname)
+        return not_read;
+    struct st_variant_rec *V = variant_rec(s, vname);
     if (!V)
-        return -1;
+        return no_memory;
     for (char *p = sp ? sp + 1 : NULL; p && *p;) {
         char *end;
         errno = 0;
+        if (*p < '0' || *p > '9')
+            return not_read;
         unsigned long long t = strtoull(p, &end, 10);
-        if (*end != ':' || errno || t > (1u << 30))
-            return -1;
+        if (*end != ':' || end[1] < '0' || end[1] > '9')
+            return not_read;
+        if (errno || t > INT_MAX)
+            return "a number of turns is larger than 2^31-1";
         unsigned long long c = strtoull(end + 1, &p, 10);
-        if ((*p && *p != ' ') || errno)
-            return -1;
-        if (add_hist(V, (size_t)t, c) != 0)
-            return -1;
+        if (*p && *p != ' ')
+            return not_read;
+        if (errno || c > ST_COUNT_MAX)
+            return too_large;
+        int rc = add_hist(V, (size_t)t, c);
+        if (rc != 0)
+            return add_failed(rc);
         p += *p == ' ';
     }
-    return 0;
+    return NULL;
 }
 
-static int load_record(st_stats *s, char **field, int nf)
+/* Player record fields: games, wins, draws, losses, white_games,
+ * black_games, white_half, black_half (points doubled), violations. */
+static const char *player_adds_up(const uint64_t *n)
+{
+    if (n[0] != n[1] + n[2] + n[3])
+        return "player: games is not wins + draws + losses";
+    if (n[0] != n[4] + n[5])
+        return "player: games is not white games + black games";
+    if (n[6] > 2 * n[4] || n[7] > 2 * n[5] || n[6] + n[7] != 2 * n[1] + n[2])
+        return "player: the points do not match the wins and draws";
+    return NULL;
+}
+
+static const char *load_record(st_stats *s, char **field, int nf)
 {
     int bad = 0;
     uint64_t n[PLAYER_FIELDS];
+    const char *why = not_read;
     if (strcmp(field[0], "player") == 0 && nf == 3 + PLAYER_FIELDS) {
         const char *v = name_field(field[1], &bad), *p = name_field(field[2], &bad);
-        return bad || !p || numbers(field + 3, PLAYER_FIELDS, n) ? -1 : add_player(s, v, p, n);
+        if (bad || !p || (why = numbers(field + 3, PLAYER_FIELDS, n)) || (why = player_adds_up(n)))
+            return bad || !p ? not_read : why;
+        int rc = add_player(s, v, p, n);
+        return rc == 0 ? NULL : add_failed(rc);
     }
     if (strcmp(field[0], "pair") == 0 && nf == 8) {
         const char *v = name_field(field[1], &bad), *a = name_field(field[2], &bad),
                    *b = name_field(field[3], &bad);
-        return bad || !a || !b || numbers(field + 4, 4, n) ? -1 : add_pair(s, v, a, b, n);
+        if (bad || !a || !b || (why = numbers(field + 4, 4, n)))
+            return bad || !a || !b ? not_read : why;
+        if (n[0] != n[1] + n[2] + n[3])
+            return "pair: games is not wins + draws + losses";
+        if (strcmp(a, b) == 0)
+            return "pair: a player paired with himself";
+        int rc = add_pair(s, v, a, b, n);
+        return rc == 0 ? NULL : add_failed(rc);
     }
     if (strcmp(field[0], "term") == 0 && nf == 6) {
         const char *v = name_field(field[1], &bad), *t = name_field(field[2], &bad),
                    *k = name_field(field[3], &bad), *val = name_field(field[4], &bad);
-        return bad || !v || !t || numbers(field + 5, 1, n) ? -1 : add_term(s, v, t, k, val, n[0]);
+        if (bad || !v || !t || (!k && val) || (why = numbers(field + 5, 1, n)))
+            return bad || !v || !t || (!k && val) ? not_read : why;
+        int rc = add_term(s, v, t, k, val, n[0]);
+        return rc == 0 ? NULL : add_failed(rc);
     }
-    return -1;
+    return not_read;
 }
 
-static int load_line(st_stats *s, char *line)
+static const char *load_line(st_stats *s, char *line)
 {
     if (strncmp(line, "hist ", 5) == 0)
         return load_hist(s, line);
     char *field[MAX_FIELDS];
     int nf = split(line, field, MAX_FIELDS);
     if (nf < 2)
-        return -1;
+        return not_read;
     if (strcmp(field[0], "variant") == 0)
         return load_variant(s, field, nf);
     return load_record(s, field, nf);
 }
 
-int st_stats_load(st_stats *into, FILE *f, char *err, size_t errsize)
+/* After the whole file: each variant's histogram holds its valid games,
+ * and their turns add up to its turns_sum.  (Checked on the sums so far,
+ * which are consistent when every part was.) */
+static const char *histograms_add_up(const st_stats *s, const char **variant)
+{
+    for (size_t v = 0; v < s->variants.n; v++) {
+        const struct st_variant_rec *V = &s->var[v];
+        uint64_t games = 0, turns = 0;
+        *variant = s->variants.str[v];
+        for (size_t t = 0; t < V->hist_len; t++) {
+            uint64_t c = V->turns_hist[t];
+            if (c && (t > ST_COUNT_MAX / c || add_count(&turns, t * c) != 0 ||
+                      add_count(&games, c) != 0))
+                return "the turns of its games add up to more than 2^53-1";
+        }
+        if (games != V->valid)
+            return "its length histogram does not hold its valid games";
+        if (turns != V->turns_sum)
+            return "its length histogram does not add up to its turns";
+        uint64_t terminated = 0;
+        for (size_t i = 0; i < s->ntm; i++)
+            if (s->tm[i].variant == v && s->tm[i].key == ST_NONE && s->tm[i].value == ST_NONE &&
+                add_count(&terminated, s->tm[i].games) != 0)
+                return too_large;
+        if (terminated != V->terminated)
+            return "its terminations do not add up to its terminated games";
+    }
+    return NULL;
+}
+
+uint64_t st_stats_games(const st_stats *s)
+{
+    uint64_t n = 0;
+    for (size_t v = 0; v < s->variants.n; v++)
+        if (add_count(&n, s->var[v].games) != 0)
+            return UINT64_MAX;
+    return n;
+}
+
+int st_stats_load(st_stats *into, FILE *f, long lines_before, char *err, size_t errsize)
 {
     char *line = NULL;
     size_t cap = 0;
-    long n = 0;
+    long n = lines_before;
     int rc = -1, started = 0;
+    const char *why;
     err[0] = '\0';
     while (getline(&line, &cap, f) > 0) {
         n++;
@@ -459,10 +599,15 @@ int st_stats_load(st_stats *into, FILE *f, char *err, size_t errsize)
         } else if (strcmp(line, "end\n") == 0) {
             rc = 0;
             break;
-        } else if (load_line(into, line) != 0) {
-            snprintf(err, errsize, "statistics, line %ld: cannot be read", n);
+        } else if ((why = load_line(into, line)) != NULL) {
+            snprintf(err, errsize, "line %ld: %s", n, why);
             break;
         }
+    }
+    const char *variant;
+    if (rc == 0 && (why = histograms_add_up(into, &variant)) != NULL) {
+        snprintf(err, errsize, "statistics, variant '%s': %s", variant, why);
+        rc = -1;
     }
     if (rc != 0 && !err[0])
         snprintf(err, errsize, started ? "statistics: cut short (no \"end\")" : "statistics: missing");

@@ -37,14 +37,25 @@ struct st_summary {
     uint64_t mismatches;         /* result-mismatch violations */
 };
 
+/* The largest count a report writes exactly (a cell's number is a double,
+ * exact below 2^53): what a count read back from a file (a shard's state)
+ * may be, and what a sum of such counts may reach. */
+#define ST_COUNT_MAX ((UINT64_C(1) << 53) - 1)
+
 void st_summary_init(struct st_summary *s);
 /* Count a game; counted is the result the statistics count for it (the
  * verified one, or the declared one with --results declared). */
 void st_summary_add_game(struct st_summary *s, const struct rp_report *r,
                          enum rp_result counted);
 
-/* Add every count of from to into (parts of one run counted apart). */
-void st_summary_add(struct st_summary *into, const struct st_summary *from);
+/* Add every count of from to into (parts of one run counted apart).  0, or
+ * -1 when a sum would pass ST_COUNT_MAX (into is then unchanged). */
+int st_summary_add(struct st_summary *into, const struct st_summary *from);
+
+/* Do the counts of s fit together as a run's counts always do (entries =
+ * ok + skipped + failed, games = the sum by status, ...), each at most
+ * ST_COUNT_MAX?  0, or -1 with what does not fit in why. */
+int st_summary_check(const struct st_summary *s, char *why, size_t whysize);
 
 /* ------------------------------------------------------------ statistics */
 
@@ -85,8 +96,18 @@ int st_stats_merge(st_stats *into, const st_stats *from);
 int st_stats_save(const st_stats *s, FILE *f);
 
 /* Read a state written by st_stats_save from f (from its "stats 1" line to
- * its "end" line) and add it to into.  0, or -1 with the reason in err. */
-int st_stats_load(st_stats *into, FILE *f, char *err, size_t errsize);
+ * its "end" line) and add it to into; lines_before is the number of lines
+ * of the file before that one (a message says "line N" of the file).  Every count is range-checked (at
+ * most ST_COUNT_MAX, and so is every sum), and every record must add up
+ * as counting makes it (a player's games = wins + draws + losses, a
+ * variant's valid games = the sum of its length histogram, ...): a file
+ * that was edited or damaged is refused, never merged into nonsense.  0,
+ * or -1 with the reason in err (into may then hold part of the file). */
+int st_stats_load(st_stats *into, FILE *f, long lines_before, char *err, size_t errsize);
+
+/* The games counted (over every variant), as st_summary's games counts
+ * the same games; UINT64_MAX when that is more than ST_COUNT_MAX. */
+uint64_t st_stats_games(const st_stats *s);
 
 /* Ratings (docs/statistics.md "The rating model"): Elo scale, the mean rating of each
  * list is ST_RATING_CENTRE, and each rating has a normal prior centred

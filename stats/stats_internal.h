@@ -176,7 +176,8 @@ struct st_player_rec *st_player_rec(st_stats *s, uint32_t variant, uint32_t play
 struct st_pair_rec *st_pair_rec(st_stats *s, uint32_t variant, uint32_t lo, uint32_t hi);
 
 /* Add games to the termination row (variant, termination, key, value),
- * key = value = ST_NONE for the total row.  0, or -1 when out of memory. */
+ * key = value = ST_NONE for the total row.  0, -1 when out of memory, or
+ * -2 when the row's count would pass ST_COUNT_MAX (left unchanged). */
 int st_term_add(st_stats *s, uint32_t variant, uint32_t term, uint32_t key, uint32_t value,
                 uint64_t games);
 

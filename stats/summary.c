@@ -2,6 +2,7 @@
  * summary: the counts behind the few lines `gcaudit analyze` prints at the
  * end of a run, so a director sees at once whether anything needs a look.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "stats/stats.h"
@@ -21,4 +22,44 @@ void st_summary_add_game(struct st_summary *s, const struct rp_report *r,
     s->violations += r->nviolations;
     for (size_t i = 0; i < r->nviolations; i++)
         s->mismatches += r->violations[i].code == RP_RESULT_MISMATCH;
+}
+
+int st_summary_check(const struct st_summary *s, char *why, size_t whysize)
+{
+    const uint64_t *all[] = {&s->entries, &s->entries_ok, &s->entries_skipped, &s->entries_failed,
+                             &s->games, &s->turns, &s->violations, &s->mismatches,
+                             &s->by_status[0], &s->by_status[1], &s->by_status[2],
+                             &s->by_status[3], &s->by_result[0], &s->by_result[1],
+                             &s->by_result[2], &s->by_result[3]};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (*all[i] > ST_COUNT_MAX) {
+            snprintf(why, whysize, "a count is larger than 2^53-1");
+            return -1;
+        }
+    /* Each below is at most 4 * ST_COUNT_MAX: no sum can wrap. */
+    uint64_t statuses = s->by_status[0] + s->by_status[1] + s->by_status[2] + s->by_status[3];
+    uint64_t results = s->by_result[0] + s->by_result[1] + s->by_result[2] + s->by_result[3];
+    uint64_t ok = s->by_status[RP_STATUS_OK];
+    if (s->entries != s->entries_ok + s->entries_skipped + s->entries_failed)
+        snprintf(why, whysize, "%llu entries are not %llu ok + %llu skipped + %llu failed",
+                 (unsigned long long)s->entries, (unsigned long long)s->entries_ok,
+                 (unsigned long long)s->entries_skipped, (unsigned long long)s->entries_failed);
+    else if (s->games != statuses)
+        snprintf(why, whysize, "%llu games but %llu counted by status",
+                 (unsigned long long)s->games, (unsigned long long)statuses);
+    else if (results != ok)
+        snprintf(why, whysize, "%llu results counted for %llu ok games",
+                 (unsigned long long)results, (unsigned long long)ok);
+    else if (s->mismatches > s->violations)
+        snprintf(why, whysize, "%llu result mismatches among %llu violations",
+                 (unsigned long long)s->mismatches, (unsigned long long)s->violations);
+    /* An illegal game has its turn's violation, a malformed one its syntax row. */
+    else if (s->violations < s->by_status[RP_STATUS_ILLEGAL] + s->by_status[RP_STATUS_MALFORMED])
+        snprintf(why, whysize, "%llu violations for %llu illegal and malformed games",
+                 (unsigned long long)s->violations,
+                 (unsigned long long)(s->by_status[RP_STATUS_ILLEGAL] +
+                                      s->by_status[RP_STATUS_MALFORMED]));
+    else
+        return 0;
+    return -1;
 }

@@ -116,6 +116,8 @@ int st_term_add(st_stats *s, uint32_t variant, uint32_t term, uint32_t key, uint
         s->tm[idx].value = value;
         s->ntm++;
     }
+    if (games > ST_COUNT_MAX - s->tm[idx].games)
+        return -2;
     s->tm[idx].games += games;
     return 0;
 }
