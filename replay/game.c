@@ -10,6 +10,7 @@
 
 #include "replay/outcome.h"
 #include "replay/report.h"
+#include "replay/verdict.h"
 
 static int is_ending_command(enum fmt_comp_kind k)
 {
@@ -102,6 +103,12 @@ static int reject(struct loop *L, const struct fmt_turn *t, enum rp_code code, c
     return rp_report_add(L->out, t, code, msg) == RP_DONE ? 0 : RP_NO_MEMORY;
 }
 
+/* The game had ended before turn t: whatever t holds breaks that. */
+static int after_end(struct loop *L, const struct fmt_turn *t)
+{
+    return reject(L, t, RP_AFTER_END, RP_ALREADY_ENDED);
+}
+
 /* One turn.  Returns 1 to go on, 0 to stop, RP_NO_MEMORY. */
 static int play_turn(struct loop *L, const struct fmt_turn *t)
 {
@@ -117,7 +124,7 @@ static int play_turn(struct loop *L, const struct fmt_turn *t)
     if (L->unsettled && (code != RP_OK || n == 0))
         settle(L);
     if (L->run.by_rule || L->run.by_command)
-        return reject(L, t, RP_AFTER_END, "the game had already ended");
+        return after_end(L, t);
     if (code != RP_OK)
         return reject(L, t, code, msg);
 
@@ -134,7 +141,7 @@ static int play_turn(struct loop *L, const struct fmt_turn *t)
              * ended before this turn, and that is what it broke. */
             settle(L);
             if (L->run.by_rule)
-                return reject(L, t, RP_AFTER_END, "the game had already ended");
+                return after_end(L, t);
         }
         if (verdict.accepted) {
             L->unsettled = 0;
@@ -149,7 +156,7 @@ static int play_turn(struct loop *L, const struct fmt_turn *t)
     if (command != FMT_COMP_BAD) {
         settle(L);
         if (L->run.by_rule)
-            return reject(L, t, RP_AFTER_END, "the game had already ended");
+            return after_end(L, t);
         apply_command(&L->run, t, command);
     }
     return 1;

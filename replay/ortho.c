@@ -51,30 +51,15 @@ void rp_ortho_setup(struct rp_ortho *o, const struct rp_rules *rules, const char
 
 /* ---------------------------------------------------------- squares */
 
-static int square_fields(const struct fmt_component *c, const char **sq)
+static int square_exists(const char *name, const void *ortho)
 {
-    switch (c->kind) {
-    case FMT_COMP_MOVE: sq[0] = c->from; sq[1] = c->to; return 2;
-    case FMT_COMP_PLACE:
-    case FMT_COMP_REMOVE: sq[0] = c->to; return 1;
-    default: return 0;
-    }
+    return rp_parse_square(name, ((const struct rp_ortho *)ortho)->b.file_a) >= 0;
 }
 
-/* no-such-square comes before anything that looks at the position. */
 int rp_ortho_check_squares(const struct rp_ortho *o, const struct fmt_component *c, size_t n,
                            struct rp_verdict *v)
 {
-    for (size_t i = 0; i < n; i++) {
-        const char *sq[2];
-        int k = square_fields(&c[i], sq);
-        for (int j = 0; j < k; j++)
-            if (rp_parse_square(sq[j], o->b.file_a) < 0) {
-                rp_verdict_set(v, RP_NO_SUCH_SQUARE, "there is no square %s in %s", sq[j], o->title);
-                return 0;
-            }
-    }
-    return 1;
+    return rp_check_squares(c, n, square_exists, o, o->title, v);
 }
 
 /* ------------------------------------------------------- main move */
@@ -87,7 +72,7 @@ static int first_is_move(const struct rp_ortho *o, const struct fmt_component *c
         rp_verdict_set(v, RP_BAD_PROMOTION, "placement \"%s\" without a promotion", c->text);
         return 0;
     case FMT_COMP_PASS:
-        rp_verdict_set(v, RP_ILLEGAL_MOVE, "a player cannot pass in %s", o->title);
+        rp_verdict_no_pass(v, o->title);
         return 0;
     default:
         rp_verdict_set(v, RP_EXTRA_COMPONENT, "component \"%s\" does not belong to any move", c->text);
@@ -98,24 +83,9 @@ static int first_is_move(const struct rp_ortho *o, const struct fmt_component *c
 static int check_piece(const struct rp_ortho *o, const struct fmt_component *c, rp_sq from,
                        struct rp_verdict *v)
 {
-    const struct rp_board *b = &o->b;
-    rp_piece p = b->sq[from];
-    if (!p) {
-        rp_verdict_set(v, RP_NO_PIECE, "there is no piece on %s", c->from);
-        return 0;
-    }
-    if (c->label[0] && !rp_label_matches(p, c->label)) {
-        rp_verdict_set(v, RP_WRONG_PIECE, "the piece on %s is %s, not %s", c->from,
-                       rp_piece_label(p), c->label);
-        return 0;
-    }
-    if (rp_colour_of(p) != b->side) {
-        rp_verdict_set(v, RP_WRONG_SIDE, "the %s on %s belongs to %s, but %s is to move",
-                       rp_piece_name(p), c->from, rp_colour_name(rp_colour_of(p)),
-                       rp_colour_name(b->side));
-        return 0;
-    }
-    return 1;
+    char at[16];
+    snprintf(at, sizeof at, "on %s", c->from);
+    return rp_check_piece(o->b.sq[from], o->b.side, c->label, at, v);
 }
 
 static int is_last_rank_pawn_move(const struct rp_board *b, rp_sq from, rp_sq to)

@@ -14,6 +14,7 @@
 #include "formats/formats.h"
 #include "replay/board.h"
 #include "replay/replay.h"
+#include "replay/verdict.h"
 
 /* Positions since the last irreversible move: the 75-move rule ends a game
  * by 150 plies, so more can never repeat. */
@@ -73,9 +74,5 @@ void rp_ortho_end(const void *state, enum rp_end_how how, struct rp_end *out);
 
 /* Board diagram, White at the bottom. */
 void rp_ortho_render(const void *state, char *buf, size_t size);
-
-/* Set a verdict: code and printf-style message. */
-void rp_verdict_set(struct rp_verdict *v, enum rp_code code, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 
 #endif

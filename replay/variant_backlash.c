@@ -99,25 +99,11 @@ static int locate(const char *name, struct bl_where *w)
     return 0;
 }
 
-/* fine-points.md 10: no-such-square before anything looks at the position. */
-static int check_squares(const struct fmt_component *c, size_t n, struct rp_verdict *v)
+static int square_exists(const char *name, const void *unused)
 {
-    for (size_t i = 0; i < n; i++) {
-        const char *names[2] = {NULL, NULL};
-        if (c[i].kind == FMT_COMP_MOVE) {
-            names[0] = c[i].from;
-            names[1] = c[i].to;
-        } else if (c[i].kind == FMT_COMP_PLACE || c[i].kind == FMT_COMP_REMOVE) {
-            names[0] = c[i].to;
-        }
-        struct bl_where w;
-        for (int k = 0; k < 2; k++)
-            if (names[k] && !locate(names[k], &w)) {
-                rp_verdict_set(v, RP_NO_SUCH_SQUARE, "there is no square %s in %s", names[k], title);
-                return 0;
-            }
-    }
-    return 1;
+    struct bl_where w;
+    (void)unused;
+    return locate(name, &w);
 }
 
 /* Nonzero when every square the component names is a square of `board`. */
@@ -279,20 +265,15 @@ static void fail(struct bl_move *m, enum rp_code code, const char *fmt, ...)
     m->stage = stage_of(code);
 }
 
-/* The piece checks of a board move, worded as ortho.c words them. */
+/* The piece checks of a board move (verdict.c words them). */
 static int check_piece(const struct rp_board *b, const struct fmt_component *c, rp_sq from,
                        struct bl_move *m)
 {
-    rp_piece p = b->sq[from];
-    if (!p)
-        fail(m, RP_NO_PIECE, "there is no piece on %s", c->from);
-    else if (c->label[0] && !rp_label_matches(p, c->label))
-        fail(m, RP_WRONG_PIECE, "the piece on %s is %s, not %s", c->from, rp_piece_label(p), c->label);
-    else if (rp_colour_of(p) != b->side)
-        fail(m, RP_WRONG_SIDE, "the %s on %s belongs to %s, but %s is to move", rp_piece_name(p),
-             c->from, rp_colour_name(rp_colour_of(p)), rp_colour_name(b->side));
-    else
+    char at[16];
+    snprintf(at, sizeof at, "on %s", c->from);
+    if (rp_check_piece(b->sq[from], b->side, c->label, at, &m->v))
         return 1;
+    m->stage = stage_of(m->v.code);
     return 0;
 }
 
@@ -393,15 +374,13 @@ static void resolve_drop(const struct rp_backlash *s, const struct fmt_component
         else
             fail(m, RP_BAD_DROP, "there is no piece in pocket %s", name);
         m->stage = stage_of(RP_NO_PIECE);
-    } else if (c->label[0] && !rp_label_matches(m->piece, c->label)) {
-        fail(m, RP_WRONG_PIECE, "the piece in pocket %s is %s, not %s", name,
-             rp_piece_label(m->piece), c->label);
-    } else if (pocket.colour != m->side) {
-        fail(m, RP_WRONG_SIDE, "the %s in pocket %s belongs to %s, but %s is to move",
-             rp_piece_name(m->piece), name, rp_colour_name(pocket.colour),
-             rp_colour_name(m->side));
     } else {
-        check_drop_target(s, c, name, &to, m);
+        char at[16];
+        snprintf(at, sizeof at, "in pocket %s", name);
+        if (rp_check_piece(m->piece, m->side, c->label, at, &m->v))
+            check_drop_target(s, c, name, &to, m);
+        else
+            m->stage = stage_of(m->v.code);
     }
 }
 
@@ -530,7 +509,7 @@ static void finish_early(struct rp_backlash *s, const struct bl_turn *t, int fir
     s->turns++;
     v->accepted = 1;
     if (used < n)
-        rp_verdict_set(v, RP_AFTER_END, "the game had already ended: %s", s->how);
+        rp_verdict_set(v, RP_AFTER_END, RP_ALREADY_ENDED ": %s", s->how);
 }
 
 static const struct bl_move *worse(const struct bl_move *a, const struct bl_move *b)
@@ -546,7 +525,8 @@ static void check_rest(const struct bl_turn *t, const struct fmt_component *c, s
     memset(rest, 0, sizeof *rest);
     rest->stage = stage_of(RP_OK);
     if (t->pass != BL_NONE) {
-        fail(rest, RP_ILLEGAL_MOVE, "a player cannot pass in %s", title);
+        rp_verdict_no_pass(&rest->v, title);
+        rest->stage = stage_of(rest->v.code);
         return;
     }
     if (t->stray != BL_NONE) {
@@ -611,7 +591,7 @@ static void backlash_play(void *state, const struct fmt_component *c, size_t n, 
     const struct bl_move *worst;
     int first = first_board(s), second = second_board(s);
     memset(&m2, 0, sizeof m2);
-    if (!check_squares(c, n, v))
+    if (!rp_check_squares(c, n, square_exists, NULL, title, v))
         return;
     group_turn(s, c, n, &t);
     if (!check_shape(&t, first, second, v))

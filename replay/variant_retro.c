@@ -21,9 +21,9 @@
 #include <string.h>
 
 #include "replay/notation.h"
-#include "replay/ortho.h"
 #include "replay/retro.h"
 #include "replay/variants.h"
+#include "replay/verdict.h"
 
 static const char title[] = "Retro Chess";
 
@@ -55,19 +55,10 @@ struct parsed {
 
 static int sq_of(const char *name) { return rp_parse_square(name, 'a'); }
 
-static int check_squares(const struct fmt_component *c, size_t n, struct rp_verdict *v)
+static int square_exists(const char *name, const void *unused)
 {
-    for (size_t i = 0; i < n; i++) {
-        const char *names[2] = {c[i].kind == FMT_COMP_MOVE ? c[i].from : NULL, c[i].to};
-        if (c[i].kind != FMT_COMP_MOVE && c[i].kind != FMT_COMP_PLACE && c[i].kind != FMT_COMP_REMOVE)
-            continue;
-        for (int j = 0; j < 2; j++)
-            if (names[j] && sq_of(names[j]) < 0) {
-                rp_verdict_set(v, RP_NO_SUCH_SQUARE, "there is no square %s in %s", names[j], title);
-                return 0;
-            }
-    }
-    return 1;
+    (void)unused;
+    return sq_of(name) >= 0;
 }
 
 static int check_first(const struct fmt_component *c, struct rp_verdict *v)
@@ -75,7 +66,7 @@ static int check_first(const struct fmt_component *c, struct rp_verdict *v)
     if (c->kind == FMT_COMP_MOVE)
         return 1;
     if (c->kind == FMT_COMP_PASS)
-        rp_verdict_set(v, RP_ILLEGAL_MOVE, "a player cannot pass in %s", title);
+        rp_verdict_no_pass(v, title);
     else
         rp_verdict_set(v, RP_EXTRA_COMPONENT, "component \"%s\" does not belong to any unmove", c->text);
     return 0;
@@ -84,24 +75,9 @@ static int check_first(const struct fmt_component *c, struct rp_verdict *v)
 /* no-piece, wrong-piece, wrong-side, as in every variant (fine point 10). */
 static int check_piece(const struct rp_retro *r, const struct parsed *P, struct rp_verdict *v)
 {
-    rp_piece p = r->b.sq[P->from];
-    const struct fmt_component *c = P->main;
-    if (!p) {
-        rp_verdict_set(v, RP_NO_PIECE, "there is no piece on %s", c->from);
-        return 0;
-    }
-    if (c->label[0] && !rp_label_matches(p, c->label)) {
-        rp_verdict_set(v, RP_WRONG_PIECE, "the piece on %s is %s, not %s", c->from,
-                       rp_piece_label(p), c->label);
-        return 0;
-    }
-    if (rp_colour_of(p) != r->b.side) {
-        rp_verdict_set(v, RP_WRONG_SIDE, "the %s on %s belongs to %s, but %s is to move",
-                       rp_piece_name(p), c->from, rp_colour_name(rp_colour_of(p)),
-                       rp_colour_name(r->b.side));
-        return 0;
-    }
-    return 1;
+    char at[16];
+    snprintf(at, sizeof at, "on %s", P->main->from);
+    return rp_check_piece(r->b.sq[P->from], r->b.side, P->main->label, at, v);
 }
 
 /* The rook companion of an uncastling king move: f1-h1 or d1-a1 (rank 8
@@ -295,7 +271,7 @@ static void retro_play(void *state, const struct fmt_component *c, size_t n, str
 {
     struct rp_retro *r = state;
     struct parsed P = {0};
-    if (n == 0 || !check_squares(c, n, v) || !check_first(&c[0], v))
+    if (n == 0 || !rp_check_squares(c, n, square_exists, NULL, title, v) || !check_first(&c[0], v))
         return;
     P.main = &c[0];
     P.from = (rp_sq)sq_of(c[0].from);

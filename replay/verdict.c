@@ -1,12 +1,14 @@
 /*
  * verdict: the names the reports use for violation codes, results and
- * statuses, and the one way a variant fills in a verdict.
+ * statuses, and the checks and messages every variant shares
+ * (verdict.h).
  */
+#include "replay/verdict.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "replay/ortho.h"
-#include "replay/replay.h"
+#include "replay/notation.h"
 
 const char *rp_code_name(enum rp_code code)
 {
@@ -60,4 +62,46 @@ void rp_verdict_set(struct rp_verdict *v, enum rp_code code, const char *fmt, ..
     va_start(ap, fmt);
     vsnprintf(v->message, sizeof v->message, fmt, ap);
     va_end(ap);
+}
+
+int rp_check_squares(const struct fmt_component *c, size_t n,
+                     int (*exists)(const char *name, const void *ctx), const void *ctx,
+                     const char *title, struct rp_verdict *v)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *names[2] = {NULL, NULL};
+        if (c[i].kind == FMT_COMP_MOVE) {
+            names[0] = c[i].from;
+            names[1] = c[i].to;
+        } else if (c[i].kind == FMT_COMP_PLACE || c[i].kind == FMT_COMP_REMOVE) {
+            names[0] = c[i].to;
+        }
+        for (int k = 0; k < 2; k++)
+            if (names[k] && !exists(names[k], ctx)) {
+                rp_verdict_set(v, RP_NO_SUCH_SQUARE, "there is no square %s in %s", names[k], title);
+                return 0;
+            }
+    }
+    return 1;
+}
+
+int rp_check_piece(rp_piece p, int side, const char *label, const char *at,
+                   struct rp_verdict *v)
+{
+    if (!p)
+        rp_verdict_set(v, RP_NO_PIECE, "there is no piece %s", at);
+    else if (label[0] && !rp_label_matches(p, label))
+        rp_verdict_set(v, RP_WRONG_PIECE, "the piece %s is %s, not %s", at, rp_piece_label(p),
+                       label);
+    else if (rp_colour_of(p) != side)
+        rp_verdict_set(v, RP_WRONG_SIDE, "the %s %s belongs to %s, but %s is to move",
+                       rp_piece_name(p), at, rp_colour_name(rp_colour_of(p)), rp_colour_name(side));
+    else
+        return 1;
+    return 0;
+}
+
+void rp_verdict_no_pass(struct rp_verdict *v, const char *title)
+{
+    rp_verdict_set(v, RP_ILLEGAL_MOVE, "a player cannot pass in %s", title);
 }
