@@ -38,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "replay/attacks.h"
 #include "replay/movegen.h"
 #include "replay/notation.h"
 #include "replay/ortho.h"

@@ -11,90 +11,21 @@
  * Which attacker is named only matters when there is one, for a message;
  * that keeps the old fixed-order scan, so no message changes.
  *
- * The masks are computed once, on first use (pthread_once: several threads
- * replay at once), and never written again.
+ * The masks are tables.c's, filled once per process before any board
+ * exists.
  */
-#include "replay/board.h"
+#include "replay/attacks.h"
 
 #include <assert.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const int knight_steps[8] = {33, 31, 18, 14, -33, -31, -18, -14};
 static const int king_steps[8] = {1, -1, 16, -16, 17, 15, -17, -15};
 
-static struct {
-    uint64_t knight[64], king[64];
-    uint64_t pawn_from[2][64];    /* squares a pawn of the colour attacks this one from */
-    uint64_t orthogonal[64], diagonal[64];
-    uint64_t first_step[RP_KING + 1][64];  /* one step of the type: a slider's adjacent squares */
-    uint64_t between[64][64];     /* strictly between two squares on one line; 0 if none */
-    uint64_t reach[RP_KING + 1][64];  /* where a knight..king goes on an empty board */
-} masks;
-
-static pthread_once_t masks_once = PTHREAD_ONCE_INIT;
-static int masks_computed;  /* for debug builds' asserts only */
-static void compute_masks(void);
-
-/* Every board starts in rp_board_clear, which calls this: the attack
- * tests, asked several times a ply, then need no pthread_once of their
- * own. */
-void rp_masks_ready(void) { pthread_once(&masks_once, compute_masks); }
-
-static void masks_ready(void) { assert(masks_computed); }
-
-static uint64_t bit(int sq0x88) { return 1ULL << rp_bit_of((rp_sq)sq0x88); }
-
-static uint64_t step_mask(int from, const int *steps, int n)
-{
-    uint64_t m = 0;
-    for (int i = 0; i < n; i++)
-        if (rp_on_board(from + steps[i]))
-            m |= bit(from + steps[i]);
-    return m;
-}
-
-/* The ray from `from` along `step`, recording `between` for each square. */
-static uint64_t ray(int from, int step)
-{
-    uint64_t seen = 0;
-    for (int t = from + step; rp_on_board(t); t += step) {
-        masks.between[rp_bit_of((rp_sq)from)][rp_bit_of((rp_sq)t)] = seen;
-        seen |= bit(t);
-    }
-    return seen;
-}
-
-static void compute_masks(void)
-{
-    static const int pawn_back[2][2] = {{-17, -15}, {15, 17}}; /* White's pawns stand below */
-    for (int i = 0; i < 64; i++) {
-        int sq = rp_sq_of_bit(i);
-        masks.knight[i] = step_mask(sq, knight_steps, 8);
-        masks.king[i] = step_mask(sq, king_steps, 8);
-        masks.first_step[RP_KNIGHT][i] = masks.knight[i];
-        masks.first_step[RP_KING][i] = masks.king[i];
-        masks.first_step[RP_QUEEN][i] = masks.king[i];
-        masks.first_step[RP_ROOK][i] = step_mask(sq, king_steps, 4);
-        masks.first_step[RP_BISHOP][i] = step_mask(sq, king_steps + 4, 4);
-        for (int c = 0; c < 2; c++)
-            masks.pawn_from[c][i] = step_mask(sq, pawn_back[c], 2);
-        for (int d = 0; d < 8; d++) {
-            uint64_t r = ray(sq, king_steps[d]);
-            if (d < 4)
-                masks.orthogonal[i] |= r;
-            else
-                masks.diagonal[i] |= r;
-        }
-        masks.reach[RP_KNIGHT][i] = masks.knight[i];
-        masks.reach[RP_BISHOP][i] = masks.diagonal[i];
-        masks.reach[RP_ROOK][i] = masks.orthogonal[i];
-        masks.reach[RP_QUEEN][i] = masks.orthogonal[i] | masks.diagonal[i];
-        masks.reach[RP_KING][i] = masks.king[i];
-    }
-    masks_computed = 1;
-}
+/* Every board starts in rp_board_clear, which readies the tables: the
+ * attack tests, asked several times a ply, need no call of their own. */
+static void masks_ready(void) { assert(rp_tables_filled()); }
 
 int rp_attacked(const struct rp_board *b, rp_sq sq, int by)
 {
@@ -124,13 +55,13 @@ static int bits_match(const struct rp_board *b)
 static int attacked_with(const struct rp_board *b, int i, int by, uint64_t occupied, uint64_t gone)
 {
     const uint64_t *p = b->bb[by];
-    if (((masks.pawn_from[by][i] & p[RP_PAWN]) | (masks.knight[i] & p[RP_KNIGHT]) |
-         (masks.king[i] & p[RP_KING])) & ~gone)
+    if (((rp_masks.pawn_from[by][i] & p[RP_PAWN]) | (rp_masks.knight[i] & p[RP_KNIGHT]) |
+         (rp_masks.king[i] & p[RP_KING])) & ~gone)
         return 1;
-    uint64_t sliders = ((masks.orthogonal[i] & (p[RP_ROOK] | p[RP_QUEEN])) |
-                        (masks.diagonal[i] & (p[RP_BISHOP] | p[RP_QUEEN]))) & ~gone;
+    uint64_t sliders = ((rp_masks.orthogonal[i] & (p[RP_ROOK] | p[RP_QUEEN])) |
+                        (rp_masks.diagonal[i] & (p[RP_BISHOP] | p[RP_QUEEN]))) & ~gone;
     for (; sliders; sliders &= sliders - 1)
-        if (!(masks.between[i][__builtin_ctzll(sliders)] & occupied))
+        if (!(rp_masks.between[i][__builtin_ctzll(sliders)] & occupied))
             return 1;
     return 0;
 }
@@ -158,7 +89,7 @@ int rp_attacked_after(const struct rp_board *b, rp_sq sq, int by, rp_sq from, rp
 uint64_t rp_first_steps(rp_sq sq, int type)
 {
     masks_ready();
-    return (sq & 0x88) || type < RP_KNIGHT || type > RP_KING ? 0 : masks.first_step[type][rp_bit_of(sq)];
+    return (sq & 0x88) || type < RP_KNIGHT || type > RP_KING ? 0 : rp_masks.first_step[type][rp_bit_of(sq)];
 }
 
 int rp_piece_reaches(const struct rp_board *b, rp_sq from, rp_sq to, int type)
@@ -169,8 +100,8 @@ int rp_piece_reaches(const struct rp_board *b, rp_sq from, rp_sq to, int type)
     /* A leaper's squares have nothing between them and it: one test for
      * all five, no branch on the type to mispredict. */
     int i = rp_bit_of(from), j = rp_bit_of(to);
-    return ((masks.reach[type][i] >> j) & 1) &&
-           !(masks.between[i][j] & (b->bb[0][0] | b->bb[1][0]));
+    return ((rp_masks.reach[type][i] >> j) & 1) &&
+           !(rp_masks.between[i][j] & (b->bb[0][0] | b->bb[1][0]));
 }
 
 int rp_aligned(rp_sq a, rp_sq b)
@@ -179,7 +110,7 @@ int rp_aligned(rp_sq a, rp_sq b)
     if ((a & 0x88) || (b & 0x88))
         return 0;
     int i = rp_bit_of(a);
-    return (((masks.orthogonal[i] | masks.diagonal[i]) >> rp_bit_of(b)) & 1) != 0;
+    return (((rp_masks.orthogonal[i] | rp_masks.diagonal[i]) >> rp_bit_of(b)) & 1) != 0;
 }
 
 /* ------------------------------------------------ naming the attacker */

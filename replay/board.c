@@ -1,58 +1,24 @@
 /*
- * board: pieces on one 8x8 board, attacks, make/unmake and hashing.
- *
- * Hash keys come from a mixing function instead of random tables: the
- * engine then has no global state to initialise (several threads replay
- * games at once) and a key costs a few multiplications.
+ * board: pieces on one 8x8 board, FEN, make/unmake and incremental
+ * hashing (the keys are tables.c's).
  */
 #include "replay/board.h"
 
 #include <assert.h>
 #include <ctype.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t mix64(uint64_t x)
-{
-    /* splitmix64 finaliser: a bijection with good avalanche. */
-    x += 0x9E3779B97F4A7C15ULL;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-    return x ^ (x >> 31);
-}
-
-uint64_t rp_key_piece(rp_piece p, rp_sq sq) { return mix64(((uint64_t)p << 8) | sq); }
-
-/* The same keys tabled for the boards' own use: a move changes two or
- * three, and the mixing's chain of multiplications stalled every ply.
- * Filled once per process (several threads replay at once) before any
- * board exists: rp_board_clear asks. */
-static uint64_t piece_keys[64][64];  /* [piece, all bits fit in 6][bit of the square] */
-static pthread_once_t keys_once = PTHREAD_ONCE_INIT;
-
-static void compute_keys(void)
-{
-    /* No piece has no key: taking "nothing" then changes no hash. */
-    for (int p = 1; p < 64; p++)
-        for (int i = 0; i < 64; i++)
-            piece_keys[p][i] = rp_key_piece((rp_piece)p, rp_sq_of_bit(i));
-}
-
 static inline uint64_t piece_key(rp_piece p, rp_sq sq)
 {
     assert(p < 64 && !(sq & 0x88));
-    return piece_keys[p][rp_bit_of(sq)];
+    return rp_piece_keys[p][rp_bit_of(sq)];
 }
-uint64_t rp_key_castle(unsigned castle) { return castle ? mix64(0x10000ULL | castle) : 0; }
-uint64_t rp_key_side(void) { return mix64(0x20000ULL); }
-uint64_t rp_key_ep(rp_sq sq) { return mix64(0x30000ULL | sq); }
 
 void rp_board_clear(struct rp_board *b, const struct rp_rules *rules)
 {
-    rp_masks_ready();
-    pthread_once(&keys_once, compute_keys);
+    rp_tables_ready();
     memset(b, 0, sizeof *b);
     b->ep = RP_NO_SQ;
     b->king[0] = b->king[1] = RP_NO_SQ;
@@ -274,31 +240,4 @@ void rp_unmake(struct rp_board *b, rp_move m, const struct rp_undo *u)
     b->king[0] = u->king[0];
     b->king[1] = u->king[1];
     b->side ^= 1;
-}
-
-/* An en passant capture onto b->ep that does not expose the capturer's king. */
-static int ep_capture_legal(struct rp_board *b)
-{
-    int side = b->side;
-    int back = side ? 16 : -16; /* from the ep square toward the capturer's pawns */
-    for (int dx = -1; dx <= 1; dx += 2) {
-        int from = b->ep + back + dx;
-        if (!rp_piece_at(b, from, RP_PAWN, side))
-            continue;
-        rp_move m = {(rp_sq)from, b->ep, 0, RP_MF_CAPTURE | RP_MF_EP, 0};
-        struct rp_undo u;
-        rp_make(b, m, &u);
-        int safe = !b->rules->check || !rp_in_check(b, side);
-        rp_unmake(b, m, &u);
-        if (safe)
-            return 1;
-    }
-    return 0;
-}
-
-uint64_t rp_board_repetition_key(struct rp_board *b)
-{
-    if (b->ep != RP_NO_SQ && ep_capture_legal(b))
-        return b->key ^ rp_key_ep(b->ep);
-    return b->key;
 }

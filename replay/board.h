@@ -1,36 +1,18 @@
 /*
- * board: one 8x8 board of an orthodox-family game, the value types every
- * variant shares (pieces, squares, moves), attack detection and incremental
- * hashing.  Two boards side by side (Backlash) are two of these; a reserve
- * or pockets (Retro, Backlash) live in the variant's own state.
- *
- * Squares are 0x88 indices (rank * 16 + file): off-board tests are one AND,
- * and a move's direction is a plain difference.  Pieces are one byte.
- * Everything here is a small value type; nothing allocates.
+ * board: one 8x8 board of an orthodox-family game: its moves and rules
+ * tables, make/unmake and incremental hashing (board.c), on the value
+ * types of square.h; attack detection is attacks.h's.  Two boards side by
+ * side (Backlash) are two of these; a reserve or pockets (Retro,
+ * Backlash) live in the variant's own state.  Everything here is a small
+ * value type; nothing allocates.
  */
 #ifndef GC_REPLAY_BOARD_H
 #define GC_REPLAY_BOARD_H
 
 #include <stdint.h>
 
-enum rp_type { RP_EMPTY = 0, RP_PAWN, RP_KNIGHT, RP_BISHOP, RP_ROOK, RP_QUEEN, RP_KING };
-
-#define RP_BLACK_BIT 8   /* piece colour: set for Black */
-#define RP_ALT_BIT 16    /* Palindromic: a left-handed rook */
-#define RP_HANDED_BIT 32 /* Palindromic: a right-handed rook (orthodox rooks have neither bit) */
-
-typedef uint8_t rp_piece;  /* type | colour bit | hand bits; 0 = empty */
-typedef uint8_t rp_sq;     /* 0x88 square */
-
-#define RP_NO_SQ 0x7F      /* 0x7F & 0x88 != 0: never on the board */
-
-static inline int rp_type_of(rp_piece p) { return p & 7; }
-static inline int rp_colour_of(rp_piece p) { return (p & RP_BLACK_BIT) ? 1 : 0; }
-static inline rp_piece rp_make_piece(int type, int colour) { return (rp_piece)(type | (colour ? RP_BLACK_BIT : 0)); }
-static inline int rp_on_board(int sq) { return sq >= 0 && !(sq & 0x88); }
-static inline int rp_file(rp_sq sq) { return sq & 7; }
-static inline int rp_rank(rp_sq sq) { return sq >> 4; }
-static inline rp_sq rp_square(int file, int rank) { return (rp_sq)(rank * 16 + file); }
+#include "replay/square.h"
+#include "replay/tables.h"
 
 /* Move flags. */
 #define RP_MF_CAPTURE 1
@@ -109,22 +91,6 @@ static inline int rp_piece_at(const struct rp_board *b, int sq, int type, int co
            rp_colour_of(b->sq[sq]) == colour;
 }
 
-/* rank * 16 + file plus file, halved, is rank * 8 + file: one step
- * fewer than taking the two apart, on a conversion made several times a
- * ply. */
-static inline int rp_bit_of(rp_sq sq) { return (sq + (sq & 7)) >> 1; }
-static inline rp_sq rp_sq_of_bit(int i) { return rp_square(i & 7, i >> 3); }
-
-/* Squares in a bit set, counted without popcount (a library call on the
- * baseline x86-64 target). */
-static inline int rp_count_bits(uint64_t set)
-{
-    int n = 0;
-    for (; set; set &= set - 1)
-        n++;
-    return n;
-}
-
 /* Write one square and its bit sets, leaving hash and kings alone: for
  * undoing a move, whose record restores those. */
 static inline void rp_board_set(struct rp_board *b, rp_sq sq, rp_piece p)
@@ -146,12 +112,6 @@ static inline void rp_board_set(struct rp_board *b, rp_sq sq, rp_piece p)
  * castlings lost when a piece leaves or arrives there. */
 uint8_t rp_castlings_at(const struct rp_rules *r, rp_sq sq);
 
-/* Hash keys (board.c also tables the piece keys once per process). */
-uint64_t rp_key_piece(rp_piece p, rp_sq sq);
-uint64_t rp_key_castle(unsigned castle);
-uint64_t rp_key_side(void);
-uint64_t rp_key_ep(rp_sq sq);
-
 /* Empty board with the given rules, White to move. */
 void rp_board_clear(struct rp_board *b, const struct rp_rules *rules);
 
@@ -164,51 +124,13 @@ void rp_board_remove(struct rp_board *b, rp_sq sq);
  * en passant, halfmove).  Returns 0, or -1 if the FEN cannot be read. */
 int rp_board_from_fen(struct rp_board *b, const struct rp_rules *rules, const char *fen);
 
-/* Nonzero when a piece of `by` attacks `sq` (attacks.c); _vacated as if
- * the squares of the `vacated` bit set were empty (a king stepping away
- * no longer blocks the line behind it). */
-int rp_attacked(const struct rp_board *b, rp_sq sq, int by);
-int rp_attacked_vacated(const struct rp_board *b, rp_sq sq, int by, uint64_t vacated);
-
-/* Would `sq` be attacked by `by` after the piece on `from`, not of `by`,
- * moved to `to` and took what stands there?  Not for the piece on sq
- * itself, nor for a move that also changes another square (castling, en
- * passant): those make the move and look. */
-int rp_attacked_after(const struct rp_board *b, rp_sq sq, int by, rp_sq from, rp_sq to);
-
-/* The squares one step of a knight, bishop, rook, queen or king on sq
- * reaches (for a slider, the squares next to it in its directions). */
-uint64_t rp_first_steps(rp_sq sq, int type);
-
-/* Nonzero when a and b share a rank, file or diagonal (a != b). */
-int rp_aligned(rp_sq a, rp_sq b);
-
-/* Nonzero when a knight, bishop, rook, queen or king (type) could go
- * from `from` to `to` by its pattern, nothing standing between for a
- * slider (castling aside). */
-int rp_piece_reaches(const struct rp_board *b, rp_sq from, rp_sq to, int type);
-
-/* Compute the attack masks (once per process); rp_board_clear calls it. */
-void rp_masks_ready(void);
-
-/* Square of the first attacker of `sq` belonging to `by`, or RP_NO_SQ.
- * "First" is a fixed order (pawns, knights and kings, then sliders by
- * direction), so that a message naming the attacker never changes. */
-rp_sq rp_attacker(const struct rp_board *b, rp_sq sq, int by);
-
 /* Square of `colour`'s king, or RP_NO_SQ.  With several kings (Extinction
  * promotes to king) the one placed last; such variants have no check. */
 static inline rp_sq rp_find_king(const struct rp_board *b, int colour) { return b->king[colour]; }
-
-/* Nonzero when `colour`'s king stands attacked. */
-int rp_in_check(const struct rp_board *b, int colour);
 
 /* Play a move known to be pseudo-legal.  rp_unmake restores exactly. */
 void rp_make(struct rp_board *b, rp_move m, struct rp_undo *u);
 void rp_unmake(struct rp_board *b, rp_move m, const struct rp_undo *u);
 
-/* Hash for repetition (FIDE 9.2.2, fine-points.md 18): the en passant square
- * counts only when an en passant capture is actually legal. */
-uint64_t rp_board_repetition_key(struct rp_board *b);
 
 #endif

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "replay/attacks.h"
 #include "replay/notation.h"
 
 static const int knight_steps[8] = {33, 31, 18, 14, -33, -31, -18, -14};
@@ -483,4 +484,31 @@ void rp_explain_unreachable(const struct rp_board *b, rp_sq from, rp_sq to, char
     case RP_KING: explain_king(b, from, to, buf, size); break;
     default: break;
     }
+}
+
+/* An en passant capture onto b->ep that does not expose the capturer's king. */
+static int ep_capture_legal(struct rp_board *b)
+{
+    int side = b->side;
+    int back = side ? 16 : -16; /* from the ep square toward the capturer's pawns */
+    for (int dx = -1; dx <= 1; dx += 2) {
+        int from = b->ep + back + dx;
+        if (!rp_piece_at(b, from, RP_PAWN, side))
+            continue;
+        rp_move m = {(rp_sq)from, b->ep, 0, RP_MF_CAPTURE | RP_MF_EP, 0};
+        struct rp_undo u;
+        rp_make(b, m, &u);
+        int safe = !b->rules->check || !rp_in_check(b, side);
+        rp_unmake(b, m, &u);
+        if (safe)
+            return 1;
+    }
+    return 0;
+}
+
+uint64_t rp_repetition_key(struct rp_board *b)
+{
+    if (b->ep != RP_NO_SQ && ep_capture_legal(b))
+        return b->key ^ rp_key_ep(b->ep);
+    return b->key;
 }

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "replay/attacks.h"
 #include "replay/movegen.h"
 #include "replay/notation.h"
 
@@ -45,7 +46,7 @@ void rp_ortho_setup(struct rp_ortho *o, const struct rp_rules *rules, const char
     memset(o, 0, sizeof *o);
     load_start(&o->b, rules, fen);
     o->title = title;
-    o->history[0] = rp_board_repetition_key(&o->b);
+    o->history[0] = rp_repetition_key(&o->b);
     o->nhistory = 1;
 }
 
@@ -253,7 +254,7 @@ static void record_position(struct rp_ortho *o)
     o->plies++;
     if (o->b.halfmove == 0 || o->nhistory >= RP_ORTHO_HISTORY)
         o->nhistory = 0;
-    o->history[o->nhistory++] = rp_board_repetition_key(&o->b);
+    o->history[o->nhistory++] = rp_repetition_key(&o->b);
 }
 
 void rp_ortho_apply(struct rp_ortho *o, rp_move m)

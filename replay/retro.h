@@ -5,7 +5,8 @@
  *
  * retro_moves.c knows the geometry of unmoves (what a piece may do from a
  * square, and why not) and plays them; retro_checks.c knows positions (the
- * three retro-legality checks, the reserve, points, the restored setup);
+ * standard set, the three retro-legality checks, the reserve, points, the
+ * restored setup);
  * variant_retro.c turns the components of a turn into one unmove and
  * plugs the rest into the replay loop.
  *
@@ -61,9 +62,6 @@ struct rp_retro_step {
 
 /* ------------------------------------------------------- retro_moves.c */
 
-/* The standard set (rules.md): how many pieces of a type one colour has. */
-int rp_retro_standard(int type);
-
 /* Start: White king e6, Black king e3, Black to unmove, Phase I. */
 void rp_retro_setup(struct rp_retro *r);
 
@@ -94,6 +92,9 @@ void rp_retro_apply(struct rp_retro *r, const struct rp_unmove *u);
 int rp_retro_has_turn(const struct rp_retro *r);
 
 /* ------------------------------------------------------ retro_checks.c */
+
+/* The standard set (rules.md): how many pieces of a type one colour has. */
+int rp_retro_standard(int type);
 
 /* How many pieces of piece p's colour and type are left in its reserve. */
 int rp_retro_reserve(const struct rp_retro *r, rp_piece p);

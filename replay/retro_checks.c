@@ -7,8 +7,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "replay/attacks.h"
 #include "replay/notation.h"
 #include "replay/retro.h"
+
+int rp_retro_standard(int type)
+{
+    static const int set[7] = {0, 8, 2, 2, 2, 1, 1}; /* -, P, N, B, R, Q, K */
+    return (type > 0 && type <= RP_KING) ? set[type] : 0;
+}
 
 int rp_retro_reserve(const struct rp_retro *r, rp_piece p)
 {

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "replay/attacks.h"
 #include "replay/notation.h"
 #include "replay/retro.h"
 
@@ -21,12 +22,6 @@ static const struct rp_rules retro_rules = {.check = 1};
 
 static const int knight_steps[8] = {33, 31, 18, 14, -33, -31, -18, -14};
 static const int king_steps[8] = {1, -1, 16, -16, 17, 15, -17, -15};
-
-int rp_retro_standard(int type)
-{
-    static const int set[7] = {0, 8, 2, 2, 2, 1, 1}; /* -, P, N, B, R, Q, K */
-    return (type > 0 && type <= RP_KING) ? set[type] : 0;
-}
 
 void rp_retro_setup(struct rp_retro *r)
 {

@@ -12,6 +12,7 @@
  */
 #include <string.h>
 
+#include "replay/movegen.h"
 #include "replay/notation.h"
 #include "replay/ortho.h"
 #include "replay/rules.h"
@@ -32,7 +33,7 @@ static int palindromic_setup(void *state, const struct rp_variant *self,
     rp_board_put(&o->b, SQ(7, 0), (rp_piece)(rp_make_piece(RP_ROOK, 0) | RP_ALT_BIT));
     rp_board_put(&o->b, SQ(0, 7), (rp_piece)(rp_make_piece(RP_ROOK, 1) | RP_ALT_BIT));
     rp_board_put(&o->b, SQ(7, 7), (rp_piece)(rp_make_piece(RP_ROOK, 1) | RP_HANDED_BIT));
-    o->history[0] = rp_board_repetition_key(&o->b);
+    o->history[0] = rp_repetition_key(&o->b);
     return 0;
 }
 

@@ -7,6 +7,7 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 
+#include "replay/attacks.h"
 #include "replay/movegen.h"
 #include "replay/rules.h"
 #include "replay/variants.h"
