@@ -29,6 +29,56 @@ size_t rp_board_diagram(const struct rp_board *b, char *buf, size_t size)
     return at < size ? at : size;
 }
 
+size_t rp_board_fen(const struct rp_board *b, int fullmove, char *buf, size_t size)
+{
+    char fen[128], *p = fen;
+    for (int rank = 7; rank >= 0; rank--) {
+        int empty = 0;
+        for (int file = 0; file < 8; file++) {
+            rp_piece pc = b->sq[rp_square(file, rank)];
+            if (!pc) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                *p++ = (char)('0' + empty);
+            empty = 0;
+            *p++ = "\0PNBRQK\0\0pnbrqk\0"[pc & 15];
+        }
+        if (empty)
+            *p++ = (char)('0' + empty);
+        *p++ = rank ? '/' : ' ';
+    }
+    *p++ = b->side ? 'b' : 'w';
+    *p++ = ' ';
+    char *castling = p;
+    for (int colour = 0; colour < 2; colour++)
+        for (int king_side = 1; king_side >= 0; king_side--)
+            for (int i = 0; i < b->rules->ncastlings; i++) {
+                const struct rp_castling *c = &b->rules->castlings[i];
+                int right = rp_file(c->rook_from) > rp_file(c->king_from);
+                if ((b->castle & (1u << i)) && c->colour == colour && right == king_side)
+                    *p++ = "QKqk"[colour * 2 + king_side];
+            }
+    if (p == castling)
+        *p++ = '-';
+    *p = '\0';
+    /* The en passant square only when a pawn of the side to move stands
+     * beside the pawn that made the double step (as Stockfish and
+     * Fairy-Stockfish write it): otherwise two FENs of one position
+     * would differ. */
+    char ep[8] = "-";
+    if (b->ep != RP_NO_SQ) {
+        int from_rank = rp_rank(b->ep) + (b->side ? 1 : -1), file = rp_file(b->ep);
+        rp_piece pawn = rp_make_piece(RP_PAWN, b->side);
+        for (int df = -1; df <= 1; df += 2)
+            if (file + df >= 0 && file + df < 8 && b->sq[rp_square(file + df, from_rank)] == pawn)
+                rp_square_name(b, ep, b->ep);
+    }
+    int n = snprintf(buf, size, "%s %s %u %d", fen, ep, (unsigned)b->halfmove, fullmove);
+    return n > 0 && (size_t)n < size ? (size_t)n : 0;
+}
+
 const char *rp_type_name(int type)
 {
     static const char *const names[] = {"empty square", "pawn", "knight", "bishop",

@@ -26,6 +26,13 @@ static inline int rp_parse_square(const char *name, char file_a)
  * it ran out). */
 size_t rp_board_diagram(const struct rp_board *b, char *buf, size_t size);
 
+/* b in Forsyth-Edwards Notation, with fullmove as its last field: the
+ * placement (one letter a piece: a handed rook is R), the side to move,
+ * the castlings still possible as K, Q, k, q (the castling whose rook
+ * starts on the king's right, as seen from White, is K or k), the en
+ * passant square when a pawn could take there, the halfmove clock.  Returns the length, or 0 when size is too small. */
+size_t rp_board_fen(const struct rp_board *b, int fullmove, char *buf, size_t size);
+
 /* "pawn", "knight", ... "king". */
 const char *rp_type_name(int type);
 

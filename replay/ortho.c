@@ -339,6 +339,15 @@ void rp_ortho_end(const void *state, enum rp_end_how how, struct rp_end *out)
              threefold ? "threefold" : "", threefold && fifty ? "," : "", fifty ? "fifty-moves" : "");
 }
 
+int rp_ortho_fen(const void *state, char *buf, size_t size)
+{
+    const struct rp_ortho *o = state;
+    if (rp_board_fen(&o->b, 1 + o->plies / 2, buf, size) > 0)
+        return 0;
+    snprintf(buf, size, "no room for the FEN");
+    return -1;
+}
+
 void rp_ortho_render(const void *state, char *buf, size_t size)
 {
     const struct rp_ortho *o = state;

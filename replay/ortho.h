@@ -75,4 +75,13 @@ void rp_ortho_end(const void *state, enum rp_end_how how, struct rp_end *out);
 /* Board diagram, White at the bottom. */
 void rp_ortho_render(const void *state, char *buf, size_t size);
 
+/* The position as FEN (rp_board_fen), the move number counted from the
+ * plies played, White first: the fen slot of the one-board variants. */
+int rp_ortho_fen(const void *state, char *buf, size_t size);
+
+/* The legend of rp_ortho_render's labels. */
+#define RP_ORTHO_LEGEND                                                                        \
+    "K king, Q queen, R rook, B bishop, N knight, P pawn; upper case White, lower case "     \
+    "Black; . empty"
+
 #endif

@@ -157,6 +157,15 @@ struct rp_variant {
 
     /* A text diagram of the position for `gcaudit replay`. */
     void (*render)(const void *state, char *buf, size_t size);
+
+    /* The position in Forsyth-Edwards Notation, for `gcaudit replay
+     * --fen`: 0, or -1 with the reason in buf when this position has none.
+     * May be NULL: the variant has no FEN (two boards, reserves). */
+    int (*fen)(const void *state, char *buf, size_t size);
+
+    /* What the labels of the diagram mean, one line for `gcaudit replay`
+     * ("K king, ..."); NULL when there is nothing to say. */
+    const char *legend;
 };
 
 /* What the replay library's calls that can fail return. */

@@ -704,4 +704,7 @@ const struct rp_variant rp_variant_backlash = {
     .play = backlash_play,
     .ended = backlash_ended,
     .render = backlash_render,
+    .legend = "K king, Q queen, R rook, B bishop, N knight, P pawn; upper case White, lower case "
+              "Black; . empty; p1 P1 White's pockets for the left and right boards, p8 P8 "
+              "Black's",
 };

@@ -77,4 +77,6 @@ const struct rp_variant rp_variant_chess = {
     .ended_given_move = chess_ended_given_move,
     .end = rp_ortho_end,
     .render = rp_ortho_render,
+    .fen = rp_ortho_fen,
+    .legend = RP_ORTHO_LEGEND,
 };

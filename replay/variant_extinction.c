@@ -107,4 +107,6 @@ const struct rp_variant rp_variant_extinction = {
     .ended_given_move = extinction_ended_given_move,
     .end = rp_ortho_end,
     .render = rp_ortho_render,
+    .fen = rp_ortho_fen,
+    .legend = RP_ORTHO_LEGEND,
 };

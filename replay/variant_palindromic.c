@@ -161,4 +161,7 @@ const struct rp_variant rp_variant_palindromic = {
     .ended_given_move = palindromic_ended_given_move,
     .end = rp_ortho_end,
     .render = rp_ortho_render,
+    /* FEN has one letter a piece type: both hands of rook are R there. */
+    .fen = rp_ortho_fen,
+    .legend = RP_ORTHO_LEGEND "; RR, rr a right-handed rook, LR, lr a left-handed one",
 };

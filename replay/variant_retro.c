@@ -399,4 +399,6 @@ const struct rp_variant rp_variant_retro = {
     .ended = retro_ended,
     .end = retro_end,
     .render = retro_render,
+    .legend = "K king, Q queen, R rook, B bishop, N knight, P pawn; upper case White, lower case "
+              "Black; . empty; a reserve holds the pieces a colour can still uncapture",
 };

@@ -127,7 +127,8 @@ static const struct usage_case {
     {"merge --bogus", 2, "gcaudit: merge: unknown option '--bogus'", "merge-help.txt"},
     {"merge d -o", 2, "gcaudit: merge: -o needs a value", NULL},
     {"merge d --xlsx ''", 2, "gcaudit: merge: an output name is empty", NULL},
-    {"replay", 2, "usage: gcaudit replay FILE [--game N]", NULL},
+    {"replay", 2, "usage: gcaudit replay FILE [--entry PATH] [--game N] [--turn T] [--fen]",
+     NULL},
     {"replay a.log --game 0", 2, "gcaudit: replay: --game needs a number from 1 up", NULL},
     {"variants extra", 2, "gcaudit: variants: takes no arguments", NULL},
 };

@@ -99,12 +99,13 @@ Test(sample_backlash, violations_name_the_offence)
     cr_expect_str_eq(ts_csv_get(&R.violations, 2, "text"), "Q h5-e8; P B2-B3");
 }
 
-/* The demotion-chain game (4th of the archive) through `gcaudit replay`:
- * both boards side by side, the pockets, the end. */
+/* The demotion-chain game through `gcaudit replay`, addressed as -v
+ * names it: both boards side by side, the pockets, the end. */
 Test(sample_backlash, replay_shows_both_boards_and_pockets)
 {
     char *out = ts_fmt("%s/replay.txt", R.dir);
-    char *cmd = ts_fmt("'%s' replay '%s/sample-data/backlash-2024.tar.gz' --game 4 > '%s'",
+    char *cmd = ts_fmt("'%s' replay '%s/sample-data/backlash-2024.tar.gz!backlash-2024/"
+                       "bl24-r2-webb-aoyama.log' > '%s'",
                        GC_BINARY, GC_SOURCE_DIR, out);
     cr_expect_eq(ts_run(cmd), 0);
     char *text = ts_read_file(out, NULL);

@@ -95,8 +95,9 @@ Test(sample_retro, replay_shows_phase_reserves_and_points)
 {
     char *dir = ts_tempdir();
     char *out_path = ts_fmt("%s/out.txt", dir);
-    char *cmd = ts_fmt("'%s' replay '%s/sample-data/retro-2024.tar.gz' --game 7 > '%s'", GC_BINARY,
-                       GC_SOURCE_DIR, out_path);
+    char *cmd = ts_fmt("'%s' replay '%s/sample-data/retro-2024.tar.gz' --entry "
+                       "retro-2024/retro24-r4-asante-herrera.log --game 1 > '%s'",
+                       GC_BINARY, GC_SOURCE_DIR, out_path);
     cr_assert_eq(ts_run(cmd), 0);
     char *out = ts_read_file(out_path, NULL);
     cr_assert_not_null(out);
@@ -109,8 +110,9 @@ Test(sample_retro, replay_shows_phase_reserves_and_points)
     free(out);
     free(cmd);
     /* Game 4 crosses into Phase II with an un-passant that brings the 32nd piece. */
-    cmd = ts_fmt("'%s' replay '%s/sample-data/retro-2024.tar.gz' --game 4 > '%s'", GC_BINARY,
-                 GC_SOURCE_DIR, out_path);
+    cmd = ts_fmt("'%s' replay '%s/sample-data/retro-2024.tar.gz!retro-2024/"
+                 "retro24-r2-herrera-lin.log' > '%s'",
+                 GC_BINARY, GC_SOURCE_DIR, out_path);
     cr_assert_eq(ts_run(cmd), 0);
     out = ts_read_file(out_path, NULL);
     cr_expect(strstr(out, "Phase II (the players have switched colours); Black to move; points") != NULL,
