@@ -438,7 +438,8 @@ struct batch {
     struct fmt_buf inputs, games, violations, rows;
     struct fmt_buf messages;      /* for stderr: failed entries, and violations with -v */
     struct cli_totals t;          /* entry counts, selected games, latest date */
-    int failed;                   /* out of memory */
+    int failed;                   /* the batch could not be finished */
+    const char *why;              /* why, when not out of memory (st_rc_text) */
     size_t failed_at;             /* the entry it happened in */
 };
 
@@ -577,9 +578,15 @@ static int replay_game(struct worker *W, struct batch *b, const struct batch_ent
     b->t.games_found++;
     if (A->name_hits)
         cli_filter_note_names(&A->o.filter, g, &r, A->name_hits);
-    int rc = 0;
-    if (cli_filter_match(&A->o.filter, g, &r))
-        rc = format_game(A, b, x, g, &r, verbose) != 0 || count_game(W, b, g, &r) != 0 ? -1 : 0;
+    int rc = 0, counted;
+    if (cli_filter_match(&A->o.filter, g, &r)) {
+        if (format_game(A, b, x, g, &r, verbose) != 0) {
+            rc = -1;
+        } else if ((counted = count_game(W, b, g, &r)) != ST_OK) {
+            b->why = st_rc_text(counted);
+            rc = -1;
+        }
+    }
     rp_report_release(&r);
     return rc;
 }
@@ -689,7 +696,8 @@ static int emit_batch(void *ctx, struct cli_job *job, int drop)
         /* Stopping: the reports are aborted, nothing more is written. */
     } else if (b->failed) {
         const struct batch_entry *x = &b->e[b->failed_at];
-        cli_error("out of memory while reading %s %s", x->source, x->entry);
+        cli_error("%s while reading %s %s", b->why ? b->why : "out of memory", x->source,
+                  x->entry);
         A->failed = 1;
     } else {
         write_bytes(A, A->inputs, &b->inputs);
@@ -788,9 +796,9 @@ static int run_walk(struct analyze *A)
     batch_free(A->batch);
     A->batch = NULL;
     stopped |= cli_pool_finish(A->pool);
-    for (int i = 0; i < A->nworkers && A->o.jobs > 1; i++)
-        if (st_stats_merge(A->stats, A->workers[i].stats) != 0) {
-            cli_error("out of memory while adding up the statistics");
+    for (int i = 0, rc; i < A->nworkers && A->o.jobs > 1; i++)
+        if ((rc = st_stats_merge(A->stats, A->workers[i].stats)) != ST_OK) {
+            cli_error("%s while adding up the statistics", st_rc_text(rc));
             A->failed = 1;
         }
     return stopped || A->failed;

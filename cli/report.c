@@ -12,8 +12,9 @@ int cli_report_statistics(st_stats *stats, const struct cli_totals *t,
                           const struct cli_report_opts *o)
 {
     struct st_options so = {o->min_games, 0};
-    if (st_stats_finish(stats, &so) != 0) {
-        cli_error("out of memory while computing the statistics");
+    int rc = st_stats_finish(stats, &so);
+    if (rc != ST_OK) {
+        cli_error("%s while computing the statistics", st_rc_text(rc));
         return -1;
     }
     if (cli_write_stats_csv(stats, o->outdir, o->excel) != 0) {

@@ -22,6 +22,7 @@
  * figure is computed from.  A reader meeting another version refuses it.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -91,7 +92,10 @@ int cli_state_write(const char *dir, const struct cli_state *s, const st_stats *
                 (unsigned long long)s->min_games, s->excel);
         put_text(f, "selection", s->selection);
         put_counts(f, s);
-        int failed = st_stats_save(stats, f) != 0 || ferror(f);
+        int saved = st_stats_save(stats, f);
+        if (saved == ST_MISUSE)
+            errno = EINVAL;   /* a finished st_stats: no write failed */
+        int failed = saved != ST_OK || ferror(f);
         failed |= fclose(f) != 0;
         rc = !failed && rename(tmp, final) == 0 ? 0 : -1;
         if (rc != 0) {
@@ -112,35 +116,60 @@ struct reader {
     char *line;
     size_t cap;
     int n;            /* line number */
+    char why[200];    /* what is wrong with line n, once something is */
 };
 
-/* The next line, which must start with key and a space; its rest. */
-static char *expect(struct reader *r, const char *key)
+static int bad(struct reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Say what is wrong with the current line.  Returns -1. */
+static int bad(struct reader *r, const char *fmt, ...)
 {
-    if (getline(&r->line, &r->cap, r->f) <= 0)
-        return NULL;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->why, sizeof r->why, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* The next line, which must be "KEY VALUE": its value, or NULL with the
+ * reason in r->why. */
+static const char *field(struct reader *r, const char *key)
+{
     r->n++;
+    if (getline(&r->line, &r->cap, r->f) <= 0) {
+        bad(r, "'%s' expected, but the file ends", key);
+        return NULL;
+    }
     r->line[strcspn(r->line, "\n")] = '\0';
     size_t k = strlen(key);
-    if (strncmp(r->line, key, k) != 0 || r->line[k] != ' ')
+    if (strncmp(r->line, key, k) != 0 || r->line[k] != ' ') {
+        bad(r, "'%s' expected, not '%.*s'", key, (int)strcspn(r->line, " "), r->line);
         return NULL;
+    }
     return r->line + k + 1;
 }
 
-/* count numbers separated by single spaces, nothing else. */
-static int read_numbers(const char *s, uint64_t *out, int count)
+/* count numbers separated by single spaces, nothing else, each at most
+ * max (ST_COUNT_MAX or UINT64_MAX).  0, or -1 with the reason naming the
+ * field `key`. */
+static int numbers(struct reader *r, const char *key, const char *s, uint64_t *out, int count,
+                   uint64_t max)
 {
+    const char *all = s;
     for (int i = 0; i < count; i++) {
         char *end;
         errno = 0;
         if (*s < '0' || *s > '9')
-            return -1;
+            break;
         out[i] = strtoull(s, &end, 10);
-        if (errno || (i + 1 < count ? *end != ' ' : *end != '\0'))
-            return -1;
-        s = end + (i + 1 < count);
+        if (errno || out[i] > max || (i + 1 < count ? *end != ' ' : *end != '\0'))
+            break;
+        if (i + 1 == count)
+            return 0;
+        s = end + 1;
     }
-    return 0;
+    return bad(r, "%s: %d number%s from 0 to %s expected, not '%.40s'", key, count,
+               count == 1 ? "" : "s", max == ST_COUNT_MAX ? "2^53-1" : "2^64-1", all);
 }
 
 static int hex(char c)
@@ -148,7 +177,8 @@ static int hex(char c)
     return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
 }
 
-static int read_text(const char *s, char *out, size_t size)
+/* A text as put_text writes it.  0, or -1 with the reason. */
+static int text(struct reader *r, const char *key, const char *s, char *out, size_t size)
 {
     size_t n = 0;
     if (strcmp(s, "-") == 0) {
@@ -156,11 +186,11 @@ static int read_text(const char *s, char *out, size_t size)
         return 0;
     }
     if (*s++ != '=')
-        return -1;
+        return bad(r, "%s: '-' or '=' and the text expected", key);
     for (; *s && n + 1 < size; s++) {
         if (*s == '%') {
             if (hex(s[1]) < 0 || hex(s[2]) < 0 || (s[1] == '0' && s[2] == '0'))
-                return -1;
+                return bad(r, "%s: '%%' not followed by two hex digits (00 excepted)", key);
             out[n++] = (char)(hex(s[1]) * 16 + hex(s[2]));
             s += 2;
         } else {
@@ -168,29 +198,41 @@ static int read_text(const char *s, char *out, size_t size)
         }
     }
     out[n] = '\0';
-    return *s ? -1 : 0;
+    return *s ? bad(r, "%s: longer than %zu bytes", key, size - 1) : 0;
+}
+
+/* One of two words.  0 for the first, 1 for the second, -1 with the reason. */
+static int either(struct reader *r, const char *key, const char *v, const char *first,
+                  const char *second)
+{
+    if (strcmp(v, first) == 0 || strcmp(v, second) == 0)
+        return strcmp(v, second) == 0;
+    return bad(r, "%s: '%s' or '%s' expected, not '%.40s'", key, first, second, v);
 }
 
 static int read_options(struct reader *r, struct cli_state *s)
 {
     const char *v;
     uint64_t n[2];
-    if (!(v = expect(r, "shard")) || read_numbers(v, n, 2) != 0 || n[1] == 0 || n[0] == 0 ||
-        n[0] > n[1] || n[1] > 1000000)
+    int word;
+    if (!(v = field(r, "shard")) || numbers(r, "shard", v, n, 2, UINT64_MAX) != 0)
         return -1;
+    if (n[1] == 0 || n[0] == 0 || n[0] > n[1] || n[1] > 1000000)
+        return bad(r, "shard: K N with 1 <= K <= N <= 1000000 expected, not '%s'", v);
     s->shard = (unsigned)n[0];
     s->nshards = (unsigned)n[1];
-    if (!(v = expect(r, "results")) || (strcmp(v, "verified") != 0 && strcmp(v, "declared") != 0))
+    if (!(v = field(r, "results")) || (word = either(r, "results", v, "verified", "declared")) < 0)
         return -1;
-    s->declared = strcmp(v, "declared") == 0;
-    if (!(v = expect(r, "min-games")) || read_numbers(v, &s->min_games, 1) != 0)
+    s->declared = word;
+    if (!(v = field(r, "min-games")) ||
+        numbers(r, "min-games", v, &s->min_games, 1, UINT64_MAX) != 0)
         return -1;
-    if (!(v = expect(r, "excel")) || (strcmp(v, "0") != 0 && strcmp(v, "1") != 0))
+    if (!(v = field(r, "excel")) || (word = either(r, "excel", v, "0", "1")) < 0)
         return -1;
-    s->excel = v[0] == '1';
-    if (!(v = expect(r, "selection")))
+    s->excel = word;
+    if (!(v = field(r, "selection")))
         return -1;
-    return read_text(v, s->selection, sizeof s->selection);
+    return text(r, "selection", v, s->selection, sizeof s->selection);
 }
 
 static int read_counts(struct reader *r, struct cli_state *s)
@@ -198,27 +240,27 @@ static int read_counts(struct reader *r, struct cli_state *s)
     struct st_summary *m = &s->totals.sum;
     uint64_t n[4];
     const char *v;
-    if (!(v = expect(r, "entries")) || read_numbers(v, n, 4) != 0)
+    if (!(v = field(r, "entries")) || numbers(r, "entries", v, n, 4, ST_COUNT_MAX) != 0)
         return -1;
     m->entries = n[0], m->entries_ok = n[1], m->entries_skipped = n[2], m->entries_failed = n[3];
-    if (!(v = expect(r, "games")) || read_numbers(v, n, 2) != 0)
+    if (!(v = field(r, "games")) || numbers(r, "games", v, n, 2, ST_COUNT_MAX) != 0)
         return -1;
     s->totals.games_found = n[0], m->games = n[1];
-    if (!(v = expect(r, "status")) || read_numbers(v, m->by_status, 4) != 0 ||
-        !(v = expect(r, "results-count")) || read_numbers(v, m->by_result, 4) != 0 ||
-        !(v = expect(r, "turns")) || read_numbers(v, &m->turns, 1) != 0)
+    if (!(v = field(r, "status")) ||
+        numbers(r, "status", v, m->by_status, 4, ST_COUNT_MAX) != 0 ||
+        !(v = field(r, "results-count")) ||
+        numbers(r, "results-count", v, m->by_result, 4, ST_COUNT_MAX) != 0 ||
+        !(v = field(r, "turns")) || numbers(r, "turns", v, &m->turns, 1, ST_COUNT_MAX) != 0)
         return -1;
-    if (!(v = expect(r, "violations")) || read_numbers(v, n, 2) != 0)
+    if (!(v = field(r, "violations")) || numbers(r, "violations", v, n, 2, ST_COUNT_MAX) != 0)
         return -1;
     m->violations = n[0], m->mismatches = n[1];
-    if (!(v = expect(r, "latest")))
+    if (!(v = field(r, "latest")))
         return -1;
     if (strcmp(v, "-") == 0)
         s->totals.latest[0] = '\0';
-    else if (strlen(v) == 10 && cli_filter_set_date(s->totals.latest, v) == 0)
-        ;
-    else
-        return -1;
+    else if (strlen(v) != 10 || cli_filter_set_date(s->totals.latest, v) != 0)
+        return bad(r, "latest: a date YYYY-MM-DD or '-' expected, not '%.40s'", v);
     return 0;
 }
 
@@ -242,7 +284,7 @@ int cli_state_read(const char *dir, struct cli_state *s, st_stats *stats, char *
                    size_t errsize)
 {
     char *path = state_path(dir, "");
-    struct reader r = {path ? fopen(path, "r") : NULL, NULL, 0, 0};
+    struct reader r = {path ? fopen(path, "r") : NULL, NULL, 0, 0, ""};
     char why[256];
     memset(s, 0, sizeof *s);
     int rc = -1;
@@ -252,7 +294,7 @@ int cli_state_read(const char *dir, struct cli_state *s, st_stats *stats, char *
         snprintf(err, errsize, "%s/%s: not a gcaudit shard state of version 2", dir,
                  CLI_STATE_FILE);
     } else if ((r.n = 1, read_options(&r, s) != 0) || read_counts(&r, s) != 0) {
-        snprintf(err, errsize, "%s/%s, line %d: cannot be read", dir, CLI_STATE_FILE, r.n);
+        snprintf(err, errsize, "%s/%s, line %d: %s", dir, CLI_STATE_FILE, r.n, r.why);
     } else if (st_summary_check(&s->totals.sum, why, sizeof why) != 0 ||
                check_totals(&s->totals, why, sizeof why) != 0) {
         snprintf(err, errsize, "%s/%s: the counts do not add up: %s", dir, CLI_STATE_FILE, why);

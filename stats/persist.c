@@ -36,10 +36,8 @@
 
 #define NONE_TOKEN "-"
 
-/* What adding to the statistics can fail with: merging threads' parts
- * reports both as running out of memory (no run counts 2^53 of anything),
- * loading a file tells them apart. */
-enum { ADD_NO_MEMORY = -1, ADD_TOO_LARGE = -2 };
+/* What adding to the statistics can fail with (stats.h's codes). */
+enum { ADD_NO_MEMORY = ST_NO_MEMORY, ADD_TOO_LARGE = ST_TOO_LARGE };
 
 /* *into + n, unless that passes ST_COUNT_MAX: then ADD_TOO_LARGE, *into
  * unchanged. */
@@ -62,6 +60,19 @@ static void summary_fields(struct st_summary *s, uint64_t *f[SUMMARY_FIELDS])
         &s->by_result[0], &s->by_result[1], &s->by_result[2], &s->by_result[3],
         &s->turns, &s->violations, &s->mismatches};
     memcpy(f, p, sizeof p);
+}
+
+const char *st_rc_text(int rc)
+{
+    switch (rc) {
+    case ST_OK: return "done";
+    case ST_NO_MEMORY: return "out of memory";
+    case ST_TOO_LARGE: return "a count would pass 2^53-1";
+    case ST_MISUSE: return "the statistics were used after they were finished";
+    case ST_WRITE_FAILED: return "a write failed";
+    case ST_BAD_STATE: return "not a statistics state";
+    default: return "unknown failure";
+    }
 }
 
 int st_summary_add(struct st_summary *into, const struct st_summary *from)
@@ -98,6 +109,21 @@ static struct st_variant_rec *variant_rec(st_stats *s, const char *name)
     return &s->var[v];
 }
 
+/* The id of a variant name, or ST_NONE for no name; every variant
+ * interned has its record (st_stats_free and the tables walk them all). */
+static int variant_id(st_stats *s, const char *name, uint32_t *id)
+{
+    if (!name) {
+        *id = ST_NONE;
+        return 0;
+    }
+    struct st_variant_rec *V = variant_rec(s, name);
+    if (!V)
+        return ADD_NO_MEMORY;
+    *id = (uint32_t)(V - s->var);
+    return 0;
+}
+
 /* The counters of a variant (the histogram apart). */
 enum { VAR_FIELDS = 12 };
 
@@ -130,7 +156,7 @@ static void player_fields(struct st_player_rec *p, uint64_t *f[PLAYER_FIELDS])
 static int add_player(st_stats *s, const char *variant, const char *name, const uint64_t *n)
 {
     uint32_t v, id;
-    if (intern(&s->variants, variant, &v) != 0 || st_names_id(&s->players, name, &id) != 0)
+    if (variant_id(s, variant, &v) != 0 || st_names_id(&s->players, name, &id) != 0)
         return -1;
     struct st_player_rec *p = st_player_rec(s, v, id);
     if (!p)
@@ -149,7 +175,7 @@ static int add_pair(st_stats *s, const char *variant, const char *a, const char 
                     const uint64_t *n)
 {
     uint32_t v, ia, ib;
-    if (intern(&s->variants, variant, &v) != 0 || st_names_id(&s->players, a, &ia) != 0 ||
+    if (variant_id(s, variant, &v) != 0 || st_names_id(&s->players, a, &ia) != 0 ||
         st_names_id(&s->players, b, &ib) != 0)
         return -1;
     int swap = ia > ib;
@@ -166,7 +192,7 @@ static int add_term(st_stats *s, const char *variant, const char *term, const ch
                     const char *value, uint64_t games)
 {
     uint32_t v, t, k, val;
-    if (st_names_id(&s->variants, variant, &v) != 0 || st_names_id(&s->words, term, &t) != 0 ||
+    if (variant_id(s, variant, &v) != 0 || st_names_id(&s->words, term, &t) != 0 ||
         intern(&s->words, key, &k) != 0 || intern(&s->words, value, &val) != 0)
         return -1;
     return st_term_add(s, v, t, k, val, games);
@@ -181,49 +207,51 @@ static const char *name_or_none(const struct st_names *t, uint32_t id)
 
 static int merge_variants(st_stats *into, const st_stats *from)
 {
+    int rc;
     for (size_t v = 0; v < from->variants.n; v++) {
         struct st_variant_rec *V = variant_rec(into, from->variants.str[v]);
         if (!V)
-            return -1;
+            return ADD_NO_MEMORY;
         struct st_variant_rec *W = (struct st_variant_rec *)&from->var[v];
         uint64_t *a[VAR_FIELDS], *b[VAR_FIELDS];
         variant_fields(V, a);
         variant_fields(W, b);
         for (int i = 0; i < VAR_FIELDS; i++)
-            if (add_count(a[i], *b[i]) != 0)
-                return -1;
+            if ((rc = add_count(a[i], *b[i])) != 0)
+                return rc;
         for (size_t t = 0; t < W->hist_len; t++)
-            if (W->turns_hist[t] && add_hist(V, t, W->turns_hist[t]) != 0)
-                return -1;
+            if (W->turns_hist[t] && (rc = add_hist(V, t, W->turns_hist[t])) != 0)
+                return rc;
     }
     return 0;
 }
 
 static int merge_records(st_stats *into, const st_stats *from)
 {
+    int rc;
     for (size_t i = 0; i < from->npl; i++) {
         struct st_player_rec *p = &from->pl[i];
         uint64_t n[PLAYER_FIELDS], *f[PLAYER_FIELDS];
         player_fields(p, f);
         for (int k = 0; k < PLAYER_FIELDS; k++)
             n[k] = *f[k];
-        if (add_player(into, name_or_none(&from->variants, p->variant),
-                       from->players.str[p->player], n) != 0)
-            return -1;
+        if ((rc = add_player(into, name_or_none(&from->variants, p->variant),
+                             from->players.str[p->player], n)) != 0)
+            return rc;
     }
     for (size_t i = 0; i < from->npr; i++) {
         const struct st_pair_rec *p = &from->pr[i];
         uint64_t n[4] = {p->games, p->a_wins, p->draws, p->b_wins};
-        if (add_pair(into, name_or_none(&from->variants, p->variant), from->players.str[p->a],
-                     from->players.str[p->b], n) != 0)
-            return -1;
+        if ((rc = add_pair(into, name_or_none(&from->variants, p->variant),
+                           from->players.str[p->a], from->players.str[p->b], n)) != 0)
+            return rc;
     }
     for (size_t i = 0; i < from->ntm; i++) {
         const struct st_term_rec *t = &from->tm[i];
-        if (add_term(into, from->variants.str[t->variant], from->words.str[t->termination],
-                     name_or_none(&from->words, t->key), name_or_none(&from->words, t->value),
-                     t->games) != 0)
-            return -1;
+        if ((rc = add_term(into, from->variants.str[t->variant], from->words.str[t->termination],
+                           name_or_none(&from->words, t->key),
+                           name_or_none(&from->words, t->value), t->games)) != 0)
+            return rc;
     }
     return 0;
 }
@@ -231,8 +259,9 @@ static int merge_records(st_stats *into, const st_stats *from)
 int st_stats_merge(st_stats *into, const st_stats *from)
 {
     if (into->finished || from->finished)
-        return -1;
-    return merge_variants(into, from) == 0 && merge_records(into, from) == 0 ? 0 : -1;
+        return ST_MISUSE;
+    int rc = merge_variants(into, from);
+    return rc ? rc : merge_records(into, from);
 }
 
 /* ----------------------------------------------------------- saving */
@@ -311,14 +340,16 @@ static int save_records(FILE *f, const st_stats *s)
 
 int st_stats_save(const st_stats *s, FILE *f)
 {
-    if (s->finished || fputs("stats 1\n", f) == EOF)
-        return -1;
+    if (s->finished)
+        return ST_MISUSE;
+    if (fputs("stats 1\n", f) == EOF)
+        return ST_WRITE_FAILED;
     for (size_t v = 0; v < s->variants.n; v++)
         if (save_variant(f, s, v) != 0)
-            return -1;
+            return ST_WRITE_FAILED;
     if (save_records(f, s) != 0)
-        return -1;
-    return fputs("end\n", f) == EOF ? -1 : 0;
+        return ST_WRITE_FAILED;
+    return fputs("end\n", f) == EOF ? ST_WRITE_FAILED : ST_OK;
 }
 
 /* ---------------------------------------------------------- loading */
@@ -373,29 +404,51 @@ static const char *name_field(char *s, int *bad)
     return s;
 }
 
-/* Why a line of the file is refused. */
-static const char *const not_read = "cannot be read";
+/* Why a line of the file is refused: what each kind of record must be,
+ * and what its counts were not. */
+struct kind {
+    const char *shape, *not_count, *too_large;
+};
+
+static const struct kind variant_kind = {
+    "variant: a name and 12 counts expected", "variant: a count is not a decimal number",
+    "variant: a count is larger than 2^53-1"};
+static const struct kind hist_kind = {
+    "hist: a name and TURNS:COUNT pairs expected", "hist: a count is not a decimal number",
+    "hist: a count is larger than 2^53-1"};
+static const struct kind player_kind = {
+    "player: a variant or -, a name and 9 counts expected",
+    "player: a count is not a decimal number", "player: a count is larger than 2^53-1"};
+static const struct kind pair_kind = {
+    "pair: a variant or -, two names and 4 counts expected",
+    "pair: a count is not a decimal number", "pair: a count is larger than 2^53-1"};
+static const struct kind term_kind = {
+    "term: a variant, a termination, a key or -, a value or - and a count expected",
+    "term: a count is not a decimal number", "term: a count is larger than 2^53-1"};
+
+static const char *const not_a_record =
+    "not a record of the statistics (variant, hist, player, pair, term or end)";
 static const char *const too_large = "a count is larger than 2^53-1";
 static const char *const no_memory = "out of memory";
 
-static const char *add_failed(int rc)
+static const char *add_failed(const struct kind *k, int rc)
 {
-    return rc == ADD_TOO_LARGE ? too_large : no_memory;
+    return rc == ADD_TOO_LARGE ? k->too_large : no_memory;
 }
 
 /* count decimal fields, each at most ST_COUNT_MAX.  NULL, or why not. */
-static const char *numbers(char **field, int count, uint64_t *n)
+static const char *numbers(const struct kind *k, char **field, int count, uint64_t *n)
 {
     for (int i = 0; i < count; i++) {
         char *end;
         errno = 0;
         if (field[i][0] < '0' || field[i][0] > '9')
-            return not_read;
+            return k->not_count;
         unsigned long long v = strtoull(field[i], &end, 10);
         if (*end)
-            return not_read;
+            return k->not_count;
         if (errno || v > ST_COUNT_MAX)
-            return too_large;
+            return k->too_large;
         n[i] = v;
     }
     return NULL;
@@ -428,8 +481,8 @@ static const char *load_variant(st_stats *s, char **field, int nf)
     uint64_t n[VAR_FIELDS];
     const char *name = name_field(field[1], &bad), *why;
     if (nf != 2 + VAR_FIELDS || bad || !name)
-        return not_read;
-    if ((why = numbers(field + 2, VAR_FIELDS, n)) || (why = variant_adds_up(n)))
+        return variant_kind.shape;
+    if ((why = numbers(&variant_kind, field + 2, VAR_FIELDS, n)) || (why = variant_adds_up(n)))
         return why;
     struct st_variant_rec *V = variant_rec(s, name);
     if (!V)
@@ -438,7 +491,7 @@ static const char *load_variant(st_stats *s, char **field, int nf)
     variant_fields(V, f);
     for (int i = 0; i < VAR_FIELDS; i++)
         if (add_count(f[i], n[i]) != 0)
-            return too_large;
+            return variant_kind.too_large;
     return NULL;
 }
 
@@ -453,7 +506,7 @@ static const char *load_hist(st_stats *s, char *line)
     int bad = 0;
     const char *vname = name_field(name, &bad);
     if (bad || !vname)
-        return not_read;
+        return hist_kind.shape;
     struct st_variant_rec *V = variant_rec(s, vname);
     if (!V)
         return no_memory;
@@ -461,20 +514,20 @@ static const char *load_hist(st_stats *s, char *line)
         char *end;
         errno = 0;
         if (*p < '0' || *p > '9')
-            return not_read;
+            return hist_kind.shape;
         unsigned long long t = strtoull(p, &end, 10);
         if (*end != ':' || end[1] < '0' || end[1] > '9')
-            return not_read;
+            return hist_kind.shape;
         if (errno || t > INT_MAX)
             return "a number of turns is larger than 2^31-1";
         unsigned long long c = strtoull(end + 1, &p, 10);
         if (*p && *p != ' ')
-            return not_read;
+            return hist_kind.shape;
         if (errno || c > ST_COUNT_MAX)
-            return too_large;
+            return hist_kind.too_large;
         int rc = add_hist(V, (size_t)t, c);
         if (rc != 0)
-            return add_failed(rc);
+            return add_failed(&hist_kind, rc);
         p += *p == ' ';
     }
     return NULL;
@@ -497,35 +550,47 @@ static const char *load_record(st_stats *s, char **field, int nf)
 {
     int bad = 0;
     uint64_t n[PLAYER_FIELDS];
-    const char *why = not_read;
+    const char *why;
     if (strcmp(field[0], "player") == 0 && nf == 3 + PLAYER_FIELDS) {
         const char *v = name_field(field[1], &bad), *p = name_field(field[2], &bad);
-        if (bad || !p || (why = numbers(field + 3, PLAYER_FIELDS, n)) || (why = player_adds_up(n)))
-            return bad || !p ? not_read : why;
+        if (bad || !p)
+            return player_kind.shape;
+        if ((why = numbers(&player_kind, field + 3, PLAYER_FIELDS, n)) || (why = player_adds_up(n)))
+            return why;
         int rc = add_player(s, v, p, n);
-        return rc == 0 ? NULL : add_failed(rc);
+        return rc == 0 ? NULL : add_failed(&player_kind, rc);
     }
     if (strcmp(field[0], "pair") == 0 && nf == 8) {
         const char *v = name_field(field[1], &bad), *a = name_field(field[2], &bad),
                    *b = name_field(field[3], &bad);
-        if (bad || !a || !b || (why = numbers(field + 4, 4, n)))
-            return bad || !a || !b ? not_read : why;
+        if (bad || !a || !b)
+            return pair_kind.shape;
+        if ((why = numbers(&pair_kind, field + 4, 4, n)))
+            return why;
         if (n[0] != n[1] + n[2] + n[3])
             return "pair: games is not wins + draws + losses";
         if (strcmp(a, b) == 0)
             return "pair: a player paired with himself";
         int rc = add_pair(s, v, a, b, n);
-        return rc == 0 ? NULL : add_failed(rc);
+        return rc == 0 ? NULL : add_failed(&pair_kind, rc);
     }
     if (strcmp(field[0], "term") == 0 && nf == 6) {
         const char *v = name_field(field[1], &bad), *t = name_field(field[2], &bad),
                    *k = name_field(field[3], &bad), *val = name_field(field[4], &bad);
-        if (bad || !v || !t || (!k && val) || (why = numbers(field + 5, 1, n)))
-            return bad || !v || !t || (!k && val) ? not_read : why;
+        if (bad || !v || !t || (!k && val))
+            return term_kind.shape;
+        if ((why = numbers(&term_kind, field + 5, 1, n)))
+            return why;
         int rc = add_term(s, v, t, k, val, n[0]);
-        return rc == 0 ? NULL : add_failed(rc);
+        return rc == 0 ? NULL : add_failed(&term_kind, rc);
     }
-    return not_read;
+    if (strcmp(field[0], "player") == 0)
+        return player_kind.shape;
+    if (strcmp(field[0], "pair") == 0)
+        return pair_kind.shape;
+    if (strcmp(field[0], "term") == 0)
+        return term_kind.shape;
+    return not_a_record;
 }
 
 static const char *load_line(st_stats *s, char *line)
@@ -535,7 +600,7 @@ static const char *load_line(st_stats *s, char *line)
     char *field[MAX_FIELDS];
     int nf = split(line, field, MAX_FIELDS);
     if (nf < 2)
-        return not_read;
+        return not_a_record;
     if (strcmp(field[0], "variant") == 0)
         return load_variant(s, field, nf);
     return load_record(s, field, nf);
@@ -547,9 +612,9 @@ static const char *load_line(st_stats *s, char *line)
 static const char *histograms_add_up(const st_stats *s, const char **variant)
 {
     for (size_t v = 0; v < s->variants.n; v++) {
+        *variant = s->variants.str[v];
         const struct st_variant_rec *V = &s->var[v];
         uint64_t games = 0, turns = 0;
-        *variant = s->variants.str[v];
         for (size_t t = 0; t < V->hist_len; t++) {
             uint64_t c = V->turns_hist[t];
             if (c && (t > ST_COUNT_MAX / c || add_count(&turns, t * c) != 0 ||
@@ -585,9 +650,13 @@ int st_stats_load(st_stats *into, FILE *f, long lines_before, char *err, size_t 
     char *line = NULL;
     size_t cap = 0;
     long n = lines_before;
-    int rc = -1, started = 0;
+    int rc = ST_BAD_STATE, started = 0;
     const char *why;
     err[0] = '\0';
+    if (into->finished) {
+        snprintf(err, errsize, "statistics: already finished");
+        return ST_MISUSE;
+    }
     while (getline(&line, &cap, f) > 0) {
         n++;
         if (!started) {
@@ -601,13 +670,15 @@ int st_stats_load(st_stats *into, FILE *f, long lines_before, char *err, size_t 
             break;
         } else if ((why = load_line(into, line)) != NULL) {
             snprintf(err, errsize, "line %ld: %s", n, why);
+            if (why == no_memory)
+                rc = ST_NO_MEMORY;
             break;
         }
     }
     const char *variant;
     if (rc == 0 && (why = histograms_add_up(into, &variant)) != NULL) {
         snprintf(err, errsize, "statistics, variant '%s': %s", variant, why);
-        rc = -1;
+        rc = ST_BAD_STATE;
     }
     if (rc != 0 && !err[0])
         snprintf(err, errsize, started ? "statistics: cut short (no \"end\")" : "statistics: missing");

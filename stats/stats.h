@@ -76,23 +76,38 @@ struct st_game {
 
 typedef struct st_stats st_stats;
 
+/* What the calls on st_stats that can fail return; each failure its own
+ * code, so that a caller never calls a misuse "out of memory". */
+enum st_rc {
+    ST_OK = 0,
+    ST_NO_MEMORY = -1,
+    ST_TOO_LARGE = -2,            /* a count would pass ST_COUNT_MAX */
+    ST_MISUSE = -3,               /* a call the object's state forbids (after st_stats_finish) */
+    ST_WRITE_FAILED = -4,         /* st_stats_save: a write failed, errno says why */
+    ST_BAD_STATE = -5             /* st_stats_load: the file is no state (the reason is said) */
+};
+
+/* "out of memory", ... : the failure in words, for messages. */
+const char *st_rc_text(int rc);
+
 /* NULL when out of memory. */
 st_stats *st_stats_new(void);
 void st_stats_free(st_stats *s);
 
-/* Count one game.  0, or -1 when out of memory (the statistics are then
- * incomplete: stop).  Not allowed after st_stats_finish. */
+/* Count one game.  ST_OK; ST_NO_MEMORY or ST_TOO_LARGE (the statistics
+ * are then incomplete: stop); ST_MISUSE after st_stats_finish. */
 int st_stats_add(st_stats *s, const struct st_game *g);
 
 /* Add everything from has counted to into, exactly as if into had been
  * given from's games too (persist.c): the parts of a run counted apart, on
- * worker threads or on other machines.  Both must be unfinished.  0, or -1
- * when out of memory. */
+ * worker threads or on other machines.  ST_OK; ST_NO_MEMORY or
+ * ST_TOO_LARGE (into then holds part of from); ST_MISUSE when either is
+ * finished. */
 int st_stats_merge(st_stats *into, const st_stats *from);
 
 /* Write the raw state (the counts st_stats_finish works from, by name) to
- * f, in the versioned text format persist.c describes.  0, or -1 when a
- * write failed (errno set).  Not after st_stats_finish. */
+ * f, in the versioned text format persist.c describes.  ST_OK;
+ * ST_WRITE_FAILED (errno set); ST_MISUSE after st_stats_finish. */
 int st_stats_save(const st_stats *s, FILE *f);
 
 /* Read a state written by st_stats_save from f (from its "stats 1" line to
@@ -101,8 +116,9 @@ int st_stats_save(const st_stats *s, FILE *f);
  * most ST_COUNT_MAX, and so is every sum), and every record must add up
  * as counting makes it (a player's games = wins + draws + losses, a
  * variant's valid games = the sum of its length histogram, ...): a file
- * that was edited or damaged is refused, never merged into nonsense.  0,
- * or -1 with the reason in err (into may then hold part of the file). */
+ * that was edited or damaged is refused, never merged into nonsense.
+ * ST_OK; ST_BAD_STATE or ST_NO_MEMORY with the reason in err (into may
+ * then hold part of the file); ST_MISUSE when into is finished. */
 int st_stats_load(st_stats *into, FILE *f, long lines_before, char *err, size_t errsize);
 
 /* The games counted (over every variant), as st_summary's games counts
@@ -124,8 +140,8 @@ struct st_options {
     double prior_sd;              /* rating prior, Elo; 0 = ST_RATING_PRIOR_SD */
 };
 
-/* Fit the ratings and fix the order of the rows.  0, or -1 when out of
- * memory.  Call once, after the last st_stats_add. */
+/* Fit the ratings and fix the order of the rows.  ST_OK, or ST_NO_MEMORY.
+ * Call after the last st_stats_add; a second call does nothing. */
 int st_stats_finish(st_stats *s, const struct st_options *o);
 
 /* ---------------------------------------------------------------- tables */

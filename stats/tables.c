@@ -298,7 +298,7 @@ out:
 int st_stats_finish(st_stats *s, const struct st_options *o)
 {
     if (s->finished)
-        return 0;
+        return ST_OK;
     s->finished = 1;
     if (o)
         s->opt = *o;
@@ -308,7 +308,7 @@ int st_stats_finish(st_stats *s, const struct st_options *o)
     uint32_t *vrank = st_names_ranks(&s->variants);
     uint32_t *prank = st_names_ranks(&s->players);
     uint32_t *wrank = st_names_ranks(&s->words);
-    int rc = -1;
+    int rc = ST_NO_MEMORY;
     if ((nv && !vrank) || (s->players.n && !prank) || (s->words.n && !wrank))
         goto out;
     s->var_order = malloc((nv ? nv : 1) * sizeof *s->var_order);
@@ -365,7 +365,7 @@ int st_stats_finish(st_stats *s, const struct st_options *o)
     for (size_t i = 0; i < s->npl; i++)
         if (s->pl[i].games >= s->opt.min_games)
             s->pl_rows[s->npl_rows++] = (uint32_t)i;
-    rc = 0;
+    rc = ST_OK;
 out:
     free(vrank);
     free(prank);

@@ -138,9 +138,11 @@ static int count_termination(st_stats *s, uint32_t variant, const char *terminat
                              const char *detail)
 {
     uint32_t term;
-    if (st_names_id(&s->words, termination, &term) != 0 ||
-        st_term_add(s, variant, term, ST_NONE, ST_NONE, 1) != 0)
-        return -1;
+    int rc;
+    if (st_names_id(&s->words, termination, &term) != 0)
+        return ST_NO_MEMORY;
+    if ((rc = st_term_add(s, variant, term, ST_NONE, ST_NONE, 1)) != 0)
+        return rc;
     s->var[variant].terminated++;
     if (!detail)
         return 0;
@@ -178,8 +180,8 @@ static int count_termination(st_stats *s, uint32_t variant, const char *terminat
                 if (!dup && nseen < RP_DETAIL_MAX) {
                     seen[nseen][0] = key;
                     seen[nseen++][1] = val;
-                    if (st_term_add(s, variant, term, key, val, 1) != 0)
-                        return -1;
+                    if ((rc = st_term_add(s, variant, term, key, val, 1)) != 0)
+                        return rc;
                 }
                 counted_any = 1;
             }
@@ -264,9 +266,12 @@ static int count_violations(st_stats *s, uint32_t variant, const char *name, uin
 int st_stats_add(st_stats *s, const struct st_game *g)
 {
     uint32_t v;
-    if (s->finished || st_names_id(&s->variants, g->variant ? g->variant : "", &v) != 0 ||
+    int rc;
+    if (s->finished)
+        return ST_MISUSE;
+    if (st_names_id(&s->variants, g->variant ? g->variant : "", &v) != 0 ||
         st_grow((void **)&s->var, &s->var_cap, (size_t)v + 1, sizeof *s->var) != 0)
-        return -1;
+        return ST_NO_MEMORY;
     struct st_variant_rec *V = &s->var[v];
     V->games++;
     int valid = 0;
@@ -293,27 +298,27 @@ int st_stats_add(st_stats *s, const struct st_game *g)
         V->black_wins += g->result == RP_RESULT_BLACK;
         V->draws += g->result == RP_RESULT_DRAW;
         if (count_turns(V, g->turns) != 0)
-            return -1;
+            return ST_NO_MEMORY;
     }
     if (g->termination && g->termination[0] &&
-        count_termination(s, v, g->termination, g->detail) != 0)
-        return -1;
+        (rc = count_termination(s, v, g->termination, g->detail)) != 0)
+        return rc;
 
     const char *white = person(g->white), *black = person(g->black);
     if (count_violations(s, v, white, g->violations[0]) != 0 ||
         count_violations(s, v, black, g->violations[1]) != 0)
-        return -1;
+        return ST_NO_MEMORY;
     /* A game needs two distinct named persons to say who beat whom. */
     if (!valid || !white || !black || strcmp(white, black) == 0)
         return 0;
     uint32_t w, b;
     if (st_names_id(&s->players, g->colours_swapped ? black : white, &w) != 0 ||
         st_names_id(&s->players, g->colours_swapped ? white : black, &b) != 0)
-        return -1;
+        return ST_NO_MEMORY;
     /* w, b: the persons holding White and Black at the end. */
     unsigned white_half = g->result == RP_RESULT_WHITE ? 2 : g->result == RP_RESULT_DRAW ? 1 : 0;
     if (count_player(s, v, w, 1, white_half) != 0 || count_player(s, v, b, 0, 2 - white_half) != 0 ||
         count_pair(s, v, w, b, white_half) != 0)
-        return -1;
-    return 0;
+        return ST_NO_MEMORY;
+    return ST_OK;
 }

@@ -84,21 +84,63 @@ Test(cli_merge, the_good_shards_merge)
 Test(cli_merge, a_counter_of_two_to_the_64_minus_one_is_refused)
 {
     edit_line("s1/gcaudit-shard.txt", "games ", "games 18446744073709551615 150");
-    expect_refused("gcaudit: merge: s1/gcaudit-shard.txt: the counts do not add up: a count is "
-                   "larger than 2^53-1\n");
+    expect_refused("gcaudit: merge: s1/gcaudit-shard.txt, line 8: games: 2 numbers from 0 to "
+                   "2^53-1 expected, not '18446744073709551615 150'\n");
 }
 
 Test(cli_merge, a_selected_games_counter_of_two_to_the_64_minus_one_is_refused)
 {
     edit_line("s1/gcaudit-shard.txt", "games ", "games 150 18446744073709551615");
-    expect_refused("gcaudit: merge: s1/gcaudit-shard.txt: the counts do not add up: a count is "
-                   "larger than 2^53-1\n");
+    expect_refused("gcaudit: merge: s1/gcaudit-shard.txt, line 8: games: 2 numbers from 0 to "
+                   "2^53-1 expected, not '150 18446744073709551615'\n");
 }
 
 Test(cli_merge, a_counter_past_two_to_the_64_is_refused)
 {
     edit_line("s1/gcaudit-shard.txt", "turns ", "turns 18446744073709551616");
-    expect_refused("gcaudit: merge: s1/gcaudit-shard.txt, line 11: cannot be read\n");
+    expect_refused("gcaudit: merge: s1/gcaudit-shard.txt, line 11: turns: 1 number from 0 to "
+                   "2^53-1 expected, not '18446744073709551616'\n");
+}
+
+/* A state that cannot be read says which field of which line, and why
+ * (issue 14). */
+Test(cli_merge, an_unreadable_state_names_the_field_and_the_reason)
+{
+    static const struct {
+        const char *prefix, *line, *message;
+    } cases[] = {
+        {"results ", "results maybe",
+         "line 3: results: 'verified' or 'declared' expected, not 'maybe'"},
+        {"results ", "result verified", "line 3: 'results' expected, not 'result'"},
+        {"excel ", "excel yes", "line 5: excel: '0' or '1' expected, not 'yes'"},
+        {"shard ", "shard 3 2", "line 2: shard: K N with 1 <= K <= N <= 1000000 expected, not '3 2'"},
+        {"shard ", "shard 1", "line 2: shard: 2 numbers from 0 to 2^64-1 expected, not '1'"},
+        {"selection ", "selection =a%2", "line 6: selection: '%' not followed by two hex digits "
+                                         "(00 excepted)"},
+        {"selection ", "selection chess", "line 6: selection: '-' or '=' and the text expected"},
+        {"entries ", "entries 1 2 x 4",
+         "line 7: entries: 4 numbers from 0 to 2^53-1 expected, not '1 2 x 4'"},
+        {"latest ", "latest 2024-02-30",
+         "line 13: latest: a date YYYY-MM-DD or '-' expected, not '2024-02-30'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *reset = ts_fmt("cp '%s/good1/gcaudit-shard.txt' '%s/s1/'", dir, dir);
+        cr_assert_eq(ts_run(reset), 0);
+        free(reset);
+        edit_line("s1/gcaudit-shard.txt", cases[i].prefix, cases[i].line);
+        char *want = ts_fmt("gcaudit: merge: s1/gcaudit-shard.txt, %s\n", cases[i].message);
+        expect_refused(want);
+        free(want);
+    }
+}
+
+Test(cli_merge, a_state_cut_short_names_the_field_it_lacks)
+{
+    char *cut = ts_fmt("cd '%s' && head -5 good1/gcaudit-shard.txt >s1/gcaudit-shard.txt", dir);
+    cr_assert_eq(ts_run(cut), 0);
+    free(cut);
+    expect_refused("gcaudit: merge: s1/gcaudit-shard.txt, line 6: 'selection' expected, but the "
+                   "file ends\n");
 }
 
 Test(cli_merge, games_that_are_not_the_sum_of_the_statuses_are_refused)
@@ -161,7 +203,7 @@ Test(cli_merge, a_histogram_that_does_not_hold_the_valid_games_is_refused)
 Test(cli_merge, a_histogram_count_past_the_range_is_refused)
 {
     edit_line("s1/gcaudit-shard.txt", "hist =chess ", "hist =chess 31:9007199254740992");
-    expect_refused("gcaudit: merge: s1/gcaudit-shard.txt: line 18: a count is larger "
+    expect_refused("gcaudit: merge: s1/gcaudit-shard.txt: line 18: hist: a count is larger "
                    "than 2^53-1\n");
 }
 
