@@ -103,6 +103,9 @@ struct fmt_turn {
     enum fmt_side side;          /* side the marker names: "N." White, "N..." Black */
     int line;                    /* 1-based line of the marker in the entry */
     int marker_bad;              /* nonzero: bad marker ("5..", "5....", "5…") or no component */
+    int unmarked;                /* a ply of a moves section without markers: number and
+                                    side are the replay's to give (the side to move), the
+                                    marker is "" */
     char *marker;                /* marker as written, e.g. "12..." */
     char *text;                  /* the turn as written after the marker, trimmed, no comment */
     char *comment;               /* the // comment on this turn (text after //, trimmed), or NULL */

@@ -144,6 +144,19 @@ struct fmt_moves {
 enum fmt_moves_stop fmt_log_moves(struct fmt_game *g, struct fmt_moves *mv,
                                   const char *limit, const char *end);
 
+/* A moves section without turn markers, as Game Courier lists moves: one
+ * ply per line, or plies separated by commas, each a turn of components
+ * (';' between them); the sides alternate, so the replay gives each its
+ * number and side (fmt_turn.unmarked).  A line [s, e), without its '\n',
+ * of such a section becomes its plies, numbered line.  With check, only
+ * count them, or return 0 when one does not read as components (prose
+ * cannot open such a section).  Returns the plies, or -1 out of memory. */
+int fmt_log_plies(struct fmt_game *g, int line, const char *s, const char *e, int check);
+
+/* Nonzero when the line [s, e) starts (after white space) with a turn
+ * marker: digits, then a dot or an ellipsis. */
+int fmt_log_starts_with_marker(const char *s, const char *e);
+
 /* ------------------------------------------------------ log_status.c */
 
 /* Fill result_decl, status_decl and status_how from the game's Result,

@@ -415,6 +415,39 @@ static void advance_by(fmt_parser *p, size_t n)
     p->pos = n < (size_t)(p->end - p->pos) ? p->pos + n : p->end;
 }
 
+/* A moves section without turn markers (fmt_log_plies), from its first
+ * line at pos: every line is plies, a comment or blank, up to a header
+ * line (the next game) or the end.  A line with a turn marker in such a
+ * section makes the game malformed: the two forms do not mix. */
+static enum moves_step read_plies(fmt_parser *p, struct fmt_game *g)
+{
+    struct line l;
+    struct header_line h;
+    while (p->pos < p->end) {
+        line_at(p->pos, p->end, &l);
+        const char *s = l.s, *e = l.s + l.len;
+        fmt_trim(&s, &e);
+        if (s < e && !(e - s >= 2 && s[0] == '/' && s[1] == '/')) {
+            if (header_line(&l, &h)) {
+                p->at_header = 1;
+                return MOVES_HEADER;
+            }
+            if (fmt_log_starts_with_marker(s, e)) {
+                if (set_malformed(g, p->line,
+                                  "turn marker in a list of moves without turn markers", s,
+                                  (size_t)(e - s)) != 0)
+                    return MOVES_NOMEM;
+                advance(p, &l);
+                return MOVES_DONE;
+            }
+            if (fmt_log_plies(g, p->line, s, e, 0) < 0)
+                return MOVES_NOMEM;
+        }
+        advance(p, &l);
+    }
+    return MOVES_DONE;
+}
+
 /* The lines at s (pos, or a copy of its line) up to limit, each ended by
  * a '\n' before end, while they are blank, comments or turns; then what
  * stopped them.  A line whose first non-space byte is a letter may be a
@@ -442,9 +475,14 @@ static enum moves_step moves_lines(fmt_parser *p, struct fmt_game *g, const char
         mv.first = l.s;
         mv.eol = l.s + l.len;
     }
-    /* fine point 5; fine point 2: the next call seeks a Game: line */
     const char *q = mv.first, *e = mv.eol;
     fmt_trim(&q, &e);
+    /* A first moves line that is plies without a marker opens a section
+     * of Game Courier's own move list, read on from pos: the line stopped
+     * at, in the text itself (not the copy of a last line). */
+    if (g->nturns == 0 && fmt_log_plies(g, p->line, q, e, 1) > 0)
+        return read_plies(p, g);
+    /* fine point 5; fine point 2: the next call seeks a Game: line */
     if (set_malformed(g, p->line, "line does not start with a turn marker",
                       q, (size_t)(e - q)) != 0)
         return MOVES_NOMEM;

@@ -258,7 +258,26 @@ static int removal_at(struct fmt_component *c, struct cursor *cur)
     return 1;
 }
 
-/* After a label: "-TO", "*TO" (PLACE) or " FROM-TO" (MOVE). */
+/* Game Courier's keyword for the destination of the move before a
+ * placement ("P e7-e8; Q-dest"): kept as the placement's target until
+ * the turn's components are all read (resolve_dest).  It is no square
+ * name (a square is one letter, then digits), so it cannot be mistaken. */
+#define DEST_KEYWORD "dest"
+
+/* "dest", then only white space to the end. */
+static int read_dest(struct cursor *c)
+{
+    skip_space(c);
+    const char *s = c->p;
+    while (c->p < c->e && fmt_is_alpha(*c->p))
+        c->p++;
+    if (!word_equals(s, (size_t)(c->p - s), DEST_KEYWORD))
+        return 0;
+    skip_space(c);
+    return c->p == c->e;
+}
+
+/* After a label: "-TO", "*TO", "-dest" (PLACE) or " FROM-TO" (MOVE). */
 static int after_label(struct fmt_component *c, struct cursor *cur)
 {
     const char *w1, *w2;
@@ -266,6 +285,13 @@ static int after_label(struct fmt_component *c, struct cursor *cur)
     skip_space(cur);
     if (at(cur, '-') || at(cur, '*')) {
         char op = *cur->p++;
+        struct cursor again = *cur;
+        if (read_dest(&again)) {
+            c->kind = FMT_COMP_PLACE;
+            c->op = op;
+            copy_name(c->to, sizeof c->to, DEST_KEYWORD, sizeof DEST_KEYWORD - 1);
+            return 1;
+        }
         if (!read_last_square(cur, &w1, &n1))
             return 0;
         c->kind = FMT_COMP_PLACE;
@@ -451,6 +477,24 @@ static inline int usual_move_at(const char *p, struct plain_move *pm)
     return plain_end_at(p + 5, pm);
 }
 
+/* A placement on "dest" takes the target of the move before it in the
+ * turn; with no move before it, it names nothing and is a syntax error. */
+static void resolve_dest(struct fmt_turn *t)
+{
+    const char *last_to = NULL;
+    for (size_t i = 0; i < t->ncomps; i++) {
+        struct fmt_component *c = &t->comps[i];
+        if (c->kind == FMT_COMP_MOVE)
+            last_to = c->to;
+        else if (c->kind == FMT_COMP_PLACE && strcmp(c->to, DEST_KEYWORD) == 0) {
+            if (last_to)
+                memcpy(c->to, last_to, sizeof c->to);
+            else
+                c->kind = FMT_COMP_BAD;
+        }
+    }
+}
+
 /* The components of t's text (tlen bytes at s, trimmed, semis of them
  * ';') into comps, each with its text copied to buf.  A lone component
  * is the whole text: it shares t->text rather than a copy of it. */
@@ -464,6 +508,7 @@ static void split_components(struct fmt_turn *t, struct fmt_component *comps,
         comps[0].text = t->text;
         classify_component(&comps[0], s, tlen);
         t->ncomps = 1;
+        resolve_dest(t);
         return;
     }
     for (const char *p = s, *e = s + tlen; p <= e;) {
@@ -485,6 +530,7 @@ static void split_components(struct fmt_turn *t, struct fmt_component *comps,
     }
     if (t->ncomps == 0)
         t->comps = NULL;  /* "5. ;": the storage is simply not used */
+    resolve_dest(t);
 }
 
 /* Room for one more turn at the end of g->turns, or NULL.  The array is
@@ -555,6 +601,7 @@ static inline struct fmt_turn *turn_storage(struct fmt_game *g, int line,
     t->marker[mlen] = '\0';
     t->text[e - s] = '\0';
     t->comment = NULL;
+    t->unmarked = 0;
     *buf = t->text + (e - s) + 1;
     return t;
 }
@@ -740,4 +787,83 @@ enum fmt_moves_stop fmt_log_moves(struct fmt_game *g, struct fmt_moves *mv,
     mv->pos = pos;
     mv->line = line;
     return stop;
+}
+
+/* ------------------------------------------------ moves without markers */
+
+int fmt_log_starts_with_marker(const char *s, const char *e)
+{
+    while (s < e && fmt_is_space(*s))
+        s++;
+    const char *d = s;
+    while (s < e && fmt_is_digit(*s))
+        s++;
+    if (s == d || s == e)
+        return 0;
+    return *s == '.' || (e - s >= 3 && is_ellipsis(s));
+}
+
+/* Does every component of the ply [s, e) read?  (What a line must show to
+ * open a section without markers: prose does not.) */
+static int ply_reads(const char *s, const char *e)
+{
+    for (const char *p = s; p <= e;) {
+        const char *semi = memchr(p, ';', (size_t)(e - p));
+        const char *cs = p, *ce = semi ? semi : e;
+        fmt_trim(&cs, &ce);
+        if (cs < ce) {
+            struct fmt_component c = {0};
+            classify_component(&c, cs, (size_t)(ce - cs));
+            if (c.kind == FMT_COMP_BAD)
+                return 0;
+        }
+        if (!semi)
+            break;
+        p = semi + 1;
+    }
+    return 1;
+}
+
+int fmt_log_plies(struct fmt_game *g, int line, const char *s, const char *e, int check)
+{
+    const char *comment = NULL;
+    for (const char *p = s; p + 1 < e; p++)
+        if (p[0] == '/' && p[1] == '/') {
+            comment = p;
+            break;
+        }
+    const char *stop = comment ? comment : e;
+    struct fmt_turn *last = NULL;
+    int plies = 0;
+    for (const char *p = s; p <= stop;) {
+        const char *comma = memchr(p, ',', (size_t)(stop - p));
+        const char *ps = p, *pe = comma ? comma : stop;
+        fmt_trim(&ps, &pe);
+        if (ps < pe) {
+            if (check) {
+                if (!ply_reads(ps, pe))
+                    return 0;
+            } else {
+                size_t semis = 0;
+                for (const char *q = ps; q < pe; q++)
+                    semis += *q == ';';
+                /* An empty marker at the ply: add_turn keeps "" for it. */
+                struct marker m = {ps, ps, 0, 1, FMT_WHITE};
+                if (!(last = add_turn(g, line, &m, ps, pe, semis)))
+                    return -1;
+                last->unmarked = 1;
+            }
+            plies++;
+        }
+        if (!comma)
+            break;
+        p = comma + 1;
+    }
+    if (!check && last && comment) {
+        const char *cs = comment + 2, *ce = e;
+        fmt_trim(&cs, &ce);
+        if (cs < ce && !(last->comment = fmt_mem_strndup(g, cs, (size_t)(ce - cs))))
+            return -1;
+    }
+    return plies;
 }

@@ -62,7 +62,26 @@ struct loop {
     rp_turn_hook hook;
     void *ctx;
     int unsettled;   /* the position may still be mate or stalemate: see settle() */
+    int number;      /* the last number given to a ply without a marker */
 };
+
+/* A ply of a move list without turn markers (fmt_turn.unmarked) as if it
+ * had its marker: the side to move plays it, and the number goes up
+ * before every White ply but a game's first, as the markers count (in
+ * Retro Chess, whose Black moves first, 1... then 2.).  own and marker
+ * hold the copy, which lives as long as they do. */
+static const struct fmt_turn *marked(struct loop *L, const struct fmt_turn *t, int to_move,
+                                     struct fmt_turn *own, char *marker, size_t size)
+{
+    if (L->number == 0 || to_move == FMT_WHITE)
+        L->number++;
+    *own = *t;
+    own->number = L->number;
+    own->side = to_move ? FMT_BLACK : FMT_WHITE;
+    snprintf(marker, size, "%d%s", L->number, to_move ? "..." : ".");
+    own->marker = marker;
+    return own;
+}
 
 /* The rules' full word on the position after the last accepted turn, when
  * the variant let it wait (ended_given_move): the next turn did not prove
@@ -114,6 +133,10 @@ static int play_turn(struct loop *L, const struct fmt_turn *t)
 {
     char msg[RP_MESSAGE_MAX];
     int to_move = L->v->side_to_move(L->state);
+    struct fmt_turn own;
+    char marker[24];
+    if (t->unmarked)
+        t = marked(L, t, to_move, &own, marker, sizeof marker);
     size_t n = t->ncomps;
     enum fmt_comp_kind command = FMT_COMP_BAD;
     if (n && is_ending_command(t->comps[n - 1].kind))
@@ -213,7 +236,7 @@ int rp_replay(const struct fmt_game *g, struct rp_report *out, rp_turn_hook hook
     out->winner = out->loser = -1;
     out->termination = "";
     out->variant = g->game ? rp_variant_for_game(g->game) : NULL;
-    struct loop L = {out->variant, NULL, out, {0}, hook, ctx, 0};
+    struct loop L = {out->variant, NULL, out, {0}, hook, ctx, 0, 0};
     char why[RP_MESSAGE_MAX];
     int rc;
 

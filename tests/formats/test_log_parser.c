@@ -759,7 +759,8 @@ Test(formats_log, malformed_variants_of_non_marker_lines)
         int line;
         const char *reason;
     } cases[] = {
-        {"resign", 3, "line does not start with a turn marker: \"resign\""},
+        /* ("resign" alone is a move list without markers:
+         * tests/formats/test_log_turns.c) */
         {"5 P e2-e4", 3, "line does not start with a turn marker: \"5 P e2-e4\""},
         {"1. e2-e4\n... e7-e5", 4, "line does not start with a turn marker: \"... e7-e5\""},
         {"1. e2-e4\nP e2-e4 // note", 4,
