@@ -7,7 +7,7 @@ set -eu
 cd "$(dirname "$0")"
 
 PACKAGES="build-essential cmake pkg-config libarchive-dev libcsv-dev zlib1g-dev
-libcriterion-dev libjansson-dev libxlsxwriter-dev libxml2-utils fairy-stockfish"
+libcriterion-dev libjansson-dev libxlsxwriter-dev libinih-dev libxml2-utils fairy-stockfish"
 # scdoc builds the manual page; groff and man-db check it in the tests.
 PACKAGES="$PACKAGES scdoc groff-base man-db"
 # clang and its runtime (libFuzzer) build the fuzz harnesses of run-tests.sh.

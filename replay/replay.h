@@ -200,6 +200,30 @@ int rp_registry_add(const struct rp_variant *v, char *why, size_t whysize);
 /* Back to the built-in variants alone, freeing what registration took. */
 void rp_registry_reset(void);
 
+/* ------------------------------------------------- defined variants */
+
+/* Where a definition file went wrong (defined-variants.md: file, line and
+ * reason, before any game is read). */
+struct rp_def_error {
+    char file[512];
+    int line;                 /* 0: the file or a section as a whole */
+    char key[64];             /* the key to blame, "" when none */
+    char message[256];
+};
+
+/* Load the variants a definition file (Fairy-Stockfish's variants.ini
+ * syntax) describes and register each: a section named like a variant
+ * loaded before replaces it.  Returns RP_DONE, or RP_MISUSE /
+ * RP_NO_MEMORY with *err filled; on an error, the sections before the bad
+ * one stay registered.  Call on one thread before any game is read. */
+int rp_defs_load_file(const char *path, struct rp_def_error *err);
+
+/* Every *.ini file of a folder, in the order of their names. */
+int rp_defs_load_dir(const char *dir, struct rp_def_error *err);
+
+/* Forget every defined variant (the registry is reset too). */
+void rp_defs_reset(void);
+
 /* ------------------------------------------------------------ replaying */
 
 enum rp_status { RP_STATUS_OK, RP_STATUS_ILLEGAL, RP_STATUS_MALFORMED, RP_STATUS_UNSUPPORTED };

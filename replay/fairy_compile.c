@@ -1,0 +1,242 @@
+/*
+ * fairy_compile: a definition's keys turned into the tables the engine
+ * reads, and the checks that it describes a game gcaudit can replay.
+ *
+ * Special moves of Fairy-Stockfish 11.1 that no Betza atom says are made
+ * atoms with a condition here, so that the move generator and the attack
+ * test read one list per type:
+ *   - the soldier's sideways step, only past soldierPromotionRank
+ *     (11.1: attacks_from, "Xiangqi soldier");
+ *   - the palace diagonals of diagonalLines (11.1: "Janggi palace
+ *     moves"): a wazir or a king that moves as one steps diagonally, a
+ *     soldier steps diagonally forward, a rook rides, a janggi cannon
+ *     jumps the centre; only from, to and through those squares.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "replay/fairy.h"
+
+static int fail(struct rp_fdef_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int fail(struct rp_fdef_error *err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    err->line = 0;
+    err->key[0] = '\0';
+    return -1;
+}
+
+static const char *type_key(int t, char *buf, size_t size)
+{
+    if (t < RP_FNAMED_TYPES)
+        snprintf(buf, size, "%s", rp_fnamed_at(t)->name);
+    else
+        snprintf(buf, size, "customPiece%d", t - RP_FNAMED_TYPES + 1);
+    return buf;
+}
+
+static int add_atom(struct rp_ftype *ty, struct rp_fatom a, struct rp_fdef_error *err, int t)
+{
+    char name[32];
+    if (ty->natoms >= RP_FMAX_ATOMS)
+        return fail(err, "%s has too many moves", type_key(t, name, sizeof name));
+    ty->atoms[ty->natoms++] = a;
+    return 0;
+}
+
+static int leap(struct rp_ftype *ty, int dx, int dy, int kind, int range, int cond, int t,
+                struct rp_fdef_error *err)
+{
+    struct rp_fatom a;
+    memset(&a, 0, sizeof a);
+    a.dx = (int8_t)dx;
+    a.dy = (int8_t)dy;
+    a.kind = (uint8_t)kind;
+    a.mode = RP_FA_MOVE | RP_FA_CAPTURE;
+    a.range = (uint8_t)range;
+    a.cond = (uint8_t)cond;
+    return add_atom(ty, a, err, t);
+}
+
+static int palace_atoms(struct rp_fdef *d, int t, struct rp_fdef_error *err)
+{
+    struct rp_ftype *ty = &d->types[t];
+    int moves = t == d->king ? d->king_moves : t;
+    for (int sx = -1; sx <= 1; sx += 2)
+        for (int sy = -1; sy <= 1; sy += 2) {
+            int rc = 0;
+            if (moves == RP_FTYPE_WAZIR)
+                rc = leap(ty, sx, sy, RP_FA_LEAP, 0, RP_FAC_DIAGONAL_LINES, t, err);
+            else if (moves == RP_FTYPE_SOLDIER && sy > 0)
+                rc = leap(ty, sx, sy, RP_FA_LEAP, 0, RP_FAC_DIAGONAL_LINES, t, err);
+            else if (moves == RP_FTYPE_ROOK)
+                rc = leap(ty, sx, sy, RP_FA_RIDE, 0, RP_FAC_DIAGONAL_LINES, t, err);
+            else if (moves == RP_FTYPE_JANGGI_CANNON)
+                rc = leap(ty, sx, sy, RP_FA_HOP, 2, RP_FAC_DIAGONAL_LINES, t, err);
+            if (rc)
+                return -1;
+        }
+    return 0;
+}
+
+static int compile_type(struct rp_fdef *d, int t, struct rp_fdef_error *err)
+{
+    struct rp_ftype *ty = &d->types[t];
+    /* The king moves as kingType says (Knightmate: as a knight). */
+    int from = t == d->king ? d->king_moves : t;
+    const char *betza = d->types[from].betza;
+    char why[160], name[32];
+    if (rp_betza_compile(betza, ty->atoms, RP_FMAX_ATOMS, &ty->natoms, why, sizeof why) != 0)
+        return fail(err, "%s: Betza notation \"%s\": %s", type_key(from, name, sizeof name), betza, why);
+    if (from == RP_FTYPE_SOLDIER)
+        for (int s = -1; s <= 1; s += 2)
+            if (leap(ty, s, 0, RP_FA_LEAP, 0, RP_FAC_PROMOTED_SOLDIER, t, err) != 0)
+                return -1;
+    if (d->has_diagonal_lines && palace_atoms(d, t, err) != 0)
+        return -1;
+    ty->lame = 0;
+    for (int i = 0; i < ty->natoms; i++)
+        ty->lame |= ty->atoms[i].nblock > 0;
+    return 0;
+}
+
+static int compile_types(struct rp_fdef *d, struct rp_fdef_error *err)
+{
+    d->ntypes = 0;
+    for (int t = 0; t < RP_FMAX_TYPES; t++) {
+        if (!d->types[t].letter)
+            continue;
+        for (int u = 0; u < t; u++)
+            if (d->types[u].letter == d->types[t].letter) {
+                char a[32], b[32];
+                return fail(err, "letter '%c' names both %s and %s", d->types[t].letter,
+                            type_key(u, a, sizeof a), type_key(t, b, sizeof b));
+            }
+        d->present[d->ntypes++] = (uint8_t)t;
+    }
+    if (d->ntypes == 0)
+        return fail(err, "the variant has no pieces");
+    d->king = d->types[RP_FTYPE_KING].letter ? RP_FTYPE_KING : -1;
+    d->pawn = d->types[RP_FTYPE_PAWN].letter ? RP_FTYPE_PAWN : -1;
+    if (d->king >= 0 && !d->types[d->king_moves].betza[0] && d->king_moves != RP_FTYPE_KING) {
+        char a[32];
+        return fail(err, "kingType %s has no moves", type_key(d->king_moves, a, sizeof a));
+    }
+    for (int i = 0; i < d->ntypes; i++)
+        if (compile_type(d, d->present[i], err) != 0)
+            return -1;
+    for (int i = 0; i < d->ntypes; i++) {
+        int t = d->present[i], p = d->types[t].promoted;
+        if (p >= 0 && !d->types[p].letter) {
+            char a[32];
+            return fail(err, "promotedPieceType: %s promotes to a piece not in the variant",
+                        type_key(t, a, sizeof a));
+        }
+    }
+    return 0;
+}
+
+static void compile_regions(struct rp_fdef *d)
+{
+    memset(&d->board, 0, sizeof d->board);
+    for (int r = 0; r < d->ranks; r++)
+        for (int f = 0; f < d->files; f++)
+            rp_fset_add(&d->board, rp_fsq(f, r));
+    for (int c = 0; c < 2; c++) {
+        memset(&d->promotion_zone[c], 0, sizeof d->promotion_zone[c]);
+        for (int r = 0; r < d->ranks; r++) {
+            int rel = c ? d->ranks - r : r + 1; /* 1-based rank from the colour's side */
+            for (int f = 0; f < d->files; f++) {
+                int sq = rp_fsq(f, r);
+                if (rel >= d->promotion_rank)
+                    rp_fset_add(&d->promotion_zone[c], sq);
+                uint64_t allowed = 0;
+                for (int i = 0; i < d->ntypes; i++) {
+                    int t = d->present[i];
+                    if (!d->types[t].has_region[c] || rp_fset_has(&d->types[t].region[c], sq))
+                        allowed |= (uint64_t)1 << t;
+                }
+                d->allowed[c][sq] = allowed;
+            }
+        }
+        for (int w = 0; w < RP_FSET_WORDS; w++) {
+            d->drop_region[c].w[w] &= d->board.w[w];
+            d->flag[c].w[w] &= d->board.w[w];
+            d->diagonal_lines.w[w] &= d->board.w[w];
+        }
+    }
+}
+
+/* The names a Game: value matches and the line `gcaudit variants` shows. */
+static void compile_names(struct rp_fdef *d)
+{
+    if (!d->title[0])
+        snprintf(d->title, sizeof d->title, "%s", d->name);
+    if (d->ngames == 0) {
+        fmt_normalise_game_name(d->name, d->games[0], sizeof d->games[0]);
+        d->ngames = 1;
+    }
+    for (int i = 0; i < d->ngames; i++)
+        d->game_ptrs[i] = d->games[i];
+    d->game_ptrs[d->ngames] = NULL;
+}
+
+static int check_coords(struct rp_fdef *d, struct rp_fdef_error *err)
+{
+    for (int f = 0; f < d->files; f++)
+        if (!d->file_labels[f][0])
+            snprintf(d->file_labels[f], sizeof d->file_labels[f], "%c", 'a' + f);
+    for (int r = 0; r < d->ranks; r++)
+        if (!d->rank_labels[r][0])
+            snprintf(d->rank_labels[r], sizeof d->rank_labels[r], "%d", r + 1);
+    for (int f = d->files; f < RP_FMAX_FILES; f++)
+        if (d->file_labels[f][0] && !isalpha((unsigned char)d->file_labels[f][0]))
+            return fail(err, "gcFiles has more labels than the board's %d files", d->files);
+    for (int a = 0; a < d->files; a++)
+        for (int b = 0; b < a; b++)
+            if (strcmp(d->file_labels[a], d->file_labels[b]) == 0)
+                return fail(err, "gcFiles names two files \"%s\"", d->file_labels[a]);
+    for (int a = 0; a < d->ranks; a++)
+        for (int b = 0; b < a; b++)
+            if (strcmp(d->rank_labels[a], d->rank_labels[b]) == 0)
+                return fail(err, "gcRanks names two ranks \"%s\"", d->rank_labels[a]);
+    /* "a1" and "a10": a rank label that starts another is ambiguous only
+     * when both could be read; squares are read whole, so they cannot. */
+    return 0;
+}
+
+int rp_fdef_compile(struct rp_fdef *d, struct rp_fdef_error *err)
+{
+    if (d->files < 1 || d->files > RP_FMAX_FILES || d->ranks < 1 || d->ranks > RP_FMAX_RANKS)
+        return fail(err, "the board must have 1 to %d files and 1 to %d ranks", RP_FMAX_FILES, RP_FMAX_RANKS);
+    compile_names(d);
+    if (check_coords(d, err) != 0 || compile_types(d, err) != 0)
+        return -1;
+    compile_regions(d);
+    if (d->repetition_end == 0)
+        d->repetition_end = d->n_fold_rule;
+    if (d->move_rule_end == 0)
+        d->move_rule_end = d->n_move_rule;
+    if (d->repetition_end && d->n_fold_rule && d->repetition_end < d->n_fold_rule)
+        return fail(err, "gcRepetitionEnd %d is below nFoldRule %d", d->repetition_end, d->n_fold_rule);
+    if (d->move_rule_end && d->n_move_rule && d->move_rule_end < d->n_move_rule)
+        return fail(err, "gcMoveRuleEnd %d is below nMoveRule %d", d->move_rule_end, d->n_move_rule);
+    if (d->seirawan_gating && !d->gating)
+        return fail(err, "seirawanGating needs gating = true");
+    if (d->gating && !d->seirawan_gating)
+        return fail(err, "gcaudit implements gating only as seirawanGating");
+    struct rp_fpos p;
+    char why[200];
+    if (rp_ffen_read(&p, d, d->start_fen, why, sizeof why) != 0) {
+        snprintf(err->key, sizeof err->key, "startFen");
+        snprintf(err->message, sizeof err->message, "%s", why);
+        err->line = 0;
+        return -1;
+    }
+    return 0;
+}

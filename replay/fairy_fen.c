@@ -1,0 +1,421 @@
+/*
+ * fairy_fen: Fairy-Stockfish's FEN for a defined variant, read and written
+ * (defined-variants.md "FEN:"; 11.1's Position::set and Position::fen).
+ *
+ * Fields: placement (digits may be two, "10"; a piece letter, "Q~" for a
+ * promoted pawn in a drop variant, "+S" for a promoted piece; [hand]
+ * after the placement), side to move, castling (KQkq, or the rooks' file
+ * letters as in X-FEN and Shredder-FEN; Seirawan: the gates), en passant
+ * square (or Makruk's counting limit), n-check counts ("3+3"), halfmove
+ * clock, move number.  Castling and en passant may be missing altogether
+ * (Shogi: "[-] w 0 1").
+ *
+ * 11.1 reads leniently; a FEN header from a log is checked: every rank
+ * full, every letter a piece of the variant, every castling right backed
+ * by its king and rook.  A wrong one makes the game malformed.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay/fairy.h"
+
+#define PROMOTED_NO_BASE RP_FPROMOTED_NO_BASE
+
+static int fail(char *why, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static int fail(char *why, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, size, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+int rp_ftype_of_letter(const struct rp_fdef *d, char c)
+{
+    char l = (char)tolower((unsigned char)c);
+    for (int i = 0; i < d->ntypes; i++) {
+        int t = d->present[i];
+        if (d->types[t].letter == l || (d->types[t].synonym && d->types[t].synonym == l))
+            return t;
+    }
+    return -1;
+}
+
+void rp_fpos_put(struct rp_fpos *p, int sq, int type, int colour, int unpromoted)
+{
+    p->b[sq] = rp_fp_make(type, colour);
+    p->unpromoted[sq] = (uint8_t)unpromoted;
+    p->count[colour][type]++;
+    if (type == p->def->king)
+        p->king[colour] = sq;
+}
+
+static void empty_board(struct rp_fpos *p, const struct rp_fdef *d)
+{
+    memset(p, 0, sizeof *p);
+    p->def = d;
+    memset(p->b, RP_FOFF, sizeof p->b);
+    for (int r = 0; r < d->ranks; r++)
+        for (int f = 0; f < d->files; f++)
+            p->b[rp_fsq(f, r)] = 0;
+    p->king[0] = p->king[1] = RP_FNOSQ;
+    p->ep = RP_FNOSQ;
+}
+
+static int read_placement(struct rp_fpos *p, const struct rp_fdef *d, const char **s, char *why, size_t size)
+{
+    int rank = d->ranks - 1, file = 0;
+    const char *c = *s;
+    for (; *c && *c != ' ' && *c != '['; c++) {
+        if (isdigit((unsigned char)*c)) {
+            int n = *c - '0';
+            if (isdigit((unsigned char)c[1]))
+                n = n * 10 + (*++c - '0');
+            if (n == 0 || file + n > d->files)
+                return fail(why, size, "rank %d of the FEN has more than %d squares", rank + 1, d->files);
+            file += n;
+        } else if (*c == '/') {
+            if (file != d->files)
+                return fail(why, size, "rank %d of the FEN has %d squares, not %d", rank + 1, file, d->files);
+            if (--rank < 0)
+                return fail(why, size, "the FEN has more than %d ranks", d->ranks);
+            file = 0;
+        } else {
+            int promoted_base = 0;
+            if (*c == '+') {
+                c++;
+                int base = rp_ftype_of_letter(d, *c);
+                if (base < 0 || d->types[base].promoted < 0)
+                    return fail(why, size, "\"+%c\" in the FEN is no promoted piece of the variant", *c ? *c : ' ');
+                promoted_base = base + 1;
+            }
+            int t = rp_ftype_of_letter(d, *c);
+            if (t < 0 || !isalpha((unsigned char)*c))
+                return fail(why, size, "'%c' in the FEN is no piece of the variant", *c);
+            if (promoted_base)
+                t = d->types[promoted_base - 1].promoted;
+            if (c[1] == '~') {
+                c++;
+                if (!promoted_base)
+                    promoted_base = PROMOTED_NO_BASE;
+            }
+            if (file >= d->files)
+                return fail(why, size, "rank %d of the FEN has more than %d squares", rank + 1, d->files);
+            int colour = isupper((unsigned char)*c) ? 0 : 1;
+            if (t == d->king && p->king[colour] != RP_FNOSQ)
+                return fail(why, size, "the FEN gives %s two kings", colour ? "Black" : "White");
+            rp_fpos_put(p, rp_fsq(file, rank), t, colour, promoted_base);
+            file++;
+        }
+    }
+    if (rank != 0 || file != d->files)
+        return fail(why, size, "the FEN's placement has %d ranks of %d squares, not %d of %d",
+                    d->ranks - rank, file, d->ranks, d->files);
+    if (*c == '[') {
+        for (c++; *c && *c != ']'; c++) {
+            if (*c == '-')
+                continue;
+            int t = rp_ftype_of_letter(d, *c);
+            if (t < 0 || !isalpha((unsigned char)*c))
+                return fail(why, size, "'%c' in the FEN's hand is no piece of the variant", *c);
+            int colour = isupper((unsigned char)*c) ? 0 : 1;
+            if (p->hand[colour][t] == 255)
+                return fail(why, size, "too many pieces in hand");
+            p->hand[colour][t]++;
+        }
+        if (*c != ']')
+            return fail(why, size, "the FEN's hand has no closing ']'");
+        c++;
+    }
+    *s = c;
+    return 0;
+}
+
+static int castling_rank(const struct rp_fdef *d, int colour)
+{
+    return colour ? d->ranks - d->castling_rank : d->castling_rank - 1;
+}
+
+/* 11.1's set_castling_right: the side follows from where the king is. */
+static void set_castling(struct rp_fpos *p, int colour, int rook_sq)
+{
+    const struct rp_fdef *d = p->def;
+    int ksq = p->king[colour] != RP_FNOSQ ? p->king[colour] : rp_fsq(4, castling_rank(d, colour));
+    int queen_side = rook_sq < ksq;
+    int idx = colour * 2 + queen_side;
+    p->castle_rights |= 1 << idx;
+    p->castle_rook[idx] = rook_sq;
+}
+
+static int count_hand(const struct rp_fpos *p, int colour)
+{
+    int n = 0;
+    for (int t = 0; t < RP_FMAX_TYPES; t++)
+        n += p->hand[colour][t];
+    return n;
+}
+
+static int read_castling(struct rp_fpos *p, const char *field, char *why, size_t size)
+{
+    const struct rp_fdef *d = p->def;
+    if (strcmp(field, "-") == 0)
+        return 0;
+    for (const char *c = field; *c; c++) {
+        int colour = islower((unsigned char)*c) ? 1 : 0;
+        char u = (char)toupper((unsigned char)*c);
+        int rank = castling_rank(d, colour), rsq = -1;
+        rp_fpiece rook = rp_fp_make(d->castling_rook, colour);
+        if (u == 'K') {
+            for (int f = d->files - 1; f >= 0 && rsq < 0; f--)
+                if (p->b[rp_fsq(f, rank)] == rook)
+                    rsq = rp_fsq(f, rank);
+        } else if (u == 'Q') {
+            for (int f = 0; f < d->files && rsq < 0; f++)
+                if (p->b[rp_fsq(f, rank)] == rook)
+                    rsq = rp_fsq(f, rank);
+        } else if (u >= 'A' && u < 'A' + d->files) {
+            rsq = rp_fsq(u - 'A', rank);
+        } else {
+            return fail(why, size, "'%c' in the FEN's castling field names no castling", *c);
+        }
+        if (rsq < 0)
+            return fail(why, size, "castling right '%c' in the FEN but no rook for it", *c);
+        if (d->gating) {
+            rp_fset_add(&p->gates[colour], rsq);
+            if (u == 'K' || u == 'Q')
+                rp_fset_add(&p->gates[colour], p->king[colour] != RP_FNOSQ ? p->king[colour]
+                                                                           : rp_fsq(4, rank));
+            else if (!d->seirawan_gating || count_hand(p, colour) || d->captures_to_hand)
+                continue; /* a gate only, while pieces wait in hand */
+        }
+        if (!d->castling)
+            continue;
+        if (p->b[rsq] != rook)
+            return fail(why, size, "castling right '%c' in the FEN but no rook on its square", *c);
+        if (p->king[colour] == RP_FNOSQ && d->king >= 0)
+            return fail(why, size, "castling right '%c' in the FEN but %s has no king", *c,
+                        colour ? "Black" : "White");
+        set_castling(p, colour, rsq);
+    }
+    if (d->gating && d->castling)
+        for (int colour = 0; colour < 2; colour++) {
+            int ksq = p->king[colour];
+            int any = (p->castle_rights >> (colour * 2)) & 3;
+            if (ksq != RP_FNOSQ && rp_fset_has(&p->gates[colour], ksq) && !any &&
+                (!d->seirawan_gating || count_hand(p, colour) || d->captures_to_hand))
+                for (int f = 0; f < d->files; f++) {
+                    int sq = rp_fsq(f, castling_rank(d, colour));
+                    if (rp_fset_has(&p->gates[colour], sq) && p->b[sq] == rp_fp_make(d->castling_rook, colour))
+                        set_castling(p, colour, sq);
+                }
+        }
+    return 0;
+}
+
+/* A square written as Fairy-Stockfish writes one: "e3", "j10". */
+static int fen_square(const struct rp_fdef *d, const char *s)
+{
+    if (!islower((unsigned char)s[0]) || s[0] - 'a' >= d->files)
+        return -1;
+    char *end;
+    long r = strtol(s + 1, &end, 10);
+    if (end == s + 1 || *end || r < 1 || r > d->ranks)
+        return -1;
+    return rp_fsq(s[0] - 'a', (int)r - 1);
+}
+
+static int read_ep(struct rp_fpos *p, const char *field, char *why, size_t size)
+{
+    const struct rp_fdef *d = p->def;
+    if (strcmp(field, "-") == 0)
+        return 0;
+    int sq = fen_square(d, field);
+    if (sq < 0)
+        return fail(why, size, "\"%s\" in the FEN is no en passant square", field);
+    /* 11.1 keeps it only where a pawn of the side to move could take. */
+    int us = p->side, push = us ? -RP_FMB_COLS : RP_FMB_COLS;
+    int pawn = d->pawn;
+    if (pawn < 0)
+        return 0;
+    rp_fpiece mine = rp_fp_make(pawn, us), theirs = rp_fp_make(pawn, !us);
+    int attacked = p->b[sq - push - 1] == mine || p->b[sq - push + 1] == mine;
+    if (attacked && p->b[sq - push] == theirs)
+        p->ep = sq;
+    return 0;
+}
+
+/* Split the fields after the placement. */
+static int fields(const char *s, char f[8][32])
+{
+    int n = 0;
+    while (*s && n < 8) {
+        while (*s == ' ')
+            s++;
+        if (!*s)
+            break;
+        size_t len = 0;
+        while (s[len] && s[len] != ' ')
+            len++;
+        if (len >= 32)
+            return -1;
+        memcpy(f[n], s, len);
+        f[n][len] = '\0';
+        n++;
+        s += len;
+    }
+    while (*s == ' ')
+        s++;
+    return *s ? -1 : n;
+}
+
+static int is_number(const char *s)
+{
+    if (!*s)
+        return 0;
+    for (; *s; s++)
+        if (!isdigit((unsigned char)*s))
+            return 0;
+    return 1;
+}
+
+int rp_ffen_read(struct rp_fpos *p, const struct rp_fdef *d, const char *fen, char *why, size_t size)
+{
+    empty_board(p, d);
+    const char *s = fen;
+    while (*s == ' ')
+        s++;
+    if (read_placement(p, d, &s, why, size) != 0)
+        return -1;
+    char f[8][32];
+    int n = fields(s, f), i = 0;
+    if (n < 1)
+        return fail(why, size, "the FEN has no side to move");
+    if (strcmp(f[i], "w") && strcmp(f[i], "b"))
+        return fail(why, size, "\"%s\" in the FEN is no side to move (w or b)", f[i]);
+    p->side = f[i++][0] == 'b';
+    if (i < n && !is_number(f[i])) {
+        if (read_castling(p, f[i++], why, size) != 0)
+            return -1;
+        /* Makruk's counting limit stands where the en passant square would:
+         * then three numbers follow the castling field. */
+        if (i < n && d->counting_rule && is_number(f[i]) && n - i >= 3) {
+            p->counting_limit = atoi(f[i++]);
+        } else if (i < n && !is_number(f[i]) && !strchr(f[i], '+')) {
+            if (read_ep(p, f[i++], why, size) != 0)
+                return -1;
+        }
+    }
+    p->checks_left[0] = p->checks_left[1] = 1;
+    if (d->check_counting && i < n && strchr(f[i], '+')) {
+        const char *c = f[i++];
+        if (!isdigit((unsigned char)c[0]) || c[1] != '+' || !isdigit((unsigned char)c[2]) || c[3])
+            return fail(why, size, "\"%s\" in the FEN is no check count (\"3+3\")", c);
+        p->checks_left[0] = c[0] - '0';
+        p->checks_left[1] = c[2] - '0';
+    }
+    if (i < n) {
+        if (!is_number(f[i]))
+            return fail(why, size, "\"%s\" in the FEN is no halfmove clock", f[i]);
+        p->rule50 = atoi(f[i++]);
+    }
+    if (i < n) {
+        if (!is_number(f[i]))
+            return fail(why, size, "\"%s\" in the FEN is no move number", f[i]);
+        int fullmove = atoi(f[i++]);
+        p->plies = (fullmove > 1 ? 2 * (fullmove - 1) : 0) + p->side;
+    }
+    if (i < n)
+        return fail(why, size, "unexpected \"%s\" at the end of the FEN", f[i]);
+    if (p->counting_limit && p->rule50) {
+        p->counting_ply = p->rule50;
+        p->rule50 = 0;
+    }
+    p->in_check = p->king[p->side] != RP_FNOSQ && rp_fattacked(p, p->king[p->side], !p->side);
+    p->bikjang = rp_fbikjang(p);
+    p->key = rp_fkey(p);
+    return 0;
+}
+
+/* ----------------------------------------------------------- writing */
+
+void rp_ffen_write(const struct rp_fpos *p, char *buf, size_t size)
+{
+    const struct rp_fdef *d = p->def;
+    size_t at = 0;
+#define PUT(...) (at += (size_t)snprintf(buf + at, at < size ? size - at : 0, __VA_ARGS__))
+    for (int r = d->ranks - 1; r >= 0; r--) {
+        int empty = 0;
+        for (int f = 0; f < d->files; f++) {
+            int sq = rp_fsq(f, r);
+            rp_fpiece pc = p->b[sq];
+            if (!pc) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                PUT("%d", empty);
+            empty = 0;
+            int colour = rp_fp_colour(pc), t = rp_fp_type(pc), base = p->unpromoted[sq];
+            if (base && base != PROMOTED_NO_BASE && d->types[base - 1].promoted == t) {
+                char l = d->types[base - 1].letter;
+                PUT("+%c", colour ? l : (char)toupper((unsigned char)l));
+            } else {
+                char l = d->types[t].letter;
+                PUT("%c", colour ? l : (char)toupper((unsigned char)l));
+                if (base && d->captures_to_hand && !d->drop_loop)
+                    PUT("~");
+            }
+        }
+        if (empty)
+            PUT("%d", empty);
+        if (r)
+            PUT("/");
+    }
+    if (d->piece_drops || d->seirawan_gating) {
+        PUT("[");
+        for (int c = 0; c < 2; c++)
+            for (int t = RP_FMAX_TYPES - 1; t >= 0; t--)
+                for (int k = 0; k < p->hand[c][t]; k++)
+                    PUT("%c", c ? d->types[t].letter : (char)toupper((unsigned char)d->types[t].letter));
+        PUT("]");
+    }
+    PUT(" %c ", p->side ? 'b' : 'w');
+    int any = 0;
+    for (int c = 0; c < 2; c++) {
+        for (int q = 0; q < 2; q++) {
+            int idx = c * 2 + q;
+            if (!(p->castle_rights >> idx & 1))
+                continue;
+            any = 1;
+            char ch = d->chess960 ? (char)('A' + rp_ffile(p->castle_rook[idx])) : (q ? 'Q' : 'K');
+            PUT("%c", c ? (char)tolower((unsigned char)ch) : ch);
+        }
+        if (d->gating && !rp_fset_empty(&p->gates[c]) &&
+            (!d->seirawan_gating || count_hand(p, c) || d->captures_to_hand))
+            for (int f = 0; f < d->files; f++) {
+                int has = 0;
+                for (int r = 0; r < d->ranks; r++)
+                    has |= rp_fset_has(&p->gates[c], rp_fsq(f, r));
+                if (has) {
+                    any = 1;
+                    PUT("%c", (c ? 'a' : 'A') + f);
+                }
+            }
+    }
+    if (!any)
+        PUT("-");
+    if (p->counting_limit)
+        PUT(" %d ", p->counting_limit);
+    else if (p->ep != RP_FNOSQ)
+        PUT(" %c%d ", 'a' + rp_ffile(p->ep), rp_frank(p->ep) + 1);
+    else
+        PUT(" - ");
+    if (d->check_counting)
+        PUT("%d+%d ", p->checks_left[0], p->checks_left[1]);
+    PUT("%d %d", p->counting_limit ? p->counting_ply : p->rule50, 1 + (p->plies - p->side) / 2);
+#undef PUT
+}

@@ -1,0 +1,527 @@
+/*
+ * fairy_gen: pseudo-legal moves and attacks of a defined variant, as
+ * Fairy-Stockfish 11.1 generates them (src/movegen.cpp, position.h's
+ * attacks_from/moves_from and position.cpp's attackers_to).
+ *
+ * A piece moves by its atoms (fairy_compile.c); the pawn alone moves by
+ * its role: one step forward to an empty square, the double step from
+ * doubleStepRank (and the first rank with firstRankDoubleSteps), captures
+ * diagonally forward, en passant, promotion on promotionRank (any rank of
+ * the zone when promotion is optional).  A move's target must lie in the
+ * type's mobility region; a drop's in the drop region.
+ *
+ * The attack test walks each capture atom backwards from the attacked
+ * square, so it needs no move list; its result is that of generating the
+ * attacker's captures.
+ */
+#include <string.h>
+
+#include "replay/fairy.h"
+
+static inline int push_of(int colour) { return colour ? -RP_FMB_COLS : RP_FMB_COLS; }
+
+/* 1-based rank counted from the colour's own side. */
+static inline int rel_rank(const struct rp_fdef *d, int colour, int sq)
+{
+    int r = rp_frank(sq);
+    return colour ? d->ranks - r : r + 1;
+}
+
+static inline int offset(const struct rp_fatom *a, int colour, int dx, int dy)
+{
+    (void)a;
+    return dx + (colour ? -dy : dy) * RP_FMB_COLS;
+}
+
+static inline int allowed(const struct rp_fdef *d, int colour, int type, int sq)
+{
+    return (int)(d->allowed[colour][sq] >> type & 1);
+}
+
+static void add(struct rp_fmovelist *l, rp_fmove m)
+{
+    /* RP_FMAX_MOVES is above any position of a board of 120 squares with
+     * seven types in hand; the bound only keeps a bad input from writing
+     * past the list. */
+    if (l->n < RP_FMAX_MOVES)
+        l->m[l->n++] = m;
+}
+
+static rp_fmove mv(int from, int to, int kind)
+{
+    rp_fmove m;
+    memset(&m, 0, sizeof m);
+    m.from = (uint16_t)from;
+    m.to = (uint16_t)to;
+    m.kind = (uint8_t)kind;
+    return m;
+}
+
+/* Does the atom's extra condition hold for a move from `from`? */
+static int cond_from(const struct rp_fpos *p, const struct rp_fatom *a, int colour, int from)
+{
+    const struct rp_fdef *d = p->def;
+    switch (a->cond) {
+    case RP_FAC_PROMOTED_SOLDIER: return rel_rank(d, colour, from) >= d->soldier_promotion_rank;
+    case RP_FAC_DIAGONAL_LINES: return rp_fset_has(&d->diagonal_lines, from);
+    case RP_FAC_INITIAL:
+        return rel_rank(d, colour, from) == d->double_step_rank ||
+               (d->first_rank_double_steps && rel_rank(d, colour, from) == 1);
+    default: return 1;
+    }
+}
+
+static int is_janggi_cannon(const struct rp_fdef *d, rp_fpiece pc)
+{
+    return rp_fp_real(pc) && d->types[rp_fp_type(pc)].role == RP_FR_JANGGI_CANNON;
+}
+
+/* The targets of one atom: calls out(ctx, to, capture) for each. */
+typedef void (*target_fn)(void *ctx, int to, int capture);
+
+static void atom_targets(const struct rp_fpos *p, int type, int colour, int from,
+                         const struct rp_fatom *a, target_fn out, void *ctx)
+{
+    const struct rp_fdef *d = p->def;
+    if (!cond_from(p, a, colour, from))
+        return;
+    int step = offset(a, colour, a->dx, a->dy);
+    int diag = a->cond == RP_FAC_DIAGONAL_LINES;
+    int cannon = d->types[type].role == RP_FR_JANGGI_CANNON;
+    if (a->kind == RP_FA_LEAP) {
+        int to = from + step;
+        rp_fpiece t = p->b[to];
+        if (t == RP_FOFF || (diag && !rp_fset_has(&d->diagonal_lines, to)))
+            return;
+        for (int i = 0; i < a->nblock; i++)
+            if (p->b[from + offset(a, colour, a->block[i][0], a->block[i][1])])
+                return;
+        if (!t) {
+            if (a->mode & RP_FA_MOVE)
+                out(ctx, to, 0);
+        } else if (rp_fp_colour(t) != colour && (a->mode & RP_FA_CAPTURE)) {
+            out(ctx, to, 1);
+        }
+        return;
+    }
+    int screen = 0;
+    for (int k = 1, to = from + step; a->range == 0 || k <= a->range; k++, to += step) {
+        rp_fpiece t = p->b[to];
+        if (t == RP_FOFF || (diag && !rp_fset_has(&d->diagonal_lines, to)))
+            return;
+        if (a->kind == RP_FA_RIDE) {
+            if (!t) {
+                if (a->mode & RP_FA_MOVE)
+                    out(ctx, to, 0);
+                continue;
+            }
+            if (rp_fp_colour(t) != colour && (a->mode & RP_FA_CAPTURE))
+                out(ctx, to, 1);
+            return;
+        }
+        /* A cannon or a grasshopper: nothing before its screen. */
+        if (!screen) {
+            if (t) {
+                if (cannon && is_janggi_cannon(d, t))
+                    return; /* a janggi cannon never jumps a cannon */
+                screen = 1;
+            } else if (a->kind == RP_FA_GRASSHOP) {
+                continue;
+            }
+            continue;
+        }
+        if (!t) {
+            if (a->mode & RP_FA_MOVE)
+                out(ctx, to, 0);
+        } else {
+            if (rp_fp_colour(t) != colour && (a->mode & RP_FA_CAPTURE) && !(cannon && is_janggi_cannon(d, t)))
+                out(ctx, to, 1);
+            return;
+        }
+        if (a->kind == RP_FA_GRASSHOP)
+            return;
+    }
+}
+
+/* ------------------------------------------------------------ attacks */
+
+/* Would the atom of a `type` piece of `by` on `from` capture on sq, were
+ * an enemy piece there?  (The target may hold anything.) */
+int rp_fattack_from(const struct rp_fpos *p, int type, int by, int from, const struct rp_fatom *a, int sq);
+
+/* The square of a `by` piece whose capture atoms reach sq, or RP_FNOSQ.
+ * Occupancy as on the board; the piece on sq (if any) does not matter
+ * (11.1's attackers_to).  A leaper is looked for one step back; a rider
+ * is the first piece back along its line, a cannon the second: each
+ * candidate is then confirmed forwards by rp_fattack_from. */
+static int attacker(const struct rp_fpos *p, int sq, int by)
+{
+    const struct rp_fdef *d = p->def;
+    uint64_t allow = d->allowed[by][sq];
+    for (int i = 0; i < d->ntypes; i++) {
+        int t = d->present[i];
+        if (!p->count[by][t] || !(allow >> t & 1))
+            continue;
+        rp_fpiece want = rp_fp_make(t, by);
+        const struct rp_ftype *ty = &d->types[t];
+        if (t == d->pawn) {
+            int back = sq - push_of(by);
+            if (p->b[back - 1] == want)
+                return back - 1;
+            if (p->b[back + 1] == want)
+                return back + 1;
+            continue;
+        }
+        for (int k = 0; k < ty->natoms; k++) {
+            const struct rp_fatom *a = &ty->atoms[k];
+            if (!(a->mode & RP_FA_CAPTURE))
+                continue;
+            int step = offset(a, by, a->dx, a->dy);
+            if (a->kind == RP_FA_LEAP) {
+                int from = sq - step;
+                if (p->b[from] == want && rp_fattack_from(p, t, by, from, a, sq))
+                    return from;
+                continue;
+            }
+            int nth = a->kind == RP_FA_RIDE ? 1 : 2, seen = 0;
+            for (int cand = sq - step;; cand -= step) {
+                rp_fpiece c = p->b[cand];
+                if (c == RP_FOFF)
+                    break;
+                if (!c)
+                    continue;
+                if (++seen < nth)
+                    continue;
+                if (c == want && rp_fattack_from(p, t, by, cand, a, sq))
+                    return cand;
+                break;
+            }
+        }
+    }
+    return RP_FNOSQ;
+}
+
+int rp_fattack_from(const struct rp_fpos *p, int type, int by, int from, const struct rp_fatom *a, int sq)
+{
+    const struct rp_fdef *d = p->def;
+    if (!cond_from(p, a, by, from))
+        return 0;
+    int step = offset(a, by, a->dx, a->dy);
+    int diag = a->cond == RP_FAC_DIAGONAL_LINES;
+    int cannon = d->types[type].role == RP_FR_JANGGI_CANNON;
+    if (diag && (!rp_fset_has(&d->diagonal_lines, sq) || !rp_fset_has(&d->diagonal_lines, from)))
+        return 0;
+    if (a->kind == RP_FA_LEAP) {
+        if (from + step != sq)
+            return 0;
+        for (int i = 0; i < a->nblock; i++)
+            if (p->b[from + offset(a, by, a->block[i][0], a->block[i][1])])
+                return 0;
+        return 1;
+    }
+    int screen = 0;
+    for (int k = 1, to = from + step; a->range == 0 || k <= a->range; k++, to += step) {
+        rp_fpiece t = p->b[to];
+        if (t == RP_FOFF || (diag && !rp_fset_has(&d->diagonal_lines, to)))
+            return 0;
+        if (to == sq)
+            return a->kind == RP_FA_RIDE ? 1 : screen;
+        if (!t)
+            continue;
+        if (a->kind == RP_FA_RIDE || screen)
+            return 0;
+        if (cannon && is_janggi_cannon(d, t))
+            return 0;
+        screen = 1;
+        if (a->kind == RP_FA_GRASSHOP)
+            return to + step == sq;
+    }
+    return 0;
+}
+
+int rp_fattacker(const struct rp_fpos *p, int sq, int by)
+{
+    return attacker(p, sq, by);
+}
+
+int rp_fattacked(const struct rp_fpos *p, int sq, int by)
+{
+    return attacker(p, sq, by) != RP_FNOSQ;
+}
+
+/* ---------------------------------------------------------- generation */
+
+struct gen_ctx {
+    const struct rp_fpos *p;
+    struct rp_fmovelist *out;
+    int from, type, colour;
+};
+
+static int count_hand(const struct rp_fpos *p, int colour)
+{
+    int n = 0;
+    for (int i = 0; i < p->def->ntypes; i++)
+        n += p->hand[colour][p->def->present[i]];
+    return n;
+}
+
+/* Seirawan gating: the move again with each piece in hand entering `gate`. */
+static void add_gatings(const struct rp_fpos *p, struct rp_fmovelist *out, rp_fmove m, int gate)
+{
+    const struct rp_fdef *d = p->def;
+    int us = p->side;
+    if (!d->seirawan_gating || !rp_fset_has(&p->gates[us], gate))
+        return;
+    for (int i = 0; i < d->ntypes; i++) {
+        int t = d->present[i];
+        if (!p->hand[us][t] || !rp_fset_has(&d->drop_region[us], gate) || !allowed(d, us, t, gate))
+            continue;
+        rp_fmove g = m;
+        g.gate = (uint8_t)(t + 1);
+        g.gate_sq = (uint16_t)gate;
+        add(out, g);
+    }
+}
+
+static void add_move(const struct rp_fpos *p, struct rp_fmovelist *out, rp_fmove m)
+{
+    add(out, m);
+    if (m.kind == RP_FM_NORMAL)
+        add_gatings(p, out, m, m.from);
+}
+
+static void piece_target(void *vctx, int to, int capture)
+{
+    struct gen_ctx *g = vctx;
+    const struct rp_fpos *p = g->p;
+    const struct rp_fdef *d = p->def;
+    int t = g->type, us = g->colour;
+    if (!allowed(d, us, t, to))
+        return;
+    int prom = d->types[t].promoted;
+    int can_promote = prom >= 0 && (!d->types[prom].promotion_limit ||
+                                    d->types[prom].promotion_limit > p->count[us][prom]);
+    int plain = 1;
+    if (can_promote) {
+        const rp_fset *zone = &d->promotion_zone[us];
+        int in_from = rp_fset_has(zone, g->from), in_to = rp_fset_has(zone, to);
+        if (d->mandatory_piece_promotion)
+            plain = (!in_from && !in_to) || (d->piece_promotion_on_capture && !capture);
+        if ((in_from || in_to) && (!d->piece_promotion_on_capture || capture)) {
+            rp_fmove m = mv(g->from, to, RP_FM_PIECE_PROMOTE);
+            m.type = (uint8_t)prom;
+            add(g->out, m);
+        }
+    }
+    if (plain)
+        add_move(p, g->out, mv(g->from, to, RP_FM_NORMAL));
+}
+
+static void pawn_promotions(const struct rp_fpos *p, struct rp_fmovelist *out, int from, int to,
+                            int capture)
+{
+    const struct rp_fdef *d = p->def;
+    int us = p->side;
+    for (int i = d->ntypes - 1; i >= 0; i--) {
+        int t = d->present[i];
+        if (!(d->promotion_types >> t & 1))
+            continue;
+        if (d->types[t].promotion_limit && d->types[t].promotion_limit <= p->count[us][t])
+            continue;
+        rp_fmove m = mv(from, to, RP_FM_PROMOTE);
+        m.type = (uint8_t)t;
+        add(out, m);
+    }
+    int prom = d->pawn >= 0 ? d->types[d->pawn].promoted : -1;
+    if (prom >= 0 && !(d->piece_promotion_on_capture && !capture)) {
+        rp_fmove m = mv(from, to, RP_FM_PIECE_PROMOTE);
+        m.type = (uint8_t)prom;
+        add(out, m);
+    }
+}
+
+/* Is `to` where a pawn of `us` must (mandatory) or may promote? */
+static int pawn_promotes_on(const struct rp_fdef *d, int us, int to)
+{
+    if (d->mandatory_pawn_promotion)
+        return rel_rank(d, us, to) == d->promotion_rank;
+    return rp_fset_has(&d->promotion_zone[us], to);
+}
+
+static void gen_pawn(const struct rp_fpos *p, int from, struct rp_fmovelist *out)
+{
+    const struct rp_fdef *d = p->def;
+    int us = p->side, push = push_of(us), pawn = d->pawn;
+    int one = from + push;
+    /* A pawn one step short of the promotion rank promotes; with optional
+     * promotion it may also stay a pawn (11.1: pawnsOn7, pawnsNotOn7). */
+    int promoting = pawn_promotes_on(d, us, one) && p->b[one] != RP_FOFF;
+    int plain = !promoting || !d->mandatory_pawn_promotion;
+    if (p->b[one] == 0 && allowed(d, us, pawn, one)) {
+        if (promoting)
+            pawn_promotions(p, out, from, one, 0);
+        if (plain) {
+            add_move(p, out, mv(from, one, RP_FM_NORMAL));
+            int r = rel_rank(d, us, from);
+            int two = one + push;
+            if (d->double_step && (r == d->double_step_rank || (d->first_rank_double_steps && r == 1)) &&
+                p->b[two] == 0 && allowed(d, us, pawn, two))
+                add_move(p, out, mv(from, two, RP_FM_NORMAL));
+        }
+    }
+    for (int s = -1; s <= 1; s += 2) {
+        int to = one + s;
+        rp_fpiece t = p->b[to];
+        if (rp_fp_real(t) && rp_fp_colour(t) != us) {
+            if (promoting)
+                pawn_promotions(p, out, from, to, 1);
+            if (plain)
+                add_move(p, out, mv(from, to, RP_FM_NORMAL));
+        } else if (to == p->ep && plain && p->ep != RP_FNOSQ) {
+            add(out, mv(from, to, RP_FM_EP));
+        }
+    }
+}
+
+static int castling_rank_sq(const struct rp_fdef *d, int colour, int file)
+{
+    return rp_fsq(file, colour ? d->ranks - d->castling_rank : d->castling_rank - 1);
+}
+
+/* The king's and the rook's destinations of castling idx. */
+void rp_fcastle_squares(const struct rp_fpos *p, int idx, int *kto, int *rto)
+{
+    const struct rp_fdef *d = p->def;
+    int colour = idx >> 1, queen = idx & 1;
+    *kto = castling_rank_sq(d, colour, queen ? d->castling_queenside_file : d->castling_kingside_file);
+    *rto = *kto + (queen ? 1 : -1);
+}
+
+/* Every square between a and b on one rank, b included, a excluded. */
+static int rank_clear(const struct rp_fpos *p, int a, int b, int kfrom, int rfrom)
+{
+    int step = b > a ? 1 : -1;
+    for (int s = a; s != b;) {
+        s += step;
+        if (s != kfrom && s != rfrom && p->b[s])
+            return 0;
+    }
+    return 1;
+}
+
+int rp_fcastle_path_clear(const struct rp_fpos *p, int idx)
+{
+    int kfrom = p->king[idx >> 1], rfrom = p->castle_rook[idx], kto, rto;
+    rp_fcastle_squares(p, idx, &kto, &rto);
+    if ((kto != kfrom && kto != rfrom && p->b[kto]) || (rto != kfrom && rto != rfrom && p->b[rto]))
+        return 0;
+    return rank_clear(p, kfrom, kto, kfrom, rfrom) && rank_clear(p, rfrom, rto, kfrom, rfrom);
+}
+
+static void gen_castling(const struct rp_fpos *p, struct rp_fmovelist *out)
+{
+    const struct rp_fdef *d = p->def;
+    int us = p->side;
+    if (!d->castling || p->king[us] == RP_FNOSQ)
+        return;
+    for (int q = 0; q < 2; q++) {
+        int idx = us * 2 + q;
+        if (!(p->castle_rights >> idx & 1) || !rp_fcastle_path_clear(p, idx))
+            continue;
+        int kto, rto;
+        rp_fcastle_squares(p, idx, &kto, &rto);
+        rp_fmove m = mv(p->king[us], kto, RP_FM_CASTLE);
+        m.castle = (uint8_t)idx;
+        add(out, m);
+        add_gatings(p, out, m, p->king[us]);
+        add_gatings(p, out, m, p->castle_rook[idx]);
+    }
+}
+
+void rp_fgen_from(const struct rp_fpos *p, int from, struct rp_fmovelist *out)
+{
+    const struct rp_fdef *d = p->def;
+    rp_fpiece pc = p->b[from];
+    if (!rp_fp_real(pc) || rp_fp_colour(pc) != p->side)
+        return;
+    int t = rp_fp_type(pc);
+    if (t == d->pawn) {
+        gen_pawn(p, from, out);
+        return;
+    }
+    struct gen_ctx g = {p, out, from, t, p->side};
+    const struct rp_ftype *ty = &d->types[t];
+    for (int k = 0; k < ty->natoms; k++)
+        atom_targets(p, t, p->side, from, &ty->atoms[k], piece_target, &g);
+    if (t == d->king) {
+        if (d->king_pass)
+            add(out, mv(from, from, RP_FM_PASS));
+        gen_castling(p, out);
+    }
+}
+
+/* The squares where a `type` piece from the hand of `us` may be dropped
+ * (11.1's drop_region with the pawn rules). */
+int rp_fdrop_allowed(const struct rp_fpos *p, int type, int sq)
+{
+    const struct rp_fdef *d = p->def;
+    int us = p->side;
+    if (p->b[sq] != 0 || !rp_fset_has(&d->drop_region[us], sq) || !allowed(d, us, type, sq))
+        return 0;
+    if (d->drop_on_top && rp_frank(sq) > 0 && !rp_fp_real(p->b[sq - RP_FMB_COLS]))
+        return 0;
+    if (type == d->pawn) {
+        if (!d->promotion_zone_pawn_drops && rp_fset_has(&d->promotion_zone[us], sq))
+            return 0;
+        if (!d->first_rank_pawn_drops && rel_rank(d, us, sq) == 1)
+            return 0;
+    }
+    if (d->types[type].role == RP_FR_SHOGI_PAWN && !d->shogi_doubled_pawn) {
+        rp_fpiece own = rp_fp_make(type, us);
+        for (int r = 0; r < d->ranks; r++)
+            if (p->b[rp_fsq(rp_ffile(sq), r)] == own)
+                return 0;
+    }
+    return 1;
+}
+
+static void gen_drops(const struct rp_fpos *p, struct rp_fmovelist *out)
+{
+    const struct rp_fdef *d = p->def;
+    int us = p->side;
+    if (!d->piece_drops || !count_hand(p, us))
+        return;
+    for (int i = 0; i < d->ntypes; i++) {
+        int t = d->present[i];
+        if (!p->hand[us][t])
+            continue;
+        int prom = d->drop_promoted ? d->types[t].promoted : -1;
+        for (int r = 0; r < d->ranks; r++)
+            for (int f = 0; f < d->files; f++) {
+                int sq = rp_fsq(f, r);
+                if (!rp_fdrop_allowed(p, t, sq))
+                    continue;
+                rp_fmove m = mv(RP_FNOSQ, sq, RP_FM_DROP);
+                m.hand_type = (uint8_t)t;
+                m.type = (uint8_t)t;
+                add(out, m);
+                if (prom >= 0) {
+                    m.type = (uint8_t)prom;
+                    add(out, m);
+                }
+            }
+    }
+}
+
+void rp_fgen_pseudo(const struct rp_fpos *p, struct rp_fmovelist *out)
+{
+    const struct rp_fdef *d = p->def;
+    out->n = 0;
+    for (int r = 0; r < d->ranks; r++)
+        for (int f = 0; f < d->files; f++) {
+            int sq = rp_fsq(f, r);
+            if (rp_fp_real(p->b[sq]) && rp_fp_colour(p->b[sq]) == p->side)
+                rp_fgen_from(p, sq, out);
+        }
+    gen_drops(p, out);
+}

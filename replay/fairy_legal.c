@@ -1,0 +1,389 @@
+/*
+ * fairy_legal: which pseudo-legal moves of a defined variant are legal,
+ * and the ends a position shows by itself, as Fairy-Stockfish 11.1
+ * decides them (src/position.cpp: legal, is_immediate_game_end).
+ *
+ * A move is tried on a copy of the position: the mover's king must not be
+ * attacked afterwards, castling must not start in check nor cross an
+ * attacked square, and the variant's own rules apply: no check where
+ * checks are forbidden, the flying general and bikjang, Makpong, pieces
+ * that could never move again, compulsory captures and drops.
+ *
+ * One deliberate difference from 11.1: when one move leaves both sides
+ * extinct and extinction loses, the mover wins (rules.md, Extinction
+ * Chess: the capture comes before the promotion); 11.1 lets White lose.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "replay/fairy.h"
+
+static int is_capture(const struct rp_fpos *p, rp_fmove m)
+{
+    if (m.kind == RP_FM_EP)
+        return 1;
+    if (m.kind == RP_FM_CASTLE || m.kind == RP_FM_DROP || m.kind == RP_FM_PASS)
+        return 0;
+    return rp_fp_real(p->b[m.to]) && rp_fp_colour(p->b[m.to]) != p->side;
+}
+
+int rp_fmove_is_capture(const struct rp_fpos *p, rp_fmove m)
+{
+    return is_capture(p, m);
+}
+
+/* Does a `type` piece on sq have a move on an empty board?  (11.1's
+ * immobilityIllegal reads the type's quiet moves alone.) */
+static int mobile(const struct rp_fdef *d, int type, int colour, int sq)
+{
+    if (type == d->pawn)
+        return rp_fset_has(&d->board, sq + (colour ? -RP_FMB_COLS : RP_FMB_COLS));
+    const struct rp_ftype *ty = &d->types[type];
+    for (int k = 0; k < ty->natoms; k++) {
+        const struct rp_fatom *a = &ty->atoms[k];
+        if (!(a->mode & RP_FA_MOVE) || a->cond == RP_FAC_DIAGONAL_LINES || a->kind == RP_FA_HOP ||
+            a->kind == RP_FA_GRASSHOP)
+            continue;
+        int to = sq + a->dx + (colour ? -a->dy : a->dy) * RP_FMB_COLS;
+        if (rp_fset_has(&d->board, to))
+            return 1;
+    }
+    return 0;
+}
+
+/* The kings on one file with nothing between (the flying general). */
+static int kings_face(const struct rp_fpos *p)
+{
+    int a = p->king[0], b = p->king[1];
+    if (a == RP_FNOSQ || b == RP_FNOSQ || rp_ffile(a) != rp_ffile(b))
+        return 0;
+    int step = b > a ? RP_FMB_COLS : -RP_FMB_COLS;
+    for (int s = a + step; s != b; s += step)
+        if (p->b[s])
+            return 0;
+    return 1;
+}
+
+static int any_legal(const struct rp_fpos *p, int captures, int drops);
+
+enum rp_fillegal rp_flegal(const struct rp_fpos *p, rp_fmove m)
+{
+    const struct rp_fdef *d = p->def;
+    int us = p->side, them = !us;
+    if (m.kind == RP_FM_PASS) {
+        if (p->bikjang)
+            return RP_FL_OK;
+        return p->in_check ? RP_FL_KING_ATTACKED : RP_FL_OK;
+    }
+    if (m.kind == RP_FM_CASTLE && p->king[us] != RP_FNOSQ) {
+        if (p->in_check)
+            return RP_FL_CASTLE_OUT;
+        int kfrom = m.from, kto = m.to, step = kto > kfrom ? -1 : 1;
+        for (int s = kto; s != kfrom; s += step)
+            if (s != kto && rp_fattacked(p, s, them))
+                return RP_FL_CASTLE_THROUGH;
+    }
+    struct rp_fpos q = *p;
+    rp_fmake(&q, m);
+    if (q.king[us] != RP_FNOSQ && rp_fattacked(&q, q.king[us], them))
+        return RP_FL_KING_ATTACKED;
+    if (((d->flying_general && p->king[us] != RP_FNOSQ) || p->bikjang) && kings_face(&q))
+        return RP_FL_FLYING_GENERAL;
+    if (d->makpong && p->in_check && rp_fp_real(p->b[m.from]) && rp_fp_type(p->b[m.from]) == d->king &&
+        m.kind != RP_FM_DROP) {
+        /* Only the king's capture of its one checker. */
+        int checker = rp_fattacker(p, p->king[us], them);
+        struct rp_fpos r = *p;
+        r.b[checker] = 0;
+        if (checker != m.to || rp_fattacked(&r, p->king[us], them))
+            return RP_FL_MAKPONG;
+    }
+    if ((!d->checking || (!d->drop_checks && m.kind == RP_FM_DROP)) && q.in_check)
+        return RP_FL_CHECK_FORBIDDEN;
+    if (d->immobility_illegal && (m.kind == RP_FM_DROP || m.kind == RP_FM_NORMAL)) {
+        int type = m.kind == RP_FM_DROP ? m.type : rp_fp_type(p->b[m.from]);
+        if (!mobile(d, type, us, m.to))
+            return RP_FL_IMMOBILE;
+    }
+    if (d->must_capture && !is_capture(p, m) && any_legal(p, 1, 0))
+        return RP_FL_MUST_CAPTURE;
+    if (d->must_drop && m.kind != RP_FM_DROP) {
+        int in_hand = 0;
+        for (int i = 0; i < d->ntypes; i++) {
+            int t = d->present[i];
+            if (d->must_drop_type < 0 || d->must_drop_type == t)
+                in_hand += p->hand[us][t];
+        }
+        if (in_hand && any_legal(p, 0, 1))
+            return RP_FL_MUST_DROP;
+    }
+    return RP_FL_OK;
+}
+
+/* Is there a legal capture (captures) or drop (drops)? */
+static int any_legal(const struct rp_fpos *p, int captures, int drops)
+{
+    struct rp_fmovelist l;
+    rp_fgen_pseudo(p, &l);
+    for (int i = 0; i < l.n; i++) {
+        if (captures && !is_capture(p, l.m[i]))
+            continue;
+        if (drops && l.m[i].kind != RP_FM_DROP)
+            continue;
+        if (rp_flegal(p, l.m[i]) == RP_FL_OK)
+            return 1;
+    }
+    return 0;
+}
+
+void rp_fgen_legal(const struct rp_fpos *p, struct rp_fmovelist *out)
+{
+    struct rp_ending e;
+    out->n = 0;
+    if (rp_fimmediate_end(p, &e))
+        return;
+    struct rp_fmovelist l;
+    rp_fgen_pseudo(p, &l);
+    for (int i = 0; i < l.n; i++)
+        if (rp_flegal(p, l.m[i]) == RP_FL_OK)
+            out->m[out->n++] = l.m[i];
+}
+
+int rp_fhas_legal(const struct rp_fpos *p)
+{
+    struct rp_ending e;
+    if (rp_fimmediate_end(p, &e))
+        return 0;
+    struct rp_fmovelist l;
+    rp_fgen_pseudo(p, &l);
+    for (int i = 0; i < l.n; i++)
+        if (rp_flegal(p, l.m[i]) == RP_FL_OK)
+            return 1;
+    return 0;
+}
+
+uint64_t rp_fperft(const struct rp_fpos *p, int depth)
+{
+    struct rp_fmovelist l;
+    rp_fgen_legal(p, &l);
+    if (depth <= 1)
+        return depth == 1 ? (uint64_t)l.n : 1;
+    uint64_t n = 0;
+    for (int i = 0; i < l.n; i++) {
+        struct rp_fpos q = *p;
+        rp_fmake(&q, l.m[i]);
+        n += rp_fperft(&q, depth - 1);
+    }
+    return n;
+}
+
+/* ------------------------------------------------------------- ends */
+
+static enum rp_result value_for(enum rp_fvalue v, int side)
+{
+    switch (v) {
+    case RP_FV_WIN: return side ? RP_RESULT_BLACK : RP_RESULT_WHITE;
+    case RP_FV_LOSS: return side ? RP_RESULT_WHITE : RP_RESULT_BLACK;
+    case RP_FV_DRAW: return RP_RESULT_DRAW;
+    default: return RP_RESULT_NONE;
+    }
+}
+
+static int count_with_hand(const struct rp_fpos *p, int colour, int type)
+{
+    if (type < 0) {
+        int n = 0;
+        for (int i = 0; i < p->def->ntypes; i++) {
+            int t = p->def->present[i];
+            n += p->count[colour][t] + p->hand[colour][t];
+        }
+        return n;
+    }
+    return p->count[colour][type] + p->hand[colour][type];
+}
+
+/* Is colour c extinct by the definition's extinction rule?  Writes the
+ * extinct types (in the key's order) to *detail. */
+static int extinct(const struct rp_fpos *p, int c, char *types, size_t size)
+{
+    const struct rp_fdef *d = p->def;
+    int claim = d->extinction_claim && c == p->side;
+    int need = d->extinction_opponent_piece_count + claim;
+    int found = 0;
+    size_t at = 0;
+    types[0] = '\0';
+    if (d->extinction_all && count_with_hand(p, c, -1) <= d->extinction_piece_count &&
+        count_with_hand(p, !c, -1) >= need)
+        found = 1;
+    for (int i = 0; i < d->extinction_norder; i++) {
+        int t = d->extinction_order[i];
+        if (count_with_hand(p, c, t) <= d->extinction_piece_count && count_with_hand(p, !c, t) >= need) {
+            at += (size_t)snprintf(types + at, at < size ? size - at : 0, "%s%c", at ? "," : "",
+                                       d->types[t].letter - 'a' + 'A');
+            found = 1;
+        }
+    }
+    return found;
+}
+
+static void extinction_ending(const struct rp_fpos *p, int c, const char *types, struct rp_ending *e)
+{
+    const struct rp_fdef *d = p->def;
+    /* extinctionValue is the result for the extinct colour c. */
+    e->result = value_for(d->extinction_value, c);
+    if (d->extinction_all && !types[0]) {
+        e->termination = d->extinction_piece_count ? "bare-king" : "no-pieces";
+        e->detail[0] = '\0';
+    } else {
+        e->termination = "extinction";
+        snprintf(e->detail, sizeof e->detail, "extinct=%s", types);
+    }
+}
+
+static int connected(const struct rp_fpos *p, int c, int n)
+{
+    const struct rp_fdef *d = p->def;
+    static const int dirs[4][2] = {{0, 1}, {1, 1}, {1, 0}, {1, -1}};
+    for (int r = 0; r < d->ranks; r++)
+        for (int f = 0; f < d->files; f++)
+            for (int k = 0; k < 4; k++) {
+                int i = 0;
+                for (; i < n; i++) {
+                    int ff = f + dirs[k][0] * i, rr = r + dirs[k][1] * i;
+                    if (ff >= d->files || rr < 0 || rr >= d->ranks)
+                        break;
+                    rp_fpiece pc = p->b[rp_fsq(ff, rr)];
+                    if (!rp_fp_real(pc) || rp_fp_colour(pc) != c)
+                        break;
+                }
+                if (i == n)
+                    return 1;
+            }
+    return 0;
+}
+
+static int flag_reached(const struct rp_fpos *p, int c, int *where)
+{
+    const struct rp_fdef *d = p->def;
+    rp_fpiece want = rp_fp_make(d->flag_piece, c);
+    for (int r = 0; r < d->ranks; r++)
+        for (int f = 0; f < d->files; f++) {
+            int sq = rp_fsq(f, r);
+            if (p->b[sq] == want && rp_fset_has(&d->flag[c], sq)) {
+                *where = sq;
+                return 1;
+            }
+        }
+    return 0;
+}
+
+/* Janggi's material count (11.1's material_counting_result): the result
+ * from White's side. */
+static enum rp_result material_result(const struct rp_fpos *p)
+{
+    const struct rp_fdef *d = p->def;
+    if (d->material_counting == RP_FMAT_JANGGI) {
+        static const struct {
+            int type, weight;
+        } w[] = {{RP_FTYPE_ROOK, 13}, {RP_FTYPE_JANGGI_CANNON, 7}, {RP_FTYPE_HORSE, 5},
+                 {RP_FTYPE_JANGGI_ELEPHANT, 3}, {RP_FTYPE_WAZIR, 3}, {RP_FTYPE_SOLDIER, 2}};
+        int score = -1;
+        for (size_t i = 0; i < sizeof w / sizeof w[0]; i++)
+            score += w[i].weight * (p->count[0][w[i].type] - p->count[1][w[i].type]);
+        return score > 0 ? RP_RESULT_WHITE : RP_RESULT_BLACK;
+    }
+    if (d->material_counting == RP_FMAT_UNWEIGHTED) {
+        int wc = 0, bc = 0;
+        for (int i = 0; i < d->ntypes; i++) {
+            wc += p->count[0][d->present[i]];
+            bc += p->count[1][d->present[i]];
+        }
+        return wc > bc ? RP_RESULT_WHITE : wc < bc ? RP_RESULT_BLACK : RP_RESULT_DRAW;
+    }
+    return RP_RESULT_DRAW;
+}
+
+enum rp_result rp_fmaterial_result(const struct rp_fpos *p)
+{
+    return material_result(p);
+}
+
+int rp_fimmediate_end(const struct rp_fpos *p, struct rp_ending *e)
+{
+    const struct rp_fdef *d = p->def;
+    int stm = p->side, mover = !stm;
+    e->detail[0] = '\0';
+    e->undecided = 0;
+    if (d->extinction_value != RP_FV_NONE) {
+        char tm[64], ts[64];
+        int em = extinct(p, mover, tm, sizeof tm), es = extinct(p, stm, ts, sizeof ts);
+        if (em && es && d->extinction_value == RP_FV_LOSS) {
+            /* Both at once: the mover wins (rules.md, Extinction Chess). */
+            extinction_ending(p, stm, ts, e);
+            return 1;
+        }
+        for (int c = 0; c < 2; c++) {
+            char *types = c == mover ? tm : ts;
+            if (c == mover ? em : es) {
+                extinction_ending(p, c, types, e);
+                return 1;
+            }
+        }
+    }
+    if (d->flag_piece >= 0) {
+        int sq;
+        if (!d->flag_move && flag_reached(p, mover, &sq)) {
+            e->result = value_for(RP_FV_WIN, mover);
+            e->termination = "flag";
+            char name[8];
+            rp_fsquare_name(d, sq, name);
+            snprintf(e->detail, sizeof e->detail, "flag=%s", name);
+            return 1;
+        }
+        if (d->flag_move && flag_reached(p, stm, &sq)) {
+            int other;
+            e->result = flag_reached(p, mover, &other) && stm == 0 ? RP_RESULT_DRAW : value_for(RP_FV_WIN, stm);
+            e->termination = "flag";
+            char name[8];
+            rp_fsquare_name(d, sq, name);
+            snprintf(e->detail, sizeof e->detail, "flag=%s", name);
+            return 1;
+        }
+    }
+    if (d->check_counting && p->checks_left[mover] == 0) {
+        e->result = value_for(RP_FV_WIN, mover);
+        e->termination = "checks";
+        return 1;
+    }
+    if (d->connect_n > 0 && connected(p, mover, d->connect_n)) {
+        e->result = value_for(RP_FV_WIN, mover);
+        e->termination = "connect";
+        return 1;
+    }
+    if (p->plies > 0 && ((p->bikjang && p->prev_bikjang) || (p->pass && p->prev_pass))) {
+        e->result = d->material_counting ? material_result(p) : RP_RESULT_DRAW;
+        e->termination = p->bikjang && p->prev_bikjang ? "bikjang" : "passes";
+        if (d->material_counting)
+            snprintf(e->detail, sizeof e->detail, "material-counting");
+        return 1;
+    }
+    return 0;
+}
+
+/* After the immediate ends: no legal move. */
+int rp_fmate_or_stalemate(const struct rp_fpos *p, struct rp_ending *e)
+{
+    const struct rp_fdef *d = p->def;
+    if (rp_fhas_legal(p))
+        return 0;
+    e->detail[0] = '\0';
+    e->undecided = 0;
+    if (p->in_check) {
+        e->result = value_for(d->checkmate_value, p->side);
+        e->termination = "checkmate";
+    } else {
+        e->result = value_for(d->stalemate_value, p->side);
+        e->termination = "stalemate";
+    }
+    return 1;
+}

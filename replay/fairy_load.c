@@ -1,0 +1,312 @@
+/*
+ * fairy_load: definition files in variants.ini syntax, read with inih
+ * (Debian's libinih), turned into compiled definitions and registered as
+ * variants.
+ *
+ * inih reads the syntax, but two things the errors need it does not give:
+ * the line of a key (Debian builds it without INI_HANDLER_LINENO) and the
+ * sections that hold no key (its handler is only called for keys).  Both
+ * come from the reader it is handed: ours counts the lines and notes each
+ * "[section]" line, so a key's line is the reader's current one when the
+ * handler runs.  inih's own additions to the syntax that variants.ini does
+ * not have are switched off (inline ';' comments, indented continuation
+ * lines), so a line means to gcaudit what it means to Fairy-Stockfish.
+ *
+ * A section [name:parent] starts from the parent's definition (defined
+ * earlier in this file or in one loaded before), else from 11.1's
+ * defaults.  A section named like a variant loaded earlier replaces it
+ * (--variants overrides a shipped definition); twice in one file is an
+ * error.  Loading happens on the command's thread before any game is read.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <ini.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay/fairy.h"
+#include "replay/variant_fairy.h"
+
+#define MAX_LINE 4096
+
+struct section {
+    char name[64];
+    char parent[64];
+    int line;
+    struct rp_fkv *kv;
+    size_t nkv, cap;
+};
+
+struct reader {
+    FILE *f;
+    int line;
+    int too_long;                /* the first line over MAX_LINE, or 0 */
+    struct section *sec;
+    size_t nsec, cap;
+    int oom;
+    int orphan_line;             /* a key before the first section */
+};
+
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n'))
+        s[--n] = '\0';
+    return s;
+}
+
+static void note_section(struct reader *r, const char *line)
+{
+    char buf[MAX_LINE];
+    snprintf(buf, sizeof buf, "%s", line);
+    char *s = trim(buf);
+    if (s[0] != '[')
+        return;
+    char *end = strchr(s, ']');
+    if (!end)
+        return; /* inih reports it as an error on this line */
+    *end = '\0';
+    if (r->nsec == r->cap) {
+        size_t cap = r->cap ? 2 * r->cap : 8;
+        struct section *grown = realloc(r->sec, cap * sizeof *grown);
+        if (!grown) {
+            r->oom = 1;
+            return;
+        }
+        r->sec = grown;
+        r->cap = cap;
+    }
+    struct section *sec = &r->sec[r->nsec++];
+    memset(sec, 0, sizeof *sec);
+    sec->line = r->line;
+    char *colon = strchr(s + 1, ':');
+    if (colon) {
+        *colon = '\0';
+        snprintf(sec->parent, sizeof sec->parent, "%s", trim(colon + 1));
+    }
+    snprintf(sec->name, sizeof sec->name, "%s", trim(s + 1));
+}
+
+/* fgets for inih, counting lines and noting sections. */
+static char *read_line(char *str, int num, void *stream)
+{
+    struct reader *r = stream;
+    if (!fgets(str, num, r->f))
+        return NULL;
+    size_t n = strlen(str);
+    if (n && str[n - 1] != '\n' && !feof(r->f)) {
+        /* Longer than inih's buffer: note it, and swallow the rest. */
+        if (!r->too_long)
+            r->too_long = r->line + 1;
+        int c;
+        while ((c = fgetc(r->f)) != EOF && c != '\n')
+            ;
+    }
+    r->line++;
+    note_section(r, str);
+    return str;
+}
+
+static int on_key(void *user, const char *section, const char *name, const char *value)
+{
+    struct reader *r = user;
+    (void)section;
+    if (r->nsec == 0) {
+        if (!r->orphan_line)
+            r->orphan_line = r->line;
+        return 1;
+    }
+    struct section *sec = &r->sec[r->nsec - 1];
+    if (sec->nkv == sec->cap) {
+        size_t cap = sec->cap ? 2 * sec->cap : 16;
+        struct rp_fkv *grown = realloc(sec->kv, cap * sizeof *grown);
+        if (!grown) {
+            r->oom = 1;
+            return 0;
+        }
+        sec->kv = grown;
+        sec->cap = cap;
+    }
+    struct rp_fkv *kv = &sec->kv[sec->nkv];
+    memset(kv, 0, sizeof *kv);
+    snprintf(kv->key, sizeof kv->key, "%s", name);
+    kv->value = strdup(value);
+    if (!kv->value) {
+        r->oom = 1;
+        return 0;
+    }
+    kv->line = r->line;
+    sec->nkv++;
+    return 1;
+}
+
+static void free_sections(struct reader *r)
+{
+    for (size_t i = 0; i < r->nsec; i++) {
+        for (size_t k = 0; k < r->sec[i].nkv; k++)
+            free(r->sec[i].kv[k].value);
+        free(r->sec[i].kv);
+    }
+    free(r->sec);
+}
+
+static int error_at(struct rp_def_error *err, const char *path, int line, const char *key,
+                    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static int error_at(struct rp_def_error *err, const char *path, int line, const char *key,
+                    const char *fmt, ...)
+{
+    snprintf(err->file, sizeof err->file, "%s", path);
+    err->line = line;
+    snprintf(err->key, sizeof err->key, "%s", key ? key : "");
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    return RP_MISUSE;
+}
+
+static int valid_name(const char *s)
+{
+    if (!*s)
+        return 0;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+              *s == '-' || *s == '_' || *s == '.'))
+            return 0;
+    return 1;
+}
+
+/* One section: its definition compiled and registered. */
+static int load_section(const struct section *s, const char *path, struct rp_def_error *err,
+                        const char *const *earlier, size_t nearlier)
+{
+    if (!valid_name(s->name))
+        return error_at(err, path, s->line, NULL,
+                        "section name \"%s\" must be letters, digits, '-', '_' or '.'", s->name);
+    for (size_t i = 0; i < nearlier; i++)
+        if (strcmp(earlier[i], s->name) == 0)
+            return error_at(err, path, s->line, NULL, "variant \"%s\" is defined twice in this file", s->name);
+    struct rp_fdef *d = malloc(sizeof *d);
+    if (!d)
+        return error_at(err, path, s->line, NULL, "out of memory");
+    if (s->parent[0]) {
+        const struct rp_fdef *parent = rp_fairy_find(s->parent);
+        if (!parent) {
+            free(d);
+            return error_at(err, path, s->line, NULL,
+                            "parent variant \"%s\" is not defined before \"%s\"", s->parent, s->name);
+        }
+        *d = *parent;
+        /* The child's names and title are its own, not the parent's. */
+        d->title[0] = '\0';
+        d->ngames = 0;
+    } else {
+        rp_fdef_defaults(d);
+    }
+    snprintf(d->name, sizeof d->name, "%s", s->name);
+    snprintf(d->origin, sizeof d->origin, "%s", path);
+    struct rp_fdef_error e;
+    memset(&e, 0, sizeof e);
+    if (rp_fdef_apply(d, s->kv, s->nkv, &e) != 0 || rp_fdef_compile(d, &e) != 0) {
+        free(d);
+        return error_at(err, path, e.line ? e.line : s->line, e.key, "[%s] %s", s->name, e.message);
+    }
+    char why[256];
+    int rc = rp_fairy_register(d, why, sizeof why);
+    if (rc != RP_DONE) {
+        free(d);
+        return error_at(err, path, s->line, NULL, "[%s] %s", s->name, why);
+    }
+    return RP_DONE;
+}
+
+int rp_defs_load_file(const char *path, struct rp_def_error *err)
+{
+    memset(err, 0, sizeof *err);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return error_at(err, path, 0, NULL, "cannot open: %s", strerror(errno));
+    /* variants.ini's syntax, not inih's extensions (see the top). */
+    ini_allow_multiline = 0;
+    ini_allow_inline_comments = 0;
+    struct reader r;
+    memset(&r, 0, sizeof r);
+    r.f = f;
+    int rc = ini_parse_stream(read_line, &r, on_key, &r);
+    int read_error = ferror(f);
+    fclose(f);
+    int status = RP_DONE;
+    if (r.oom)
+        status = error_at(err, path, 0, NULL, "out of memory");
+    else if (read_error)
+        status = error_at(err, path, 0, NULL, "cannot read the file");
+    else if (r.too_long)
+        status = error_at(err, path, r.too_long, NULL, "line longer than %d characters", MAX_LINE - 2);
+    else if (rc > 0)
+        status = error_at(err, path, rc, NULL, "not a section, a key = value line or a comment");
+    else if (r.orphan_line)
+        status = error_at(err, path, r.orphan_line, NULL, "a key before the first [section]");
+    else if (r.nsec == 0)
+        status = error_at(err, path, 0, NULL, "no [section]: nothing is defined");
+    const char *names[256];
+    for (size_t i = 0; i < r.nsec && status == RP_DONE; i++) {
+        status = load_section(&r.sec[i], path, err, names, i < 256 ? i : 256);
+        if (i < 256)
+            names[i] = r.sec[i].name;
+    }
+    free_sections(&r);
+    return status;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int rp_defs_load_dir(const char *dir, struct rp_def_error *err)
+{
+    memset(err, 0, sizeof *err);
+    DIR *dp = opendir(dir);
+    if (!dp)
+        return error_at(err, dir, 0, NULL, "cannot open the folder: %s", strerror(errno));
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    int status = RP_DONE;
+    for (struct dirent *de; (de = readdir(dp)) != NULL;) {
+        size_t len = strlen(de->d_name);
+        if (len < 5 || strcmp(de->d_name + len - 4, ".ini") != 0 || de->d_name[0] == '.')
+            continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 32;
+            char **grown = realloc(names, cap * sizeof *grown);
+            if (!grown) {
+                status = error_at(err, dir, 0, NULL, "out of memory");
+                break;
+            }
+            names = grown;
+        }
+        if (!(names[n] = strdup(de->d_name))) {
+            status = error_at(err, dir, 0, NULL, "out of memory");
+            break;
+        }
+        n++;
+    }
+    closedir(dp);
+    /* Sorted, so that a definition may inherit from one of a file whose
+     * name sorts first, whatever order the folder lists them in. */
+    if (n)
+        qsort(names, n, sizeof *names, by_name);
+    for (size_t i = 0; i < n && status == RP_DONE; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        status = rp_defs_load_file(path, err);
+    }
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    return status;
+}

@@ -1,0 +1,294 @@
+/*
+ * fairy_make: playing a move on a defined variant's position, as
+ * Fairy-Stockfish 11.1's do_move does (src/position.cpp): captures to the
+ * hand (a promoted piece goes back as what it was), castling rights lost
+ * by a move from or to a king's or rook's square, the en passant square
+ * set only when an enemy pawn stands beside the double-stepped pawn,
+ * promotion, gating, the check count, Makruk's counting.
+ *
+ * The repetition key is computed from scratch (rp_fkey): the pieces on
+ * their squares, the side to move, castling rights, the hands, the check
+ * counts, and the en passant square only when an en passant capture is
+ * legal (FIDE 9.2.2, fine-points.md 18).
+ */
+#include <string.h>
+
+#include "replay/fairy.h"
+
+static inline int push_of(int colour) { return colour ? -RP_FMB_COLS : RP_FMB_COLS; }
+
+static inline int rel_rank(const struct rp_fdef *d, int colour, int sq)
+{
+    int r = rp_frank(sq);
+    return colour ? d->ranks - r : r + 1;
+}
+
+static void take(struct rp_fpos *p, int sq)
+{
+    rp_fpiece pc = p->b[sq];
+    int t = rp_fp_type(pc), c = rp_fp_colour(pc);
+    p->count[c][t]--;
+    if (t == p->def->king && p->king[c] == sq)
+        p->king[c] = RP_FNOSQ;
+    p->b[sq] = 0;
+    p->unpromoted[sq] = 0;
+}
+
+/* 11.1: a captured piece joins the captor's hand as what it was before
+ * any promotion (a pawn when that is unknown), unless dropLoop. */
+static void to_hand(struct rp_fpos *p, rp_fpiece pc, int unpromoted)
+{
+    const struct rp_fdef *d = p->def;
+    int t = rp_fp_type(pc), captor = !rp_fp_colour(pc);
+    if (unpromoted && !d->drop_loop)
+        t = unpromoted == RP_FPROMOTED_NO_BASE ? (d->pawn >= 0 ? d->pawn : t) : unpromoted - 1;
+    if (p->hand[captor][t] < 255)
+        p->hand[captor][t]++;
+}
+
+/* Castling rights die with a move from or to their king's or rook's square. */
+static void update_castling(struct rp_fpos *p, int sq)
+{
+    for (int idx = 0; idx < 4; idx++)
+        if ((p->castle_rights >> idx & 1) &&
+            (sq == p->castle_rook[idx] || sq == p->king[idx >> 1]))
+            p->castle_rights &= ~(1 << idx);
+}
+
+static int count_hand(const struct rp_fpos *p, int colour)
+{
+    int n = 0;
+    for (int i = 0; i < p->def->ntypes; i++)
+        n += p->hand[colour][p->def->present[i]];
+    return n;
+}
+
+static int count_all(const struct rp_fpos *p, int colour)
+{
+    int n = 0;
+    for (int i = 0; i < p->def->ntypes; i++)
+        n += p->count[colour][p->def->present[i]];
+    return n;
+}
+
+static int count_type(const struct rp_fpos *p, int colour, int type)
+{
+    return type >= 0 ? p->count[colour][type] : 0;
+}
+
+/* 11.1's counting_limit(), in moves; 0: no counting. */
+static int counting_limit(const struct rp_fpos *p)
+{
+    const struct rp_fdef *d = p->def;
+    int us = p->side, them = !us;
+    int rook = RP_FTYPE_ROOK, khon = RP_FTYPE_SILVER, knight = RP_FTYPE_KNIGHT, met = RP_FTYPE_FERS;
+    if (d->counting_rule == RP_FCOUNT_MAKRUK) {
+        if (count_type(p, 0, d->pawn) + count_type(p, 1, d->pawn) || count_all(p, them) == 1)
+            return 0;
+        if (count_all(p, us) > 1)
+            return 64;
+        if (count_type(p, them, rook) > 1)
+            return 8;
+        if (count_type(p, them, rook) == 1)
+            return 16;
+        if (count_type(p, them, khon) > 1)
+            return 22;
+        if (count_type(p, them, knight) > 1)
+            return 32;
+        if (count_type(p, them, khon) == 1)
+            return 44;
+        return 64;
+    }
+    if (d->counting_rule == RP_FCOUNT_ASEAN) {
+        if (count_all(p, us) > 1)
+            return 0;
+        if (count_type(p, them, rook))
+            return 16;
+        if (count_type(p, them, khon) && count_type(p, them, met))
+            return 44;
+        if (count_type(p, them, knight) && count_type(p, them, met))
+            return 64;
+    }
+    return 0;
+}
+
+int rp_fbikjang(const struct rp_fpos *p)
+{
+    const struct rp_fdef *d = p->def;
+    int k = p->king[p->side], o = p->king[!p->side];
+    if (!d->bikjang || k == RP_FNOSQ || o == RP_FNOSQ || rp_ffile(k) != rp_ffile(o))
+        return 0;
+    int step = o > k ? RP_FMB_COLS : -RP_FMB_COLS;
+    for (int s = k + step; s != o; s += step)
+        if (p->b[s])
+            return 0;
+    return 1;
+}
+
+void rp_fmake(struct rp_fpos *p, rp_fmove m)
+{
+    const struct rp_fdef *d = p->def;
+    int us = p->side, them = !us;
+    int captured_any = 0;
+    p->plies++;
+    p->rule50++;
+    if (p->counting_limit)
+        p->counting_ply++;
+    p->prev_pass = p->pass;
+    p->prev_bikjang = p->bikjang;
+    p->pass = m.kind == RP_FM_PASS;
+    p->last_drop_pawn_check = 0;
+    p->ep = RP_FNOSQ;
+
+    if (m.kind == RP_FM_CASTLE) {
+        int rfrom = p->castle_rook[m.castle], kfrom = m.from, kto, rto;
+        rp_fcastle_squares(p, m.castle, &kto, &rto);
+        rp_fpiece king = p->b[kfrom], rook = p->b[rfrom];
+        take(p, kfrom);
+        take(p, rfrom);
+        rp_fpos_put(p, kto, rp_fp_type(king), us, 0);
+        rp_fpos_put(p, rto, rp_fp_type(rook), us, 0);
+        p->castle_rights &= ~(3 << (us * 2));
+        if (d->gating) {
+            rp_fset_del(&p->gates[us], kfrom);
+            rp_fset_del(&p->gates[us], rfrom);
+        }
+    } else if (m.kind == RP_FM_DROP) {
+        p->hand[us][m.hand_type]--;
+        rp_fpos_put(p, m.to, m.type, us, m.type != m.hand_type ? m.hand_type + 1 : 0);
+        if (m.type == d->pawn)
+            p->rule50 = 0; /* 11.1: any pawn move, a drop too */
+    } else if (m.kind != RP_FM_PASS) {
+        int victim = m.kind == RP_FM_EP ? m.to - push_of(us) : m.to;
+        rp_fpiece pc = p->b[m.from];
+        int unpromoted = p->unpromoted[m.from];
+        if (rp_fp_real(p->b[victim])) {
+            rp_fpiece cap = p->b[victim];
+            int cap_unpromoted = p->unpromoted[victim];
+            update_castling(p, victim);
+            take(p, victim);
+            if (d->captures_to_hand)
+                to_hand(p, cap, cap_unpromoted);
+            if (d->gating)
+                rp_fset_del(&p->gates[them], victim);
+            p->rule50 = 0;
+            captured_any = 1;
+        }
+        update_castling(p, m.from);
+        update_castling(p, m.to);
+        take(p, m.from);
+        int t = rp_fp_type(pc);
+        if (m.kind == RP_FM_PROMOTE) {
+            rp_fpos_put(p, m.to, m.type, us, RP_FPROMOTED_NO_BASE);
+        } else if (m.kind == RP_FM_PIECE_PROMOTE) {
+            rp_fpos_put(p, m.to, m.type, us, t + 1);
+        } else {
+            rp_fpos_put(p, m.to, t, us, unpromoted);
+        }
+        if (t == d->pawn) {
+            p->rule50 = 0;
+            int dist = m.to - m.from;
+            if ((dist == 2 * push_of(us)) && rel_rank(d, us, m.from) == d->double_step_rank) {
+                rp_fpiece enemy = rp_fp_make(d->pawn, them);
+                if (p->b[m.to - 1] == enemy || p->b[m.to + 1] == enemy)
+                    p->ep = m.to - push_of(us);
+            }
+        }
+        if (d->gating) {
+            rp_fset_del(&p->gates[us], m.from);
+        }
+    }
+    if (m.gate) {
+        int gt = m.gate - 1;
+        rp_fpos_put(p, m.gate_sq, gt, us, 0);
+        p->hand[us][gt]--;
+        rp_fset_del(&p->gates[us], m.gate_sq);
+    }
+    if (d->gating && d->seirawan_gating && !count_hand(p, us) && !d->captures_to_hand)
+        memset(&p->gates[us], 0, sizeof p->gates[us]);
+    p->last_capture = captured_any;
+
+    /* A check counts against the checker's remaining (n-check). */
+    int gives_check = p->king[them] != RP_FNOSQ && rp_fattacked(p, p->king[them], us);
+    if (d->check_counting && gives_check && p->checks_left[us] > 0)
+        p->checks_left[us]--;
+    if (m.kind == RP_FM_DROP && gives_check && d->types[m.hand_type].role == RP_FR_SHOGI_PAWN)
+        p->last_drop_pawn_check = 1;
+
+    p->side = them;
+    p->in_check = gives_check;
+
+    if (d->counting_rule && (!p->counting_limit || (captured_any && count_all(p, p->side) == 1))) {
+        int limit = counting_limit(p);
+        if (limit) {
+            p->counting_limit = 2 * limit;
+            p->counting_ply = d->counting_rule == RP_FCOUNT_MAKRUK && count_all(p, p->side) == 1
+                                  ? 2 * (count_all(p, 0) + count_all(p, 1))
+                                  : 0;
+        }
+    }
+    p->bikjang = rp_fbikjang(p);
+    p->key = rp_fkey(p);
+}
+
+/* ---------------------------------------------------------------- key */
+
+static inline uint64_t mix(uint64_t x)
+{
+    /* splitmix64's finaliser: a well-spread key from a small index. */
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+/* Is an en passant capture onto p->ep legal?  Only then does the en
+ * passant square make the position differ (fine-points.md 18). */
+static int ep_capture_legal(const struct rp_fpos *p)
+{
+    if (p->ep == RP_FNOSQ)
+        return 0;
+    const struct rp_fdef *d = p->def;
+    int us = p->side;
+    rp_fpiece mine = rp_fp_make(d->pawn, us);
+    int back = p->ep - push_of(us);
+    for (int s = -1; s <= 1; s += 2) {
+        if (p->b[back + s] != mine)
+            continue;
+        rp_fmove m;
+        memset(&m, 0, sizeof m);
+        m.from = (uint16_t)(back + s);
+        m.to = (uint16_t)p->ep;
+        m.kind = RP_FM_EP;
+        if (rp_flegal(p, m) == RP_FL_OK)
+            return 1;
+    }
+    return 0;
+}
+
+uint64_t rp_fkey(const struct rp_fpos *p)
+{
+    const struct rp_fdef *d = p->def;
+    uint64_t k = p->side ? 0x5D7E1B3C2A4F6E8DULL : 0;
+    for (int r = 0; r < d->ranks; r++)
+        for (int f = 0; f < d->files; f++) {
+            int sq = rp_fsq(f, r);
+            if (p->b[sq])
+                k ^= mix((uint64_t)p->b[sq] << 16 | (uint64_t)sq);
+        }
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < d->ntypes; i++) {
+            int t = d->present[i];
+            if (p->hand[c][t])
+                k ^= mix(0x100000ULL | (uint64_t)c << 12 | (uint64_t)t << 8 | p->hand[c][t]);
+        }
+    k ^= mix(0x200000ULL | (uint64_t)p->castle_rights);
+    for (int idx = 0; idx < 4; idx++)
+        if (p->castle_rights >> idx & 1)
+            k ^= mix(0x300000ULL | (uint64_t)idx << 12 | (uint64_t)p->castle_rook[idx]);
+    if (d->check_counting)
+        k ^= mix(0x400000ULL | (uint64_t)p->checks_left[0] << 8 | (uint64_t)p->checks_left[1]);
+    if (ep_capture_legal(p))
+        k ^= mix(0x500000ULL | (uint64_t)p->ep);
+    return k;
+}

@@ -1,0 +1,747 @@
+/*
+ * fairy_notation: a defined variant's squares, labels and piece names,
+ * and the resolver that maps one turn's Game Courier components to one
+ * legal move (defined-variants.md "Notation in the logs").
+ *
+ * A turn is a main component and the companions that belong to it: the
+ * promotion placement on the destination ("P e7-e8; Q-e8", "Q-dest",
+ * "+S-c8"), the rook of a castling, the pawn taken en passant ("e5-"),
+ * Seirawan's gating placement on the vacated square ("H-g1").  Checks run
+ * in fine-points.md 10's order, so the first violation found is the one
+ * reported: no-such-square, no-piece, wrong-piece, wrong-side,
+ * illegal-move, king-in-check, bad-promotion, bad-drop, extra-component.
+ *
+ * Castling is the king's move to its destination, or onto its own rook
+ * (always accepted, and the only way when the king does not move).  When
+ * a king's step is both a plain move and a castling, the plain move is
+ * meant unless the rook's move follows.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay/variant_fairy.h"
+
+/* ------------------------------------------------------------ names */
+
+void rp_fsquare_name(const struct rp_fdef *d, int sq, char *out)
+{
+    int f = rp_ffile(sq), r = rp_frank(sq);
+    if (f < 0 || f >= d->files || r < 0 || r >= d->ranks) {
+        snprintf(out, 8, "?");
+        return;
+    }
+    snprintf(out, 8, "%s%s", d->file_labels[f], d->rank_labels[r]);
+}
+
+int rp_fsquare_parse(const struct rp_fdef *d, const char *name)
+{
+    for (int f = 0; f < d->files; f++) {
+        size_t n = strlen(d->file_labels[f]);
+        if (strncmp(name, d->file_labels[f], n) != 0)
+            continue;
+        for (int r = 0; r < d->ranks; r++)
+            if (strcmp(name + n, d->rank_labels[r]) == 0)
+                return rp_fsq(f, r);
+    }
+    return -1;
+}
+
+static void base_label(const struct rp_fdef *d, int type, int colour, char *out)
+{
+    if (d->labels[colour][type][0]) {
+        snprintf(out, RP_FLABEL_MAX, "%s", d->labels[colour][type]);
+        return;
+    }
+    char l = d->types[type].letter;
+    out[0] = colour ? l : (char)toupper((unsigned char)l);
+    out[1] = '\0';
+}
+
+/* A piece promoted the Shogi way, whose label is "+" and its base's. */
+static int shogi_promoted(const struct rp_fdef *d, int type, int unpromoted)
+{
+    return unpromoted && unpromoted != RP_FPROMOTED_NO_BASE && d->types[unpromoted - 1].promoted == type;
+}
+
+void rp_flabel(const struct rp_fdef *d, rp_fpiece pc, int unpromoted, char *out)
+{
+    int t = rp_fp_type(pc), c = rp_fp_colour(pc);
+    if (shogi_promoted(d, t, unpromoted)) {
+        out[0] = '+';
+        base_label(d, unpromoted - 1, c, out + 1);
+    } else {
+        base_label(d, t, c, out);
+    }
+}
+
+static const struct {
+    const char *key, *words;
+} plain_names[] = {
+    {"fersAlfil", "fers-alfil"}, {"silver", "silver general"}, {"shogiPawn", "pawn"},
+    {"shogiKnight", "knight"}, {"euroshogiKnight", "knight"}, {"gold", "gold general"},
+    {"dragonHorse", "dragon horse"}, {"bers", "dragon king"}, {"janggiCannon", "cannon"},
+    {"janggiElephant", "elephant"}, {"breakthrough", "piece"}, {"immobile", "piece"},
+};
+
+const char *rp_fpiece_name(const struct rp_fdef *d, int type, int unpromoted)
+{
+    static _Thread_local char buf[48];
+    if (shogi_promoted(d, type, unpromoted)) {
+        snprintf(buf, sizeof buf, "promoted %s", rp_fpiece_name(d, unpromoted - 1, 0));
+        return buf;
+    }
+    if (d->piece_names[type][0])
+        return d->piece_names[type];
+    if (type >= RP_FNAMED_TYPES) {
+        snprintf(buf, sizeof buf, "%c piece", toupper((unsigned char)d->types[type].letter));
+        return buf;
+    }
+    const char *key = rp_fnamed_at(type)->name;
+    for (size_t i = 0; i < sizeof plain_names / sizeof plain_names[0]; i++)
+        if (strcmp(plain_names[i].key, key) == 0)
+            return plain_names[i].words;
+    return key;
+}
+
+static const char *colour_name(int c) { return c ? "Black" : "White"; }
+
+/* --------------------------------------------------------- rendering */
+
+void rp_frender(const struct rp_fpos *p, char *buf, size_t size)
+{
+    const struct rp_fdef *d = p->def;
+    size_t at = 0;
+#define PUT(...) (at += (size_t)snprintf(buf + at, at < size ? size - at : 0, __VA_ARGS__))
+    for (int r = d->ranks - 1; r >= 0; r--) {
+        PUT("%3s ", d->rank_labels[r]);
+        for (int f = 0; f < d->files; f++) {
+            int sq = rp_fsq(f, r);
+            char l[RP_FLABEL_MAX + 2] = ".";
+            if (p->b[sq])
+                rp_flabel(d, p->b[sq], p->unpromoted[sq], l);
+            PUT("%-3s", l);
+        }
+        PUT("\n");
+    }
+    PUT("    ");
+    for (int f = 0; f < d->files; f++)
+        PUT("%-3s", d->file_labels[f]);
+    PUT("\n");
+    if (d->piece_drops || d->seirawan_gating)
+        for (int c = 0; c < 2; c++) {
+            PUT("%s in hand:", colour_name(c));
+            int any = 0;
+            for (int i = 0; i < d->ntypes; i++) {
+                int t = d->present[i];
+                for (int k = 0; k < p->hand[c][t]; k++) {
+                    char l[RP_FLABEL_MAX + 2];
+                    base_label(d, t, c, l);
+                    PUT(" %s", l);
+                    any = 1;
+                }
+            }
+            PUT("%s\n", any ? "" : " -");
+        }
+    if (d->check_counting)
+        PUT("checks still needed: White %d, Black %d\n", p->checks_left[0], p->checks_left[1]);
+    PUT("%s to move\n", colour_name(p->side));
+#undef PUT
+}
+
+/* ---------------------------------------------------------- verdicts */
+
+static int set(struct rp_verdict *v, enum rp_code code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static int set(struct rp_verdict *v, enum rp_code code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(v->message, sizeof v->message, fmt, ap);
+    va_end(ap);
+    v->code = code;
+    return 0;
+}
+
+struct turn {
+    struct rp_fgame *g;
+    const struct rp_fpos *p;
+    const struct rp_fdef *d;
+    const struct fmt_component *c;
+    size_t n;
+    struct rp_verdict *v;
+};
+
+static const char *sqname(const struct turn *t, int sq, char *buf)
+{
+    rp_fsquare_name(t->d, sq, buf);
+    return buf;
+}
+
+static const char *piece_on(const struct turn *t, int sq)
+{
+    return rp_fpiece_name(t->d, rp_fp_type(t->p->b[sq]), t->p->unpromoted[sq]);
+}
+
+/* A component's square: its text, or with "dest" the main move's target. */
+static int square_of(const struct turn *t, const char *name, int dest)
+{
+    if (dest >= 0 && strcmp(name, "dest") == 0)
+        return dest;
+    return rp_fsquare_parse(t->d, name);
+}
+
+static int check_squares(const struct turn *t)
+{
+    for (size_t i = 0; i < t->n; i++) {
+        const struct fmt_component *c = &t->c[i];
+        const char *sq[2];
+        int k = 0;
+        if (c->kind == FMT_COMP_MOVE)
+            sq[k++] = c->from, sq[k++] = c->to;
+        else if (c->kind == FMT_COMP_PLACE || c->kind == FMT_COMP_REMOVE)
+            sq[k++] = c->to;
+        for (int j = 0; j < k; j++)
+            if (strcmp(sq[j], "dest") != 0 && rp_fsquare_parse(t->d, sq[j]) < 0)
+                return set(t->v, RP_NO_SUCH_SQUARE, "there is no square %s in %s", sq[j], t->d->title);
+    }
+    return 1;
+}
+
+static int label_is(const struct turn *t, int sq, const char *label)
+{
+    char l[RP_FLABEL_MAX + 2];
+    rp_flabel(t->d, t->p->b[sq], t->p->unpromoted[sq], l);
+    return strcmp(l, label) == 0;
+}
+
+/* The type and colour a placement's label names, or -1. */
+static int label_type(const struct turn *t, const char *label, int *colour, int *promoted_from)
+{
+    const struct rp_fdef *d = t->d;
+    *promoted_from = -1;
+    const char *l = label;
+    if (l[0] == '+')
+        l++;
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < d->ntypes; i++) {
+            int ty = d->present[i];
+            char b[RP_FLABEL_MAX + 2];
+            base_label(d, ty, c, b);
+            if (strcmp(b, l) != 0)
+                continue;
+            *colour = c;
+            if (label[0] == '+') {
+                if (d->types[ty].promoted < 0)
+                    return -1;
+                *promoted_from = ty;
+                return d->types[ty].promoted;
+            }
+            return ty;
+        }
+    return -1;
+}
+
+/* ------------------------------------------------------ explanations */
+
+/* Why the piece on from has no move to `to` (after the own-piece case). */
+static void explain(const struct turn *t, int from, int to, char *why, size_t size)
+{
+    const struct rp_fpos *p = t->p;
+    const struct rp_fdef *d = t->d;
+    int type = rp_fp_type(p->b[from]), us = p->side;
+    char a[8], b[8];
+    why[0] = '\0';
+    if (from == to) {
+        snprintf(why, size, "a move must leave its square");
+        return;
+    }
+    if (!(d->allowed[us][to] >> type & 1)) {
+        snprintf(why, size, "it may not stand on %s (outside its region)", sqname(t, to, a));
+        return;
+    }
+    if (type == d->pawn) {
+        int push = us ? -RP_FMB_COLS : RP_FMB_COLS, diff = to - from;
+        if (diff == push || diff == 2 * push) {
+            if (p->b[to])
+                snprintf(why, size, "a pawn cannot capture straight ahead");
+            else if (diff == 2 * push && p->b[from + push])
+                snprintf(why, size, "the path is blocked at %s", sqname(t, from + push, a));
+            else if (diff == 2 * push)
+                snprintf(why, size, "a pawn may step twice only from its first move's rank");
+        } else if (diff == push - 1 || diff == push + 1) {
+            snprintf(why, size, "there is nothing to capture on %s", sqname(t, to, a));
+        }
+        return;
+    }
+    const struct rp_ftype *ty = &d->types[type];
+    int dx = rp_ffile(to) - rp_ffile(from), dy = rp_frank(to) - rp_frank(from);
+    if (us)
+        dy = -dy;
+    int capture = rp_fp_real(p->b[to]);
+    for (int k = 0; k < ty->natoms; k++) {
+        const struct rp_fatom *at = &ty->atoms[k];
+        int steps = 0;
+        if (at->kind == RP_FA_LEAP) {
+            if (at->dx != dx || at->dy != dy)
+                continue;
+            steps = 1;
+        } else {
+            for (int s = 1; s <= 12 && !steps; s++)
+                if (at->dx * s == dx && at->dy * s == dy)
+                    steps = s;
+            if (!steps || (at->range && steps > at->range))
+                continue;
+        }
+        const char *name = rp_fpiece_name(d, type, p->unpromoted[from]);
+        if (at->cond == RP_FAC_PROMOTED_SOLDIER && !rp_fattack_from(p, type, us, from, at, to)) {
+            snprintf(why, size, "a %s may step sideways only from rank %d on", name, d->soldier_promotion_rank);
+            return;
+        }
+        if (at->cond == RP_FAC_DIAGONAL_LINES &&
+            (!rp_fset_has(&d->diagonal_lines, from) || !rp_fset_has(&d->diagonal_lines, to))) {
+            snprintf(why, size, "diagonal moves are only along the palace's diagonals");
+            continue;
+        }
+        if (!(at->mode & (capture ? RP_FA_CAPTURE : RP_FA_MOVE))) {
+            snprintf(why, size, capture ? "the %s cannot capture that way" : "the %s moves that way only to capture", name);
+            continue;
+        }
+        if (at->kind == RP_FA_LEAP) {
+            for (int i = 0; i < at->nblock; i++) {
+                int bsq = from + at->block[i][0] + (us ? -at->block[i][1] : at->block[i][1]) * RP_FMB_COLS;
+                if (p->b[bsq]) {
+                    snprintf(why, size, "the %s is blocked at %s", name, sqname(t, bsq, a));
+                    return;
+                }
+            }
+            continue;
+        }
+        int step = at->dx + (us ? -at->dy : at->dy) * RP_FMB_COLS, screens = 0, first = -1;
+        int cannon_screen = 0;
+        for (int s = from + step; s != to; s += step)
+            if (p->b[s]) {
+                if (first < 0)
+                    first = s;
+                screens++;
+                cannon_screen |= d->types[rp_fp_type(p->b[s])].role == RP_FR_JANGGI_CANNON;
+            }
+        if (at->kind == RP_FA_RIDE && first >= 0) {
+            snprintf(why, size, "the path is blocked at %s", sqname(t, first, a));
+            return;
+        }
+        if (at->kind == RP_FA_HOP || at->kind == RP_FA_GRASSHOP) {
+            if (ty->role == RP_FR_JANGGI_CANNON && cannon_screen) {
+                snprintf(why, size, "a %s cannot jump over a cannon", name);
+                return;
+            }
+            if (ty->role == RP_FR_JANGGI_CANNON && capture &&
+                d->types[rp_fp_type(p->b[to])].role == RP_FR_JANGGI_CANNON) {
+                snprintf(why, size, "a %s cannot capture a cannon", name);
+                return;
+            }
+            if (screens != 1) {
+                snprintf(why, size, "the %s needs exactly one piece to jump over%s%s", name,
+                         screens ? ", and there are " : "", screens ? "more" : "");
+                return;
+            }
+            if (at->kind == RP_FA_GRASSHOP) {
+                snprintf(why, size, "the %s lands right behind the piece it jumps (%s)", name,
+                         sqname(t, first, b));
+                return;
+            }
+        }
+    }
+    if (!why[0]) {
+        const char *name = rp_fpiece_name(d, type, p->unpromoted[from]);
+        snprintf(why, size, "that is not a %s move", name);
+    }
+}
+
+/* ----------------------------------------------------- legality words */
+
+static int reject_illegal(const struct turn *t, rp_fmove m, enum rp_fillegal why)
+{
+    const struct rp_fpos *p = t->p;
+    const struct rp_fdef *d = t->d;
+    int us = p->side;
+    char a[8], b[8];
+    switch (why) {
+    case RP_FL_OK: return 1;
+    case RP_FL_KING_ATTACKED: {
+        struct rp_fpos q = *p;
+        rp_fmake(&q, m);
+        int k = q.king[us], by = rp_fattacker(&q, k, !us);
+        if (k == RP_FNOSQ || by == RP_FNOSQ)
+            return set(t->v, RP_KING_IN_CHECK, "the %s king would be attacked", us ? "black" : "white");
+        return set(t->v, RP_KING_IN_CHECK, "the %s %s on %s would be attacked by the %s on %s",
+                   us ? "black" : "white", rp_fpiece_name(d, d->king, 0), sqname(t, k, a),
+                   rp_fpiece_name(d, rp_fp_type(q.b[by]), q.unpromoted[by]), sqname(t, by, b));
+    }
+    case RP_FL_CASTLE_OUT:
+        return set(t->v, RP_ILLEGAL_MOVE, "the %s cannot castle out of check", rp_fpiece_name(d, d->king, 0));
+    case RP_FL_CASTLE_THROUGH: {
+        int step = m.to > m.from ? -1 : 1;
+        for (int s = m.to + step; s != m.from; s += step)
+            if (rp_fattacked(p, s, !us)) {
+                int by = rp_fattacker(p, s, !us);
+                return set(t->v, RP_ILLEGAL_MOVE, "the %s cannot castle through %s, which the %s on %s attacks",
+                           rp_fpiece_name(d, d->king, 0), sqname(t, s, a),
+                           rp_fpiece_name(d, rp_fp_type(p->b[by]), p->unpromoted[by]), sqname(t, by, b));
+            }
+        return set(t->v, RP_ILLEGAL_MOVE, "the %s cannot castle through an attacked square",
+                   rp_fpiece_name(d, d->king, 0));
+    }
+    case RP_FL_FLYING_GENERAL:
+        return set(t->v, RP_KING_IN_CHECK, "the two %ss would face each other on an open file",
+                   rp_fpiece_name(d, d->king, 0));
+    case RP_FL_CHECK_FORBIDDEN:
+        return set(t->v, RP_ILLEGAL_MOVE, m.kind == RP_FM_DROP && d->checking
+                                               ? "a drop may not give check in %s"
+                                               : "a move may not give check in %s",
+                   d->title);
+    case RP_FL_MUST_CAPTURE: {
+        struct rp_fmovelist l;
+        rp_fgen_legal(p, &l);
+        for (int i = 0; i < l.n; i++)
+            if (rp_fmove_is_capture(p, l.m[i]))
+                return set(t->v, RP_ILLEGAL_MOVE, "capturing is compulsory in %s: the %s on %s can take on %s",
+                           d->title, piece_on(t, l.m[i].from), sqname(t, l.m[i].from, a), sqname(t, l.m[i].to, b));
+        return set(t->v, RP_ILLEGAL_MOVE, "capturing is compulsory in %s", d->title);
+    }
+    case RP_FL_MUST_DROP:
+        return set(t->v, RP_ILLEGAL_MOVE, "a piece in hand must be dropped first in %s", d->title);
+    case RP_FL_IMMOBILE:
+        if (m.kind == RP_FM_DROP)
+            return set(t->v, RP_BAD_DROP, "a %s dropped on %s could never move", rp_fpiece_name(d, m.type, 0),
+                       sqname(t, m.to, a));
+        return set(t->v, RP_BAD_PROMOTION, "the %s reaching %s must be promoted: it could never move from there",
+                   piece_on(t, m.from), sqname(t, m.to, a));
+    case RP_FL_MAKPONG:
+        return set(t->v, RP_ILLEGAL_MOVE, "in check, the %s may only capture the checking piece (Makpong)",
+                   rp_fpiece_name(d, d->king, 0));
+    case RP_FL_PAWN_DROP_MATE:
+        break;
+    }
+    return set(t->v, RP_ILLEGAL_MOVE, "the move is not legal in %s", d->title);
+}
+
+/* -------------------------------------------------------------- moves */
+
+static int is_move(const struct fmt_component *c) { return c->kind == FMT_COMP_MOVE; }
+
+static void gen_to(const struct turn *t, int from, int to, struct rp_fmovelist *l, struct rp_fmovelist *out)
+{
+    rp_fgen_from(t->p, from, l);
+    out->n = 0;
+    for (int i = 0; i < l->n; i++) {
+        rp_fmove m = l->m[i];
+        int hit = m.to == to;
+        if (m.kind == RP_FM_CASTLE && !hit)
+            hit = t->p->castle_rook[m.castle] == to;
+        if (hit)
+            out->m[out->n++] = m;
+    }
+}
+
+/* Is the component the castling's rook move? */
+static int is_rook_companion(const struct turn *t, const struct fmt_component *c, rp_fmove m)
+{
+    if (!is_move(c))
+        return 0;
+    int kto, rto, rfrom = t->p->castle_rook[m.castle];
+    rp_fcastle_squares(t->p, m.castle, &kto, &rto);
+    return rp_fsquare_parse(t->d, c->from) == rfrom && rp_fsquare_parse(t->d, c->to) == rto &&
+           (!c->label[0] || label_is(t, rfrom, c->label));
+}
+
+/* The placement after a move that names a promotion's new piece: the
+ * move's destination (or "dest"). */
+static int is_promotion_placement(const struct turn *t, const struct fmt_component *c, int to)
+{
+    return c->kind == FMT_COMP_PLACE && square_of(t, c->to, to) == to;
+}
+
+static int check_leftovers(const struct turn *t, size_t i, const struct fmt_component *main)
+{
+    for (size_t k = i; k < t->n; k++)
+        if (t->c[k].kind == FMT_COMP_PLACE)
+            return set(t->v, RP_BAD_PROMOTION, "placement \"%s\" without a promotion", t->c[k].text);
+    if (i < t->n) {
+        if (main->kind == FMT_COMP_MOVE)
+            return set(t->v, RP_EXTRA_COMPONENT, "component \"%s\" does not belong to the move %s-%s",
+                       t->c[i].text, main->from, main->to);
+        return set(t->v, RP_EXTRA_COMPONENT, "component \"%s\" does not belong to \"%s\"", t->c[i].text, main->text);
+    }
+    return 1;
+}
+
+/* Which candidates the written turn means, once king safety is known:
+ * the promotion its placement names, the gating its placement names, the
+ * castling its rook companion confirms. */
+static int pick(const struct turn *t, const struct rp_fmovelist *cand, int from, int to, rp_fmove *out)
+{
+    const struct rp_fdef *d = t->d;
+    const struct fmt_component *c = t->c;
+    size_t i = 1;
+    const struct fmt_component *next = t->n > 1 ? &c[1] : NULL;
+    int any_promo = 0, any_plain = 0;
+    for (int k = 0; k < cand->n; k++) {
+        if (cand->m[k].kind == RP_FM_PROMOTE || cand->m[k].kind == RP_FM_PIECE_PROMOTE)
+            any_promo = 1;
+        else
+            any_plain = 1;
+    }
+    char a[8];
+    int gate_sq = -1, gate_type = -1;
+    rp_fmove chosen;
+    int found = 0;
+    if (any_promo && next && is_promotion_placement(t, next, to)) {
+        int colour, pfrom;
+        int ty = label_type(t, next->label, &colour, &pfrom);
+        if (ty < 0)
+            return set(t->v, RP_BAD_PROMOTION, "placement \"%s\" names no piece of %s", next->text, d->title);
+        if (colour != t->p->side)
+            return set(t->v, RP_BAD_PROMOTION, "placement \"%s\" is a %s piece, but the promoting piece is %s",
+                       next->text, colour ? "black" : "white", t->p->side ? "black" : "white");
+        for (int k = 0; k < cand->n && !found; k++) {
+            rp_fmove m = cand->m[k];
+            if ((m.kind == RP_FM_PROMOTE || m.kind == RP_FM_PIECE_PROMOTE) && m.type == ty && !m.gate &&
+                (pfrom < 0 || m.kind == RP_FM_PIECE_PROMOTE) && rp_flegal(t->p, m) == RP_FL_OK)
+                chosen = m, found = 1;
+        }
+        if (!found) {
+            const char *name = rp_fpiece_name(d, ty, pfrom >= 0 ? pfrom + 1 : 0);
+            if (d->types[ty].promotion_limit && d->types[ty].promotion_limit <= t->p->count[t->p->side][ty])
+                return set(t->v, RP_BAD_PROMOTION, "there may be no more than %d %s%s of one side in %s",
+                           d->types[ty].promotion_limit, name, d->types[ty].promotion_limit > 1 ? "s" : "",
+                           d->title);
+            return set(t->v, RP_BAD_PROMOTION, "the %s on %s cannot promote to a %s in %s", piece_on(t, from),
+                       c[0].from, name, d->title);
+        }
+        i = 2;
+    } else {
+        /* A gating placement on the vacated square (or the rook's). */
+        if (next && next->kind == FMT_COMP_PLACE && d->seirawan_gating) {
+            int sq = square_of(t, next->to, to), colour, pfrom;
+            int ty = label_type(t, next->label, &colour, &pfrom);
+            int rook = -1;
+            for (int k = 0; k < cand->n; k++)
+                if (cand->m[k].kind == RP_FM_CASTLE)
+                    rook = t->p->castle_rook[cand->m[k].castle];
+            if (sq == from || sq == rook) {
+                if (ty < 0 || colour != t->p->side)
+                    return set(t->v, RP_BAD_DROP, "placement \"%s\" names no piece of %s's hand", next->text,
+                               colour_name(t->p->side));
+                if (!t->p->hand[t->p->side][ty])
+                    return set(t->v, RP_BAD_DROP, "%s has no %s in hand to bring in", colour_name(t->p->side),
+                               rp_fpiece_name(d, ty, 0));
+                if (!rp_fset_has(&t->p->gates[t->p->side], sq))
+                    return set(t->v, RP_BAD_DROP, "a piece may enter only on a square whose first piece has not moved yet (%s has)",
+                               sqname(t, sq, a));
+                gate_sq = sq;
+                gate_type = ty;
+            }
+        }
+        int want_castle = 0;
+        for (int k = 0; k < cand->n; k++)
+            if (cand->m[k].kind == RP_FM_CASTLE &&
+                (t->p->castle_rook[cand->m[k].castle] == to || !any_plain ||
+                 (next && is_rook_companion(t, next, cand->m[k]))))
+                want_castle = 1;
+        enum rp_fillegal first_reason = RP_FL_OK;
+        rp_fmove first_move;
+        int have_first = 0;
+        for (int k = 0; k < cand->n && !found; k++) {
+            rp_fmove m = cand->m[k];
+            if (m.kind == RP_FM_PROMOTE || m.kind == RP_FM_PIECE_PROMOTE)
+                continue;
+            if ((m.kind == RP_FM_CASTLE) != want_castle)
+                continue;
+            if (gate_sq >= 0 ? (m.gate != gate_type + 1 || m.gate_sq != gate_sq) : m.gate != 0)
+                continue;
+            enum rp_fillegal why = rp_flegal(t->p, m);
+            if (why == RP_FL_OK)
+                chosen = m, found = 1;
+            else if (!have_first)
+                first_move = m, first_reason = why, have_first = 1;
+        }
+        if (!found) {
+            if (have_first)
+                return reject_illegal(t, first_move, first_reason);
+            if (any_promo) {
+                char label[RP_FLABEL_MAX + 2] = "Q";
+                for (int k = 0; k < cand->n; k++)
+                    if (cand->m[k].kind == RP_FM_PROMOTE || cand->m[k].kind == RP_FM_PIECE_PROMOTE) {
+                        rp_fpiece pc = rp_fp_make(cand->m[k].type, t->p->side);
+                        rp_flabel(d, pc, cand->m[k].kind == RP_FM_PIECE_PROMOTE ? rp_fp_type(t->p->b[from]) + 1 : 0, label);
+                        break;
+                    }
+                return set(t->v, RP_BAD_PROMOTION, "the %s reaching %s must be promoted: name the new piece (e.g. \"%s-%s\")",
+                           piece_on(t, from), c[0].to, label, c[0].to);
+            }
+            if (gate_sq >= 0)
+                return set(t->v, RP_BAD_DROP, "the %s cannot enter on %s with this move", rp_fpiece_name(d, gate_type, 0),
+                           sqname(t, gate_sq, a));
+            return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot make that move", piece_on(t, from), c[0].from);
+        }
+        if (gate_sq >= 0)
+            i = 2;
+        else if (chosen.kind == RP_FM_CASTLE && next && is_rook_companion(t, next, chosen))
+            i = 2;
+        else if (chosen.kind == RP_FM_EP && next && next->kind == FMT_COMP_REMOVE &&
+                 square_of(t, next->to, -1) == chosen.to - (t->p->side ? -RP_FMB_COLS : RP_FMB_COLS))
+            i = 2;
+        /* The rook companion may also follow a gating placement. */
+        if (i == 2 && gate_sq >= 0 && chosen.kind == RP_FM_CASTLE && t->n > 2 && is_rook_companion(t, &c[2], chosen))
+            i = 3;
+    }
+    if (!check_leftovers(t, i, &c[0]))
+        return 0;
+    *out = chosen;
+    return 1;
+}
+
+static int resolve_move(const struct turn *t, rp_fmove *out)
+{
+    const struct fmt_component *c = &t->c[0];
+    const struct rp_fpos *p = t->p;
+    int from = rp_fsquare_parse(t->d, c->from), to = rp_fsquare_parse(t->d, c->to);
+    char a[8];
+    if (!p->b[from])
+        return set(t->v, RP_NO_PIECE, "there is no piece on %s", c->from);
+    if (c->label[0] && !label_is(t, from, c->label)) {
+        char l[RP_FLABEL_MAX + 2];
+        rp_flabel(t->d, p->b[from], p->unpromoted[from], l);
+        return set(t->v, RP_WRONG_PIECE, "the piece on %s is %s, not %s", c->from, l, c->label);
+    }
+    if (rp_fp_colour(p->b[from]) != p->side)
+        return set(t->v, RP_WRONG_SIDE, "the %s on %s belongs to %s, but %s is to move", piece_on(t, from),
+                   c->from, colour_name(rp_fp_colour(p->b[from])), colour_name(p->side));
+    struct rp_fmovelist all, cand;
+    gen_to(t, from, to, &all, &cand);
+    if (cand.n == 0) {
+        if (rp_fp_real(p->b[to]) && rp_fp_colour(p->b[to]) == p->side)
+            return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: %s is occupied by its own %s",
+                       piece_on(t, from), c->from, c->to, sqname(t, to, a), piece_on(t, to));
+        char why[160];
+        explain(t, from, to, why, sizeof why);
+        return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s%s%s", piece_on(t, from), c->from,
+                   c->to, why[0] ? ": " : "", why);
+    }
+    /* King safety and the variant's rules come before the promotion's
+     * piece is looked at (fine-points.md 10): if no candidate of any kind
+     * is legal, that is the violation. */
+    int any_legal = 0;
+    enum rp_fillegal reason = RP_FL_OK;
+    rp_fmove reason_move = cand.m[0];
+    for (int k = 0; k < cand.n && !any_legal; k++) {
+        enum rp_fillegal why = rp_flegal(p, cand.m[k]);
+        if (why == RP_FL_OK)
+            any_legal = 1;
+        else if (reason == RP_FL_OK || (why != RP_FL_IMMOBILE && reason == RP_FL_IMMOBILE))
+            reason = why, reason_move = cand.m[k];
+    }
+    if (!any_legal)
+        return reject_illegal(t, reason_move, reason);
+    return pick(t, &cand, from, to, out);
+}
+
+/* A drop: "P*e4" or "P-e4" (defined-variants.md). */
+static int resolve_drop(const struct turn *t, rp_fmove *out)
+{
+    const struct fmt_component *c = &t->c[0];
+    const struct rp_fpos *p = t->p;
+    const struct rp_fdef *d = t->d;
+    int to = rp_fsquare_parse(d, c->to), us = p->side, colour, pfrom;
+    char a[8];
+    int ty = label_type(t, c->label, &colour, &pfrom);
+    if (ty < 0)
+        return set(t->v, RP_WRONG_PIECE, "\"%s\" names no piece of %s", c->label, d->title);
+    if (colour != us)
+        return set(t->v, RP_WRONG_SIDE, "a %s piece cannot be dropped: %s is to move", colour ? "black" : "white",
+                   colour_name(us));
+    int hand_type = pfrom >= 0 ? pfrom : ty;
+    if (!p->hand[us][hand_type])
+        return set(t->v, RP_BAD_DROP, "%s has no %s in hand", colour_name(us), rp_fpiece_name(d, hand_type, 0));
+    if (pfrom >= 0 && !d->drop_promoted)
+        return set(t->v, RP_BAD_DROP, "a piece is dropped unpromoted in %s", d->title);
+    if (p->b[to])
+        return set(t->v, RP_BAD_DROP, "%s is occupied", c->to);
+    if (!rp_fdrop_allowed(p, hand_type, to)) {
+        if (d->types[hand_type].role == RP_FR_SHOGI_PAWN && !d->shogi_doubled_pawn) {
+            rp_fpiece own = rp_fp_make(hand_type, us);
+            for (int r = 0; r < d->ranks; r++)
+                if (p->b[rp_fsq(rp_ffile(to), r)] == own)
+                    return set(t->v, RP_BAD_DROP,
+                               "a %s may not be dropped on a file that already holds your unpromoted %s (%s)",
+                               rp_fpiece_name(d, hand_type, 0), rp_fpiece_name(d, hand_type, 0),
+                               sqname(t, rp_fsq(rp_ffile(to), r), a));
+        }
+        if (hand_type == d->pawn && !d->first_rank_pawn_drops &&
+            (us ? d->ranks - rp_frank(to) : rp_frank(to) + 1) == 1)
+            return set(t->v, RP_BAD_DROP, "a pawn may not be dropped on its first rank");
+        if (hand_type == d->pawn && !d->promotion_zone_pawn_drops && rp_fset_has(&d->promotion_zone[us], to))
+            return set(t->v, RP_BAD_DROP, "a pawn may not be dropped on %s, where it would promote", c->to);
+        return set(t->v, RP_BAD_DROP, "a %s may not be dropped on %s in %s", rp_fpiece_name(d, hand_type, 0),
+                   c->to, d->title);
+    }
+    rp_fmove m;
+    memset(&m, 0, sizeof m);
+    m.from = RP_FNOSQ;
+    m.to = (uint16_t)to;
+    m.kind = RP_FM_DROP;
+    m.hand_type = (uint8_t)hand_type;
+    m.type = (uint8_t)ty;
+    enum rp_fillegal why = rp_flegal(p, m);
+    if (why != RP_FL_OK)
+        return reject_illegal(t, m, why);
+    /* No mate by a dropped pawn (Shogi's uchifuzume): 11.1 lets the mated
+     * side win instead; here it is the illegal drop it is. */
+    if (d->shogi_pawn_drop_mate_illegal && d->types[hand_type].role == RP_FR_SHOGI_PAWN) {
+        struct rp_fpos q = *p;
+        rp_fmake(&q, m);
+        if (q.in_check && !rp_fhas_legal(&q))
+            return set(t->v, RP_BAD_DROP, "a %s may not be dropped to give checkmate", rp_fpiece_name(d, hand_type, 0));
+    }
+    if (!check_leftovers(t, 1, c))
+        return 0;
+    *out = m;
+    return 1;
+}
+
+static int resolve_pass(const struct turn *t, rp_fmove *out)
+{
+    const struct rp_fpos *p = t->p;
+    const struct rp_fdef *d = t->d;
+    if (!d->king_pass || p->king[p->side] == RP_FNOSQ)
+        return set(t->v, RP_ILLEGAL_MOVE, "a player cannot pass in %s", d->title);
+    rp_fmove m;
+    memset(&m, 0, sizeof m);
+    m.from = m.to = (uint16_t)p->king[p->side];
+    m.kind = RP_FM_PASS;
+    enum rp_fillegal why = rp_flegal(p, m);
+    if (why != RP_FL_OK)
+        return set(t->v, RP_ILLEGAL_MOVE, "a player in check cannot pass");
+    if (!check_leftovers(t, 1, &t->c[0]))
+        return 0;
+    *out = m;
+    return 1;
+}
+
+int rp_fresolve(struct rp_fgame *g, const struct fmt_component *c, size_t n, rp_fmove *m, struct rp_verdict *v)
+{
+    struct turn t = {g, &g->pos, g->def, c, n, v};
+    if (n == 0 || !check_squares(&t))
+        return 0;
+    switch (c[0].kind) {
+    case FMT_COMP_MOVE: return resolve_move(&t, m);
+    case FMT_COMP_PASS: return resolve_pass(&t, m);
+    case FMT_COMP_PLACE:
+        if (t.d->piece_drops)
+            return resolve_drop(&t, m);
+        return set(v, RP_BAD_PROMOTION, "placement \"%s\" without a promotion", c[0].text);
+    default: return set(v, RP_EXTRA_COMPONENT, "component \"%s\" does not belong to any move", c[0].text);
+    }
+}

@@ -1,0 +1,375 @@
+/*
+ * variant_fairy: one rp_variant table per defined variant, all sharing
+ * these functions; the table's `def` says which definition it plays.
+ *
+ * Ends, in this order (fine-points.md 17 for Chess, generalised):
+ *   1. what the position shows by itself (fairy_legal.c: extinction, the
+ *      flag, n-check, connect-n, bikjang, two passes);
+ *   2. no legal move: checkmate or stalemate, with the definition's
+ *      checkmateValue and stalemateValue;
+ *   3. gcInsufficientMaterial: FIDE's dead positions, as rules.md says for
+ *      Chess;
+ *   4. repetition: the position's gcRepetitionEnd-th occurrence (default
+ *      nFoldRule) ends the game with nFoldValue, or as a loss for the side
+ *      that gave every check of the cycle when perpetualCheckIllegal;
+ *   5. the move rule: gcMoveRuleEnd moves (default nMoveRule) without a
+ *      capture or pawn move;
+ *   6. Makruk's and ASEAN counting, when the count runs out.
+ * A draw that could have been claimed earlier (nFoldRule or nMoveRule
+ * reached, the end not yet) is reported for a declared draw, as Chess's
+ * threefold and fifty-move claims are (fine-points.md 19).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "replay/variant_fairy.h"
+
+/* ------------------------------------------------------------ history */
+
+static const struct rp_fhist *hist_at(const struct rp_fgame *g, int i)
+{
+    return &g->hist[i % RP_FHISTORY];
+}
+
+void rp_fgame_record(struct rp_fgame *g)
+{
+    const struct rp_fdef *d = g->def;
+    /* Before a capture or a pawn move nothing can recur, except where
+     * captured pieces come back from the hand (11.1 counts the whole game
+     * there). */
+    if (g->pos.rule50 == 0 && !d->captures_to_hand && !d->piece_drops)
+        g->nhist = 0;
+    struct rp_fhist *h = &g->hist[g->nhist % RP_FHISTORY];
+    h->key = g->pos.key;
+    h->in_check = (uint8_t)g->pos.in_check;
+    g->nhist++;
+}
+
+/* How often the current position occurred; *first: the index of the
+ * earliest of the last `upto` occurrences. */
+static int occurrences(const struct rp_fgame *g, int upto, int *first)
+{
+    int last = g->nhist - 1, n = 0;
+    int oldest = g->nhist > RP_FHISTORY ? g->nhist - RP_FHISTORY : 0;
+    uint64_t now = hist_at(g, last)->key;
+    *first = last;
+    for (int i = last; i >= oldest; i -= 2)
+        if (hist_at(g, i)->key == now) {
+            n++;
+            *first = i;
+            if (n == upto)
+                break;
+        }
+    return n;
+}
+
+/* ----------------------------------------------------------- numbers */
+
+static const char *const small[] = {"zero", "one", "two", "three", "four", "five", "six", "seven",
+                                    "eight", "nine", "ten", "eleven", "twelve", "thirteen",
+                                    "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+                                    "nineteen"};
+static const char *const tens[] = {"", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy",
+                                   "eighty", "ninety"};
+
+/* 75 -> "seventy-five"; numbers from 1000 on in digits. */
+static void words(int n, char *out, size_t size)
+{
+    if (n < 20)
+        snprintf(out, size, "%s", small[n]);
+    else if (n < 100)
+        snprintf(out, size, "%s%s%s", tens[n / 10], n % 10 ? "-" : "", n % 10 ? small[n % 10] : "");
+    else if (n < 1000 && n % 100 == 0)
+        snprintf(out, size, "%s-hundred", small[n / 100]);
+    else
+        snprintf(out, size, "%d", n);
+}
+
+/* Termination names live as long as the program: a small static table of
+ * the ones made so far (repetition counts and move rules are few). */
+static const char *termination_name(const char *fmt, int n)
+{
+    static char names[32][40];
+    static int used;
+    char w[32], name[40];
+    words(n, w, sizeof w);
+    snprintf(name, sizeof name, fmt, w);
+    for (int i = 0; i < used; i++)
+        if (strcmp(names[i], name) == 0)
+            return names[i];
+    if (used == 32)
+        return fmt[0] == '%' && fmt[2] == 'f' ? "repetition" : "move-rule";
+    snprintf(names[used], sizeof names[used], "%s", name);
+    return names[used++];
+}
+
+/* ------------------------------------------------------------- ends */
+
+static enum rp_result for_side(enum rp_fvalue v, int side)
+{
+    switch (v) {
+    case RP_FV_WIN: return side ? RP_RESULT_BLACK : RP_RESULT_WHITE;
+    case RP_FV_LOSS: return side ? RP_RESULT_WHITE : RP_RESULT_BLACK;
+    default: return RP_RESULT_DRAW;
+    }
+}
+
+/* FIDE's dead positions that need no search (rules.md, Chess): only
+ * kings, knights and bishops; a knight alone, or bishops all on squares
+ * of one colour. */
+static int insufficient(const struct rp_fpos *p)
+{
+    const struct rp_fdef *d = p->def;
+    int minors = 0, knights = 0, light = 0, dark = 0;
+    for (int r = 0; r < d->ranks; r++)
+        for (int f = 0; f < d->files; f++) {
+            rp_fpiece pc = p->b[rp_fsq(f, r)];
+            if (!pc)
+                continue;
+            int t = rp_fp_type(pc);
+            if (t == d->king)
+                continue;
+            if (t == RP_FTYPE_KNIGHT)
+                knights++;
+            else if (t == RP_FTYPE_BISHOP && (f + r) % 2)
+                light++;
+            else if (t == RP_FTYPE_BISHOP)
+                dark++;
+            else
+                return 0;
+            minors++;
+        }
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < d->ntypes; i++)
+            if (p->hand[c][d->present[i]])
+                return 0;
+    return minors <= 1 || (knights == 0 && (!light || !dark));
+}
+
+static int repetition_end(const struct rp_fgame *g, struct rp_ending *e)
+{
+    const struct rp_fdef *d = g->def;
+    if (!d->repetition_end || g->nhist < 2 * d->repetition_end - 1)
+        return 0;
+    int first;
+    if (occurrences(g, d->repetition_end, &first) < d->repetition_end)
+        return 0;
+    int stm = g->pos.side;
+    e->detail[0] = '\0';
+    if (d->perpetual_check_illegal) {
+        /* Every position of the cycle with one side to move had it in
+         * check: the other side checked perpetually and loses. */
+        int them_all = 1, us_all = 1;
+        for (int i = first; i < g->nhist; i++) {
+            int side = (g->nhist - 1 - i) % 2 ? !stm : stm;
+            if (side == stm)
+                them_all &= hist_at(g, i)->in_check;
+            else
+                us_all &= hist_at(g, i)->in_check;
+        }
+        if (them_all || us_all) {
+            e->result = for_side(them_all ? RP_FV_WIN : RP_FV_LOSS, stm);
+            e->termination = "perpetual-check";
+            return 1;
+        }
+    }
+    enum rp_fvalue v = d->n_fold_value;
+    if (d->n_fold_value_absolute && stm == 1)
+        v = v == RP_FV_WIN ? RP_FV_LOSS : v == RP_FV_LOSS ? RP_FV_WIN : v;
+    e->result = for_side(v, stm);
+    if (e->result == RP_RESULT_DRAW && d->material_counting) {
+        e->result = rp_fmaterial_result(&g->pos);
+        snprintf(e->detail, sizeof e->detail, "material-counting");
+    }
+    e->termination = termination_name("%sfold-repetition", d->repetition_end);
+    return 1;
+}
+
+static int move_rule_end(const struct rp_fgame *g, struct rp_ending *e)
+{
+    const struct rp_fdef *d = g->def;
+    if (!d->move_rule_end || g->pos.rule50 < 2 * d->move_rule_end)
+        return 0;
+    e->detail[0] = '\0';
+    e->result = RP_RESULT_DRAW;
+    if (d->material_counting) {
+        e->result = rp_fmaterial_result(&g->pos);
+        snprintf(e->detail, sizeof e->detail, "material-counting");
+    }
+    e->termination = termination_name("%s-moves", d->move_rule_end);
+    return 1;
+}
+
+static int counting_end(const struct rp_fgame *g, struct rp_ending *e)
+{
+    const struct rp_fpos *p = &g->pos;
+    if (!g->def->counting_rule || !p->counting_limit || p->counting_ply <= p->counting_limit)
+        return 0;
+    e->detail[0] = '\0';
+    snprintf(e->detail, sizeof e->detail, "count=%d", p->counting_limit / 2);
+    e->result = RP_RESULT_DRAW;
+    e->termination = "counting";
+    return 1;
+}
+
+static int ended_given_move(void *state, struct rp_ending *e)
+{
+    struct rp_fgame *g = state;
+    e->undecided = 0;
+    if (rp_fimmediate_end(&g->pos, e))
+        return 1;
+    e->detail[0] = '\0';
+    if (g->def->insufficient_material && insufficient(&g->pos)) {
+        e->result = RP_RESULT_DRAW;
+        e->termination = "insufficient-material";
+        return 1;
+    }
+    return repetition_end(g, e) || move_rule_end(g, e) || counting_end(g, e);
+}
+
+static int ended(void *state, struct rp_ending *e)
+{
+    struct rp_fgame *g = state;
+    e->undecided = 0;
+    if (rp_fimmediate_end(&g->pos, e))
+        return 1;
+    return rp_fmate_or_stalemate(&g->pos, e) || ended_given_move(state, e);
+}
+
+/* A declared draw: what could have been claimed (fine-points.md 19). */
+static void end(const void *state, enum rp_end_how how, struct rp_end *out)
+{
+    const struct rp_fgame *g = state;
+    const struct rp_fdef *d = g->def;
+    if (how != RP_END_DECLARED_DRAW)
+        return;
+    int first, fold = d->n_fold_rule && d->n_fold_rule < d->repetition_end &&
+                      occurrences(g, d->n_fold_rule, &first) >= d->n_fold_rule;
+    int moves = d->n_move_rule && d->n_move_rule < d->move_rule_end && g->pos.rule50 >= 2 * d->n_move_rule;
+    char a[32], b[32];
+    words(d->n_fold_rule, a, sizeof a);
+    words(d->n_move_rule, b, sizeof b);
+    if (fold || moves)
+        snprintf(out->detail, sizeof out->detail, "claimable=%s%s%s%s%s", fold ? a : "",
+                 fold ? "fold" : "", fold && moves ? "," : "", moves ? b : "", moves ? "-moves" : "");
+}
+
+/* -------------------------------------------------------------- table */
+
+static int setup(void *state, const struct rp_variant *self, const struct fmt_game *game, char *why,
+                 size_t whysize)
+{
+    struct rp_fgame *g = state;
+    const struct rp_fdef *d = self->def;
+    g->def = d;
+    const char *fen = d->start_fen;
+    for (size_t i = 0; game && i < game->nextra; i++)
+        if (strcasecmp(game->extra[i].key, "FEN") == 0)
+            fen = game->extra[i].value;
+    char reason[200];
+    if (rp_ffen_read(&g->pos, d, fen, reason, sizeof reason) != 0) {
+        snprintf(why, whysize, "the FEN: header does not fit %s: %s", d->title, reason);
+        return 1;
+    }
+    g->start_checks[0] = g->pos.checks_left[0];
+    g->start_checks[1] = g->pos.checks_left[1];
+    g->nhist = 0;
+    rp_fgame_record(g);
+    return 0;
+}
+
+static int side_to_move(const void *state)
+{
+    return ((const struct rp_fgame *)state)->pos.side;
+}
+
+static void play(void *state, const struct fmt_component *c, size_t n, struct rp_verdict *v)
+{
+    struct rp_fgame *g = state;
+    rp_fmove m;
+    if (!rp_fresolve(g, c, n, &m, v))
+        return;
+    rp_fmake(&g->pos, m);
+    rp_fgame_record(g);
+    v->accepted = 1;
+}
+
+static void render(const void *state, char *buf, size_t size)
+{
+    const struct rp_fgame *g = state;
+    rp_frender(&g->pos, buf, size);
+}
+
+/* ------------------------------------------------------- registration */
+
+struct registered {
+    struct rp_fdef *def;
+    struct rp_variant table;
+};
+
+static struct registered **list;
+static size_t nlist, caplist;
+
+const struct rp_fdef *rp_fairy_find(const char *name)
+{
+    for (size_t i = nlist; i-- > 0;)
+        if (strcmp(list[i]->def->name, name) == 0)
+            return list[i]->def;
+    return NULL;
+}
+
+int rp_fairy_register(struct rp_fdef *d, char *why, size_t size)
+{
+    if (nlist == caplist) {
+        size_t cap = caplist ? 2 * caplist : 16;
+        struct registered **grown = realloc(list, cap * sizeof *grown);
+        if (!grown) {
+            snprintf(why, size, "out of memory");
+            return RP_NO_MEMORY;
+        }
+        list = grown;
+        caplist = cap;
+    }
+    struct registered *r = calloc(1, sizeof *r);
+    if (!r) {
+        snprintf(why, size, "out of memory");
+        return RP_NO_MEMORY;
+    }
+    r->def = d;
+    r->table = (struct rp_variant){
+        .name = d->name,
+        .title = d->title,
+        .game_names = d->game_ptrs,
+        .origin = d->origin,
+        .def = d,
+        .state_size = sizeof(struct rp_fgame),
+        .setup = setup,
+        .side_to_move = side_to_move,
+        .play = play,
+        .ended = ended,
+        .ended_given_move = ended_given_move,
+        .end = end,
+        .render = render,
+    };
+    int rc = rp_registry_add(&r->table, why, size);
+    if (rc != RP_DONE) {
+        free(r);
+        return rc;
+    }
+    list[nlist++] = r;
+    return RP_DONE;
+}
+
+void rp_defs_reset(void)
+{
+    rp_registry_reset();
+    for (size_t i = 0; i < nlist; i++) {
+        free(list[i]->def);
+        free(list[i]);
+    }
+    free(list);
+    list = NULL;
+    nlist = caplist = 0;
+}

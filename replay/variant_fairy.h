@@ -1,0 +1,49 @@
+/*
+ * variant_fairy: the rp_variant table every defined variant shares, and
+ * the list of compiled definitions behind them.
+ *
+ * Ownership: rp_fairy_register takes a malloc'd definition and frees it
+ * with the rest on rp_fairy_reset (or at exit); definitions are read-only
+ * once registered.
+ */
+#ifndef GC_REPLAY_VARIANT_FAIRY_H
+#define GC_REPLAY_VARIANT_FAIRY_H
+
+#include "replay/fairy.h"
+#include "replay/replay.h"
+
+/* Register a compiled definition as a variant (it replaces a variant of
+ * the same name).  Returns RP_DONE, RP_MISUSE or RP_NO_MEMORY (why says). */
+int rp_fairy_register(struct rp_fdef *d, char *why, size_t size);
+
+/* The definition registered last under this section name, or NULL. */
+const struct rp_fdef *rp_fairy_find(const char *name);
+
+/* Positions a game keeps for repetitions: the last irreversible move
+ * restarts the count, and a ring of this many bounds a game's memory
+ * whatever its length. */
+#define RP_FHISTORY 1024
+
+struct rp_fhist {
+    uint64_t key;
+    uint8_t in_check;            /* the side to move was in check */
+};
+
+/* The state of one game of a defined variant. */
+struct rp_fgame {
+    struct rp_fpos pos;
+    const struct rp_fdef *def;
+    struct rp_fhist hist[RP_FHISTORY]; /* ring: positions since the last irreversible move */
+    int nhist;                   /* positions recorded (may pass RP_FHISTORY) */
+    int start_checks[2];         /* n-check: checks needed at the start */
+};
+
+/* Record the position after a move (the repetition history). */
+void rp_fgame_record(struct rp_fgame *g);
+
+/* fairy_notation.c: map one turn's components to a legal move of the
+ * position, or fill *v.  Returns 1 with *m set, or 0. */
+int rp_fresolve(struct rp_fgame *g, const struct fmt_component *c, size_t n, rp_fmove *m,
+                struct rp_verdict *v);
+
+#endif
