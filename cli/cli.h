@@ -70,6 +70,24 @@ int cli_options_parse_or_stop(const struct cli_command_options *c, int argc, cha
 /* The options' lines of the command's help. */
 void cli_options_help(FILE *f, const struct cli_command_options *c);
 
+/* ------------------------ variants from definition files (definitions.c) */
+
+/* The --variants files of a command line, in order. */
+struct cli_definitions {
+    const char *files[64];
+    size_t n;
+};
+
+/* Note one --variants FILE (an option handler's work). */
+int cli_definitions_add_or_stop(struct cli_definitions *d, const char *file);
+
+/* Load the shipped definitions, then d's files; a bad definition is said
+ * as "COMMAND: FILE:LINE: KEY: reason" (exit status CLI_EXIT_USAGE). */
+int cli_definitions_load_or_stop(const struct cli_definitions *d, const char *command);
+
+/* The folder of the shipped definitions into out; 0 when none is found. */
+int cli_definitions_dir(char *out, size_t size);
+
 /* "gcaudit: " + message on stderr, control characters and invalid UTF-8
  * shown as \xNN (the arguments are often names from the input). */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -46,6 +46,7 @@ struct analyze_opts {
     int jobs;                     /* -j: replay threads; 1 = all on the main thread */
     unsigned shard, nshards;      /* --shard K/N; nshards 0 = no sharding */
     int strict;                   /* --strict: a run that warned exits 2 */
+    struct cli_definitions defs;  /* --variants FILE... */
 };
 
 /* One replay thread's own state: nothing in it is shared. */
@@ -274,6 +275,11 @@ static int opt_min_games(void *o, const char *v)
     return CLI_CONTINUE;
 }
 
+static int opt_variants(void *o, const char *v)
+{
+    return cli_definitions_add_or_stop(&((struct analyze_opts *)o)->defs, v);
+}
+
 static int operand(void *opts, const char *arg)
 {
     struct analyze_opts *o = opts;
@@ -313,6 +319,10 @@ static const struct cli_option analyze_option_rows[] = {
      .missing = shard_wanted},
     {.name = "--help", .letter = 'h', .set_or_stop = opt_help,
      .help = "this text"},
+    {.name = "--variants", .value = "FILE", .set_or_stop = opt_variants,
+     .help = "variant definitions (variants.ini syntax) besides the\n"
+             "shipped ones; a section replaces one of its name\n"
+             "(repeatable)"},
     {.name = "--variant", .value = "NAME", .set_or_stop = opt_variant,
      .help = "only this variant (repeatable, or NAME,NAME)",
      .section = "choosing the games (every report but inputs.csv)"},
@@ -903,6 +913,10 @@ int cmd_analyze(int argc, char **argv)
     struct analyze A;
     memset(&A, 0, sizeof A);
     int rc = parse_args_or_stop(argc, argv, &A.o);
+    /* Before any input is read: a bad definition stops the run (exit 2),
+     * and the replay threads only ever read the registry. */
+    if (rc == CLI_CONTINUE)
+        rc = cli_definitions_load_or_stop(&A.o.defs, "analyze");
     if (rc == CLI_CONTINUE)
         rc = prepare_or_stop(&A);
     if (rc != CLI_CONTINUE) {

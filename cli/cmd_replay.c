@@ -26,6 +26,7 @@ struct replay_opts {
     long game;                    /* 1-based, within the entry */
     int turn, turn_side;          /* --turn: marker number and side; turn -1: every turn */
     int fen;                      /* --fen */
+    struct cli_definitions defs;  /* --variants FILE... */
 };
 
 struct finder {
@@ -138,6 +139,11 @@ static int operand(void *opts, const char *arg)
     return CLI_CONTINUE;
 }
 
+static int opt_variants(void *o, const char *v)
+{
+    return cli_definitions_add_or_stop(&((struct replay_opts *)o)->defs, v);
+}
+
 static const struct cli_option replay_option_rows[] = {
     {.name = "--entry", .letter = 'e', .value = "PATH", .set_or_stop = opt_entry,
      .help = "the log inside FILE (inputs.csv's entry column)"},
@@ -151,6 +157,8 @@ static const struct cli_option replay_option_rows[] = {
     {.name = "--fen", .set_or_stop = opt_fen,
      .help = "positions as FEN, where the variant has one (with\n"
              "--turn, the FEN line alone)"},
+    {.name = "--variants", .value = "FILE", .set_or_stop = opt_variants,
+     .help = "variant definitions besides the shipped ones\n(repeatable)"},
     {.name = "--help", .letter = 'h', .set_or_stop = opt_help, .help = "this text"},
 };
 
@@ -441,6 +449,10 @@ int cmd_replay(int argc, char **argv)
         cli_error("replay: '%s' is a directory: name one of its logs (the source column of "
                   "inputs.csv)", F.o.input);
         rc = CLI_EXIT_USAGE;
+    }
+    if (rc == CLI_CONTINUE) {
+        /* Before the input is read: a bad definition stops here (exit 2). */
+        rc = cli_definitions_load_or_stop(&F.o.defs, "replay");
     }
     if (rc == CLI_CONTINUE) {
         uint64_t seq = 0;

@@ -175,6 +175,7 @@ enum rp_fmaterial { RP_FMAT_NONE, RP_FMAT_JANGGI, RP_FMAT_UNWEIGHTED };
 struct rp_fdef {
     char name[64];               /* section name: the report key */
     char title[96];              /* gcTitle */
+    char short_title[96];        /* the title before any " (": what messages call it */
     char origin[512];            /* file the section came from */
     char games[RP_FMAX_NAMES][64]; /* gcGames, normalised */
     int ngames;
@@ -268,10 +269,16 @@ struct rp_fdef {
     int insufficient_material;   /* gcInsufficientMaterial: FIDE's dead positions (rules.md Chess) */
     char file_labels[RP_FMAX_FILES][4]; /* gcFiles */
     char rank_labels[RP_FMAX_RANKS][4]; /* gcRanks */
+    int nfile_labels, nrank_labels;     /* how many gcFiles/gcRanks gave; 0: the defaults */
     char labels[2][RP_FMAX_TYPES][RP_FLABEL_MAX]; /* gcLabels per colour and type; "" = the letter */
     char piece_names[RP_FMAX_TYPES][24]; /* gcNames: words for messages; "" = fairy_pieces.c's */
 
     /* derived when compiled */
+    char legend[640];            /* what the diagram's labels mean, for `gcaudit replay` */
+    char fold_termination[48];   /* "fivefold-repetition" for gcRepetitionEnd 5 */
+    char moves_termination[48];  /* "seventy-five-moves" for gcMoveRuleEnd 75 */
+    char fold_claim[40];         /* "threefold" for nFoldRule 3 */
+    char moves_claim[40];        /* "fifty-moves" for nMoveRule 50 */
     rp_fset board;               /* the squares of the board */
     rp_fset promotion_zone[2];
     uint64_t allowed[2][RP_FMB_SIZE]; /* bit per type that may stand on the square */

@@ -181,6 +181,10 @@ static void compile_names(struct rp_fdef *d)
         fmt_normalise_game_name(d->name, d->games[0], sizeof d->games[0]);
         d->ngames = 1;
     }
+    snprintf(d->short_title, sizeof d->short_title, "%s", d->title);
+    char *paren = strstr(d->short_title, " (");
+    if (paren && paren != d->short_title)
+        *paren = '\0';
     for (int i = 0; i < d->ngames; i++)
         d->game_ptrs[i] = d->games[i];
     d->game_ptrs[d->ngames] = NULL;
@@ -188,15 +192,17 @@ static void compile_names(struct rp_fdef *d)
 
 static int check_coords(struct rp_fdef *d, struct rp_fdef_error *err)
 {
-    for (int f = 0; f < d->files; f++)
-        if (!d->file_labels[f][0])
-            snprintf(d->file_labels[f], sizeof d->file_labels[f], "%c", 'a' + f);
-    for (int r = 0; r < d->ranks; r++)
-        if (!d->rank_labels[r][0])
-            snprintf(d->rank_labels[r], sizeof d->rank_labels[r], "%d", r + 1);
-    for (int f = d->files; f < RP_FMAX_FILES; f++)
-        if (d->file_labels[f][0] && !isalpha((unsigned char)d->file_labels[f][0]))
-            return fail(err, "gcFiles has more labels than the board's %d files", d->files);
+    if (d->nfile_labels && d->nfile_labels != d->files)
+        return fail(err, "gcFiles gives %d labels for %d files", d->nfile_labels, d->files);
+    if (d->nrank_labels && d->nrank_labels != d->ranks)
+        return fail(err, "gcRanks gives %d labels for %d ranks", d->nrank_labels, d->ranks);
+    static const char *const numbers[] = {"1", "2", "3", "4", "5", "6", "7", "8", "9", "10"};
+    for (int f = 0; f < d->files && !d->nfile_labels; f++) {
+        d->file_labels[f][0] = (char)('a' + f);
+        d->file_labels[f][1] = '\0';
+    }
+    for (int r = 0; r < d->ranks && !d->nrank_labels; r++)
+        snprintf(d->rank_labels[r], sizeof d->rank_labels[r], "%s", numbers[r]);
     for (int a = 0; a < d->files; a++)
         for (int b = 0; b < a; b++)
             if (strcmp(d->file_labels[a], d->file_labels[b]) == 0)
@@ -208,6 +214,64 @@ static int check_coords(struct rp_fdef *d, struct rp_fdef_error *err)
     /* "a1" and "a10": a rank label that starts another is ambiguous only
      * when both could be read; squares are read whole, so they cannot. */
     return 0;
+}
+
+static const char *const small[] = {"zero", "one", "two", "three", "four", "five", "six", "seven",
+                                    "eight", "nine", "ten", "eleven", "twelve", "thirteen",
+                                    "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+                                    "nineteen"};
+static const char *const tens[] = {"", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy",
+                                   "eighty", "ninety"};
+
+/* 75 -> "seventy-five"; from 100 on, digits (no such rule exists). */
+static void words(int n, char *out, size_t size)
+{
+    if (n < 20)
+        snprintf(out, size, "%s", small[n]);
+    else if (n < 100)
+        snprintf(out, size, "%s%s%s", tens[n / 10], n % 10 ? "-" : "", n % 10 ? small[n % 10] : "");
+    else
+        snprintf(out, size, "%d", n);
+}
+
+/* The names of the repetition and move-rule ends and claims, made once:
+ * "fivefold-repetition", "seventy-five-moves", "threefold", "fifty-moves"
+ * (the names Chess uses, reports.md). */
+static void compile_end_names(struct rp_fdef *d)
+{
+    char w[24];
+    words(d->repetition_end, w, sizeof w);
+    snprintf(d->fold_termination, sizeof d->fold_termination, "%sfold-repetition", w);
+    words(d->move_rule_end, w, sizeof w);
+    snprintf(d->moves_termination, sizeof d->moves_termination, "%s-moves", w);
+    words(d->n_fold_rule, w, sizeof w);
+    snprintf(d->fold_claim, sizeof d->fold_claim, "%sfold", w);
+    words(d->n_move_rule, w, sizeof w);
+    snprintf(d->moves_claim, sizeof d->moves_claim, "%s-moves", w);
+}
+
+/* "K king, Q queen, ...; +P promoted pawn; upper case White, lower case
+ * Black; . empty": the legend `gcaudit replay` prints. */
+static void compile_legend(struct rp_fdef *d)
+{
+    size_t at = 0, size = sizeof d->legend;
+    for (int i = 0; i < d->ntypes && at < size; i++) {
+        int t = d->present[i];
+        char label[RP_FLABEL_MAX + 2];
+        rp_flabel(d, rp_fp_make(t, 0), 0, label);
+        at += (size_t)snprintf(d->legend + at, size - at, "%s%s %s", i ? ", " : "", label,
+                               rp_fpiece_name(d, t, 0));
+    }
+    for (int i = 0; i < d->ntypes && at < size; i++) {
+        int t = d->present[i], p = d->types[t].promoted;
+        if (p < 0)
+            continue;
+        char label[RP_FLABEL_MAX + 2];
+        rp_flabel(d, rp_fp_make(p, 0), t + 1, label);
+        at += (size_t)snprintf(d->legend + at, size - at, ", %s %s", label, rp_fpiece_name(d, p, t + 1));
+    }
+    if (at < size)
+        snprintf(d->legend + at, size - at, "; upper case White, lower case Black; . empty");
 }
 
 int rp_fdef_compile(struct rp_fdef *d, struct rp_fdef_error *err)
@@ -226,6 +290,8 @@ int rp_fdef_compile(struct rp_fdef *d, struct rp_fdef_error *err)
         return fail(err, "gcRepetitionEnd %d is below nFoldRule %d", d->repetition_end, d->n_fold_rule);
     if (d->move_rule_end && d->n_move_rule && d->move_rule_end < d->n_move_rule)
         return fail(err, "gcMoveRuleEnd %d is below nMoveRule %d", d->move_rule_end, d->n_move_rule);
+    compile_end_names(d);
+    compile_legend(d);
     if (d->seirawan_gating && !d->gating)
         return fail(err, "seirawanGating needs gating = true");
     if (d->gating && !d->seirawan_gating)

@@ -592,6 +592,7 @@ static int apply_gc_coords(struct rp_fdef *d, const struct rp_fkv *kv, int ranks
     }
     if (n == 0)
         return fail(err, kv, "no labels");
+    *(ranks ? &d->nrank_labels : &d->nfile_labels) = n;
     return 0;
 }
 
@@ -605,6 +606,11 @@ static int apply_gc_games(struct rp_fdef *d, const struct rp_fkv *kv, struct rp_
         fmt_normalise_game_name(item, norm, sizeof norm);
         if (!norm[0])
             continue;
+        int seen = 0;
+        for (int i = 0; i < d->ngames; i++)
+            seen |= strcmp(d->games[i], norm) == 0;
+        if (seen)
+            continue; /* "Three-Check Chess" and "Three Check Chess" are one name */
         if (d->ngames >= RP_FMAX_NAMES)
             return fail(err, kv, "more than %d names", RP_FMAX_NAMES);
         snprintf(d->games[d->ngames++], sizeof d->games[0], "%s", norm);

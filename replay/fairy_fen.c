@@ -112,9 +112,10 @@ static int read_placement(struct rp_fpos *p, const struct rp_fdef *d, const char
             file++;
         }
     }
-    if (rank != 0 || file != d->files)
-        return fail(why, size, "the FEN's placement has %d ranks of %d squares, not %d of %d",
-                    d->ranks - rank, file, d->ranks, d->files);
+    if (rank != 0)
+        return fail(why, size, "the FEN has %d ranks, not %d", d->ranks - rank, d->ranks);
+    if (file != d->files)
+        return fail(why, size, "rank 1 of the FEN has %d squares, not %d", file, d->files);
     if (*c == '[') {
         for (c++; *c && *c != ']'; c++) {
             if (*c == '-')

@@ -198,7 +198,8 @@ static int load_section(const struct section *s, const char *path, struct rp_def
         if (!parent) {
             free(d);
             return error_at(err, path, s->line, NULL,
-                            "parent variant \"%s\" is not defined before \"%s\"", s->parent, s->name);
+                            "[%s] parent variant \"%s\" is not defined before \"%s\"", s->name, s->parent,
+                            s->name);
         }
         *d = *parent;
         /* The child's names and title are its own, not the parent's. */
@@ -213,7 +214,11 @@ static int load_section(const struct section *s, const char *path, struct rp_def
     memset(&e, 0, sizeof e);
     if (rp_fdef_apply(d, s->kv, s->nkv, &e) != 0 || rp_fdef_compile(d, &e) != 0) {
         free(d);
-        return error_at(err, path, e.line ? e.line : s->line, e.key, "[%s] %s", s->name, e.message);
+        int line = e.line;
+        for (size_t i = 0; !line && e.key[0] && i < s->nkv; i++)
+            if (strcmp(s->kv[i].key, e.key) == 0)
+                line = s->kv[i].line; /* a compile error about one key: that key's line */
+        return error_at(err, path, line ? line : s->line, e.key, "[%s] %s", s->name, e.message);
     }
     char why[256];
     int rc = rp_fairy_register(d, why, sizeof why);

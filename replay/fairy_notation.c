@@ -204,7 +204,7 @@ static int check_squares(const struct turn *t)
             sq[k++] = c->to;
         for (int j = 0; j < k; j++)
             if (strcmp(sq[j], "dest") != 0 && rp_fsquare_parse(t->d, sq[j]) < 0)
-                return set(t->v, RP_NO_SUCH_SQUARE, "there is no square %s in %s", sq[j], t->d->title);
+                return set(t->v, RP_NO_SUCH_SQUARE, "there is no square %s in %s", sq[j], t->d->short_title);
     }
     return 1;
 }
@@ -400,18 +400,18 @@ static int reject_illegal(const struct turn *t, rp_fmove m, enum rp_fillegal why
         return set(t->v, RP_ILLEGAL_MOVE, m.kind == RP_FM_DROP && d->checking
                                                ? "a drop may not give check in %s"
                                                : "a move may not give check in %s",
-                   d->title);
+                   d->short_title);
     case RP_FL_MUST_CAPTURE: {
         struct rp_fmovelist l;
         rp_fgen_legal(p, &l);
         for (int i = 0; i < l.n; i++)
             if (rp_fmove_is_capture(p, l.m[i]))
                 return set(t->v, RP_ILLEGAL_MOVE, "capturing is compulsory in %s: the %s on %s can take on %s",
-                           d->title, piece_on(t, l.m[i].from), sqname(t, l.m[i].from, a), sqname(t, l.m[i].to, b));
-        return set(t->v, RP_ILLEGAL_MOVE, "capturing is compulsory in %s", d->title);
+                           d->short_title, piece_on(t, l.m[i].from), sqname(t, l.m[i].from, a), sqname(t, l.m[i].to, b));
+        return set(t->v, RP_ILLEGAL_MOVE, "capturing is compulsory in %s", d->short_title);
     }
     case RP_FL_MUST_DROP:
-        return set(t->v, RP_ILLEGAL_MOVE, "a piece in hand must be dropped first in %s", d->title);
+        return set(t->v, RP_ILLEGAL_MOVE, "a piece in hand must be dropped first in %s", d->short_title);
     case RP_FL_IMMOBILE:
         if (m.kind == RP_FM_DROP)
             return set(t->v, RP_BAD_DROP, "a %s dropped on %s could never move", rp_fpiece_name(d, m.type, 0),
@@ -424,7 +424,7 @@ static int reject_illegal(const struct turn *t, rp_fmove m, enum rp_fillegal why
     case RP_FL_PAWN_DROP_MATE:
         break;
     }
-    return set(t->v, RP_ILLEGAL_MOVE, "the move is not legal in %s", d->title);
+    return set(t->v, RP_ILLEGAL_MOVE, "the move is not legal in %s", d->short_title);
 }
 
 /* -------------------------------------------------------------- moves */
@@ -433,6 +433,7 @@ static int is_move(const struct fmt_component *c) { return c->kind == FMT_COMP_M
 
 static void gen_to(const struct turn *t, int from, int to, struct rp_fmovelist *l, struct rp_fmovelist *out)
 {
+    l->n = 0;
     rp_fgen_from(t->p, from, l);
     out->n = 0;
     for (int i = 0; i < l->n; i++) {
@@ -501,7 +502,7 @@ static int pick(const struct turn *t, const struct rp_fmovelist *cand, int from,
         int colour, pfrom;
         int ty = label_type(t, next->label, &colour, &pfrom);
         if (ty < 0)
-            return set(t->v, RP_BAD_PROMOTION, "placement \"%s\" names no piece of %s", next->text, d->title);
+            return set(t->v, RP_BAD_PROMOTION, "placement \"%s\" names no piece of %s", next->text, d->short_title);
         if (colour != t->p->side)
             return set(t->v, RP_BAD_PROMOTION, "placement \"%s\" is a %s piece, but the promoting piece is %s",
                        next->text, colour ? "black" : "white", t->p->side ? "black" : "white");
@@ -516,9 +517,9 @@ static int pick(const struct turn *t, const struct rp_fmovelist *cand, int from,
             if (d->types[ty].promotion_limit && d->types[ty].promotion_limit <= t->p->count[t->p->side][ty])
                 return set(t->v, RP_BAD_PROMOTION, "there may be no more than %d %s%s of one side in %s",
                            d->types[ty].promotion_limit, name, d->types[ty].promotion_limit > 1 ? "s" : "",
-                           d->title);
+                           d->short_title);
             return set(t->v, RP_BAD_PROMOTION, "the %s on %s cannot promote to a %s in %s", piece_on(t, from),
-                       c[0].from, name, d->title);
+                       c[0].from, name, d->short_title);
         }
         i = 2;
     } else {
@@ -658,7 +659,7 @@ static int resolve_drop(const struct turn *t, rp_fmove *out)
     char a[8];
     int ty = label_type(t, c->label, &colour, &pfrom);
     if (ty < 0)
-        return set(t->v, RP_WRONG_PIECE, "\"%s\" names no piece of %s", c->label, d->title);
+        return set(t->v, RP_WRONG_PIECE, "\"%s\" names no piece of %s", c->label, d->short_title);
     if (colour != us)
         return set(t->v, RP_WRONG_SIDE, "a %s piece cannot be dropped: %s is to move", colour ? "black" : "white",
                    colour_name(us));
@@ -666,7 +667,7 @@ static int resolve_drop(const struct turn *t, rp_fmove *out)
     if (!p->hand[us][hand_type])
         return set(t->v, RP_BAD_DROP, "%s has no %s in hand", colour_name(us), rp_fpiece_name(d, hand_type, 0));
     if (pfrom >= 0 && !d->drop_promoted)
-        return set(t->v, RP_BAD_DROP, "a piece is dropped unpromoted in %s", d->title);
+        return set(t->v, RP_BAD_DROP, "a piece is dropped unpromoted in %s", d->short_title);
     if (p->b[to])
         return set(t->v, RP_BAD_DROP, "%s is occupied", c->to);
     if (!rp_fdrop_allowed(p, hand_type, to)) {
@@ -685,7 +686,7 @@ static int resolve_drop(const struct turn *t, rp_fmove *out)
         if (hand_type == d->pawn && !d->promotion_zone_pawn_drops && rp_fset_has(&d->promotion_zone[us], to))
             return set(t->v, RP_BAD_DROP, "a pawn may not be dropped on %s, where it would promote", c->to);
         return set(t->v, RP_BAD_DROP, "a %s may not be dropped on %s in %s", rp_fpiece_name(d, hand_type, 0),
-                   c->to, d->title);
+                   c->to, d->short_title);
     }
     rp_fmove m;
     memset(&m, 0, sizeof m);
@@ -716,7 +717,7 @@ static int resolve_pass(const struct turn *t, rp_fmove *out)
     const struct rp_fpos *p = t->p;
     const struct rp_fdef *d = t->d;
     if (!d->king_pass || p->king[p->side] == RP_FNOSQ)
-        return set(t->v, RP_ILLEGAL_MOVE, "a player cannot pass in %s", d->title);
+        return set(t->v, RP_ILLEGAL_MOVE, "a player cannot pass in %s", d->short_title);
     rp_fmove m;
     memset(&m, 0, sizeof m);
     m.from = m.to = (uint16_t)p->king[p->side];

@@ -65,46 +65,6 @@ static int occurrences(const struct rp_fgame *g, int upto, int *first)
     return n;
 }
 
-/* ----------------------------------------------------------- numbers */
-
-static const char *const small[] = {"zero", "one", "two", "three", "four", "five", "six", "seven",
-                                    "eight", "nine", "ten", "eleven", "twelve", "thirteen",
-                                    "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-                                    "nineteen"};
-static const char *const tens[] = {"", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy",
-                                   "eighty", "ninety"};
-
-/* 75 -> "seventy-five"; numbers from 1000 on in digits. */
-static void words(int n, char *out, size_t size)
-{
-    if (n < 20)
-        snprintf(out, size, "%s", small[n]);
-    else if (n < 100)
-        snprintf(out, size, "%s%s%s", tens[n / 10], n % 10 ? "-" : "", n % 10 ? small[n % 10] : "");
-    else if (n < 1000 && n % 100 == 0)
-        snprintf(out, size, "%s-hundred", small[n / 100]);
-    else
-        snprintf(out, size, "%d", n);
-}
-
-/* Termination names live as long as the program: a small static table of
- * the ones made so far (repetition counts and move rules are few). */
-static const char *termination_name(const char *fmt, int n)
-{
-    static char names[32][40];
-    static int used;
-    char w[32], name[40];
-    words(n, w, sizeof w);
-    snprintf(name, sizeof name, fmt, w);
-    for (int i = 0; i < used; i++)
-        if (strcmp(names[i], name) == 0)
-            return names[i];
-    if (used == 32)
-        return fmt[0] == '%' && fmt[2] == 'f' ? "repetition" : "move-rule";
-    snprintf(names[used], sizeof names[used], "%s", name);
-    return names[used++];
-}
-
 /* ------------------------------------------------------------- ends */
 
 static enum rp_result for_side(enum rp_fvalue v, int side)
@@ -183,7 +143,7 @@ static int repetition_end(const struct rp_fgame *g, struct rp_ending *e)
         e->result = rp_fmaterial_result(&g->pos);
         snprintf(e->detail, sizeof e->detail, "material-counting");
     }
-    e->termination = termination_name("%sfold-repetition", d->repetition_end);
+    e->termination = d->fold_termination;
     return 1;
 }
 
@@ -198,7 +158,7 @@ static int move_rule_end(const struct rp_fgame *g, struct rp_ending *e)
         e->result = rp_fmaterial_result(&g->pos);
         snprintf(e->detail, sizeof e->detail, "material-counting");
     }
-    e->termination = termination_name("%s-moves", d->move_rule_end);
+    e->termination = d->moves_termination;
     return 1;
 }
 
@@ -248,12 +208,9 @@ static void end(const void *state, enum rp_end_how how, struct rp_end *out)
     int first, fold = d->n_fold_rule && d->n_fold_rule < d->repetition_end &&
                       occurrences(g, d->n_fold_rule, &first) >= d->n_fold_rule;
     int moves = d->n_move_rule && d->n_move_rule < d->move_rule_end && g->pos.rule50 >= 2 * d->n_move_rule;
-    char a[32], b[32];
-    words(d->n_fold_rule, a, sizeof a);
-    words(d->n_move_rule, b, sizeof b);
     if (fold || moves)
-        snprintf(out->detail, sizeof out->detail, "claimable=%s%s%s%s%s", fold ? a : "",
-                 fold ? "fold" : "", fold && moves ? "," : "", moves ? b : "", moves ? "-moves" : "");
+        snprintf(out->detail, sizeof out->detail, "claimable=%s%s%s", fold ? d->fold_claim : "",
+                 fold && moves ? "," : "", moves ? d->moves_claim : "");
 }
 
 /* -------------------------------------------------------------- table */
@@ -270,7 +227,7 @@ static int setup(void *state, const struct rp_variant *self, const struct fmt_ga
             fen = game->extra[i].value;
     char reason[200];
     if (rp_ffen_read(&g->pos, d, fen, reason, sizeof reason) != 0) {
-        snprintf(why, whysize, "the FEN: header does not fit %s: %s", d->title, reason);
+        snprintf(why, whysize, "the FEN: header does not fit %s: %s", d->short_title, reason);
         return 1;
     }
     g->start_checks[0] = g->pos.checks_left[0];
@@ -294,6 +251,13 @@ static void play(void *state, const struct fmt_component *c, size_t n, struct rp
     rp_fmake(&g->pos, m);
     rp_fgame_record(g);
     v->accepted = 1;
+}
+
+static int fen(const void *state, char *buf, size_t size)
+{
+    const struct rp_fgame *g = state;
+    rp_ffen_write(&g->pos, buf, size);
+    return 0;
 }
 
 static void render(const void *state, char *buf, size_t size)
@@ -352,6 +316,8 @@ int rp_fairy_register(struct rp_fdef *d, char *why, size_t size)
         .ended_given_move = ended_given_move,
         .end = end,
         .render = render,
+        .fen = fen,
+        .legend = d->legend,
     };
     int rc = rp_registry_add(&r->table, why, size);
     if (rc != RP_DONE) {

@@ -130,7 +130,8 @@ static const struct usage_case {
     {"replay", 2, "usage: gcaudit replay FILE [--entry PATH] [--game N] [--turn T] [--fen]",
      NULL},
     {"replay a.log --game 0", 2, "gcaudit: replay: --game needs a number from 1 up", NULL},
-    {"variants extra", 2, "gcaudit: variants: takes no arguments", NULL},
+    {"variants extra", 2, "gcaudit: variants: takes no arguments (not 'extra')", NULL},
+    {"variants --variants", 2, "gcaudit: variants: --variants needs a value", NULL},
 };
 
 Test(cli, usage_errors_say_what_is_wrong)

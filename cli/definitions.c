@@ -1,0 +1,127 @@
+/*
+ * definitions: the variants from definition files a run knows: every
+ * *.ini of the shipped folder, then each --variants FILE in the order
+ * given (a later section replaces a variant of the same name).  Loaded on
+ * the command's thread before any input is read, so the replay threads
+ * only ever read the registry.
+ *
+ * The shipped folder is found without options, first that exists of:
+ *   1. $GCAUDIT_DEFINITIONS (a folder);
+ *   2. ../share/gcaudit/definitions beside the executable (an installed
+ *      gcaudit, wherever its prefix was moved);
+ *   3. the source tree's replay/definitions, for a gcaudit run from the
+ *      build folder it was built in;
+ *   4. the folder `cmake --install` puts them in.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+
+#ifndef GC_DEFINITIONS_SOURCE_DIR
+#define GC_DEFINITIONS_SOURCE_DIR ""
+#endif
+#ifndef GC_DEFINITIONS_INSTALL_DIR
+#define GC_DEFINITIONS_INSTALL_DIR ""
+#endif
+#ifndef GC_BUILD_DIR
+#define GC_BUILD_DIR ""
+#endif
+
+static int is_dir(const char *path)
+{
+    struct stat st;
+    return path[0] && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Are a and b one folder (whatever symbolic links lead to them)? */
+static int same_dir(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return a[0] && b[0] && stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
+/* The executable's folder, or "" when /proc does not say. */
+static void exe_dir(char *out, size_t size)
+{
+    char path[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+    out[0] = '\0';
+    if (n <= 0)
+        return;
+    path[n] = '\0';
+    char *slash = strrchr(path, '/');
+    if (!slash)
+        return;
+    *slash = '\0';
+    snprintf(out, size, "%s", path);
+}
+
+int cli_definitions_dir(char *out, size_t size)
+{
+    const char *env = getenv("GCAUDIT_DEFINITIONS");
+    if (env && env[0]) {
+        snprintf(out, size, "%s", env);
+        return is_dir(out);
+    }
+    char exe[PATH_MAX];
+    exe_dir(exe, sizeof exe);
+    if (exe[0]) {
+        snprintf(out, size, "%s/../share/gcaudit/definitions", exe);
+        if (is_dir(out))
+            return 1;
+        if (same_dir(exe, GC_BUILD_DIR) && is_dir(GC_DEFINITIONS_SOURCE_DIR)) {
+            snprintf(out, size, "%s", GC_DEFINITIONS_SOURCE_DIR);
+            return 1;
+        }
+    }
+    snprintf(out, size, "%s", GC_DEFINITIONS_INSTALL_DIR);
+    return is_dir(out);
+}
+
+int cli_definitions_add_or_stop(struct cli_definitions *d, const char *file)
+{
+    if (d->n == sizeof d->files / sizeof d->files[0]) {
+        cli_error("--variants: at most %zu files", sizeof d->files / sizeof d->files[0]);
+        return CLI_EXIT_USAGE;
+    }
+    d->files[d->n++] = file;
+    return CLI_CONTINUE;
+}
+
+static int report_or_stop(const char *command, const struct rp_def_error *e)
+{
+    if (e->line && e->key[0])
+        cli_error("%s: %s:%d: %s: %s", command, e->file, e->line, e->key, e->message);
+    else if (e->line)
+        cli_error("%s: %s:%d: %s", command, e->file, e->line, e->message);
+    else if (e->key[0])
+        cli_error("%s: %s: %s: %s", command, e->file, e->key, e->message);
+    else
+        cli_error("%s: %s: %s", command, e->file, e->message);
+    return CLI_EXIT_USAGE;
+}
+
+int cli_definitions_load_or_stop(const struct cli_definitions *d, const char *command)
+{
+    struct rp_def_error e;
+    char dir[PATH_MAX];
+    if (cli_definitions_dir(dir, sizeof dir)) {
+        if (rp_defs_load_dir(dir, &e) != RP_DONE)
+            return report_or_stop(command, &e);
+    } else {
+        /* Not silent: without them every defined variant is unsupported. */
+        cli_error("%s: warning: the shipped variant definitions were not found (set "
+                  "GCAUDIT_DEFINITIONS to their folder); only the built-in variants are known",
+                  command);
+    }
+    for (size_t i = 0; i < d->n; i++)
+        if (rp_defs_load_file(d->files[i], &e) != RP_DONE)
+            return report_or_stop(command, &e);
+    return CLI_CONTINUE;
+}

@@ -1,0 +1,164 @@
+/*
+ * Variants from definition files through the command (cli/definitions.c):
+ * the shipped folder is found without options, `variants` names where
+ * each variant comes from, --variants adds and overrides, a bad
+ * definition stops the command before any input is read (exit 2, file,
+ * line and key named), and a game of a defined variant is replayed into
+ * the reports.  Runs the built binary (GC_BINARY).
+ */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/support/support.h"
+
+static char *dir;
+
+static void setup(void) { dir = ts_tempdir(); }
+static void teardown(void) { ts_rmtree(dir); free(dir); }
+
+TestSuite(cli_definitions, .init = setup, .fini = teardown);
+
+static void write_in_dir(const char *name, const char *text)
+{
+    char *path = ts_fmt("%s/%s", dir, name);
+    cr_assert_eq(ts_write_file(path, text, strlen(text)), 0);
+    free(path);
+}
+
+static const char *const shipped[] = {
+    "fischerandom-gc", "courier-gc", "capablanca-gc", "gothic-gc", "janus-gc",
+    "grand-gc", "shatranj-gc", "makruk-gc", "3check-gc", "kingofthehill-gc",
+    "horde-gc", "antichess-gc", "knightmate-gc",
+};
+
+Test(cli_definitions, variants_lists_the_shipped_definitions_with_their_files)
+{
+    cr_assert_eq(ts_gcaudit(dir, "variants"), 0);
+    char *out = ts_slurp(dir, "stdout.txt"), *err = ts_slurp(dir, "stderr.txt");
+    cr_expect_str_eq(err, "");
+    cr_expect(strstr(out, "chess              Chess (orthodox, FIDE rules)\n"
+                          "                   Game: chess, orthodoxchess, fidechess\n"
+                          "                   from: built in\n") != NULL, "%s", out);
+    for (size_t i = 0; i < sizeof shipped / sizeof shipped[0]; i++) {
+        char *want = ts_fmt("\n%-18s ", shipped[i]);
+        cr_expect(strstr(out, want) != NULL, "no %s in:\n%s", shipped[i], out);
+        free(want);
+    }
+    char *from = ts_fmt("                   from: %s/replay/definitions/fischer-random.ini\n", GC_SOURCE_DIR);
+    cr_expect(strstr(out, "fischerandom-gc    Fischer Random Chess (Chess960; start position from the "
+                          "FEN: header)\n"
+                          "                   Game: fischerrandomchess, fischerrandom, chess960, frc\n") != NULL,
+              "%s", out);
+    cr_expect(strstr(out, from) != NULL, "%s", out);
+    free(from);
+    free(out);
+    free(err);
+}
+
+Test(cli_definitions, variants_file_adds_and_overrides)
+{
+    write_in_dir("mine.ini",
+                 "# two definitions: a new one and one that replaces a shipped one\n"
+                 "[mini-chess]\n"
+                 "gcGames = Tiny Chess\n"
+                 "maxFile = 5\n"
+                 "maxRank = 5\n"
+                 "pawn = p\nrook = r\nking = k\n"
+                 "startFen = rpk2/5/5/5/2KPR w - - 0 1\n"
+                 "promotionRank = 5\n"
+                 "promotionPieceTypes = r\n"
+                 "doubleStep = false\n"
+                 "castling = false\n"
+                 "\n"
+                 "[courier-gc:mini-chess]\n"
+                 "gcTitle = not Courier any more\n");
+    cr_assert_eq(ts_gcaudit(dir, "variants --variants mine.ini"), 0);
+    char *out = ts_slurp(dir, "stdout.txt");
+    cr_expect(strstr(out, "mini-chess         mini-chess\n"
+                          "                   Game: tinychess\n"
+                          "                   from: mine.ini\n") != NULL, "%s", out);
+    cr_expect(strstr(out, "courier-gc         not Courier any more\n"
+                          "                   Game: couriergc\n"
+                          "                   from: mine.ini\n") != NULL, "%s", out);
+    free(out);
+}
+
+static const struct {
+    const char *ini, *message;
+} bad[] = {
+    {"[x]\npawn = p\nking = k\nstartFen = 8/8/8/8/8/8/8/8 w - - 0 1\ncastlng = false\n",
+     "gcaudit: variants: bad.ini:5: castlng: [x] unknown key \"castlng\""},
+    {"[x]\npawn = p\nking = k\ntwoBoards = true\n",
+     "gcaudit: variants: bad.ini:4: twoBoards: [x] gcaudit does not implement twoBoards = true (only false)"},
+    {"[x]\npawn = p\nking = k\ncheckmateValue = lose\n",
+     "gcaudit: variants: bad.ini:4: checkmateValue: [x] \"lose\" is not a result (win, loss, draw or none)"},
+    {"[x]\npawn = p\ncustomPiece1 = a:mRcpX\n",
+     "gcaudit: variants: bad.ini:3: customPiece1: [x] Betza notation \"mRcpX\": unexpected 'X' at position 5"},
+    {"[x]\npawn = p\nking = k\nstartFen = 8/8/8/8/8/8/8/7 w - - 0 1\n",
+     "gcaudit: variants: bad.ini:4: startFen: [x] rank 1 of the FEN has 7 squares, not 8"},
+    {"[x:nosuch]\n", "gcaudit: variants: bad.ini:1: [x] parent variant \"nosuch\" is not defined before \"x\""},
+    {"pawn = p\n[x]\n", "gcaudit: variants: bad.ini:1: a key before the first [section]"},
+    {"[x]\nthis is not a key\n", "gcaudit: variants: bad.ini:2: not a section, a key = value line or a comment"},
+    {"# nothing\n", "gcaudit: variants: bad.ini: no [section]: nothing is defined"},
+};
+
+Test(cli_definitions, a_bad_definition_names_file_line_and_key)
+{
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        write_in_dir("bad.ini", bad[i].ini);
+        cr_expect_eq(ts_gcaudit(dir, "variants --variants bad.ini"), 2, "%s", bad[i].ini);
+        char *err = ts_slurp(dir, "stderr.txt"), *out = ts_slurp(dir, "stdout.txt");
+        size_t first = strcspn(err, "\n");
+        cr_expect(strlen(bad[i].message) == first && strncmp(err, bad[i].message, first) == 0,
+                  "said \"%.*s\", not \"%s\"", (int)first, err, bad[i].message);
+        cr_expect_str_eq(out, "", "nothing listed after a bad definition");
+        free(err);
+        free(out);
+    }
+}
+
+Test(cli_definitions, analyze_stops_before_reading_an_input)
+{
+    write_in_dir("bad.ini", "[x]\nking = k\ncastling = maybe\n");
+    write_in_dir("g.log", "Game: Chess\n\n1. e2-e4\n");
+    cr_expect_eq(ts_gcaudit(dir, "analyze g.log -o out --variants bad.ini"), 2);
+    char *err = ts_slurp(dir, "stderr.txt");
+    cr_expect_str_eq(err, "gcaudit: analyze: bad.ini:3: castling: [x] \"maybe\" is not a bool (true or false)\n");
+    free(err);
+    char *test = ts_fmt("test -e '%s/out'", dir);
+    cr_expect_neq(ts_run(test), 0, "an output folder was made");
+    free(test);
+}
+
+Test(cli_definitions, a_defined_variant_is_replayed_into_the_reports)
+{
+    write_in_dir("capa.log", "Game: Capablanca Chess\n"
+                             "Log: capa-1\n"
+                             "White: Ann\nBlack: Bob\n"
+                             "Result: 1-0\n"
+                             "\n"
+                             "1. P f2-f4 1... p e7-e5\n"
+                             "2. P g2-g4 2... q e8-i4 // the f7 pawn is in the way\n"
+                             "\n"
+                             "Game: Capablanca Chess\n"
+                             "Log: capa-2\n"
+                             "White: Ann\nBlack: Bob\n"
+                             "\n"
+                             "1. P f2-f4 1... p f7-f5\n"
+                             "2. C h1-i3 2... a c8-d6\n"
+                             "3. C i3-k5 // no such square\n");
+    cr_assert_eq(ts_gcaudit(dir, "analyze capa.log -q -o out"), 0);
+    char *games = ts_slurp(dir, "out/games.csv");
+    cr_expect(strstr(games, "capa.log,,1,capa-1,capablanca-gc,,,Ann,Bob,,,3,1-0,1-0,illegal,,,,illegal,1,2,illegal-move\n") != NULL,
+              "%s", games);
+    cr_expect(strstr(games, "capa.log,,2,capa-2,capablanca-gc,,,Ann,Bob,,,4,*,*,illegal,,,,illegal,1,3,no-such-square\n") != NULL,
+              "%s", games);
+    free(games);
+    char *v = ts_slurp(dir, "out/violations.csv");
+    cr_expect(strstr(v, "capa.log,,1,capa-1,capablanca-gc,8,2,black,Bob,q e8-i4,illegal-move,the queen on e8 "
+                        "cannot reach i4: the path is blocked at f7,the f7 pawn is in the way\n") != NULL,
+              "%s", v);
+    cr_expect(strstr(v, "no-such-square,there is no square k5 in Capablanca Chess,no such square\n") != NULL, "%s", v);
+    free(v);
+}
