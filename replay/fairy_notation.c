@@ -115,19 +115,23 @@ void rp_frender(const struct rp_fpos *p, char *buf, size_t size)
     size_t at = 0;
 #define PUT(...) (at += (size_t)snprintf(buf + at, at < size ? size - at : 0, __VA_ARGS__))
     for (int r = d->ranks - 1; r >= 0; r--) {
-        PUT("%3s ", d->rank_labels[r]);
+        PUT("%3s", d->rank_labels[r]);
         for (int f = 0; f < d->files; f++) {
             int sq = rp_fsq(f, r);
             char l[RP_FLABEL_MAX + 2] = ".";
             if (p->b[sq])
                 rp_flabel(d, p->b[sq], p->unpromoted[sq], l);
-            PUT("%-3s", l);
+            PUT(" %-2s", l);
         }
+        while (at > 0 && at < size && buf[at - 1] == ' ')
+            buf[--at] = '\0';
         PUT("\n");
     }
-    PUT("    ");
+    PUT("   ");
     for (int f = 0; f < d->files; f++)
-        PUT("%-3s", d->file_labels[f]);
+        PUT(" %-2s", d->file_labels[f]);
+    while (at > 0 && at < size && buf[at - 1] == ' ')
+        buf[--at] = '\0';
     PUT("\n");
     if (d->piece_drops || d->seirawan_gating)
         for (int c = 0; c < 2; c++) {
@@ -357,6 +361,51 @@ static void explain(const struct turn *t, int from, int to, char *why, size_t si
         const char *name = rp_fpiece_name(d, type, p->unpromoted[from]);
         snprintf(why, size, "that is not a %s move", name);
     }
+}
+
+/* A king's move to a castling destination or onto its own castling rook
+ * that is no castling now: why (1), or 0 when it is no castling shape. */
+static int explain_castling(const struct turn *t, int from, int to, char *why, size_t size)
+{
+    const struct rp_fpos *p = t->p;
+    const struct rp_fdef *d = t->d;
+    int us = p->side;
+    if (!d->castling || rp_fp_type(p->b[from]) != d->king || p->king[us] != from)
+        return 0;
+    int rank = us ? d->ranks - d->castling_rank : d->castling_rank - 1;
+    if (rp_frank(from) != rank || rp_frank(to) != rank)
+        return 0;
+    rp_fpiece rook = rp_fp_make(d->castling_rook, us);
+    int onto_rook = p->b[to] == rook;
+    int dest = rp_ffile(to) == d->castling_kingside_file || rp_ffile(to) == d->castling_queenside_file;
+    if (!onto_rook && !(dest && abs(rp_ffile(to) - rp_ffile(from)) >= 2))
+        return 0;
+    int queen = onto_rook ? to < from : rp_ffile(to) == d->castling_queenside_file;
+    int idx = us * 2 + queen;
+    char a[8];
+    if (!(p->castle_rights >> idx & 1)) {
+        snprintf(why, size, "the %s or its rook has moved (no castling right on the %s side)",
+                 rp_fpiece_name(d, d->king, 0), queen ? "queen's" : "king's");
+        return 1;
+    }
+    int kto, rto, rfrom = p->castle_rook[idx];
+    rp_fcastle_squares(p, idx, &kto, &rto);
+    int lo = from < rfrom ? from : rfrom, hi = from < rfrom ? rfrom : from;
+    if (kto < lo)
+        lo = kto;
+    if (rto < lo)
+        lo = rto;
+    if (kto > hi)
+        hi = kto;
+    if (rto > hi)
+        hi = rto;
+    for (int sq = lo; sq <= hi; sq++)
+        if (sq != from && sq != rfrom && p->b[sq]) {
+            snprintf(why, size, "%s is not empty", sqname(t, sq, a));
+            return 1;
+        }
+    snprintf(why, size, "not this way");
+    return 1;
 }
 
 /* ----------------------------------------------------- legality words */
@@ -623,10 +672,12 @@ static int resolve_move(const struct turn *t, rp_fmove *out)
     struct rp_fmovelist all, cand;
     gen_to(t, from, to, &all, &cand);
     if (cand.n == 0) {
+        char why[160];
+        if (explain_castling(t, from, to, why, sizeof why))
+            return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot castle: %s", piece_on(t, from), c->from, why);
         if (rp_fp_real(p->b[to]) && rp_fp_colour(p->b[to]) == p->side)
             return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: %s is occupied by its own %s",
                        piece_on(t, from), c->from, c->to, sqname(t, to, a), piece_on(t, to));
-        char why[160];
         explain(t, from, to, why, sizeof why);
         return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s%s%s", piece_on(t, from), c->from,
                    c->to, why[0] ? ": " : "", why);
