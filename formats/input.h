@@ -1,9 +1,10 @@
 /*
  * Private to the input walker: the state one fmt_walk() call carries, and
- * the seams between its three files.  input_walk.c decides what a path is
+ * the seams between its files.  input_walk.c decides what a path is
  * (file, directory, stdin), input_archive.c streams whatever libarchive
- * reads, nested archives included, and input_text.c turns one entry's
- * bytes into the normalised text the parser sees.  input_text.c knows
+ * reads, nested archives included, input_entry.c hands each entry to the
+ * caller, and input_text.c turns one entry's bytes into the normalised
+ * text the parser sees.  input_text.c knows
  * nothing of libarchive, so the text rules can be checked on plain buffers.
  *
  * Ownership: strings passed in are borrowed; fmt_input_report() copies
@@ -35,7 +36,7 @@ struct fmt_walker {
     void *ctx;
 };
 
-/* input_walk.c: hand one entry to the caller, numbering it.  *text (an
+/* input_entry.c: hand one entry to the caller, numbering it.  *text (an
  * ok entry's malloc'd text, else text is NULL) may be taken by the
  * callback (fmt_entry_take_text), which then sets *text to NULL.  Returns
  * what the callback returned (nonzero: stop the walk). */

@@ -21,35 +21,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int fmt_input_report(struct fmt_walker *w, const char *source,
-                     const char *entry, enum fmt_entry_status status,
-                     const char *message, uint64_t bytes,
-                     char **text, size_t len)
-{
-    int ok = status == FMT_ENTRY_OK && text;
-    struct fmt_entry e = {
-        .source = source,
-        .entry = entry,
-        .bytes = bytes,
-        .status = status,
-        .message = message ? message : "",
-        .text = ok ? *text : NULL,
-        .len = ok ? len : 0,
-        .seq = (*w->seq)++,
-        .owner = ok ? text : NULL,
-    };
-    return w->fn(w->ctx, &e);
-}
-
-char *fmt_entry_take_text(const struct fmt_entry *e)
-{
-    if (!e->owner || !*e->owner)
-        return NULL;
-    char *text = *e->owner;
-    *e->owner = NULL;
-    return text;
-}
-
 /* A failed row for a path the system would not give us. */
 static int report_errno(struct fmt_walker *w, const char *path,
                         const char *what, int err)

@@ -3,7 +3,8 @@
  * entry's text into games, reads each game's header block, hands the lines
  * of its moves section to log_turns.c, and records a game that cannot be
  * tokenised as malformed.  Each game's strings live in a small arena that
- * the game owns, so a game costs a few allocations, not one per token.
+ * the game owns (log_mem.c), so a game costs a few allocations, not one
+ * per token.
  *
  * Lines are classified once, in this order:
  *   - blank: only white space;
@@ -27,85 +28,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ------------------------------------------------------------ storage */
-
-#define MEM_FIRST 16384       /* a game of the usual length fits in one block */
-#define MEM_MAX_STEP (1 << 20) /* blocks stop doubling here */
-
-static struct fmt_mem *mem_block(struct fmt_mem *prev, size_t need)
-{
-    size_t cap = prev ? prev->cap * 2 : MEM_FIRST;
-    if (cap > MEM_MAX_STEP)
-        cap = MEM_MAX_STEP;
-    if (cap < need)
-        cap = need;
-    if (cap > SIZE_MAX - FMT_MEM_HEADER)
-        return NULL;
-    struct fmt_mem *b = malloc(FMT_MEM_HEADER + cap);
-    if (!b)
-        return NULL;
-    b->next = prev;
-    b->cap = cap;
-    b->used = 0;
-    return b;
-}
-
-void *fmt_mem_alloc_block(struct fmt_game *g, size_t size)
-{
-    if (size > SIZE_MAX - FMT_MEM_ALIGN)
-        return NULL;
-    size = fmt_mem_round(size);
-    struct fmt_mem *b = g->mem;
-    if (!b || b->cap - b->used < size) {
-        b = mem_block(b, size);
-        if (!b)
-            return NULL;
-        g->mem = b;
-    }
-    void *p = (char *)b + FMT_MEM_HEADER + b->used;
-    b->used += size;
-    return p;
-}
-
-char *fmt_mem_strndup(struct fmt_game *g, const char *s, size_t n)
-{
-    if (n == SIZE_MAX)
-        return NULL;
-    char *d = fmt_mem_alloc(g, n + 1);
-    if (d) {
-        fmt_copy_short(d, s, n);
-        d[n] = '\0';
-    }
-    return d;
-}
-
-static void mem_free(struct fmt_mem *b)
-{
-    while (b) {
-        struct fmt_mem *next = b->next;
-        free(b);
-        b = next;
-    }
-}
-
-void fmt_game_release(struct fmt_game *game)
-{
-    if (!game)
-        return;
-    free(game->extra);
-    mem_free(game->mem);
-    memset(game, 0, sizeof *game);
-}
-
 /* -------------------------------------------------------------- lines */
 
-struct line {
+struct text_line {
     const char *s;    /* first byte */
     size_t len;       /* bytes, without the '\n' */
     const char *next; /* start of the following line */
 };
 
-static void line_at(const char *pos, const char *end, struct line *l)
+static void line_at(const char *pos, const char *end, struct text_line *l)
 {
     const char *nl = memchr(pos, '\n', (size_t)(end - pos));
     l->s = pos;
@@ -119,7 +50,7 @@ struct header_line {
 };
 
 /* The header-line rule of the comment at the top of this file. */
-static int header_line(const struct line *l, struct header_line *h)
+static int header_line(const struct text_line *l, struct header_line *h)
 {
     const char *p = l->s, *e = l->s + l->len;
     while (p < e && fmt_is_space(*p))
@@ -305,7 +236,7 @@ void fmt_parser_free(fmt_parser *p)
     free(p);
 }
 
-static void advance(fmt_parser *p, const struct line *l)
+static void advance(fmt_parser *p, const struct text_line *l)
 {
     p->pos = l->next;
     if (p->line < INT_MAX)
@@ -319,7 +250,7 @@ static int seek_game(fmt_parser *p)
 {
     const char *block = NULL;
     int block_line = 0;
-    struct line l;
+    struct text_line l;
     struct header_line h;
     while (p->pos < p->end) {
         line_at(p->pos, p->end, &l);
@@ -354,7 +285,7 @@ enum header_end {
 static enum header_end read_header(fmt_parser *p, struct fmt_game *g)
 {
     int have_game = 0;
-    struct line l;
+    struct text_line l;
     struct header_line h;
     g->line = p->line;
     while (p->pos < p->end) {
@@ -421,7 +352,7 @@ static void advance_by(fmt_parser *p, size_t n)
  * section makes the game malformed: the two forms do not mix. */
 static enum moves_step read_plies(fmt_parser *p, struct fmt_game *g)
 {
-    struct line l;
+    struct text_line l;
     struct header_line h;
     while (p->pos < p->end) {
         line_at(p->pos, p->end, &l);
@@ -465,7 +396,7 @@ static enum moves_step moves_lines(fmt_parser *p, struct fmt_game *g, const char
     if (stop == FMT_MOVES_LIMIT)
         return MOVES_MORE;
     if (stop == FMT_MOVES_LETTER) {
-        struct line l;
+        struct text_line l;
         struct header_line h;
         line_at(mv.pos, end, &l);
         if (header_line(&l, &h)) {

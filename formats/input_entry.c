@@ -1,0 +1,36 @@
+/*
+ * input_entry: how the walker hands an entry to its caller (input.h):
+ * numbering it and lending its text, which the caller may take.  Both
+ * input_walk.c (a path it cannot open) and input_archive.c (every entry
+ * it reads) report through here.
+ */
+#include "formats/input.h"
+
+int fmt_input_report(struct fmt_walker *w, const char *source,
+                     const char *entry, enum fmt_entry_status status,
+                     const char *message, uint64_t bytes,
+                     char **text, size_t len)
+{
+    int ok = status == FMT_ENTRY_OK && text;
+    struct fmt_entry e = {
+        .source = source,
+        .entry = entry,
+        .bytes = bytes,
+        .status = status,
+        .message = message ? message : "",
+        .text = ok ? *text : NULL,
+        .len = ok ? len : 0,
+        .seq = (*w->seq)++,
+        .owner = ok ? text : NULL,
+    };
+    return w->fn(w->ctx, &e);
+}
+
+char *fmt_entry_take_text(const struct fmt_entry *e)
+{
+    if (!e->owner || !*e->owner)
+        return NULL;
+    char *text = *e->owner;
+    *e->owner = NULL;
+    return text;
+}
