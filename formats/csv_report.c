@@ -314,3 +314,48 @@ void fmt_csv_abort(fmt_csv *csv)
     unlink(csv->tmp_path);
     csv_free_paths(csv);
 }
+
+/* ------------------------------------------------------------- reading */
+
+long fmt_csv_split(char *line, const char **cells, size_t max)
+{
+    for (size_t i = 0; i < max; i++)
+        cells[i] = "";
+    long n = 0;
+    char *p = line;
+    for (;;) {
+        char *start = p, *out = p;
+        int quoted = *p == '"';
+        if (quoted) {
+            /* RFC 4180: "" inside quotes is one quote. */
+            for (p++;; p++) {
+                if (*p == '\0')
+                    return -1;
+                if (*p == '"' && p[1] != '"')
+                    break;
+                if (*p == '"')
+                    p++;
+                *out++ = *p;
+            }
+            p++;
+            if (*p != ',' && *p != '\0')
+                return -1;
+        } else {
+            p += strcspn(p, ",");
+            out = p;
+        }
+        char end = *p;
+        *out = '\0';
+        /* Only a quoted cell can carry the apostrophe that defused it, and
+         * it did exactly when the rest still looks like a formula
+         * (formula_like looks through leading apostrophes). */
+        if (quoted && start[0] == '\'' && formula_like(start + 1))
+            start++;
+        if ((size_t)n < max)
+            cells[n] = start;
+        n++;
+        if (end == '\0')
+            return n;
+        p++;
+    }
+}

@@ -238,4 +238,13 @@ int fmt_csv_close(fmt_csv *csv);
 /* Drop a report without renaming it into place (after an error). */
 void fmt_csv_abort(fmt_csv *csv);
 
+/* Split one line of a report fmt_csv_row wrote (its line end, and a
+ * byte-order mark before the first cell, already removed) into at most
+ * max cells, in place: quotes removed, and the apostrophe fmt_csv_row put
+ * in front of a formula-like cell taken off again, so that cells[i] is the
+ * text that was written (after fmt_escape).  Missing cells are "".
+ * Returns the number of cells the line holds (may exceed max), or -1 when
+ * the line is not one fmt_csv_row writes (a quote left open). */
+long fmt_csv_split(char *line, const char **cells, size_t max);
+
 #endif
