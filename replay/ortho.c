@@ -15,6 +15,7 @@
 #include "replay/attacks.h"
 #include "replay/movegen.h"
 #include "replay/notation.h"
+#include "replay/view.h"
 
 /* Reading a FEN costs more than a short game's first moves, and every
  * game of a variant starts from the same one: each thread keeps the last
@@ -346,6 +347,16 @@ int rp_ortho_fen(const void *state, char *buf, size_t size)
         return 0;
     snprintf(buf, size, "no room for the FEN");
     return -1;
+}
+
+void rp_ortho_view(const void *state, struct rp_view *out)
+{
+    const struct rp_ortho *o = state;
+    out->nboards = 1;
+    rp_view_board(&o->b, "", &out->board[0]);
+    out->nholdings = 0;
+    out->side_to_move = o->b.side;
+    out->status[0] = '\0';
 }
 
 void rp_ortho_render(const void *state, char *buf, size_t size)

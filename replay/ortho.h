@@ -28,6 +28,9 @@ struct rp_ortho {
     int plies;                             /* plies played */
 };
 
+/* The view of the one board (replay.h, the `view` slot). */
+void rp_ortho_view(const void *state, struct rp_view *out);
+
 void rp_ortho_setup(struct rp_ortho *o, const struct rp_rules *rules, const char *fen,
                     const char *title);
 

@@ -96,6 +96,64 @@ struct rp_end {
                                      none); any other text replaces it ("points=12-9") */
 };
 
+/* ----------------------------------------------- a position, drawn */
+
+/*
+ * A position as a viewer draws it (the game viewer of the audit pages):
+ * boards of labelled cells, the pieces held off the board (Backlash's
+ * pockets, Retro Chess's reserves, the hands of drop games), whose turn
+ * it is and a short status.  General enough for any variant: up to
+ * RP_VIEW_BOARDS boards of up to RP_VIEW_FILES x RP_VIEW_RANKS squares,
+ * labels of up to three bytes ("K", "RR", "+P"), a colour per piece.
+ * Labels name the piece's type only (upper case for the orthodox ones):
+ * the colour is a field of its own, so a label means the same on both
+ * sides.  A plain value: the viewer copies it after every turn.
+ */
+#define RP_VIEW_BOARDS 2
+#define RP_VIEW_FILES 16
+#define RP_VIEW_RANKS 16
+#define RP_VIEW_LABEL 4           /* three bytes and the NUL */
+#define RP_VIEW_HOLDINGS 8
+#define RP_VIEW_HELD 16           /* kinds of piece one holding shows */
+
+struct rp_view_piece {
+    char label[RP_VIEW_LABEL];    /* "" on an empty square */
+    signed char colour;           /* FMT_WHITE or FMT_BLACK; -1 on an empty square */
+};
+
+struct rp_view_board {
+    char name[16];                /* "left", "right"; "" when the game has one board */
+    int files, ranks;             /* 1..RP_VIEW_FILES, 1..RP_VIEW_RANKS */
+    char file_name[RP_VIEW_FILES][RP_VIEW_LABEL]; /* "a".."h" (Backlash's right board "A".."H") */
+    char rank_name[RP_VIEW_RANKS][RP_VIEW_LABEL]; /* "1".."8" */
+    struct rp_view_piece cell[RP_VIEW_RANKS][RP_VIEW_FILES]; /* [rank][file]; [0][0] is the
+                                                                square at White's lower left */
+};
+
+struct rp_view_holding {
+    char name[40];                /* "p8 (Black's pocket, left board)", "White's reserve" */
+    signed char colour;           /* whose pieces: FMT_WHITE or FMT_BLACK */
+    int board;                    /* the board it serves, -1 for none */
+    int n;                        /* kinds of piece held, 0..RP_VIEW_HELD */
+    struct {
+        char label[RP_VIEW_LABEL];
+        int count;                /* > 0 */
+    } held[RP_VIEW_HELD];
+};
+
+struct rp_view {
+    int nboards;                  /* 1..RP_VIEW_BOARDS */
+    struct rp_view_board board[RP_VIEW_BOARDS];
+    int nholdings;                /* 0..RP_VIEW_HOLDINGS, in the order a viewer lists them */
+    struct rp_view_holding holding[RP_VIEW_HOLDINGS];
+    int side_to_move;             /* FMT_WHITE or FMT_BLACK */
+    char status[96];              /* "Phase I; points 0-0"; "" when there is nothing to say */
+};
+
+/* Add `count` pieces labelled `label` to a holding (merged with a kind it
+ * already shows; ignored when it shows RP_VIEW_HELD kinds). */
+void rp_view_hold(struct rp_view_holding *h, const char *label, int count);
+
 /*
  * A variant: one table per variant, every slot a stage of a game's life
  * (libarchive's format table).  The state is an opaque block of
@@ -166,6 +224,11 @@ struct rp_variant {
     /* What the labels of the diagram mean, one line for `gcaudit replay`
      * ("K king, ..."); NULL when there is nothing to say. */
     const char *legend;
+
+    /* The position for the game viewer: fill *out (its boards' cells
+     * beyond files x ranks and holdings beyond nholdings are not read).
+     * May be NULL: the viewer then lists the moves without a board. */
+    void (*view)(const void *state, struct rp_view *out);
 };
 
 /* What the replay library's calls that can fail return. */

@@ -33,6 +33,7 @@
 #include "replay/backlash.h"
 #include "replay/movegen.h"
 #include "replay/notation.h"
+#include "replay/view.h"
 #include "replay/ortho.h"
 #include "replay/pockets.h"
 #include "replay/rules.h"
@@ -689,6 +690,42 @@ static void backlash_render(const void *state, char *buf, size_t size)
     emit_turn_line(s, buf, size, &at);
 }
 
+/* Both boards, the four pockets (Black's first, each with its board) and
+ * whose turn it is on which board. */
+static void backlash_view(const void *state, struct rp_view *out)
+{
+    const struct rp_backlash *s = state;
+    out->nboards = 2;
+    out->nholdings = 0;
+    for (int bd = 0; bd < 2; bd++)
+        rp_view_board(&s->o[bd].b, rp_board_side_name(bd), &out->board[bd]);
+    for (int colour = 1; colour >= 0; colour--)
+        for (int bd = 0; bd < 2; bd++) {
+            struct rp_view_holding *h = &out->holding[out->nholdings++];
+            snprintf(h->name, sizeof h->name, "%s (%s's pocket, %s board)",
+                     rp_pocket_name(bd, colour), rp_colour_name(colour), rp_board_side_name(bd));
+            h->colour = (signed char)colour;
+            h->board = bd;
+            h->n = 0;
+            rp_piece p = s->pk.p[bd][colour];
+            if (p) {
+                char label[RP_VIEW_LABEL];
+                rp_view_label(p, label);
+                rp_view_hold(h, label, 1);
+            }
+        }
+    out->side_to_move = side_of(s);
+    char line[RP_MESSAGE_MAX + 32];
+    size_t at = 0;
+    emit_turn_line(s, line, sizeof line, &at);
+    if (at && line[at - 1] == '\n')
+        line[at - 1] = '\0';
+    /* The status is short on purpose: a long ending message is cut. */
+    size_t n = strlen(line) < sizeof out->status ? strlen(line) : sizeof out->status - 1;
+    memcpy(out->status, line, n);
+    out->status[n] = '\0';
+}
+
 /* ------------------------------------------------------------- table */
 
 static const char *const backlash_names[] = {"backlash", NULL};
@@ -707,4 +744,5 @@ const struct rp_variant rp_variant_backlash = {
     .legend = "K king, Q queen, R rook, B bishop, N knight, P pawn; upper case White, lower case "
               "Black; . empty; p1 P1 White's pockets for the left and right boards, p8 P8 "
               "Black's",
+    .view = backlash_view,
 };

@@ -79,4 +79,5 @@ const struct rp_variant rp_variant_chess = {
     .render = rp_ortho_render,
     .fen = rp_ortho_fen,
     .legend = RP_ORTHO_LEGEND,
+    .view = rp_ortho_view,
 };

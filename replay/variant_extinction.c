@@ -109,4 +109,5 @@ const struct rp_variant rp_variant_extinction = {
     .render = rp_ortho_render,
     .fen = rp_ortho_fen,
     .legend = RP_ORTHO_LEGEND,
+    .view = rp_ortho_view,
 };

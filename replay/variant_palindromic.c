@@ -164,4 +164,5 @@ const struct rp_variant rp_variant_palindromic = {
     /* FEN has one letter a piece type: both hands of rook are R there. */
     .fen = rp_ortho_fen,
     .legend = RP_ORTHO_LEGEND "; RR, rr a right-handed rook, LR, lr a left-handed one",
+    .view = rp_ortho_view,
 };

@@ -24,6 +24,7 @@
 #include "replay/retro.h"
 #include "replay/variants.h"
 #include "replay/verdict.h"
+#include "replay/view.h"
 
 static const char title[] = "Retro Chess";
 
@@ -385,6 +386,41 @@ static void retro_render(const void *state, char *buf, size_t size)
     }
 }
 
+/* Retro Chess: the board, both reserves (pieces by type, counted), the
+ * phase and the points. */
+static void retro_view(const void *state, struct rp_view *out)
+{
+    const struct rp_retro *r = state;
+    out->nboards = 1;
+    rp_view_board(&r->b, "", &out->board[0]);
+    out->nholdings = 2;
+    for (int colour = 0; colour < 2; colour++) {
+        struct rp_view_holding *h = &out->holding[colour];
+        snprintf(h->name, sizeof h->name, "%s's reserve", rp_colour_name(colour));
+        h->colour = (signed char)colour;
+        h->board = -1;
+        h->n = 0;
+        for (int type = RP_KING; type >= RP_PAWN; type--) {
+            rp_piece p = rp_make_piece(type, colour);
+            char label[RP_VIEW_LABEL];
+            rp_view_label(p, label);
+            rp_view_hold(h, label, rp_retro_reserve(r, p));
+        }
+    }
+    out->side_to_move = r->b.side;
+    int pts[2];
+    rp_retro_points(r, pts);
+    size_t at = (size_t)snprintf(out->status, sizeof out->status, "%s; points %d-%d",
+                                 r->phase == 1 ? "Phase I"
+                                               : "Phase II (the players have switched colours)",
+                                 pts[0], pts[1]);
+    if (r->must_double != RP_NO_SQ && at < sizeof out->status) {
+        char sq[8];
+        snprintf(out->status + at, sizeof out->status - at, "; the pawn on %s must step back two",
+                 rp_square_name(&r->b, sq, r->must_double));
+    }
+}
+
 static const char *const retro_names[] = {"retrochess", "retro", NULL};
 
 const struct rp_variant rp_variant_retro = {
@@ -401,4 +437,5 @@ const struct rp_variant rp_variant_retro = {
     .render = retro_render,
     .legend = "K king, Q queen, R rook, B bishop, N knight, P pawn; upper case White, lower case "
               "Black; . empty; a reserve holds the pieces a colour can still uncapture",
+    .view = retro_view,
 };
