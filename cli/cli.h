@@ -297,12 +297,40 @@ struct st_summary;
  * each renamed into place when complete.  0, or -1 with errno set. */
 int cli_write_stats_csv(const struct st_stats *s, const char *dir, int excel);
 
-/* The same tables as the sheets of one workbook at path (written under a
- * temporary name, then renamed); `created` (seconds since 1970, > 0) is
- * the workbook's creation date, fixed by the caller so that the same input
- * gives the same bytes.  0, or -1 with the reason in err. */
-int cli_write_stats_xlsx(const struct st_stats *s, const char *path, long long created,
-                         char *err, size_t errsize);
+
+/* --viewer: which games get a page in the game viewer. */
+enum cli_viewer {
+    CLI_VIEWER_ILLEGAL = 0,       /* (default) replayed games with violations */
+    CLI_VIEWER_ALL,               /* every replayed game */
+    CLI_VIEWER_NONE
+};
+
+/* "illegal", "all", "none"; and back (-1 when s is none of them). */
+const char *cli_viewer_name(enum cli_viewer v);
+int cli_viewer_parse(const char *s);
+
+/* The row reports of a finished run, read back for the pages and the
+ * workbook (paths; viewer NULL when no viewer records were made). */
+struct cli_report_files {
+    const char *inputs, *games, *violations;
+    const char *viewer;           /* one line per games.csv row: a record or empty */
+};
+
+/* What a run was asked, for the run block of the page and the workbook. */
+struct cli_run_info {
+    long long started;            /* seconds since 1970 (SOURCE_DATE_EPOCH when set) */
+    const char *const *inputs;    /* INPUT arguments as given */
+    size_t ninputs;
+    const char *aliases;          /* --player-alias FILE, or NULL */
+    int excel;
+    enum cli_viewer viewer;
+    struct cli_report_files files;
+};
+
+/* The start of a run for the reports: SOURCE_DATE_EPOCH when it is set to
+ * a number (reproducible reports, https://reproducible-builds.org), else
+ * the clock. */
+long long cli_run_started(void);
 
 /* What summary.html says about the run besides the tables. */
 struct cli_html_run {
@@ -311,11 +339,22 @@ struct cli_html_run {
     const char *results;          /* "verified" or "declared" */
     const char *selection;        /* the filters in words, "" when none */
     uint64_t min_games;
+    const struct cli_run_info *info;
 };
 
-/* summary.html in dir (temporary name, renamed).  0, or -1 with errno. */
+/* The workbook at path (written under a temporary name, then renamed):
+ * the statistics tables, the games and violations read back from
+ * run->info->files, and an info sheet (stats_xlsx.c); `created` (seconds
+ * since 1970, > 0) is its creation date, fixed by the caller so that the
+ * same input gives the same bytes.  0, or -1 with the reason in err. */
+int cli_write_stats_xlsx(const struct st_stats *s, const struct cli_html_run *run,
+                         const char *path, long long created, char *err, size_t errsize);
+
+/* summary.html in dir (temporary name, renamed), with the Audit section
+ * read back from run->info->files and the viewer pages beside it.  0, or
+ * -1 with the reason in err. */
 int cli_write_summary_html(const struct st_stats *s, const struct cli_html_run *run,
-                           const char *dir);
+                           const char *dir, char *err, size_t errsize);
 
 /* ------------------- analyze and merge: the end of a run (report.c) */
 
@@ -334,7 +373,13 @@ struct cli_report_opts {
     uint64_t min_games;
     const char *selection;        /* the selection options in words, "" when none */
     const char *xlsx;             /* --xlsx FILE, or NULL */
+    struct cli_run_info info;
 };
+
+/* The paths of the row reports in dir (viewer: CLI_VIEWER_FILE, or NULL
+ * when no records were made).  0, or -1 when out of memory. */
+int cli_report_files_in(struct cli_report_files *f, const char *dir, int viewer);
+void cli_report_files_release(struct cli_report_files *f);
 
 /* Finish the statistics and write variants.csv ... headtohead.csv,
  * summary.html and the workbook.  0, or -1 after saying what failed. */
@@ -355,6 +400,8 @@ int cli_report_exit_status(const struct st_summary *s);
 
 #define CLI_STATE_FILE "gcaudit-shard.txt"
 #define CLI_ROWS_FILE "gcaudit-shard-rows.csv"
+/* The game viewer's records, one line per games.csv row (audit.h). */
+#define CLI_VIEWER_FILE "gcaudit-viewer.txt"
 
 /* A shard's state: what merge needs besides the row reports. */
 struct cli_state {
@@ -362,8 +409,15 @@ struct cli_state {
     int declared, excel;
     uint64_t min_games;
     char selection[512];
+    int viewer;                   /* enum cli_viewer */
+    char aliases[1024];           /* --player-alias FILE, "" for none */
+    char **inputs;                /* the INPUT arguments (written from, read into: owned) */
+    size_t ninputs;
     struct cli_totals totals;
 };
+
+/* Free what cli_state_read allocated (the inputs). */
+void cli_state_release(struct cli_state *s);
 
 /* Write dir/CLI_STATE_FILE (temporary name, renamed).  0, or -1 with errno. */
 int cli_state_write(const char *dir, const struct cli_state *s, const struct st_stats *stats);

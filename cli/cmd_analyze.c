@@ -28,6 +28,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli/audit.h"
 #include "cli/cli.h"
 #include "cli/rows.h"
 #include "stats/stats.h"
@@ -47,17 +48,21 @@ struct analyze_opts {
     unsigned shard, nshards;      /* --shard K/N; nshards 0 = no sharding */
     int strict;                   /* --strict: a run that warned exits 2 */
     struct cli_definitions defs;  /* --variants FILE... */
+    enum cli_viewer viewer;       /* --viewer */
 };
 
 /* One replay thread's own state: nothing in it is shared. */
 struct worker {
     struct analyze *A;
     st_stats *stats;
+    cli_view_rec *view;           /* the game viewer's recorder */
 };
 
 struct analyze {
     struct analyze_opts o;
     fmt_csv *inputs, *games, *violations, *rows;
+    fmt_csv *viewer;              /* the viewer records (CLI_VIEWER_FILE), or NULL */
+    long long started;            /* the run's date (cli_run_started) */
     struct cli_totals t;          /* entries, and the selected games */
     st_stats *stats;
     st_alias *alias;
@@ -262,6 +267,17 @@ static int opt_player_alias(void *o, const char *v)
     return CLI_CONTINUE;
 }
 
+static int opt_viewer(void *o, const char *v)
+{
+    int mode = cli_viewer_parse(v);
+    if (mode < 0) {
+        cli_error("analyze: --viewer is 'illegal', 'all' or 'none', not '%s'", v);
+        return CLI_EXIT_USAGE;
+    }
+    ((struct analyze_opts *)o)->viewer = (enum cli_viewer)mode;
+    return CLI_CONTINUE;
+}
+
 static int opt_min_games(void *o, const char *v)
 {
     char *end;
@@ -302,7 +318,10 @@ static const struct cli_option analyze_option_rows[] = {
     {.name = "--excel", .set_or_stop = opt_excel,
      .help = "byte-order mark and CRLF line ends, for spreadsheets"},
     {.name = "--xlsx", .value = "FILE", .set_or_stop = opt_xlsx,
-     .help = "also write the statistics as a workbook"},
+     .help = "also write a workbook: statistics, games, violations"},
+    {.name = "--viewer", .value = "illegal|all|none", .set_or_stop = opt_viewer,
+     .help = "game viewer pages in DIR/games/ for the games\n"
+             "with violations (default), every game, or none"},
     {.name = "--quiet", .letter = 'q', .set_or_stop = opt_quiet,
      .help = "no progress line and no summary"},
     {.name = "--verbose", .letter = 'v', .set_or_stop = opt_verbose,
@@ -402,7 +421,12 @@ static int open_reports(struct analyze *A)
      * that merge can put the shards' rows back in input order. */
     if (A->o.nshards)
         A->rows = fmt_csv_open(dir, CLI_ROWS_FILE, rows_header, 3, 0);
-    if (A->inputs && A->games && A->violations && (A->rows || !A->o.nshards))
+    /* The viewer records, one line per games.csv row, for the pages (or
+     * for merge, from a shard). */
+    if (A->o.viewer != CLI_VIEWER_NONE)
+        A->viewer = fmt_csv_open(dir, CLI_VIEWER_FILE, cli_viewer_header, 1, 0);
+    if (A->inputs && A->games && A->violations && (A->rows || !A->o.nshards) &&
+        (A->viewer || A->o.viewer == CLI_VIEWER_NONE))
         return 0;
     cli_error("analyze: cannot write the reports in '%s': %s", dir, strerror(errno));
     return -1;
@@ -415,7 +439,8 @@ static void abort_reports(struct analyze *A)
     fmt_csv_abort(A->games);
     fmt_csv_abort(A->violations);
     fmt_csv_abort(A->rows);
-    A->inputs = A->games = A->violations = A->rows = NULL;
+    fmt_csv_abort(A->viewer);
+    A->inputs = A->games = A->violations = A->rows = A->viewer = NULL;
     cli_output_unmake_dir(A->o.outdir, A->made_dir);
 }
 
@@ -445,7 +470,7 @@ struct batch {
     struct batch_entry e[BATCH_ENTRIES];
     size_t n;
     /* What replaying gives, to be written in order. */
-    struct fmt_buf inputs, games, violations, rows;
+    struct fmt_buf inputs, games, violations, rows, viewer;
     struct fmt_buf messages;      /* for stderr: failed entries, and violations with -v */
     struct cli_totals t;          /* entry counts, selected games, latest date */
     int failed;                   /* the batch could not be finished */
@@ -466,6 +491,7 @@ static void batch_free(struct batch *b)
     fmt_buf_release(&b->violations);
     fmt_buf_release(&b->rows);
     fmt_buf_release(&b->messages);
+    fmt_buf_release(&b->viewer);
     free(b);
 }
 
@@ -575,6 +601,26 @@ static int format_game(struct analyze *A, struct batch *b, const struct batch_en
     return fmt_buf_add(&b->rows, line, (size_t)n) == FMT_OK ? 0 : -1;
 }
 
+/* The game's line of the viewer records: its record, or an empty line
+ * when it gets no viewer page.  recorded: the replay that made r ran
+ * through the recorder already. */
+static int viewer_game(struct worker *W, struct batch *b, const struct fmt_game *g,
+                       const struct rp_report *r, int recorded)
+{
+    enum cli_viewer mode = W->A->o.viewer;
+    if (mode == CLI_VIEWER_NONE)
+        return 0;
+    if (!cli_viewer_wants(mode, r))
+        return fmt_buf_add(&b->viewer, "\n", 1) == FMT_OK ? 0 : -1;
+    if (!recorded) {
+        struct rp_report again;
+        if (rp_replay(g, &again, cli_view_rec_hook, W->view) != RP_DONE)
+            return -1;
+        rp_report_release(&again);
+    }
+    return cli_view_rec_write(W->view, r, &b->viewer);
+}
+
 /* Replay one parsed game if this shard owns it; its rows if selected. */
 static int replay_game(struct worker *W, struct batch *b, const struct batch_entry *x,
                        const struct fmt_game *g, FILE *verbose)
@@ -583,7 +629,11 @@ static int replay_game(struct worker *W, struct batch *b, const struct batch_ent
     if (!shard_owns(&A->o, x->seq, g->index))
         return 0;
     struct rp_report r;
-    if (rp_replay(g, &r, NULL, NULL) != RP_DONE)
+    /* --viewer all records every game as it is replayed; illegal
+     * replays the few games with violations a second time, recording
+     * (viewer_game), so the common legal game pays nothing. */
+    int record = A->o.viewer == CLI_VIEWER_ALL;
+    if (rp_replay(g, &r, record ? cli_view_rec_hook : NULL, W->view) != RP_DONE)
         return -1;
     b->t.games_found++;
     if (A->name_hits)
@@ -594,6 +644,8 @@ static int replay_game(struct worker *W, struct batch *b, const struct batch_ent
             rc = -1;
         } else if ((counted = count_game(W, b, g, &r)) != ST_OK) {
             b->why = st_rc_text(counted);
+            rc = -1;
+        } else if (viewer_game(W, b, g, &r, record) != 0) {
             rc = -1;
         }
     }
@@ -714,6 +766,7 @@ static int emit_batch(void *ctx, struct cli_job *job, int drop)
         write_bytes(A, A->games, &b->games);
         write_bytes(A, A->violations, &b->violations);
         write_bytes(A, A->rows, &b->rows);
+        write_bytes(A, A->viewer, &b->viewer);
         if (b->messages.len)
             cli_progress_write(b->messages.data, b->messages.len);
         st_summary_add(&A->t.sum, &b->t.sum);
@@ -767,7 +820,9 @@ static int close_reports(struct analyze *A)
     rc |= fmt_csv_close(A->violations);
     if (A->rows)
         rc |= fmt_csv_close(A->rows);
-    A->inputs = A->games = A->violations = A->rows = NULL;
+    if (A->viewer)
+        rc |= fmt_csv_close(A->viewer);
+    A->inputs = A->games = A->violations = A->rows = A->viewer = NULL;
     return rc == FMT_OK ? 0 : -1;
 }
 
@@ -783,8 +838,11 @@ static int start_workers(struct analyze *A)
     for (int i = 0; rc == 0 && i < A->nworkers; i++) {
         A->workers[i].A = A;
         A->workers[i].stats = threads ? st_stats_new() : A->stats;
+        if (A->o.viewer != CLI_VIEWER_NONE)
+            A->workers[i].view = cli_view_rec_new();
         ctx[i] = &A->workers[i];
-        rc = A->workers[i].stats ? 0 : -1;
+        rc = A->workers[i].stats && (A->workers[i].view || A->o.viewer == CLI_VIEWER_NONE) ? 0
+                                                                                         : -1;
     }
     static const struct cli_pool_ops ops = {work_batch, emit_batch};
     size_t max_jobs = (size_t)POOL_BATCHES_PER_THREAD * (size_t)A->nworkers;
@@ -819,6 +877,8 @@ static void release(struct analyze *A)
     cli_pool_free(A->pool);
     for (int i = 0; i < A->nworkers && A->o.jobs > 1; i++)
         st_stats_free(A->workers[i].stats);
+    for (int i = 0; A->workers && i < A->nworkers; i++)
+        cli_view_rec_free(A->workers[i].view);
     free(A->workers);
     batch_free(A->batch);
     free(A->o.inputs);
@@ -834,7 +894,13 @@ static void release(struct analyze *A)
 static struct cli_report_opts report_opts(const struct analyze *A)
 {
     struct cli_report_opts o = {A->o.outdir, A->o.excel, A->o.declared, A->o.min_games,
-                                A->o.selection, A->o.xlsx};
+                                A->o.selection, A->o.xlsx, {0}};
+    o.info.started = A->started;
+    o.info.inputs = A->o.inputs;
+    o.info.ninputs = (size_t)A->o.ninputs;
+    o.info.aliases = A->o.alias_path;
+    o.info.excel = A->o.excel;
+    o.info.viewer = A->o.viewer;
     return o;
 }
 
@@ -842,11 +908,24 @@ static struct cli_report_opts report_opts(const struct analyze *A)
 static int finish_run(struct analyze *A)
 {
     struct cli_report_opts ro = report_opts(A);
-    if (!A->o.nshards)
-        return cli_report_statistics(A->stats, &A->t, &ro);
+    if (!A->o.nshards) {
+        int viewer = A->o.viewer != CLI_VIEWER_NONE;
+        if (cli_report_files_in(&ro.info.files, A->o.outdir, viewer) != 0) {
+            cli_error("out of memory");
+            return -1;
+        }
+        int rc = cli_report_statistics(A->stats, &A->t, &ro);
+        /* The viewer records were only the pages' material. */
+        if (viewer)
+            unlink(ro.info.files.viewer);
+        cli_report_files_release(&ro.info.files);
+        return rc;
+    }
     struct cli_state st = {A->o.shard, A->o.nshards, A->o.declared, A->o.excel,
-                           A->o.min_games, "", A->t};
+                           A->o.min_games, "", (int)A->o.viewer, "", (char **)A->o.inputs,
+                           (size_t)A->o.ninputs, A->t};
     snprintf(st.selection, sizeof st.selection, "%s", A->o.selection);
+    snprintf(st.aliases, sizeof st.aliases, "%s", A->o.alias_path ? A->o.alias_path : "");
     if (cli_state_write(A->o.outdir, &st, A->stats) != 0) {
         cli_error("cannot write '%s/%s': %s", A->o.outdir, CLI_STATE_FILE, strerror(errno));
         return -1;
@@ -924,6 +1003,7 @@ int cmd_analyze(int argc, char **argv)
         return rc;
     }
     st_summary_init(&A.t.sum);
+    A.started = cli_run_started();
     cli_progress_start(&A.progress, A.o.quiet);
     int stopped = run_walk(&A);
     cli_progress_finish(&A.progress);

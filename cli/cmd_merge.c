@@ -21,7 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include "cli/audit.h"
 #include "cli/cli.h"
 #include "cli/rows.h"
 
@@ -29,6 +31,7 @@ struct shard {
     const char *dir;
     struct cli_state st;
     FILE *games, *violations, *index;
+    FILE *viewer;                 /* CLI_VIEWER_FILE, when the shards made records */
     uint64_t seq;                 /* the game at the head of the index */
     long long index_no;
     size_t nviolations;
@@ -153,7 +156,8 @@ static int parse_args_or_stop(int argc, char **argv, struct merge *M)
 static int same_options(const struct cli_state *a, const struct cli_state *b)
 {
     return a->nshards == b->nshards && a->declared == b->declared && a->excel == b->excel &&
-           a->min_games == b->min_games && strcmp(a->selection, b->selection) == 0;
+           a->min_games == b->min_games && strcmp(a->selection, b->selection) == 0 &&
+           a->viewer == b->viewer && strcmp(a->aliases, b->aliases) == 0;
 }
 
 /* Every K of 1..N once, all made with the same options. */
@@ -351,10 +355,11 @@ static int open_rows(struct merge *M, struct shard *s)
 {
     if (!(s->games = open_in(s->dir, "games.csv")) ||
         !(s->violations = open_in(s->dir, "violations.csv")) ||
-        !(s->index = open_in(s->dir, CLI_ROWS_FILE)))
+        !(s->index = open_in(s->dir, CLI_ROWS_FILE)) ||
+        (s->st.viewer != CLI_VIEWER_NONE && !(s->viewer = open_in(s->dir, CLI_VIEWER_FILE))))
         return -1;
     if (skip_line(M, s->games) || skip_line(M, s->violations) || skip_line(M, s->index) ||
-        next_head(M, s) < 0) {
+        (s->viewer && skip_line(M, s->viewer)) || next_head(M, s) < 0) {
         cli_error("merge: the reports in '%s' are incomplete", s->dir);
         return -1;
     }
@@ -374,8 +379,9 @@ static struct shard *first_head(struct merge *M)
     return best;
 }
 
-/* games.csv and violations.csv, game by game in input order. */
-static int merge_rows(struct merge *M, fmt_csv *games, fmt_csv *violations)
+/* games.csv and violations.csv (and the viewer records, a line per game
+ * row), game by game in input order. */
+static int merge_rows(struct merge *M, fmt_csv *games, fmt_csv *violations, fmt_csv *viewer)
 {
     for (int i = 0; i < M->n; i++)
         if (open_rows(M, &M->sh[i]) != 0)
@@ -385,6 +391,8 @@ static int merge_rows(struct merge *M, fmt_csv *games, fmt_csv *violations)
         int rc = copy_line(M, s->games, games);
         for (size_t v = 0; rc == 0 && v < s->nviolations; v++)
             rc = copy_line(M, s->violations, violations);
+        if (rc == 0 && viewer)
+            rc = copy_line(M, s->viewer, viewer);
         if (rc == 0)
             rc = next_head(M, s) < 0 ? -1 : 0;
         if (rc != 0) {
@@ -398,7 +406,8 @@ static int merge_rows(struct merge *M, fmt_csv *games, fmt_csv *violations)
     for (int i = 0; i < M->n; i++) {
         const struct shard *s = &M->sh[i];
         if (getline(&M->line, &M->cap, s->games) > 0 ||
-            getline(&M->line, &M->cap, s->violations) > 0) {
+            getline(&M->line, &M->cap, s->violations) > 0 ||
+            (s->viewer && getline(&M->line, &M->cap, s->viewer) > 0)) {
             cli_error("merge: the reports in '%s' do not match its index", s->dir);
             return -1;
         }
@@ -445,13 +454,18 @@ static int write_rows(struct merge *M)
     fmt_csv *g = fmt_csv_open(M->outdir, "games.csv", cli_games_header, CLI_GAMES_COLS, excel);
     fmt_csv *v = fmt_csv_open(M->outdir, "violations.csv", cli_violations_header,
                               CLI_VIOLATIONS_COLS, excel);
-    int rc = in && g && v ? 0 : -1;
+    int viewing = M->sh[0].st.viewer != CLI_VIEWER_NONE;
+    fmt_csv *x = viewing ? fmt_csv_open(M->outdir, CLI_VIEWER_FILE, cli_viewer_header, 1, 0)
+                         : NULL;
+    int rc = in && g && v && (x || !viewing) ? 0 : -1;
     if (rc != 0)
         cli_error("cannot write the reports in '%s': %s", M->outdir, strerror(errno));
-    if (rc == 0 && (copy_inputs(M, in) != 0 || merge_rows(M, g, v) != 0))
+    if (rc == 0 && (copy_inputs(M, in) != 0 || merge_rows(M, g, v, x) != 0))
         rc = -1;
     if (rc == 0) {
         int closed = fmt_csv_close(in) | fmt_csv_close(g) | fmt_csv_close(v);
+        if (x)
+            closed |= fmt_csv_close(x);
         if (closed != FMT_OK)
             cli_error("the reports in '%s' could not be written completely", M->outdir);
         return closed == FMT_OK ? 0 : -1;
@@ -459,6 +473,7 @@ static int write_rows(struct merge *M)
     fmt_csv_abort(in);
     fmt_csv_abort(g);
     fmt_csv_abort(v);
+    fmt_csv_abort(x);
     return -1;
 }
 
@@ -471,6 +486,9 @@ static void release(struct merge *M)
             fclose(M->sh[i].violations);
         if (M->sh[i].index)
             fclose(M->sh[i].index);
+        if (M->sh[i].viewer)
+            fclose(M->sh[i].viewer);
+        cli_state_release(&M->sh[i].st);
     }
     free(M->sh);
     free(M->line);
@@ -483,6 +501,7 @@ int cmd_merge(int argc, char **argv)
     struct merge M;
     memset(&M, 0, sizeof M);
     double started = cli_now();
+    long long run_started = cli_run_started();
     int rc = parse_args_or_stop(argc, argv, &M);
     if (rc == CLI_CONTINUE && !(M.stats = st_stats_new())) {
         cli_error("out of memory");
@@ -501,8 +520,19 @@ int cmd_merge(int argc, char **argv)
     if (rc == CLI_CONTINUE) {
         const struct cli_state *s = &M.sh[0].st;
         struct cli_report_opts o = {M.outdir, s->excel, s->declared, s->min_games, s->selection,
-                                    M.xlsx};
-        if (cli_report_statistics(M.stats, &M.t, &o) != 0) {
+                                    M.xlsx, {0}};
+        /* The run block: the shards' inputs and options, as one run's. */
+        o.info.started = run_started;
+        o.info.inputs = (const char *const *)s->inputs;
+        o.info.ninputs = s->ninputs;
+        o.info.aliases = s->aliases[0] ? s->aliases : NULL;
+        o.info.excel = s->excel;
+        o.info.viewer = (enum cli_viewer)s->viewer;
+        int viewer = s->viewer != CLI_VIEWER_NONE;
+        if (cli_report_files_in(&o.info.files, M.outdir, viewer) != 0) {
+            cli_error("out of memory");
+            rc = CLI_EXIT_NOTHING;
+        } else if (cli_report_statistics(M.stats, &M.t, &o) != 0) {
             rc = CLI_EXIT_NOTHING;
         } else {
             cli_report_warnings(&M.t, &o);
@@ -510,6 +540,9 @@ int cmd_merge(int argc, char **argv)
                 cli_report_summary(&M.t, &o, cli_now() - started);
             rc = cli_warnings_status(cli_report_exit_status(&M.t.sum), M.strict);
         }
+        if (viewer && o.info.files.viewer)
+            unlink(o.info.files.viewer);
+        cli_report_files_release(&o.info.files);
     }
     if (rc == CLI_EXIT_NOTHING)
         cli_output_unmake_dir(M.outdir, M.made_dir);

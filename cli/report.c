@@ -4,9 +4,39 @@
  * the very code a single run uses: byte for byte the same reports.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+
+int cli_report_files_in(struct cli_report_files *f, const char *dir, int viewer)
+{
+    memset(f, 0, sizeof *f);
+    const char *names[] = {"inputs.csv", "games.csv", "violations.csv", CLI_VIEWER_FILE};
+    const char **paths[] = {&f->inputs, &f->games, &f->violations, &f->viewer};
+    for (int i = 0; i < 4; i++) {
+        if (i == 3 && !viewer)
+            break;
+        size_t n = strlen(dir) + strlen(names[i]) + 2;
+        char *p = malloc(n);
+        if (!p) {
+            cli_report_files_release(f);
+            return -1;
+        }
+        snprintf(p, n, "%s/%s", dir, names[i]);
+        *paths[i] = p;
+    }
+    return 0;
+}
+
+void cli_report_files_release(struct cli_report_files *f)
+{
+    free((char *)f->inputs);
+    free((char *)f->games);
+    free((char *)f->violations);
+    free((char *)f->viewer);
+    memset(f, 0, sizeof *f);
+}
 
 int cli_report_statistics(st_stats *stats, const struct cli_totals *t,
                           const struct cli_report_opts *o)
@@ -22,17 +52,17 @@ int cli_report_statistics(st_stats *stats, const struct cli_totals *t,
         return -1;
     }
     struct cli_html_run run = {&t->sum, t->games_found, o->declared ? "declared" : "verified",
-                               o->selection, o->min_games};
-    if (cli_write_summary_html(stats, &run, o->outdir) != 0) {
-        cli_error("cannot write '%s/summary.html': %s", o->outdir, strerror(errno));
+                               o->selection, o->min_games, &o->info};
+    char err[1024];
+    if (cli_write_summary_html(stats, &run, o->outdir, err, sizeof err) != 0) {
+        cli_error("cannot write '%s/summary.html': %s", o->outdir, err);
         return -1;
     }
     /* The workbook's creation date: the day of the latest game it
      * describes (or 1980-01-01, the date zip entries carry), never the
      * clock, so that the same input gives the same bytes. */
     long long created = cli_date_seconds(t->latest[0] ? t->latest : "1980-01-01");
-    char err[512];
-    if (o->xlsx && cli_write_stats_xlsx(stats, o->xlsx, created, err, sizeof err) != 0) {
+    if (o->xlsx && cli_write_stats_xlsx(stats, &run, o->xlsx, created, err, sizeof err) != 0) {
         cli_error("%s", err);
         return -1;
     }

@@ -15,6 +15,20 @@
 #define CLI_GAMES_COLS 22
 #define CLI_VIOLATIONS_COLS 13
 
+/* Column positions, in the order of the headers below. */
+enum cli_inputs_col { CLI_I_SOURCE, CLI_I_ENTRY, CLI_I_BYTES, CLI_I_GAMES, CLI_I_STATUS,
+                      CLI_I_MESSAGE };
+enum cli_games_col {
+    CLI_G_SOURCE, CLI_G_ENTRY, CLI_G_INDEX, CLI_G_LOG, CLI_G_VARIANT, CLI_G_EVENT, CLI_G_ROUND,
+    CLI_G_WHITE, CLI_G_BLACK, CLI_G_STARTED, CLI_G_ENDED, CLI_G_TURNS, CLI_G_DECLARED,
+    CLI_G_RESULT, CLI_G_TERMINATION, CLI_G_DETAIL, CLI_G_WINNER, CLI_G_LOSER, CLI_G_STATUS,
+    CLI_G_VIOLATIONS, CLI_G_FIRST_TURN, CLI_G_FIRST_CODE
+};
+enum cli_violations_col {
+    CLI_V_SOURCE, CLI_V_ENTRY, CLI_V_INDEX, CLI_V_LOG, CLI_V_VARIANT, CLI_V_LINE, CLI_V_TURN,
+    CLI_V_SIDE, CLI_V_PLAYER, CLI_V_TEXT, CLI_V_CODE, CLI_V_MESSAGE, CLI_V_COMMENT
+};
+
 extern const char *const cli_inputs_header[CLI_INPUTS_COLS];
 extern const char *const cli_games_header[CLI_GAMES_COLS];
 extern const char *const cli_violations_header[CLI_VIOLATIONS_COLS];

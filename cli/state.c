@@ -3,12 +3,15 @@
  * its row reports: the run's counts and the statistics' raw state, in a
  * versioned text file, CLI_STATE_FILE:
  *
- *   gcaudit-shard 2
+ *   gcaudit-shard 3
  *   shard K N
  *   results verified|declared
  *   min-games N
  *   excel 0|1
  *   selection TEXT            (=TEXT escaped as in persist.c, or - for none)
+ *   viewer illegal|all|none
+ *   aliases TEXT              (the --player-alias file, - for none)
+ *   inputs N                  (then N lines: input TEXT, as given)
  *   entries ALL OK SKIPPED FAILED
  *   games FOUND SELECTED
  *   status OK ILLEGAL MALFORMED UNSUPPORTED
@@ -19,7 +22,9 @@
  *   stats 1 ... end           (st_stats_save)
  *
  * Rounded figures could not be merged exactly; these are the sums every
- * figure is computed from.  A reader meeting another version refuses it.
+ * figure is computed from.  The viewer mode, aliases file and inputs are
+ * what the run block of summary.html and the workbook show.  A reader
+ * meeting another version refuses it.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -30,8 +35,9 @@
 #include "cli/cli.h"
 
 /* 2: results-count counts the games of status ok by the result the
- * statistics count (unfinished, then the valid games' results). */
-#define STATE_VERSION "gcaudit-shard 2"
+ * statistics count (unfinished, then the valid games' results).
+ * 3: viewer, aliases and inputs, and the viewer records file. */
+#define STATE_VERSION "gcaudit-shard 3"
 
 static char *state_path(const char *dir, const char *suffix)
 {
@@ -91,6 +97,11 @@ int cli_state_write(const char *dir, const struct cli_state *s, const st_stats *
                 s->shard, s->nshards, s->declared ? "declared" : "verified",
                 (unsigned long long)s->min_games, s->excel);
         put_text(f, "selection", s->selection);
+        fprintf(f, "viewer %s\n", cli_viewer_name((enum cli_viewer)s->viewer));
+        put_text(f, "aliases", s->aliases);
+        fprintf(f, "inputs %zu\n", s->ninputs);
+        for (size_t i = 0; i < s->ninputs; i++)
+            put_text(f, "input", s->inputs[i]);
         put_counts(f, s);
         int saved = st_stats_save(stats, f);
         if (saved == ST_MISUSE)
@@ -230,9 +241,40 @@ static int read_options(struct reader *r, struct cli_state *s)
     if (!(v = field(r, "excel")) || (word = either(r, "excel", v, "0", "1")) < 0)
         return -1;
     s->excel = word;
-    if (!(v = field(r, "selection")))
+    if (!(v = field(r, "selection")) || text(r, "selection", v, s->selection, sizeof s->selection))
         return -1;
-    return text(r, "selection", v, s->selection, sizeof s->selection);
+    int viewer;
+    if (!(v = field(r, "viewer")))
+        return -1;
+    if ((viewer = cli_viewer_parse(v)) < 0)
+        return bad(r, "viewer: 'illegal', 'all' or 'none' expected, not '%.40s'", v);
+    s->viewer = viewer;
+    if (!(v = field(r, "aliases")) || text(r, "aliases", v, s->aliases, sizeof s->aliases))
+        return -1;
+    uint64_t n_inputs;
+    if (!(v = field(r, "inputs")) || numbers(r, "inputs", v, &n_inputs, 1, ST_COUNT_MAX) != 0)
+        return -1;
+    if (n_inputs > 1000000)
+        return bad(r, "inputs: at most 1000000, not %llu", (unsigned long long)n_inputs);
+    if (!(s->inputs = calloc(n_inputs ? n_inputs : 1, sizeof *s->inputs)))
+        return bad(r, "inputs: out of memory");
+    for (s->ninputs = 0; s->ninputs < n_inputs; s->ninputs++) {
+        char in[4096];
+        if (!(v = field(r, "input")) || text(r, "input", v, in, sizeof in) != 0)
+            return -1;
+        if (!(s->inputs[s->ninputs] = strdup(in)))
+            return bad(r, "input: out of memory");
+    }
+    return 0;
+}
+
+void cli_state_release(struct cli_state *s)
+{
+    for (size_t i = 0; s->inputs && i < s->ninputs; i++)
+        free(s->inputs[i]);
+    free(s->inputs);
+    s->inputs = NULL;
+    s->ninputs = 0;
 }
 
 static int read_counts(struct reader *r, struct cli_state *s)
@@ -291,7 +333,7 @@ int cli_state_read(const char *dir, struct cli_state *s, st_stats *stats, char *
     if (!r.f) {
         snprintf(err, errsize, "%s/%s: %s", dir, CLI_STATE_FILE, strerror(errno));
     } else if (getline(&r.line, &r.cap, r.f) <= 0 || strcmp(r.line, STATE_VERSION "\n") != 0) {
-        snprintf(err, errsize, "%s/%s: not a gcaudit shard state of version 2", dir,
+        snprintf(err, errsize, "%s/%s: not a gcaudit shard state of version 3", dir,
                  CLI_STATE_FILE);
     } else if ((r.n = 1, read_options(&r, s) != 0) || read_counts(&r, s) != 0) {
         snprintf(err, errsize, "%s/%s, line %d: %s", dir, CLI_STATE_FILE, r.n, r.why);

@@ -1,9 +1,14 @@
 /*
- * stats_xlsx: the statistics tables as one workbook (--xlsx), one sheet
- * per table, for people who live in spreadsheets: numbers are stored as
- * numbers (with the same rounding as the CSV, so both show the same
- * figures), the header row is bold and frozen, and each column is as wide
- * as its longest cell (within reason).
+ * stats_xlsx: the run as one workbook (--xlsx) for people who live in
+ * spreadsheets: the four statistics tables, every game and every
+ * violation (read back from games.csv and violations.csv, one game at a
+ * time), and an info sheet (the run: date, version, inputs, options,
+ * selection, counts).  Numbers are stored as numbers (with the same
+ * rounding as the CSV, so both show the same figures), rates and shares
+ * as fractions formatted as percentages, dates as dates; every sheet has
+ * its header row bold and frozen and an autofilter over its columns.
+ * Text is written as text cells, never as formulas: a player named
+ * `=HYPERLINK("x")` is a string a spreadsheet shows as it is.
  *
  * libxlsxwriter's constant-memory mode streams each row out as it is
  * written, so a workbook of a huge players table needs no more memory
@@ -14,9 +19,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <xlsxwriter.h>
 
+#include "cli/audit.h"
 #include "cli/cli.h"
 #include "stats/stats.h"
 
@@ -52,26 +59,52 @@ static void column_widths(const st_stats *s, enum st_table t, double *width)
         width[c] = width[c] + 2 > MAX_WIDTH ? MAX_WIDTH : width[c] + 2;
 }
 
-static lxw_error write_sheet(lxw_workbook *wb, lxw_format *bold, const st_stats *s,
+/* The formats every sheet shares. */
+struct formats {
+    lxw_format *bold, *pct, *date, *datetime;
+};
+
+/* A column holding a rate or a share, a fraction shown as a percentage:
+ * the *_rate columns and their intervals, White's score (a rate of
+ * points) and its interval, and a termination's share. */
+static int percent_column(const char *name)
+{
+    return strstr(name, "rate") != NULL || strcmp(name, "share") == 0 ||
+           strncmp(name, "white_score", 11) == 0;
+}
+
+/* Header row: bold, frozen, with an autofilter over nrows data rows. */
+static lxw_error header(lxw_worksheet *ws, const struct formats *fm, const char *const *names,
+                        size_t ncols, size_t nrows)
+{
+    worksheet_freeze_panes(ws, 1, 0);
+    lxw_error rc = LXW_NO_ERROR;
+    for (size_t c = 0; c < ncols && !rc; c++)
+        rc = worksheet_write_string(ws, 0, (lxw_col_t)c, names[c], fm->bold);
+    if (!rc)
+        rc = worksheet_autofilter(ws, 0, 0, (lxw_row_t)nrows, (lxw_col_t)(ncols - 1));
+    return rc;
+}
+
+static lxw_error write_sheet(lxw_workbook *wb, const struct formats *fm, const st_stats *s,
                              enum st_table t)
 {
     lxw_worksheet *ws = workbook_add_worksheet(wb, st_table_name(t));
     if (!ws)
         return LXW_ERROR_MEMORY_MALLOC_FAILED;
     size_t ncols = st_table_ncols(t);
+    const char *const *names = st_table_header(t);
     double width[MAX_COLS];
     column_widths(s, t, width);
     for (size_t c = 0; c < ncols; c++)
-        worksheet_set_column(ws, (lxw_col_t)c, (lxw_col_t)c, width[c], NULL);
-    worksheet_freeze_panes(ws, 1, 0);
-    lxw_error rc = LXW_NO_ERROR;
-    for (size_t c = 0; c < ncols && !rc; c++)
-        rc = worksheet_write_string(ws, 0, (lxw_col_t)c, st_table_header(t)[c], bold);
-    struct st_cell cells[MAX_COLS];
-    char num[NUM_SIZE];
+        worksheet_set_column(ws, (lxw_col_t)c, (lxw_col_t)c, width[c],
+                             percent_column(names[c]) ? fm->pct : NULL);
     size_t nrows = st_table_nrows(s, t);
     if (nrows >= LXW_ROW_MAX)
         return LXW_ERROR_WORKSHEET_INDEX_OUT_OF_RANGE;
+    lxw_error rc = header(ws, fm, names, ncols, nrows);
+    struct st_cell cells[MAX_COLS];
+    char num[NUM_SIZE];
     for (size_t r = 0; r < nrows && !rc; r++) {
         st_table_row(s, t, r, cells);
         lxw_row_t row = (lxw_row_t)(r + 1);
@@ -82,14 +115,216 @@ static lxw_error write_sheet(lxw_workbook *wb, lxw_format *bold, const st_stats 
                 rc = worksheet_write_string(ws, row, (lxw_col_t)c, text, NULL);
             else if (cell->kind != ST_CELL_EMPTY)
                 /* The number the CSV shows, not more digits. */
-                rc = worksheet_write_number(ws, row, (lxw_col_t)c, strtod(text, NULL), NULL);
+                rc = worksheet_write_number(ws, row, (lxw_col_t)c, strtod(text, NULL),
+                                            percent_column(names[c]) ? fm->pct : NULL);
         }
     }
     return rc;
 }
 
-int cli_write_stats_xlsx(const st_stats *s, const char *path, long long created, char *err,
-                         size_t errsize)
+/* ------------------------------------------------- games, violations */
+
+/* YYYY-MM-DD at the start of s, a time HH:MM[:SS] after it allowed: 1
+ * with *out set, or 0 (the cell then stays text, as written). */
+static int parse_date(const char *s, lxw_datetime *out)
+{
+    int y, mo, d, h = 0, mi = 0, n = 0;
+    double sec = 0;
+    if (sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &d, &n) != 3 || n != 10)
+        return 0;
+    const char *rest = s + 10;
+    if (*rest) {
+        int m = 0;
+        if (sscanf(rest, "%*[ T]%2d:%2d%n", &h, &mi, &m) != 2)
+            return 0;
+        if (rest[m] == ':')
+            sec = strtod(rest + m + 1, NULL);
+    }
+    static const int mdays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (y < 1900 || mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] || h > 23 || mi > 59 ||
+        sec < 0 || sec >= 60)
+        return 0;
+    *out = (lxw_datetime){y, mo, d, h, mi, sec};
+    return 1;
+}
+
+/* Columns of games.csv and violations.csv stored as numbers, and dates. */
+static int games_number(int c)
+{
+    return c == CLI_G_INDEX || c == CLI_G_TURNS || c == CLI_G_VIOLATIONS ||
+           c == CLI_G_FIRST_TURN;
+}
+
+static int violations_number(int c)
+{
+    return c == CLI_V_INDEX || c == CLI_V_LINE || c == CLI_V_TURN;
+}
+
+/* One cell read back from a row report: a number, a date or text. */
+static lxw_error report_cell(lxw_worksheet *ws, const struct formats *fm, lxw_row_t row, int c,
+                             const char *text, int number, int date)
+{
+    if (!text[0])
+        return LXW_NO_ERROR;
+    char *end;
+    double v = strtod(text, &end);
+    if (number && !*end)
+        return worksheet_write_number(ws, row, (lxw_col_t)c, v, NULL);
+    lxw_datetime dt;
+    if (date && parse_date(text, &dt))
+        return worksheet_write_datetime(ws, row, (lxw_col_t)c, &dt,
+                                        strlen(text) > 10 ? fm->datetime : fm->date);
+    return worksheet_write_string(ws, row, (lxw_col_t)c, text, NULL);
+}
+
+static void widths(lxw_worksheet *ws, const char *const *names, size_t n)
+{
+    for (size_t c = 0; c < n; c++) {
+        double w = (double)strlen(names[c]) + 3;
+        if (strcmp(names[c], "source") == 0 || strcmp(names[c], "entry") == 0)
+            w = 30;
+        else if (strcmp(names[c], "message") == 0)
+            w = 60;
+        else if (strcmp(names[c], "started") == 0 || strcmp(names[c], "ended") == 0)
+            w = 17;
+        else if (w < 10)
+            w = 10;
+        worksheet_set_column(ws, (lxw_col_t)c, (lxw_col_t)c, w, NULL);
+    }
+}
+
+/* The games and violations sheets, one game at a time.  A sheet holds at
+ * most LXW_ROW_MAX rows: rows past that are counted in *cut, not written
+ * (the info sheet says so; the CSV files have them all). */
+static lxw_error write_rows(lxw_workbook *wb, const struct formats *fm,
+                            const struct cli_report_files *files, unsigned long long *cut,
+                            char *err, size_t errsize)
+{
+    lxw_worksheet *gs = workbook_add_worksheet(wb, "games");
+    lxw_worksheet *vs = workbook_add_worksheet(wb, "violations");
+    if (!gs || !vs)
+        return LXW_ERROR_MEMORY_MALLOC_FAILED;
+    cli_rows *r = cli_rows_open(files, err, errsize);
+    if (!r)
+        return LXW_ERROR_CREATING_TMPFILE;
+    widths(gs, cli_games_header, CLI_GAMES_COLS);
+    widths(vs, cli_violations_header, CLI_VIOLATIONS_COLS);
+    worksheet_freeze_panes(gs, 1, 0);
+    worksheet_freeze_panes(vs, 1, 0);
+    lxw_error rc = LXW_NO_ERROR;
+    for (int c = 0; c < CLI_GAMES_COLS && !rc; c++)
+        rc = worksheet_write_string(gs, 0, (lxw_col_t)c, cli_games_header[c], fm->bold);
+    for (int c = 0; c < CLI_VIOLATIONS_COLS && !rc; c++)
+        rc = worksheet_write_string(vs, 0, (lxw_col_t)c, cli_violations_header[c], fm->bold);
+    struct cli_game_rows g;
+    lxw_row_t grow = 0, vrow = 0;
+    int more;
+    *cut = 0;
+    while (!rc && (more = cli_rows_next(r, &g)) == 1) {
+        if (grow + 1 >= LXW_ROW_MAX) {
+            ++*cut;
+            continue;
+        }
+        grow++;
+        for (int c = 0; c < CLI_GAMES_COLS && !rc; c++)
+            rc = report_cell(gs, fm, grow, c, g.game[c], games_number(c),
+                             c == CLI_G_STARTED || c == CLI_G_ENDED);
+        for (size_t i = 0; i < g.nviolations && !rc && vrow + 1 < LXW_ROW_MAX; i++) {
+            vrow++;
+            for (int c = 0; c < CLI_VIOLATIONS_COLS && !rc; c++)
+                rc = report_cell(vs, fm, vrow, c, g.violation[i][c], violations_number(c), 0);
+        }
+    }
+    if (!rc && more < 0)
+        rc = LXW_ERROR_CREATING_TMPFILE;
+    cli_rows_free(r);
+    if (!rc)
+        rc = worksheet_autofilter(gs, 0, 0, grow, CLI_GAMES_COLS - 1);
+    if (!rc)
+        rc = worksheet_autofilter(vs, 0, 0, vrow, CLI_VIOLATIONS_COLS - 1);
+    return rc;
+}
+
+/* ------------------------------------------------------------- info */
+
+static lxw_error info_row(lxw_worksheet *ws, lxw_row_t *row, const char *key, const char *value)
+{
+    ++*row;
+    lxw_error rc = worksheet_write_string(ws, *row, 0, key, NULL);
+    if (!rc && value[0])
+        rc = worksheet_write_string(ws, *row, 1, value, NULL);
+    return rc;
+}
+
+static lxw_error info_count(lxw_worksheet *ws, lxw_row_t *row, const char *key,
+                            unsigned long long v)
+{
+    ++*row;
+    lxw_error rc = worksheet_write_string(ws, *row, 0, key, NULL);
+    return rc ? rc : worksheet_write_number(ws, *row, 1, (double)v, NULL);
+}
+
+static lxw_error write_info(lxw_workbook *wb, const struct formats *fm,
+                            const struct cli_html_run *run, unsigned long long cut)
+{
+    lxw_worksheet *ws = workbook_add_worksheet(wb, "info");
+    if (!ws)
+        return LXW_ERROR_MEMORY_MALLOC_FAILED;
+    const struct cli_run_info *in = run->info;
+    const struct st_summary *s = run->sum;
+    worksheet_set_column(ws, 0, 0, 22, NULL);
+    worksheet_set_column(ws, 1, 1, 60, NULL);
+    static const char *const names[] = {"item", "value"};
+    lxw_error rc = header(ws, fm, names, 2, 0);
+    lxw_row_t row = 0;
+    time_t t = (time_t)in->started;
+    struct tm tm;
+    if (!rc && gmtime_r(&t, &tm)) {
+        lxw_datetime dt = {tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min,
+                           tm.tm_sec};
+        row++;
+        rc = worksheet_write_string(ws, row, 0, "date (UTC)", NULL);
+        if (!rc)
+            rc = worksheet_write_datetime(ws, row, 1, &dt, fm->datetime);
+    }
+    if (!rc)
+        rc = info_row(ws, &row, "version", "gcaudit " GC_VERSION);
+    for (size_t i = 0; i < in->ninputs && !rc; i++)
+        rc = info_row(ws, &row, "input", in->inputs[i]);
+    if (!rc)
+        rc = info_row(ws, &row, "results", run->results);
+    if (!rc)
+        rc = info_row(ws, &row, "player aliases", in->aliases ? in->aliases : "none");
+    if (!rc)
+        rc = info_count(ws, &row, "min-games", run->min_games);
+    if (!rc)
+        rc = info_row(ws, &row, "CSV", in->excel ? "for Excel (BOM, CRLF)" : "plain");
+    if (!rc)
+        rc = info_row(ws, &row, "viewer", cli_viewer_name(in->viewer));
+    if (!rc)
+        rc = info_row(ws, &row, "selection",
+                      run->selection && run->selection[0] ? run->selection : "every game");
+    static const char *const status[] = {"games ok", "games illegal", "games malformed",
+                                         "games unsupported"};
+    const struct { const char *k; unsigned long long v; } counts[] = {
+        {"entries", s->entries},          {"entries ok", s->entries_ok},
+        {"entries skipped", s->entries_skipped}, {"entries failed", s->entries_failed},
+        {"games read", run->games_found}, {"games selected", s->games},
+        {"violations", s->violations},    {"result mismatches", s->mismatches}};
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0] && !rc; i++)
+        rc = info_count(ws, &row, counts[i].k, counts[i].v);
+    for (int i = 0; i < 4 && !rc; i++)
+        rc = info_count(ws, &row, status[i], s->by_status[i]);
+    if (!rc && cut)
+        rc = info_count(ws, &row, "games not in the games sheet (row limit; see games.csv)",
+                        cut);
+    if (!rc)
+        rc = worksheet_autofilter(ws, 0, 0, row, 1);
+    return rc;
+}
+
+int cli_write_stats_xlsx(const st_stats *s, const struct cli_html_run *run, const char *path,
+                         long long created, char *err, size_t errsize)
 {
     size_t n = strlen(path) + 32;
     char *tmp = malloc(n);
@@ -108,18 +343,28 @@ int cli_write_stats_xlsx(const st_stats *s, const char *path, long long created,
     /* libxlsxwriter stamps the current time unless told otherwise. */
     lxw_doc_properties props = {.title = "gcaudit statistics", .created = (time_t)created};
     workbook_set_properties(wb, &props);
-    lxw_format *bold = workbook_add_format(wb);
-    format_set_bold(bold);
+    struct formats fm = {workbook_add_format(wb), workbook_add_format(wb),
+                         workbook_add_format(wb), workbook_add_format(wb)};
+    format_set_bold(fm.bold);
+    format_set_num_format(fm.pct, "0.0%");
+    format_set_num_format(fm.date, "yyyy-mm-dd");
+    format_set_num_format(fm.datetime, "yyyy-mm-dd hh:mm:ss");
     lxw_error rc = LXW_NO_ERROR;
+    char why[512] = "";
+    unsigned long long cut = 0;
     for (int t = 0; t < ST_TABLE_COUNT && !rc; t++)
-        rc = write_sheet(wb, bold, s, (enum st_table)t);
+        rc = write_sheet(wb, &fm, s, (enum st_table)t);
+    if (!rc)
+        rc = write_rows(wb, &fm, &run->info->files, &cut, why, sizeof why);
+    if (!rc)
+        rc = write_info(wb, &fm, run, cut);
     lxw_error closed = workbook_close(wb);
     if (!rc)
         rc = closed;
     if (!rc && rename(tmp, path) != 0)
         rc = LXW_ERROR_CREATING_XLSX_FILE;
     if (rc) {
-        snprintf(err, errsize, "cannot write '%s': %s", path, lxw_strerror(rc));
+        snprintf(err, errsize, "cannot write '%s': %s", path, why[0] ? why : lxw_strerror(rc));
         unlink(tmp);
     }
     free(tmp);

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/audit.h"
 #include "cli/cli.h"
 #include "stats/stats.h"
 
@@ -30,39 +31,8 @@
 
 /* ------------------------------------------------------------- escaping */
 
-/* Text as XML character data or attribute value: markup characters
- * escaped, and C0 controls other than tab/newline (and DEL), which XML 1.0
- * cannot carry even as references, shown as U+FFFD.  Input is valid UTF-8
- * (the reader guarantees it). */
-static int needs_escape(unsigned char c)
-{
-    return c == '&' || c == '<' || c == '>' || c == '"' || c == '\'' ||
-           (c < 0x20 && c != '\t' && c != '\n') || c == 0x7F;
-}
-
-static void put_text(FILE *f, const char *s)
-{
-    for (;;) {
-        /* The bytes up to the next one to escape go out in one write: the
-         * page names every rated player, some twice. */
-        size_t n = 0;
-        while (s[n] && !needs_escape((unsigned char)s[n]))
-            n++;
-        if (n)
-            fwrite(s, 1, n, f);
-        s += n;
-        if (!*s)
-            return;
-        switch (*s++) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        case '\'': fputs("&#39;", f); break;
-        default: fputs("\xEF\xBF\xBD", f); break;
-        }
-    }
-}
+/* Text as XML character data or attribute value (audit_html.c). */
+static void put_text(FILE *f, const char *s) { cli_html_text(f, s); }
 
 /* At most max characters (code points) of s, with an ellipsis when cut. */
 static void put_short(FILE *f, const char *s, size_t max)
@@ -127,13 +97,47 @@ static const char *txt(struct row *row, int col)
     return st_cell_text(&row->c[col], row->num[col], NUM_SIZE);
 }
 
+/* A number's text with thousands separators in its whole part (the
+ * page's one style: "12,345.6"); text cells as they are. */
+static const char *grouped(struct row *row, int col)
+{
+    const char *t = txt(row, col);
+    if (row->c[col].kind == ST_CELL_TEXT || row->c[col].kind == ST_CELL_EMPTY)
+        return t;
+    char in[NUM_SIZE];
+    snprintf(in, sizeof in, "%s", t);
+    const char *p = in;
+    char *o = row->num[col];
+    size_t left = NUM_SIZE - 1;
+    if (*p == '-' && left) {
+        *o++ = *p++;
+        left--;
+    }
+    size_t digits = strspn(p, "0123456789");
+    for (size_t i = 0; i < digits && left; i++) {
+        if (i && (digits - i) % 3 == 0 && left > 1) {
+            *o++ = ',';
+            left--;
+        }
+        *o++ = p[i];
+        left--;
+    }
+    p += digits;
+    while (*p && left) {
+        *o++ = *p++;
+        left--;
+    }
+    *o = '\0';
+    return row->num[col];
+}
+
 static int has(const struct row *row, int col) { return row->c[col].kind != ST_CELL_EMPTY; }
 static double val(const struct row *row, int col) { return row->c[col].value; }
 
 static void put_cell(FILE *f, struct row *row, int col)
 {
     fputs("<td>", f);
-    put_text(f, txt(row, col));
+    put_text(f, grouped(row, col));
     fputs("</td>", f);
 }
 
@@ -152,7 +156,7 @@ static void head(FILE *f)
           "<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n"
           "<head>\n<meta charset=\"utf-8\"/>\n<title>gcaudit summary</title>\n"
           "<style>\n"
-          "body { font-family: sans-serif; margin: 2em; color: #222; max-width: 60em; }\n"
+          "body { font-family: sans-serif; margin: 2em; color: #222; max-width: 80em; }\n"
           "table { border-collapse: collapse; margin: 0.5em 0 1.5em; }\n"
           "th, td { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: right; }\n"
           "th:first-child, td:first-child { text-align: left; }\n"
@@ -160,38 +164,52 @@ static void head(FILE *f)
           "th { background: #f0f0f0; }\n"
           "svg { display: block; margin: 0.5em 0; }\n"
           "svg text { font-family: sans-serif; font-size: 11px; fill: #222; }\n"
-          ".note { color: #555; font-size: 90%; }\n"
-          "</style>\n</head>\n<body>\n<h1>gcaudit summary</h1>\n", f);
+          ".note { color: #555; font-size: 90%; }\n", f);
+    fputs(cli_page_css, f);
+    fputs("</style>\n</head>\n<body>\n<h1>gcaudit summary</h1>\n", f);
 }
 
-static void audit(FILE *f, const struct cli_html_run *run)
+static void count_cell(FILE *f, uint64_t v)
+{
+    fputs("<td>", f);
+    cli_html_count(f, v);
+    fputs("</td>", f);
+}
+
+/* The counts of the run, under the run block of the Audit section. */
+static void audit_counts(FILE *f, const struct cli_html_run *run)
 {
     const struct st_summary *s = run->sum;
-    fprintf(f, "<h2>The audit</h2>\n<p>Statistics use the <strong>%s</strong> results",
+    fprintf(f, "<p>Statistics use the <strong>%s</strong> results",
             strcmp(run->results, "declared") == 0 ? "declared" : "verified");
     fputs(strcmp(run->results, "declared") == 0
               ? " (what the logs declare, not what the replay found).</p>\n"
               : " (what the replay found; a log's own declaration where the rules did not end "
                 "the game).</p>\n", f);
     if (run->selection && run->selection[0]) {
-        fprintf(f, "<p>Selected: %llu of %llu games (", (unsigned long long)s->games,
-                (unsigned long long)run->games_found);
+        fputs("<p>Selected: ", f);
+        cli_html_count(f, s->games);
+        fputs(" of ", f);
+        cli_html_count(f, run->games_found);
+        fputs(" games (", f);
         put_text(f, run->selection);
         fputs(").</p>\n", f);
     }
-    fprintf(f, "<table>\n<tr><th>entries read</th><th>ok</th><th>skipped</th><th>failed</th></tr>\n"
-               "<tr><td>%llu</td><td>%llu</td><td>%llu</td><td>%llu</td></tr>\n</table>\n",
-            (unsigned long long)s->entries, (unsigned long long)s->entries_ok,
-            (unsigned long long)s->entries_skipped, (unsigned long long)s->entries_failed);
-    fprintf(f, "<table>\n<tr><th>games</th><th>ok</th><th>illegal</th><th>malformed</th>"
-               "<th>unsupported</th><th>violations</th><th>result mismatches</th></tr>\n"
-               "<tr><td>%llu</td><td>%llu</td><td>%llu</td><td>%llu</td><td>%llu</td>"
-               "<td>%llu</td><td>%llu</td></tr>\n</table>\n",
-            (unsigned long long)s->games, (unsigned long long)s->by_status[RP_STATUS_OK],
-            (unsigned long long)s->by_status[RP_STATUS_ILLEGAL],
-            (unsigned long long)s->by_status[RP_STATUS_MALFORMED],
-            (unsigned long long)s->by_status[RP_STATUS_UNSUPPORTED],
-            (unsigned long long)s->violations, (unsigned long long)s->mismatches);
+    fputs("<table>\n<tr><th>entries read</th><th>ok</th><th>skipped</th><th>failed</th></tr>\n"
+          "<tr>", f);
+    count_cell(f, s->entries);
+    count_cell(f, s->entries_ok);
+    count_cell(f, s->entries_skipped);
+    count_cell(f, s->entries_failed);
+    fputs("</tr>\n</table>\n<table>\n<tr><th>games</th><th>ok</th><th>illegal</th>"
+          "<th>malformed</th><th>unsupported</th><th>violations</th><th>result mismatches</th>"
+          "</tr>\n<tr>", f);
+    count_cell(f, s->games);
+    for (int st = RP_STATUS_OK; st <= RP_STATUS_UNSUPPORTED; st++)
+        count_cell(f, s->by_status[st]);
+    count_cell(f, s->violations);
+    count_cell(f, s->mismatches);
+    fputs("</tr>\n</table>\n", f);
 }
 
 /* Horizontal scale of the rate chart: 0..1 over [X0, X0 + XW]. */
@@ -266,7 +284,7 @@ static void rate_chart(FILE *f, const st_stats *s)
         fprintf(f, "%.1f\" font-weight=\"bold\">", y + RSUB);
         put_short(f, txt(&row, ST_V_VARIANT), 20);
         fprintf(f, "</text>\n<text x=\"4\" y=\"%.1f\">%s valid games</text>\n", y + 2 * RSUB,
-                txt(&row, ST_V_VALID));
+                grouped(&row, ST_V_VALID));
         for (int i = 0; i < 4; i++) {
             double ly = y + (i + 0.5) * RSUB + 4;
             fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n", RX0 - 6,
@@ -293,7 +311,7 @@ static void rate_chart(FILE *f, const st_stats *s)
                                   {ST_V_DRAWS, ST_V_DRAW_RATE},
                                   {ST_V_BLACK_WINS, ST_V_BLACK_RATE}};
         for (int i = 0; i < 3; i++) {
-            fprintf(f, "<td>%s", txt(&row, counts[i][0]));
+            fprintf(f, "<td>%s", grouped(&row, counts[i][0]));
             if (has(&row, counts[i][1])) {
                 fputs(" (", f);
                 put_pct(f, &row, counts[i][1]);
@@ -302,13 +320,19 @@ static void rate_chart(FILE *f, const st_stats *s)
             fputs("</td>", f);
         }
         fputs("<td>", f);
-        if (has(&row, ST_V_SCORE))
-            fprintf(f, "%s (%s&#8211;%s)", txt(&row, ST_V_SCORE), txt(&row, ST_V_SCORE_LO),
-                    txt(&row, ST_V_SCORE_HI));
+        if (has(&row, ST_V_SCORE)) {
+            /* The score and its interval in one unit, percent. */
+            put_pct(f, &row, ST_V_SCORE);
+            fputs(" (", f);
+            put_pct(f, &row, ST_V_SCORE_LO);
+            fputs("&#8211;", f);
+            put_pct(f, &row, ST_V_SCORE_HI);
+            fputs(")", f);
+        }
         fputs("</td>", f);
         put_cell(f, &row, ST_V_MEAN_TURNS);
         put_cell(f, &row, ST_V_MEDIAN_TURNS);
-        fprintf(f, "<td>%s", txt(&row, ST_V_ILLEGAL));
+        fprintf(f, "<td>%s", grouped(&row, ST_V_ILLEGAL));
         if (has(&row, ST_V_ILLEGAL_RATE)) {
             fputs(" (", f);
             put_pct(f, &row, ST_V_ILLEGAL_RATE);
@@ -347,7 +371,7 @@ static void termination_block(FILE *f, const st_stats *s, size_t from, size_t to
         fprintf(f, "</text>\n<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"13\" "
                    "fill=\"#1f5fa8\"/>\n", RX0, y + 2, RXW * val(&row, ST_T_SHARE));
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">%s (", RX0 + RXW * val(&row, ST_T_SHARE) + 4,
-                y + 12, txt(&row, ST_T_GAMES));
+                y + 12, grouped(&row, ST_T_GAMES));
         put_pct(f, &row, ST_T_SHARE);
         fputs(")</text>\n", f);
         y += 18;
@@ -503,9 +527,9 @@ static void rating_list(FILE *f, const st_stats *s, const struct rated *list, si
         put_cell(f, &row, ST_P_SCORE);
         put_cell(f, &row, ST_P_RATING);
         fputs("<td>", f);
-        fputs(txt(&row, ST_P_RATING_LO), f);
+        fputs(grouped(&row, ST_P_RATING_LO), f);
         fputs("&#8211;", f);
-        fputs(txt(&row, ST_P_RATING_HI), f);
+        fputs(grouped(&row, ST_P_RATING_HI), f);
         fputs("</td></tr>\n", f);
     }
     fputs("</table>\n", f);
@@ -548,40 +572,47 @@ static int ratings(FILE *f, const st_stats *s, uint64_t min_games)
     return 0;
 }
 
-int cli_write_summary_html(const st_stats *s, const struct cli_html_run *run, const char *dir)
+int cli_write_summary_html(const st_stats *s, const struct cli_html_run *run, const char *dir,
+                           char *err, size_t errsize)
 {
     size_t n = strlen(dir) + 64;
     char *final = malloc(n), *tmp = malloc(n);
     if (!final || !tmp) {
         free(final);
         free(tmp);
-        errno = ENOMEM;
+        snprintf(err, errsize, "out of memory");
         return -1;
     }
     snprintf(final, n, "%s/summary.html", dir);
     snprintf(tmp, n, "%s/summary.html.tmp-%ld", dir, (long)getpid());
     FILE *f = fopen(tmp, "wb");
     int rc = f ? 0 : -1;
+    err[0] = '\0';
     if (f) {
         head(f);
-        audit(f, run);
-        rate_chart(f, s);
-        terminations(f, s);
-        rc = ratings(f, s, run->min_games);
-        fputs("<p class=\"note\">Written by gcaudit " GC_VERSION
-              ". The CSV reports beside this page hold every figure.</p>\n</body>\n</html>\n", f);
+        cli_audit_run(f, run);
+        audit_counts(f, run);
+        rc = cli_audit_tables(f, run, dir, err, errsize);
+        if (rc == 0) {
+            rate_chart(f, s);
+            terminations(f, s);
+            rc = ratings(f, s, run->min_games);
+            fputs("<p class=\"note\">Written by gcaudit " GC_VERSION
+                  ". The CSV reports beside this page hold every figure.</p>\n", f);
+            cli_html_script(f, cli_page_audit_js);
+            fputs("</body>\n</html>\n", f);
+        }
         if (ferror(f))
             rc = -1;
         if (fclose(f) != 0)
             rc = -1;
         if (rc == 0 && rename(tmp, final) != 0)
             rc = -1;
-        if (rc != 0) {
-            int saved = errno;
+        if (rc != 0)
             unlink(tmp);
-            errno = saved ? saved : EIO;
-        }
     }
+    if (rc != 0 && !err[0])
+        snprintf(err, errsize, "cannot write '%s': %s", final, strerror(errno ? errno : EIO));
     free(final);
     free(tmp);
     return rc;

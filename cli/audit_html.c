@@ -1,0 +1,488 @@
+/*
+ * audit_html: the Audit section at the top of summary.html.  What a
+ * director looks for first: the run (when, which version, which inputs
+ * and options), the entries that could not be read, every game with a
+ * violation (its first violation's turn and message, how many more, a
+ * link to the game in the viewer) and every result mismatch.
+ *
+ * The tables are data, not markup: their rows travel as JSON in a
+ * <script type="application/json"> element, and cli/page/audit.js sorts,
+ * filters and pages them in the browser, so that a run with 100,000
+ * games with violations gives a page that still opens at once (only one
+ * page of rows is ever in the document).  Rows are read back from the
+ * written reports one game at a time (report_read.c): nothing here grows
+ * with the archive but the page itself.  The viewer pages are written in
+ * the same pass (viewer_html.c).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/audit.h"
+
+/* ------------------------------------------------------------- escaping */
+
+static int needs_escape(unsigned char c)
+{
+    return c == '&' || c == '<' || c == '>' || c == '"' || c == '\'' ||
+           (c < 0x20 && c != '\t' && c != '\n') || c == 0x7F;
+}
+
+void cli_html_text(FILE *f, const char *s)
+{
+    for (;;) {
+        size_t n = 0;
+        while (s[n] && !needs_escape((unsigned char)s[n]))
+            n++;
+        if (n)
+            fwrite(s, 1, n, f);
+        s += n;
+        if (!*s)
+            return;
+        switch (*s++) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\'': fputs("&#39;", f); break;
+        /* XML 1.0 cannot carry these even as references. */
+        default: fputs("\xEF\xBF\xBD", f); break;
+        }
+    }
+}
+
+/* The bytes a JSON string needs escaped to stand in a script element of
+ * an XHTML page: JSON's own, and the three that are markup to XML. */
+static int json_escape(unsigned char c)
+{
+    return c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' || c == 0x7F;
+}
+
+static size_t json_escaped(const char *s, char *out)
+{
+    static const char hex[] = "0123456789abcdef";
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') {
+        out[0] = '\\', out[1] = (char)c;
+        return 2;
+    }
+    memcpy(out, "\\u00", 4);
+    out[4] = hex[c >> 4], out[5] = hex[c & 15];
+    return 6;
+}
+
+void cli_json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (;;) {
+        size_t n = 0;
+        while (s[n] && !json_escape((unsigned char)s[n]))
+            n++;
+        if (n)
+            fwrite(s, 1, n, f);
+        s += n;
+        if (!*s)
+            break;
+        char e[8];
+        fwrite(e, 1, json_escaped(s++, e), f);
+    }
+    fputc('"', f);
+}
+
+void cli_json_string_buf(struct fmt_buf *b, const char *s)
+{
+    fmt_buf_add(b, "\"", 1);
+    for (;;) {
+        size_t n = 0;
+        while (s[n] && !json_escape((unsigned char)s[n]))
+            n++;
+        if (n)
+            fmt_buf_add(b, s, n);
+        s += n;
+        if (!*s)
+            break;
+        char e[8];
+        fmt_buf_add(b, e, json_escaped(s++, e));
+    }
+    fmt_buf_add(b, "\"", 1);
+}
+
+void cli_html_script(FILE *f, const char *js)
+{
+    /* A CDATA section for XML parsers, inside comments for HTML's. */
+    fputs("<script>//<![CDATA[\n", f);
+    fputs(js, f);
+    fputs("\n//]]></script>\n", f);
+}
+
+/* ------------------------------------------------------------- the run */
+
+const char *cli_viewer_name(enum cli_viewer v)
+{
+    return v == CLI_VIEWER_ALL ? "all" : v == CLI_VIEWER_NONE ? "none" : "illegal";
+}
+
+int cli_viewer_parse(const char *s)
+{
+    for (int v = CLI_VIEWER_ILLEGAL; v <= CLI_VIEWER_NONE; v++)
+        if (strcmp(s, cli_viewer_name((enum cli_viewer)v)) == 0)
+            return v;
+    return -1;
+}
+
+long long cli_run_started(void)
+{
+    const char *e = getenv("SOURCE_DATE_EPOCH");
+    if (e && *e) {
+        char *end;
+        long long v = strtoll(e, &end, 10);
+        if (!*end && v >= 0)
+            return v;
+    }
+    return (long long)time(NULL);
+}
+
+static void run_row(FILE *f, const char *name, const char *value)
+{
+    fputs("<tr><th>", f);
+    fputs(name, f);
+    fputs("</th><td>", f);
+    cli_html_text(f, value);
+    fputs("</td></tr>\n", f);
+}
+
+static void run_block(FILE *f, const struct cli_html_run *run)
+{
+    const struct cli_run_info *in = run->info;
+    char date[64] = "";
+    time_t t = (time_t)in->started;
+    struct tm tm;
+    if (gmtime_r(&t, &tm))
+        strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S UTC", &tm);
+    fputs("<table class=\"run\" id=\"run\">\n", f);
+    run_row(f, "date", date);
+    run_row(f, "version", "gcaudit " GC_VERSION);
+    fputs("<tr><th>inputs</th><td>", f);
+    for (size_t i = 0; i < in->ninputs; i++) {
+        if (i)
+            fputs("<br/>", f);
+        fputs("<code>", f);
+        cli_html_text(f, in->inputs[i]);
+        fputs("</code>", f);
+    }
+    fputs("</td></tr>\n", f);
+    char opts[1024];
+    char mg[32];
+    snprintf(mg, sizeof mg, "%llu", (unsigned long long)run->min_games);
+    snprintf(opts, sizeof opts, "results %s; player aliases %s; min-games %s; CSV %s; viewer %s",
+             run->results, in->aliases ? in->aliases : "none", mg,
+             in->excel ? "for Excel (BOM, CRLF)" : "plain", cli_viewer_name(in->viewer));
+    run_row(f, "options", opts);
+    run_row(f, "selection", run->selection && run->selection[0] ? run->selection : "every game");
+    fputs("</table>\n", f);
+}
+
+/* ------------------------------------------------------------ the rows */
+
+/* A count as the page writes every count: with thousands separators. */
+void cli_html_count(FILE *f, unsigned long long v)
+{
+    char digits[32];
+    int n = snprintf(digits, sizeof digits, "%llu", v);
+    for (int i = 0; i < n; i++) {
+        if (i && (n - i) % 3 == 0)
+            fputc(',', f);
+        fputc(digits[i], f);
+    }
+}
+
+static long long number(const char *s)
+{
+    return s[0] ? strtoll(s, NULL, 10) : -1;
+}
+
+/* 2 * turn + side, the turn cell audit.js sorts and shows; -1 for none. */
+static long long turn_key(const char *turn, const char *side)
+{
+    if (!turn[0])
+        return -1;
+    return 2 * strtoll(turn, NULL, 10) + (strcmp(side, "black") == 0);
+}
+
+static void json_num(FILE *f, long long v)
+{
+    if (v < 0)
+        fputs("\"\"", f);
+    else
+        fprintf(f, "%lld", v);
+}
+
+struct table_col {
+    const char *name, *type, *filter, *group;
+};
+
+static void table_start(FILE *f, const char *id, const struct table_col *cols, size_t n)
+{
+    fprintf(f, "<script type=\"application/json\" id=\"%s\">{\"cols\":[", id);
+    for (size_t i = 0; i < n; i++) {
+        fprintf(f, "%s{\"n\":\"%s\",\"t\":\"%s\"", i ? "," : "", cols[i].name, cols[i].type);
+        if (cols[i].filter)
+            fprintf(f, ",\"f\":\"%s\"", cols[i].filter);
+        if (cols[i].group)
+            fprintf(f, ",\"g\":\"%s\"", cols[i].group);
+        fputc('}', f);
+    }
+    fputs("],\"rows\":[", f);
+}
+
+static void table_end(FILE *f, const char *id)
+{
+    fprintf(f, "]}</script>\n<div class=\"audit-table\" data-rows=\"%s\"></div>\n", id);
+}
+
+static const struct table_col entry_cols[] = {
+    {"#", "num", NULL, NULL},         {"source", "text", "text", "file"},
+    {"entry", "text", "text", "file"}, {"status", "text", "select", NULL},
+    {"reason", "text", "text", "reason"}};
+
+static const struct table_col game_cols[] = {
+    {"#", "num", NULL, NULL},
+    {"source", "text", "text", "file"},
+    {"entry", "text", "text", "file"},
+    {"game", "num", NULL, NULL},
+    {"variant", "text", "select", NULL},
+    {"white", "text", "text", "player"},
+    {"black", "text", "text", "player"},
+    {"status", "text", "select", NULL},
+    {"turn", "turn", NULL, NULL},
+    {"by", "text", "text", "player"},
+    {"code", "text", "select", NULL},
+    {"message", "text", "text", "message"},
+    {"more", "num", NULL, NULL},
+    {"viewer", "link", NULL, NULL}};
+
+static const struct table_col mismatch_cols[] = {
+    {"#", "num", NULL, NULL},
+    {"source", "text", "text", "file"},
+    {"entry", "text", "text", "file"},
+    {"game", "num", NULL, NULL},
+    {"variant", "text", "select", NULL},
+    {"white", "text", "text", "player"},
+    {"black", "text", "text", "player"},
+    {"declared", "text", "select", NULL},
+    {"verified", "text", "select", NULL},
+    {"message", "text", "text", "message"},
+    {"viewer", "link", NULL, NULL}};
+
+#define NCOLS(a) (sizeof a / sizeof a[0])
+
+/* Entries that were skipped or failed, from inputs.csv. */
+static int entries_table(FILE *f, const struct cli_report_files *files, char *err,
+                         size_t errsize, unsigned long long *count)
+{
+    cli_entries *e = cli_entries_open(files->inputs, err, errsize);
+    if (!e)
+        return -1;
+    table_start(f, "entries-data", entry_cols, NCOLS(entry_cols));
+    const char *c[CLI_INPUTS_COLS];
+    long long row = 0;
+    int rc;
+    *count = 0;
+    while ((rc = cli_entries_next(e, c)) == 1) {
+        row++;
+        if (strcmp(c[CLI_I_STATUS], "ok") == 0)
+            continue;
+        fprintf(f, "%s[%lld,", (*count)++ ? ",\n" : "\n", row);
+        cli_json_string(f, c[CLI_I_SOURCE]);
+        fputc(',', f);
+        cli_json_string(f, c[CLI_I_ENTRY]);
+        fputc(',', f);
+        cli_json_string(f, c[CLI_I_STATUS]);
+        fputc(',', f);
+        cli_json_string(f, c[CLI_I_MESSAGE]);
+        fputc(']', f);
+    }
+    cli_entries_free(e);
+    if (rc < 0) {
+        snprintf(err, errsize, "cannot read '%s' back", files->inputs);
+        return -1;
+    }
+    table_end(f, "entries-data");
+    return 0;
+}
+
+static void game_cells(FILE *f, const struct cli_game_rows *g)
+{
+    fprintf(f, "%lld,", g->row);
+    cli_json_string(f, g->game[CLI_G_SOURCE]);
+    fputc(',', f);
+    cli_json_string(f, g->game[CLI_G_ENTRY]);
+    fputc(',', f);
+    json_num(f, number(g->game[CLI_G_INDEX]));
+    fputc(',', f);
+    cli_json_string(f, g->game[CLI_G_VARIANT]);
+    fputc(',', f);
+    cli_json_string(f, g->game[CLI_G_WHITE]);
+    fputc(',', f);
+    cli_json_string(f, g->game[CLI_G_BLACK]);
+    fputc(',', f);
+}
+
+struct audit_counts {
+    unsigned long long games, mismatches, viewed;
+    unsigned long pages;
+};
+
+/* One pass over the games: the games table to f, the mismatch rows to mf,
+ * the viewer pages through vo. */
+static int games_pass(FILE *f, FILE *mf, cli_viewer_out *vo, const struct cli_report_files *files,
+                      struct audit_counts *n, char *err, size_t errsize)
+{
+    cli_rows *r = cli_rows_open(files, err, errsize);
+    if (!r)
+        return -1;
+    table_start(f, "games-data", game_cols, NCOLS(game_cols));
+    struct cli_game_rows g;
+    int rc;
+    while ((rc = cli_rows_next(r, &g)) == 1) {
+        const char *href = "";
+        if (g.viewer[0] && vo) {
+            if (cli_viewer_add(vo, &g, &href) != 0) {
+                snprintf(err, errsize, "cannot write the viewer pages: %s", strerror(errno));
+                rc = -1;
+                break;
+            }
+            n->viewed++;
+        }
+        const char *status = g.game[CLI_G_STATUS];
+        if ((strcmp(status, "illegal") == 0 || strcmp(status, "malformed") == 0) &&
+            g.nviolations) {
+            const char *const *v = g.violation[0];
+            fputs(n->games++ ? ",\n[" : "\n[", f);
+            game_cells(f, &g);
+            cli_json_string(f, status);
+            fputc(',', f);
+            json_num(f, turn_key(v[CLI_V_TURN], v[CLI_V_SIDE]));
+            fputc(',', f);
+            cli_json_string(f, v[CLI_V_PLAYER]);
+            fputc(',', f);
+            cli_json_string(f, v[CLI_V_CODE]);
+            fputc(',', f);
+            cli_json_string(f, v[CLI_V_MESSAGE]);
+            fprintf(f, ",%zu,", g.nviolations - 1);
+            cli_json_string(f, href);
+            fputc(']', f);
+        }
+        for (size_t i = 0; i < g.nviolations; i++) {
+            const char *const *v = g.violation[i];
+            if (strcmp(v[CLI_V_CODE], "result-mismatch") != 0)
+                continue;
+            fputs(n->mismatches++ ? ",\n[" : "\n[", mf);
+            game_cells(mf, &g);
+            cli_json_string(mf, g.game[CLI_G_DECLARED]);
+            fputc(',', mf);
+            cli_json_string(mf, g.game[CLI_G_RESULT]);
+            fputc(',', mf);
+            cli_json_string(mf, v[CLI_V_MESSAGE]);
+            fputc(',', mf);
+            cli_json_string(mf, href);
+            fputc(']', mf);
+        }
+    }
+    cli_rows_free(r);
+    if (rc < 0)
+        return -1;
+    table_end(f, "games-data");
+    return 0;
+}
+
+static int copy_file(FILE *from, FILE *to)
+{
+    char buf[65536];
+    size_t n;
+    rewind(from);
+    while ((n = fread(buf, 1, sizeof buf, from)) > 0)
+        if (fwrite(buf, 1, n, to) != n)
+            return -1;
+    return ferror(from) ? -1 : 0;
+}
+
+static void heading(FILE *f, const char *id, const char *title, unsigned long long n)
+{
+    fprintf(f, "<h3 id=\"%s\">%s (", id, title);
+    cli_html_count(f, n);
+    fputs(")</h3>\n", f);
+}
+
+void cli_audit_run(FILE *f, const struct cli_html_run *run)
+{
+    fputs("<h2 id=\"audit\">Audit</h2>\n", f);
+    run_block(f, run);
+}
+
+int cli_audit_tables(FILE *f, const struct cli_html_run *run, const char *dir, char *err,
+                     size_t errsize)
+{
+    const struct cli_report_files *files = &run->info->files;
+    fputs("<noscript><p class=\"note\">The tables below need JavaScript to show their rows; "
+          "inputs.csv, games.csv and violations.csv hold the same rows.</p></noscript>\n", f);
+
+    /* The entries table comes first on the page, but its count only
+     * after it: it goes through a temporary file too. */
+    FILE *ef = tmpfile(), *gf = tmpfile(), *mf = tmpfile();
+    cli_viewer_out *vo = NULL;
+    int rc = ef && gf && mf ? 0 : -1;
+    if (rc != 0)
+        snprintf(err, errsize, "cannot create a temporary file: %s", strerror(errno));
+    unsigned long long nentries = 0;
+    struct audit_counts n = {0, 0, 0, 0};
+    if (rc == 0)
+        rc = entries_table(ef, files, err, errsize, &nentries);
+    if (rc == 0 && files->viewer && !(vo = cli_viewer_start(dir))) {
+        snprintf(err, errsize, "cannot write '%s/%s': %s", dir, CLI_VIEWER_DIR, strerror(errno));
+        rc = -1;
+    }
+    if (rc == 0)
+        rc = games_pass(gf, mf, vo, files, &n, err, errsize);
+    if (vo && cli_viewer_finish(vo, rc == 0) != 0 && rc == 0) {
+        snprintf(err, errsize, "cannot write '%s/%s': %s", dir, CLI_VIEWER_DIR, strerror(errno));
+        rc = -1;
+    }
+    if (rc == 0) {
+        heading(f, "audit-entries", "Entries not read", nentries);
+        fputs("<p class=\"note\">Skipped entries are not logs; failed ones could not be "
+              "read (the reason says why).</p>\n", f);
+        rc = copy_file(ef, f);
+        heading(f, "audit-games", "Games with violations", n.games);
+        fputs("<p class=\"note\">Illegal games (replay stopped at the first rejected turn) "
+              "and malformed ones; the turn, player, code and message are those of the first "
+              "violation, <em>more</em> counts the others (violations.csv has them all).", f);
+        if (files->viewer) {
+            fputs(" The viewer (", f);
+            cli_html_count(f, n.viewed);
+            fprintf(f, " game%s, <a href=\"%s/1.html\">%s/</a>) steps through each game "
+                       "to the highlighted turn.", n.viewed == 1 ? "" : "s", CLI_VIEWER_DIR,
+                    CLI_VIEWER_DIR);
+        }
+        fputs("</p>\n", f);
+        if (rc == 0)
+            rc = copy_file(gf, f);
+        heading(f, "audit-mismatches", "Result mismatches", n.mismatches);
+        fputs("<p class=\"note\">Games whose declared result contradicts the one the rules "
+              "produced.</p>\n", f);
+        table_start(f, "mismatches-data", mismatch_cols, NCOLS(mismatch_cols));
+        if (rc == 0)
+            rc = copy_file(mf, f);
+        table_end(f, "mismatches-data");
+        if (rc != 0)
+            snprintf(err, errsize, "cannot copy a temporary file: %s", strerror(errno));
+    }
+    if (ef)
+        fclose(ef);
+    if (gf)
+        fclose(gf);
+    if (mf)
+        fclose(mf);
+    return rc;
+}
