@@ -100,15 +100,16 @@
       var sl = make("label", null, c.n + " ");
       var sel = make("select");
       sel.setAttribute("data-filter", c.n);
+      // Option values: "" for every row, "=" and the value for one.
       sel.appendChild(make("option", null, "(all)"));
-      sel.options[0].value = "\u0000all";
+      sel.options[0].value = "";
       values.forEach(function (v) {
         var o = make("option", null, v === "" ? "(none)" : v);
-        o.value = v;
+        o.value = "=" + v;
         sel.appendChild(o);
       });
       sel.addEventListener("change", function () {
-        if (sel.value === "\u0000all") delete st.sel[i]; else st.sel[i] = sel.value;
+        if (sel.value === "") delete st.sel[i]; else st.sel[i] = sel.value.slice(1);
         st.page = 0;
         refresh();
       });

@@ -1,6 +1,7 @@
 /*
  * summary.html (cli/summary_html.c): well-formed for an XML parser
- * (xmllint --noout), self-contained (no script, nothing fetched), player
+ * (xmllint --noout), self-contained (inline scripts only, nothing
+ * fetched, links only to the viewer pages beside it), player
  * names escaped (markup characters, and controls XML cannot carry), and
  * holding the charts and figures docs/statistics.md describes.
  */
@@ -81,10 +82,16 @@ Test(cli_stats_html, names_are_escaped)
 Test(cli_stats_html, self_contained)
 {
     char *html = page("");
-    cr_expect(strstr(html, "<script") == NULL);
-    cr_expect(strstr(html, "src=") == NULL && strstr(html, "href=") == NULL &&
-              strstr(html, "@import") == NULL && strstr(html, "url(") == NULL,
-              "nothing is fetched");
+    cr_expect(strstr(html, "src=") == NULL && strstr(html, "@import") == NULL &&
+              strstr(html, "url(") == NULL, "nothing is fetched");
+    /* Scripts are inline: the audit tables' data and code. */
+    cr_expect(strstr(html, "<script src") == NULL);
+    cr_expect_eq(occurrences(html, "<script type=\"application/json\" id=\""), 3);
+    cr_expect_eq(occurrences(html, "<script>//<![CDATA[\n"), 1);
+    /* Links: only to the viewer pages beside it (one game has a result
+     * mismatch: the viewer has it). */
+    for (const char *p = html; (p = strstr(p, "href=\"")) != NULL; p++)
+        cr_expect(strncmp(p, "href=\"games/", 12) == 0, "a link elsewhere: %.60s", p);
     /* The only URIs are the namespaces, which are names, not fetched. */
     size_t uris = occurrences(html, "http");
     size_t ns = occurrences(html, "xmlns=\"http://www.w3.org/1999/xhtml\"") +
@@ -99,7 +106,8 @@ Test(cli_stats_html, self_contained)
 Test(cli_stats_html, holds_the_sections)
 {
     char *html = page("");
-    cr_expect(strstr(html, "<h2>The audit</h2>") != NULL);
+    cr_expect(strstr(html, "<h2 id=\"audit\">Audit</h2>") != NULL);
+    cr_expect(strstr(html, "<h3 id=\"audit-games\">Games with violations (") != NULL);
     cr_expect(strstr(html, "<h2>Win rates by variant</h2>") != NULL);
     cr_expect(strstr(html, "<h2>How games ended</h2>") != NULL);
     cr_expect(strstr(html, "<h2>Ratings</h2>") != NULL);
@@ -114,9 +122,26 @@ Test(cli_stats_html, holds_the_sections)
     free(html);
 }
 
+/* A number as the page writes it: players.csv's text with thousands
+ * separators in its whole part ("1,249.2"). */
+static char *grouped(const char *s)
+{
+    size_t digits = strspn(s + (*s == '-'), "0123456789");
+    char *out = calloc(strlen(s) + digits / 3 + 2, 1), *o = out;
+    if (*s == '-')
+        *o++ = *s++;
+    for (size_t i = 0; i < digits; i++) {
+        if (i && (digits - i) % 3 == 0)
+            *o++ = ',';
+        *o++ = s[i];
+    }
+    strcpy(o, s + digits);
+    return out;
+}
+
 /* The rating tables print their numbers without printf: every rated
- * player's line must carry players.csv's figures, ranks count up, and
- * every point of the charts is a number with one decimal. */
+ * player's line must carry players.csv's figures (grouped), ranks count
+ * up, and every point of the charts is a number with one decimal. */
 Test(cli_stats_html, rating_lines_carry_the_csv_figures)
 {
     char *html = page("");
@@ -128,10 +153,14 @@ Test(cli_stats_html, rating_lines_carry_the_csv_figures)
     for (size_t r = 1; r < t.nrows; r++) {
         if (!ts_csv_get(&t, r, "rating")[0])
             continue;
+        char *g[5];
+        const char *cols[5] = {"games", "score", "rating", "rating_ci_low", "rating_ci_high"};
+        for (int i = 0; i < 5; i++)
+            g[i] = grouped(ts_csv_get(&t, r, cols[i]));
         char *want = ts_fmt("</td><td>%s</td><td>%s</td><td>%s</td><td>%s&#8211;%s</td></tr>\n",
-                            ts_csv_get(&t, r, "games"), ts_csv_get(&t, r, "score"),
-                            ts_csv_get(&t, r, "rating"), ts_csv_get(&t, r, "rating_ci_low"),
-                            ts_csv_get(&t, r, "rating_ci_high"));
+                            g[0], g[1], g[2], g[3], g[4]);
+        for (int i = 0; i < 5; i++)
+            free(g[i]);
         cr_expect(strstr(html, want) != NULL, "no line ending %s", want);
         free(want);
         rated++;

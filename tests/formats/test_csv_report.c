@@ -239,3 +239,41 @@ Test(formats_csv, report_is_renamed_into_place_only_when_closed)
     cr_assert_neq(ts_run(left), 0, "abort leaves no temporary file");
     free(final), free(left);
 }
+
+/* ------------------------------------------------------ reading back */
+
+/* fmt_csv_split undoes fmt_csv_format_row: quotes, doubled quotes, and
+ * the apostrophe that defused a formula-like cell, no more. */
+Test(formats_csv, a_row_reads_back_as_written)
+{
+    const char *cells[] = {"plain", "with, comma", "say \"hi\"", "=HYPERLINK(\"x\")",
+                           "'=already quoted", "-12", "-", "'plain apostrophe", "",
+                           "+1 phone", " padded ", "@at", "ctl\x01" "char"};
+    const char *want[] = {"plain", "with, comma", "say \"hi\"", "=HYPERLINK(\"x\")",
+                          "'=already quoted", "-12", "-", "'plain apostrophe", "",
+                          "+1 phone", " padded ", "@at", "ctl\\x01char"};
+    size_t n = sizeof cells / sizeof cells[0];
+    struct fmt_buf out = {0};
+    cr_assert_eq(fmt_csv_format_row(&out, cells, n, 0), FMT_OK);
+    cr_assert(out.len > 0 && out.data[out.len - 1] == '\n');
+    char *line = strndup(out.data, out.len - 1);
+    const char *got[16];
+    cr_assert_eq(fmt_csv_split(line, got, 16), (long)n, "%s", out.data);
+    for (size_t i = 0; i < n; i++)
+        cr_expect_str_eq(got[i], want[i], "cell %zu of %s", i, out.data);
+    cr_expect_str_eq(got[n], "", "missing cells are empty");
+    free(line);
+    fmt_buf_release(&out);
+}
+
+Test(formats_csv, a_broken_row_is_refused)
+{
+    char open_quote[] = "a,\"b";
+    char after_quote[] = "\"a\"b,c";
+    const char *got[4];
+    cr_expect_eq(fmt_csv_split(open_quote, got, 4), -1);
+    cr_expect_eq(fmt_csv_split(after_quote, got, 4), -1);
+    char more[] = "a,b,c";
+    cr_expect_eq(fmt_csv_split(more, got, 2), 3, "the count says there were more");
+    cr_expect_str_eq(got[1], "b");
+}

@@ -1,0 +1,467 @@
+/*
+ * The audit pages in a real browser (headless chromium, tests/support/
+ * browser.c): summary.html's Audit section (rows, sorting, filtering),
+ * the game viewer (stepping to the highlighted turn with the keys), and
+ * hostile names (<script>alert(1)</script>, =HYPERLINK("x")) as text in
+ * the page, the viewer and the workbook.  Also the run block, the
+ * --viewer modes and the workbook's sheets.
+ */
+#include <archive.h>
+#include <archive_entry.h>
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "tests/support/browser.h"
+#include "tests/support/support.h"
+
+static char *dir;
+
+static void setup(void)
+{
+    dir = ts_tempdir();
+    /* The run block's date: fixed, so the pages can be compared. */
+    setenv("SOURCE_DATE_EPOCH", "1700000000", 1);
+}
+
+static void teardown(void)
+{
+    ts_rmtree(dir);
+    free(dir);
+}
+
+TestSuite(cli_audit_pages, .init = setup, .fini = teardown, .timeout = 300);
+
+/* Game 1: hostile names, illegal at 4. (the sixth ply was the last
+ * played: positions 0..6, the rejected turn is position 7).  Game 2: a
+ * result mismatch (declared 1-0, mated 0-1).  Game 3: clean. */
+static const char log_text[] =
+    "Game: Chess\nEvent: Escaping Open\nWhite: <script>alert(1)</script>\n"
+    "Black: =HYPERLINK(\"x\")\nStarted: 2024-05-01\nResult: 1-0\n\n"
+    "1. P e2-e4 1... p e7-e5\n2. N g1-f3 2... n b8-c6\n3. B f1-c4 3... n g8-f6\n"
+    "4. N f3-g6 // a knight's leap too far\n\n"
+    "Game: Chess\nEvent: Escaping Open\nWhite: Ann\nBlack: Bob\nEnded: 2024-05-02 18:30\n"
+    "Result: 1-0\n\n1. P f2-f3 1... p e7-e5\n2. P g2-g4 2... q d8-h4\n\n"
+    "Game: Chess\nEvent: Escaping Open\nWhite: Carl\nBlack: Dora\nResult: 1/2-1/2\n\n"
+    "1. P e2-e4 1... p e7-e5\n";
+
+static void run(const char *args, int status)
+{
+    char *path = ts_fmt("%s/games.log", dir);
+    cr_assert_eq(ts_write_file(path, log_text, strlen(log_text)), 0);
+    free(path);
+    char *cmd = ts_fmt("analyze -q games.log -o out %s", args);
+    int rc = ts_gcaudit(dir, cmd);
+    char *err = ts_slurp(dir, "stderr.txt");
+    cr_assert_eq(rc, status, "%s: %s", cmd, err);
+    free(err);
+    free(cmd);
+}
+
+static char *out_path(const char *name) { return ts_fmt("%s/out/%s", dir, name); }
+
+static char *out_file(const char *name)
+{
+    char *p = out_path(name);
+    char *text = ts_read_file(p, NULL);
+    cr_assert_not_null(text, "%s was not written", p);
+    free(p);
+    return text;
+}
+
+static int exists(const char *name)
+{
+    char *p = out_path(name);
+    struct stat st;
+    int rc = stat(p, &st) == 0;
+    free(p);
+    return rc;
+}
+
+/* What the test script wrote: <pre id="result">TEXT</pre>. */
+static char *result_of(char *dom)
+{
+    char *p = strstr(dom, "<pre id=\"result\">");
+    cr_assert_not_null(p, "the test script did not run: %.2000s", dom);
+    p += strlen("<pre id=\"result\">");
+    char *end = strstr(p, "</pre>");
+    cr_assert_not_null(end);
+    *end = '\0';
+    return p;
+}
+
+static void expect_in(const char *hay, const char *needle)
+{
+    cr_expect(strstr(hay, needle) != NULL, "'%s' not in:\n%s", needle, hay);
+}
+
+/* The script the summary's test runs: the games table as shown, then
+ * sorted and filtered through its own controls. */
+static const char summary_js[] =
+    "var out = [];\n"
+    "function box(id) { return document.querySelector('[data-rows=\"' + id + '\"]'); }\n"
+    "function col(id, c) { return Array.prototype.map.call(box(id).querySelectorAll('tbody tr'),\n"
+    "  function (tr) { return tr.children[c].textContent; }).join('|'); }\n"
+    "function head(id, name) { return Array.prototype.filter.call(box(id).querySelectorAll('th'),\n"
+    "  function (th) { return th.textContent === name; })[0]; }\n"
+    "out.push('games=' + col('games-data', 0));\n"
+    "out.push('white=' + col('games-data', 5));\n"
+    "out.push('black=' + col('games-data', 6));\n"
+    "out.push('turn=' + col('games-data', 8));\n"
+    "out.push('message=' + col('games-data', 11));\n"
+    "out.push('link=' + Array.prototype.map.call(box('games-data').querySelectorAll('tbody a'),\n"
+    "  function (a) { return a.getAttribute('href'); }).join('|'));\n"
+    "out.push('mismatches=' + col('mismatches-data', 0) + ' ' + col('mismatches-data', 9));\n"
+    "out.push('entries=' + box('entries-data').querySelectorAll('tbody tr').length);\n"
+    "out.push('scripts=' + document.querySelectorAll('script').length);\n"
+    "out.push('run=' + document.getElementById('run').textContent.replace(/\\s+/g, ' '));\n"
+    "var m = box('mismatches-data');\n"
+    "head('mismatches-data', 'white').click();\n"
+    "out.push('sorted=' + col('mismatches-data', 5));\n"
+    "var s = m.querySelector('select[data-filter=\"declared\"]');\n"
+    "s.value = '=1-0'; s.dispatchEvent(new Event('change'));\n"
+    "out.push('declared=' + m.querySelectorAll('tbody tr').length + ' ' +\n"
+    "  m.querySelector('.pager .shown').textContent);\n"
+    "var t = m.querySelector('input[data-filter=\"player\"]');\n"
+    "t.value = 'zed'; t.dispatchEvent(new Event('input'));\n"
+    "out.push('filtered=' + m.querySelectorAll('tbody tr').length + ' ' +\n"
+    "  m.querySelector('.pager .shown').textContent);\n"
+    "var pre = document.createElement('pre'); pre.id = 'result';\n"
+    "pre.textContent = out.join('\\n'); document.body.appendChild(pre);\n";
+
+Test(cli_audit_pages, summary_audit_rows_in_a_browser)
+{
+    run("", 0);
+    char *path = out_path("summary.html");
+    char *dom = ts_browser_run(path, NULL, summary_js);
+    free(path);
+    char *r = result_of(dom);
+    expect_in(r, "games=1\n");
+    /* The hostile names as text: the DOM shows them escaped, and no
+     * script came of them (the page has its three data blocks and its
+     * own script, and the test's). */
+    expect_in(r, "white=&lt;script&gt;alert(1)&lt;/script&gt;\n");
+    expect_in(r, "black==HYPERLINK(\"x\")\n");
+    expect_in(r, "turn=4.\n");
+    expect_in(r, "message=the knight on f3 cannot reach g6: that is not a knight move\n");
+    expect_in(r, "link=games/1.html#g1\n");
+    expect_in(r, "mismatches=2 the log declares 1-0 but the game ended 0-1 by checkmate\n");
+    expect_in(r, "entries=0\n");
+    expect_in(r, "scripts=5\n");
+    expect_in(r, "run= date2023-11-14 22:13:20 UTC versiongcaudit ");
+    expect_in(r, "inputsgames.log optionsresults verified; player aliases none; min-games 0; "
+                 "CSV plain; viewer illegal selectionevery game \n");
+    expect_in(r, "sorted=Ann\n");
+    expect_in(r, "declared=1 1\xE2\x80\x93" "1 of 1\n");
+    expect_in(r, "filtered=0 no rows (filtered from 1)");
+    free(dom);
+}
+
+/* Sorting and filtering on more rows: the sample archives' 17 games with
+ * violations. */
+static const char sample_js[] =
+    "var out = [];\n"
+    "var b = document.querySelector('[data-rows=\"games-data\"]');\n"
+    "function col(c) { return Array.prototype.map.call(b.querySelectorAll('tbody tr'),\n"
+    "  function (tr) { return tr.children[c].textContent; }).join(','); }\n"
+    "function th(name) { return Array.prototype.filter.call(b.querySelectorAll('th'),\n"
+    "  function (t) { return t.textContent === name; })[0]; }\n"
+    "out.push('rows=' + col(0));\n"
+    "th('turn').click(); out.push('turn-up=' + col(8));\n"
+    "th('turn').click(); out.push('turn-down=' + col(8));\n"
+    "out.push('aria=' + th('turn').getAttribute('aria-sort'));\n"
+    "var v = b.querySelector('select[data-filter=\"variant\"]');\n"
+    "v.value = '=retro'; v.dispatchEvent(new Event('change'));\n"
+    "out.push('retro=' + col(0));\n"
+    "v.value = ''; v.dispatchEvent(new Event('change'));\n"
+    "var c = b.querySelector('select[data-filter=\"code\"]');\n"
+    "c.value = '=bad-promotion'; c.dispatchEvent(new Event('change'));\n"
+    "out.push('bad-promotion=' + col(0));\n"
+    "var p = b.querySelector('input[data-filter=\"player\"]');\n"
+    "p.value = 'kowalczyk'; p.dispatchEvent(new Event('input'));\n"
+    "out.push('kowalczyk=' + col(0));\n"
+    "var pre = document.createElement('pre'); pre.id = 'result';\n"
+    "pre.textContent = out.join('\\n'); document.body.appendChild(pre);\n";
+
+Test(cli_audit_pages, sorting_and_filtering_in_a_browser)
+{
+    char *cmd = ts_fmt("analyze -q '%s'/sample-data/*.tar.gz -o out", GC_SOURCE_DIR);
+    cr_assert_eq(ts_gcaudit(dir, cmd), 1);
+    free(cmd);
+    char *path = out_path("summary.html");
+    char *dom = ts_browser_run(path, NULL, sample_js);
+    free(path);
+    char *r = result_of(dom);
+    expect_in(r, "rows=3,5,8,9,10,11,18,26,29,34,41,52,54,62,63,69,72\n");
+    /* Turns sort by number, then White before Black; the malformed
+     * game, without a turn, first.  Ties keep the report's order. */
+    expect_in(r, "turn-up=,2...,3.,4.,4.,4.,4...,5.,5.,5.,5...,6.,7.,7.,9.,9...,35.\n");
+    expect_in(r, "turn-down=35.,9...,9.,7.,7.,6.,5...,5.,5.,5.,4...,4.,4.,4.,3.,2...,\n");
+    expect_in(r, "aria=descending\n");
+    expect_in(r, "retro=69,72\n");
+    expect_in(r, "bad-promotion=41,52,62\n");
+    expect_in(r, "kowalczyk=41");
+    free(dom);
+}
+
+/* The viewer: keys step through the game; the end is the rejected turn,
+ * highlighted with its message; the names are text. */
+static const char viewer_js[] =
+    "var out = [];\n"
+    "var v = document.getElementById('viewer');\n"
+    "function key(k) { document.dispatchEvent(new KeyboardEvent('keydown', {key: k})); }\n"
+    "function at() { return v.getAttribute('data-position'); }\n"
+    "function piece(sq) { var p = document.querySelector('g.piece[data-square=\"' + sq + '\"]');\n"
+    "  return p ? p.getAttribute('class') + ' ' + p.textContent : 'empty'; }\n"
+    "out.push('game=' + v.getAttribute('data-game') + ' at=' + at());\n"
+    "out.push('title=' + v.querySelector('h1').textContent);\n"
+    "out.push('e2=' + piece('e2') + ' e4=' + piece('e4'));\n"
+    "key('ArrowRight');\n"
+    "out.push('right=' + at() + ' e2=' + piece('e2') + ' e4=' + piece('e4') +\n"
+    "  ' changed=' + document.querySelectorAll('rect.changed').length);\n"
+    "out.push('turn=' + document.getElementById('turn').textContent);\n"
+    "key('End');\n"
+    "out.push('end=' + at() + ' ' + document.getElementById('turn').className +\n"
+    "  ' bad-boards=' + document.querySelectorAll('svg.board.bad').length);\n"
+    "out.push('said=' + document.getElementById('turn').textContent);\n"
+    "out.push('message=' + document.getElementById('messages').textContent);\n"
+    "out.push('f3=' + piece('f3') + ' g6=' + piece('g6'));\n"
+    "key('ArrowLeft');\n"
+    "out.push('left=' + at() + ' bad-boards=' + document.querySelectorAll('svg.board.bad').length);\n"
+    "key('Home'); out.push('home=' + at());\n"
+    "key('ArrowLeft'); out.push('before-start=' + at());\n"
+    "document.querySelector('.tobad').click(); out.push('to-violation=' + at());\n"
+    "out.push('moves=' + document.querySelectorAll('#moves li').length + ' bad=' +\n"
+    "  document.querySelectorAll('#moves li.bad').length);\n"
+    "var pre = document.createElement('pre'); pre.id = 'result';\n"
+    "pre.textContent = out.join('\\n'); document.body.appendChild(pre);\n";
+
+Test(cli_audit_pages, viewer_steps_to_the_highlighted_turn)
+{
+    run("", 0);
+    char *path = out_path("games/1.html");
+    char *dom = ts_browser_run(path, "g1", viewer_js);
+    free(path);
+    char *r = result_of(dom);
+    expect_in(r, "game=1 at=0\n");
+    expect_in(r, "title=&lt;script&gt;alert(1)&lt;/script&gt; \xE2\x80\x93 =HYPERLINK(\"x\")\n");
+    expect_in(r, "e2=piece white P e4=empty\n");
+    expect_in(r, "right=1 e2=empty e4=piece white P changed=2\n");
+    expect_in(r, "turn=1. P e2-e4\n");
+    expect_in(r, "end=7 turn bad bad-boards=1\n");
+    expect_in(r, "said=4. N f3-g6 (rejected: the board shows the position before it) "
+                 "// a knight's leap too far\n");
+    expect_in(r, "message=illegal-move: the knight on f3 cannot reach g6: that is not a knight "
+                 "move (entered by &lt;script&gt;alert(1)&lt;/script&gt;)\n");
+    expect_in(r, "f3=piece white N g6=empty\n");
+    expect_in(r, "left=6 bad-boards=0\n");
+    expect_in(r, "home=0\n");
+    expect_in(r, "before-start=0\n");
+    expect_in(r, "to-violation=7\n");
+    expect_in(r, "moves=7 bad=1");
+    free(dom);
+}
+
+/* Backlash's two boards and four pockets, Retro Chess's reserves and
+ * phase, drawn from the sample games. */
+static const char variants_js[] =
+    "var out = [];\n"
+    "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'End'}));\n"
+    "out.push('boards=' + document.querySelectorAll('svg.board').length + ' ' +\n"
+    "  Array.prototype.map.call(document.querySelectorAll('.bname'), function (b) {\n"
+    "    return b.textContent; }).join(','));\n"
+    "out.push('holdings=' + Array.prototype.map.call(document.querySelectorAll('.holding'),\n"
+    "  function (h) { return h.textContent; }).join(' / '));\n"
+    "out.push('status=' + document.getElementById('status').textContent);\n"
+    "out.push('message=' + document.getElementById('messages').textContent);\n"
+    "var pre = document.createElement('pre'); pre.id = 'result';\n"
+    "pre.textContent = out.join('\\n'); document.body.appendChild(pre);\n";
+
+Test(cli_audit_pages, viewer_draws_backlash_and_retro)
+{
+    char *cmd = ts_fmt("analyze -q '%s'/sample-data/*.tar.gz -o out", GC_SOURCE_DIR);
+    cr_assert_eq(ts_gcaudit(dir, cmd), 1);
+    free(cmd);
+    char *path = out_path("games/1.html");
+    /* games.csv row 3: bl24-r2-navarro-lindqvist, illegal castling with a dropped rook. */
+    char *dom = ts_browser_run(path, "g3", variants_js);
+    char *r = result_of(dom);
+    expect_in(r, "boards=2 left board,right board\n");
+    expect_in(r, "holdings=p8 (Black's pocket, left board): empty / p1 (White's pocket, left "
+                 "board): empty / P8 (Black's pocket, right board): empty / P1 (White's pocket, "
+                 "right board): B\n");
+    expect_in(r, "status=White to move: left board, then right board\n");
+    expect_in(r, "message=illegal-move: the king on e1 cannot reach g1: the rook on h1 has "
+                 "already moved, so it cannot castle (entered by Lucía Navarro)");
+    free(dom);
+    /* Row 72: retro24-r4-lin-solberg, an uncapture from an empty reserve. */
+    dom = ts_browser_run(path, "g72", variants_js);
+    free(path);
+    r = result_of(dom);
+    expect_in(r, "boards=1 \n");
+    expect_in(r, "holdings=White's reserve: R \xC3\x97" "2B \xC3\x97" "2N \xC3\x97" "2P \xC3\x97"
+                 "7 / Black's reserve: QR \xC3\x97" "2B \xC3\x97" "2N \xC3\x97" "2P \xC3\x97" "8\n");
+    expect_in(r, "status=Phase I; points 0-0; Black to move\n");
+    expect_in(r, "message=reserve-empty: White has no queen left in reserve (entered by Ingrid "
+                 "Solberg)");
+    free(dom);
+}
+
+/* ---------------------------------------------------- without a browser */
+
+static size_t occurrences(const char *hay, const char *needle)
+{
+    size_t n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)) != NULL; p++)
+        n++;
+    return n;
+}
+
+Test(cli_audit_pages, pages_are_valid_and_escape_every_name)
+{
+    run("", 0);
+    char *cmd = ts_fmt("xmllint --noout '%s/out/summary.html' '%s/out/games/1.html' "
+                       "2>'%s/xmllint.txt'", dir, dir, dir);
+    int rc = ts_run(cmd);
+    free(cmd);
+    char *msg = ts_slurp(dir, "xmllint.txt");
+    cr_expect_eq(rc, 0, "xmllint: %s", msg);
+    free(msg);
+    for (int i = 0; i < 2; i++) {
+        char *html = out_file(i ? "games/1.html" : "summary.html");
+        /* In the JSON the page carries, markup characters are \u escapes. */
+        cr_expect(strstr(html, "<script>alert") == NULL, "a raw name in %d", i);
+        cr_expect(strstr(html, "\\u003cscript\\u003ealert(1)\\u003c/script\\u003e") != NULL);
+        cr_expect(strstr(html, "=HYPERLINK(\\\"x\\\")") != NULL, "the name as written");
+        cr_expect(strstr(html, "'=HYPERLINK") == NULL, "the CSV's apostrophe taken off");
+        cr_expect(strstr(html, "src=") == NULL && strstr(html, "@import") == NULL &&
+                  strstr(html, "url(") == NULL, "nothing is fetched");
+        free(html);
+    }
+}
+
+Test(cli_audit_pages, viewer_modes)
+{
+    run("--viewer none", 0);
+    cr_expect(!exists("games"), "--viewer none writes no pages");
+    char *html = out_file("summary.html");
+    cr_expect(strstr(html, "games/1.html") == NULL);
+    cr_expect(strstr(html, "viewer none") != NULL);
+    free(html);
+    run("--viewer all", 0);
+    html = out_file("games/1.html");
+    cr_expect_eq(occurrences(html, "{\"id\":"), 3, "every replayed game");
+    free(html);
+    cr_expect(!exists("gcaudit-viewer.txt"), "the records are removed after use");
+    run("", 0);
+    html = out_file("games/1.html");
+    cr_expect_eq(occurrences(html, "{\"id\":"), 2, "the games with violations");
+    free(html);
+    cr_expect_eq(ts_gcaudit(dir, "analyze -q games.log -o out --viewer some"), 2);
+    char *err = ts_slurp(dir, "stderr.txt");
+    cr_expect_str_eq(err, "gcaudit: analyze: --viewer is 'illegal', 'all' or 'none', not 'some'\n");
+    free(err);
+}
+
+/* A run in shards and merged gives the same page and viewer pages. */
+Test(cli_audit_pages, merge_writes_the_same_pages)
+{
+    run("--viewer all", 0);
+    char *path = ts_fmt("%s/games.log", dir);
+    for (int k = 1; k <= 2; k++) {
+        char *cmd = ts_fmt("analyze -q games.log -o s%d --viewer all --shard %d/2", k, k);
+        cr_assert_eq(ts_gcaudit(dir, cmd), 0);
+        free(cmd);
+    }
+    free(path);
+    cr_assert_eq(ts_gcaudit(dir, "merge -q s2 s1 -o m"), 0);
+    const char *names[] = {"summary.html", "games/1.html"};
+    for (int i = 0; i < 2; i++) {
+        char *a = out_file(names[i]);
+        char *p = ts_fmt("%s/m/%s", dir, names[i]);
+        char *b = ts_read_file(p, NULL);
+        cr_assert_not_null(b, "%s", p);
+        cr_expect_str_eq(a, b, "%s differs after merge", names[i]);
+        free(a);
+        free(b);
+        free(p);
+    }
+}
+
+/* ---------------------------------------------------------- workbook */
+
+static char *zip_member(const char *zip, const char *name)
+{
+    struct archive *a = archive_read_new();
+    archive_read_support_format_zip(a);
+    char *path = ts_fmt("%s/%s", dir, zip), *text = NULL;
+    if (archive_read_open_filename(a, path, 65536) == ARCHIVE_OK) {
+        struct archive_entry *e;
+        while (!text && archive_read_next_header(a, &e) == ARCHIVE_OK) {
+            if (strcmp(archive_entry_pathname(e), name) != 0)
+                continue;
+            size_t size = (size_t)archive_entry_size(e);
+            text = calloc(1, size + 1);
+            archive_read_data(a, text, size);
+        }
+    }
+    archive_read_free(a);
+    free(path);
+    return text;
+}
+
+Test(cli_audit_pages, workbook_sheets_formats_and_names)
+{
+    run("--xlsx book.xlsx", 0);
+    char *wb = zip_member("book.xlsx", "xl/workbook.xml");
+    cr_assert_not_null(wb);
+    const char *sheets[] = {"variants", "terminations", "players", "headtohead", "games",
+                            "violations", "info"};
+    const char *at = wb;
+    for (int i = 0; i < 7; i++) {
+        char *want = ts_fmt("<sheet name=\"%s\"", sheets[i]);
+        const char *p = strstr(at, want);
+        cr_expect_not_null(p, "%s in order", want);
+        at = p ? p : at;
+        free(want);
+        char *name = ts_fmt("xl/worksheets/sheet%d.xml", i + 1);
+        char *x = zip_member("book.xlsx", name);
+        cr_assert_not_null(x, "%s", name);
+        cr_expect(strstr(x, "<autoFilter ref=\"A1:") != NULL, "%s: autofilter", sheets[i]);
+        cr_expect(strstr(x, "state=\"frozen\"") != NULL, "%s: frozen header", sheets[i]);
+        cr_expect(strstr(x, "<f>") == NULL, "%s: no formula anywhere", sheets[i]);
+        free(x);
+        free(name);
+    }
+    free(wb);
+    char *styles = zip_member("book.xlsx", "xl/styles.xml");
+    cr_expect(strstr(styles, "formatCode=\"0.0%\"") != NULL);
+    cr_expect(strstr(styles, "formatCode=\"yyyy-mm-dd\"") != NULL);
+    free(styles);
+    /* games: names as text cells (inline strings: constant-memory mode),
+     * the CSV's defusing apostrophe taken off; game 1 started 2024-05-01, a date (serial 45413) in the date
+     * format; game 2 ended 2024-05-02 18:30, a date and time. */
+    char *g = zip_member("book.xlsx", "xl/worksheets/sheet5.xml");
+    cr_expect(strstr(g, "<c r=\"J2\" s=\"") != NULL && strstr(g, "<v>45413</v>") != NULL,
+              "a date: %.3000s", g);
+    cr_expect(strstr(g, "<v>45414.77083333") != NULL, "a date and time");
+    /* game_index, turns: numbers. */
+    cr_expect(strstr(g, "<c r=\"C2\"><v>1</v></c>") != NULL || strstr(g, "<c r=\"C2\" s=") ||
+              strstr(g, "<c r=\"C2\"><v>1</v>") != NULL);
+    cr_expect(strstr(g, "<c r=\"L2\"><v>6</v></c>") != NULL, "turns as a number");
+    cr_expect(strstr(g, "<c r=\"H2\" t=\"inlineStr\"><is><t>&lt;script&gt;alert(1)&lt;/script&gt;"
+                        "</t></is></c>") != NULL, "%.3000s", g);
+    cr_expect(strstr(g, "<c r=\"I2\" t=\"inlineStr\"><is><t>=HYPERLINK(\"x\")</t></is></c>") != NULL ||
+              strstr(g, "<c r=\"I2\" t=\"inlineStr\"><is><t>=HYPERLINK(&quot;x&quot;)</t></is></c>") !=
+                  NULL);
+    free(g);
+    /* variants: white_win_rate (H) in the percent format. */
+    char *v = zip_member("book.xlsx", "xl/worksheets/sheet1.xml");
+    cr_expect(strstr(v, "<c r=\"H2\" s=\"") != NULL, "a rate carries a format: %.2000s", v);
+    free(v);
+    char *info = zip_member("book.xlsx", "xl/worksheets/sheet7.xml");
+    cr_expect(strstr(info, "<v>45244.92592592") != NULL, "the run's date as a date: %s", info);
+    free(info);
+}

@@ -1,0 +1,57 @@
+/*
+ * browser: headless chromium for the page tests (browser.h).  The flags
+ * are those a root user in a container needs (no sandbox, no GPU) and
+ * those that keep it off the network (no background fetches, updates or
+ * sync); each run gets a fresh profile directory.
+ */
+#include "tests/support/browser.h"
+
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tests/support/support.h"
+
+const char *ts_chromium(void)
+{
+    const char *c = getenv("CHROMIUM");
+    return c && *c ? c : "/usr/bin/chromium";
+}
+
+char *ts_browser_run(const char *path, const char *hash, const char *js)
+{
+    const char *chromium = ts_chromium();
+    cr_assert(access(chromium, X_OK) == 0,
+              "%s is not installed: the page tests need Debian's chromium (./setup.sh installs "
+              "it)", chromium);
+    size_t len;
+    char *page = ts_read_file(path, &len);
+    cr_assert_not_null(page, "cannot read %s", path);
+    char *end = strstr(page, "</body>");
+    cr_assert_not_null(end, "%s has no </body>", path);
+    *end = '\0';
+    /* Beside the original, so that its relative links still work. */
+    char *copy = ts_fmt("%s.test.html", path);
+    char *text = ts_fmt("%s<script>\n%s\n</script></body></html>\n", page, js);
+    cr_assert_eq(ts_write_file(copy, text, strlen(text)), 0);
+    free(text);
+    free(page);
+    char *profile = ts_tempdir();
+    char *out = ts_fmt("%s/dom.html", profile);
+    char *cmd = ts_fmt("timeout 120 '%s' --headless --no-sandbox --disable-gpu --disable-quic "
+                       "--no-first-run --disable-background-networking "
+                       "--disable-component-update --disable-sync --user-data-dir='%s/profile' "
+                       "--dump-dom 'file://%s%s%s' >'%s' 2>/dev/null",
+                       chromium, profile, copy, hash ? "#" : "", hash ? hash : "", out);
+    int rc = ts_run(cmd);
+    char *dom = ts_read_file(out, NULL);
+    cr_assert(rc == 0 && dom && dom[0], "chromium did not load %s (exit %d)", copy, rc);
+    free(cmd);
+    free(out);
+    ts_rmtree(profile);
+    free(profile);
+    unlink(copy);
+    free(copy);
+    return dom;
+}

@@ -1,0 +1,21 @@
+/*
+ * A real browser for the page tests: Debian's chromium, headless.  The
+ * page is loaded from a file, its scripts run, then a test script added
+ * at its end drives it (clicks, keys) and writes what it saw into the
+ * document, which --dump-dom prints.
+ */
+#ifndef GC_TEST_BROWSER_H
+#define GC_TEST_BROWSER_H
+
+/* The chromium the tests run: CHROMIUM in the environment, else
+ * /usr/bin/chromium. */
+const char *ts_chromium(void);
+
+/* A copy of the page at path, with js run at its end (after the page's
+ * own scripts), loaded in headless chromium at #hash (may be NULL); the
+ * document as chromium serialises it after the scripts ran.  The test
+ * fails, saying so, when chromium is missing or does not answer (never
+ * skips).  The caller frees. */
+char *ts_browser_run(const char *path, const char *hash, const char *js);
+
+#endif
