@@ -450,10 +450,15 @@ int cli_audit_tables(FILE *f, const struct cli_html_run *run, const char *dir, c
         rc = -1;
     }
     if (rc == 0) {
+        /* An empty table is a sentence: its controls would only puzzle. */
         heading(f, "audit-entries", "Entries not read", nentries);
-        fputs("<p class=\"note\">Skipped entries are not logs; failed ones could not be "
-              "read (the reason says why).</p>\n", f);
-        rc = copy_file(ef, f);
+        if (nentries) {
+            fputs("<p class=\"note\">Skipped entries are not logs; failed ones could not be "
+                  "read (the reason says why).</p>\n", f);
+            rc = copy_file(ef, f);
+        } else {
+            fputs("<p>None: every entry was read as a log.</p>\n", f);
+        }
         heading(f, "audit-games", "Games with violations", n.games);
         fputs("<p class=\"note\">Illegal games (replay stopped at the first rejected turn) "
               "and malformed ones; the turn, player, code and message are those of the first "
@@ -466,15 +471,21 @@ int cli_audit_tables(FILE *f, const struct cli_html_run *run, const char *dir, c
                     CLI_VIEWER_DIR);
         }
         fputs("</p>\n", f);
-        if (rc == 0)
+        if (rc == 0 && n.games)
             rc = copy_file(gf, f);
+        else if (!n.games)
+            fputs("<p>None: no game broke a rule.</p>\n", f);
         heading(f, "audit-mismatches", "Result mismatches", n.mismatches);
-        fputs("<p class=\"note\">Games whose declared result contradicts the one the rules "
-              "produced.</p>\n", f);
-        table_start(f, "mismatches-data", mismatch_cols, NCOLS(mismatch_cols));
-        if (rc == 0)
-            rc = copy_file(mf, f);
-        table_end(f, "mismatches-data");
+        if (n.mismatches) {
+            fputs("<p class=\"note\">Games whose declared result contradicts the one the "
+                  "rules produced.</p>\n", f);
+            table_start(f, "mismatches-data", mismatch_cols, NCOLS(mismatch_cols));
+            if (rc == 0)
+                rc = copy_file(mf, f);
+            table_end(f, "mismatches-data");
+        } else {
+            fputs("<p>None: every declared result agrees with the rules.</p>\n", f);
+        }
         if (rc != 0)
             snprintf(err, errsize, "cannot copy a temporary file: %s", strerror(errno));
     }
