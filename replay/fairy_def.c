@@ -139,7 +139,7 @@ static int read_file(const struct rp_fkv *kv, int *out, struct rp_fdef_error *er
         *out = tolower((unsigned char)v[0]) - 'a';
         return 0;
     }
-    int n;
+    int n = 0;  /* read_int sets it; GCC -O2 cannot see that (-Werror in Release) */
     if (read_int(kv, 1, RP_FMAX_FILES, &n, err) != 0)
         return fail(err, kv, "\"%s\" is not a file (a to l, or 1 to 12)", v);
     *out = n - 1;
