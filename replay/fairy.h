@@ -324,6 +324,8 @@ struct rp_fpos {
     int ep;                      /* en passant target, or RP_FNOSQ */
     int castle_rights;           /* bit per castle index */
     int castle_rook[4];          /* the rook's square of each castling */
+    int castle_king[4];          /* the castling piece's square: the king's, or with no king
+                                    the e-file square of the castling rank (11.1) */
     rp_fset gates[2];            /* Seirawan: squares whose piece may still gate */
     int checks_left[2];          /* n-check: checks each side still needs */
     int rule50;                  /* plies since a capture or pawn move */

@@ -150,6 +150,7 @@ static void set_castling(struct rp_fpos *p, int colour, int rook_sq)
     int idx = colour * 2 + queen_side;
     p->castle_rights |= 1 << idx;
     p->castle_rook[idx] = rook_sq;
+    p->castle_king[idx] = ksq;
 }
 
 static int count_hand(const struct rp_fpos *p, int colour)
@@ -197,9 +198,6 @@ static int read_castling(struct rp_fpos *p, const char *field, char *why, size_t
             continue;
         if (p->b[rsq] != rook)
             return fail(why, size, "castling right '%c' in the FEN but no rook on its square", *c);
-        if (p->king[colour] == RP_FNOSQ && d->king >= 0)
-            return fail(why, size, "castling right '%c' in the FEN but %s has no king", *c,
-                        colour ? "Black" : "White");
         set_castling(p, colour, rsq);
     }
     if (d->gating && d->castling)

@@ -411,29 +411,30 @@ static int rank_clear(const struct rp_fpos *p, int a, int b, int kfrom, int rfro
 
 int rp_fcastle_path_clear(const struct rp_fpos *p, int idx)
 {
-    int kfrom = p->king[idx >> 1], rfrom = p->castle_rook[idx], kto, rto;
+    int kfrom = p->castle_king[idx], rfrom = p->castle_rook[idx], kto, rto;
     rp_fcastle_squares(p, idx, &kto, &rto);
     if ((kto != kfrom && kto != rfrom && p->b[kto]) || (rto != kfrom && rto != rfrom && p->b[rto]))
         return 0;
     return rank_clear(p, kfrom, kto, kfrom, rfrom) && rank_clear(p, rfrom, rto, kfrom, rfrom);
 }
 
-static void gen_castling(const struct rp_fpos *p, struct rp_fmovelist *out)
+static void gen_castling(const struct rp_fpos *p, int from, struct rp_fmovelist *out)
 {
     const struct rp_fdef *d = p->def;
     int us = p->side;
-    if (!d->castling || p->king[us] == RP_FNOSQ)
+    if (!d->castling)
         return;
     for (int q = 0; q < 2; q++) {
-        int idx = us * 2 + q;
-        if (!(p->castle_rights >> idx & 1) || !rp_fcastle_path_clear(p, idx))
+        int idx = us * 2 + q, kfrom = p->castle_king[idx];
+        if (!(p->castle_rights >> idx & 1) || kfrom != from || !rp_fp_real(p->b[kfrom]) || rp_fp_colour(p->b[kfrom]) != us ||
+            !rp_fcastle_path_clear(p, idx))
             continue;
         int kto, rto;
         rp_fcastle_squares(p, idx, &kto, &rto);
-        rp_fmove m = mv(p->king[us], kto, RP_FM_CASTLE);
+        rp_fmove m = mv(kfrom, kto, RP_FM_CASTLE);
         m.castle = (uint8_t)idx;
         add(out, m);
-        add_gatings(p, out, m, p->king[us]);
+        add_gatings(p, out, m, kfrom);
         add_gatings(p, out, m, p->castle_rook[idx]);
     }
 }
@@ -453,11 +454,11 @@ void rp_fgen_from(const struct rp_fpos *p, int from, struct rp_fmovelist *out)
     const struct rp_ftype *ty = &d->types[t];
     for (int k = 0; k < ty->natoms; k++)
         atom_targets(p, t, p->side, from, &ty->atoms[k], piece_target, &g);
-    if (t == d->king) {
-        if (d->king_pass)
-            add(out, mv(from, from, RP_FM_PASS));
-        gen_castling(p, out);
-    }
+    if (t == d->king && d->king_pass)
+        add(out, mv(from, from, RP_FM_PASS));
+    /* The king castles; with no king, the piece on the e-file square of
+     * the castling rank does (11.1: "castling with non-king piece"). */
+    gen_castling(p, from, out);
 }
 
 /* The squares where a `type` piece from the hand of `us` may be dropped

@@ -75,7 +75,8 @@ enum rp_fillegal rp_flegal(const struct rp_fpos *p, rp_fmove m)
             return RP_FL_OK;
         return p->in_check ? RP_FL_KING_ATTACKED : RP_FL_OK;
     }
-    if (m.kind == RP_FM_CASTLE && p->king[us] != RP_FNOSQ) {
+    /* Only a royal piece is stopped by attacked squares (11.1). */
+    if (m.kind == RP_FM_CASTLE && p->king[us] == m.from) {
         if (p->in_check)
             return RP_FL_CASTLE_OUT;
         int kfrom = m.from, kto = m.to, step = kto > kfrom ? -1 : 1;

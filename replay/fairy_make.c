@@ -51,7 +51,7 @@ static void update_castling(struct rp_fpos *p, int sq)
 {
     for (int idx = 0; idx < 4; idx++)
         if ((p->castle_rights >> idx & 1) &&
-            (sq == p->castle_rook[idx] || sq == p->king[idx >> 1]))
+            (sq == p->castle_rook[idx] || sq == p->castle_king[idx]))
             p->castle_rights &= ~(1 << idx);
 }
 

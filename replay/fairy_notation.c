@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "replay/variant_fairy.h"
+#include "replay/verdict.h"
 
 /* ------------------------------------------------------------ names */
 
@@ -156,17 +157,8 @@ void rp_frender(const struct rp_fpos *p, char *buf, size_t size)
 
 /* ---------------------------------------------------------- verdicts */
 
-static int set(struct rp_verdict *v, enum rp_code code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static int set(struct rp_verdict *v, enum rp_code code, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(v->message, sizeof v->message, fmt, ap);
-    va_end(ap);
-    v->code = code;
-    return 0;
-}
+/* rp_verdict_set, returning 0 for the resolver's "rejected". */
+#define set(v, ...) (rp_verdict_set((v), __VA_ARGS__), 0)
 
 struct turn {
     struct rp_fgame *g;
@@ -196,21 +188,14 @@ static int square_of(const struct turn *t, const char *name, int dest)
     return rp_fsquare_parse(t->d, name);
 }
 
+static int square_exists(const char *name, const void *ctx)
+{
+    return strcmp(name, "dest") == 0 || rp_fsquare_parse(ctx, name) >= 0;
+}
+
 static int check_squares(const struct turn *t)
 {
-    for (size_t i = 0; i < t->n; i++) {
-        const struct fmt_component *c = &t->c[i];
-        const char *sq[2];
-        int k = 0;
-        if (c->kind == FMT_COMP_MOVE)
-            sq[k++] = c->from, sq[k++] = c->to;
-        else if (c->kind == FMT_COMP_PLACE || c->kind == FMT_COMP_REMOVE)
-            sq[k++] = c->to;
-        for (int j = 0; j < k; j++)
-            if (strcmp(sq[j], "dest") != 0 && rp_fsquare_parse(t->d, sq[j]) < 0)
-                return set(t->v, RP_NO_SUCH_SQUARE, "there is no square %s in %s", sq[j], t->d->short_title);
-    }
-    return 1;
+    return rp_check_squares(t->c, t->n, square_exists, t->d, t->d->short_title, t->v);
 }
 
 static int label_is(const struct turn *t, int sq, const char *label)
@@ -273,7 +258,7 @@ static void explain(const struct turn *t, int from, int to, char *why, size_t si
             else if (diff == 2 * push && p->b[from + push])
                 snprintf(why, size, "the path is blocked at %s", sqname(t, from + push, a));
             else if (diff == 2 * push)
-                snprintf(why, size, "a pawn may step twice only from its first move's rank");
+                snprintf(why, size, "a pawn moves two squares only from its starting rank");
         } else if (diff == push - 1 || diff == push + 1) {
             snprintf(why, size, "there is nothing to capture on %s", sqname(t, to, a));
         }
@@ -370,7 +355,8 @@ static int explain_castling(const struct turn *t, int from, int to, char *why, s
     const struct rp_fpos *p = t->p;
     const struct rp_fdef *d = t->d;
     int us = p->side;
-    if (!d->castling || rp_fp_type(p->b[from]) != d->king || p->king[us] != from)
+    if (!d->castling || (p->castle_king[us * 2] != from && p->castle_king[us * 2 + 1] != from &&
+                         p->king[us] != from))
         return 0;
     int rank = us ? d->ranks - d->castling_rank : d->castling_rank - 1;
     if (rp_frank(from) != rank || rp_frank(to) != rank)
@@ -383,9 +369,16 @@ static int explain_castling(const struct turn *t, int from, int to, char *why, s
     int queen = onto_rook ? to < from : rp_ffile(to) == d->castling_queenside_file;
     int idx = us * 2 + queen;
     char a[8];
+    const char *king = piece_on(t, from);
     if (!(p->castle_rights >> idx & 1)) {
-        snprintf(why, size, "the %s or its rook has moved (no castling right on the %s side)",
-                 rp_fpiece_name(d, d->king, 0), queen ? "queen's" : "king's");
+        int rsq = p->castle_rook[idx];
+        if (!rsq || p->b[rsq] != rook)
+            snprintf(why, size, "there is no %s to castle with on that side", rp_fpiece_name(d, d->castling_rook, 0));
+        else if (!(p->castle_rights >> (us * 2) & 3))
+            snprintf(why, size, "the %s has already moved, so it cannot castle", king);
+        else
+            snprintf(why, size, "the %s on %s has already moved, so it cannot castle",
+                     rp_fpiece_name(d, d->castling_rook, 0), sqname(t, rsq, a));
         return 1;
     }
     int kto, rto, rfrom = p->castle_rook[idx];
@@ -401,10 +394,11 @@ static int explain_castling(const struct turn *t, int from, int to, char *why, s
         hi = rto;
     for (int sq = lo; sq <= hi; sq++)
         if (sq != from && sq != rfrom && p->b[sq]) {
-            snprintf(why, size, "%s is not empty", sqname(t, sq, a));
+            snprintf(why, size, "castling needs %s empty", sqname(t, sq, a));
             return 1;
         }
-    snprintf(why, size, "not this way");
+    snprintf(why, size, "castling is written as the %s's move to %s or onto its own %s", king,
+             sqname(t, kto, a), rp_fpiece_name(d, d->castling_rook, 0));
     return 1;
 }
 
@@ -429,18 +423,17 @@ static int reject_illegal(const struct turn *t, rp_fmove m, enum rp_fillegal why
                    rp_fpiece_name(d, rp_fp_type(q.b[by]), q.unpromoted[by]), sqname(t, by, b));
     }
     case RP_FL_CASTLE_OUT:
-        return set(t->v, RP_ILLEGAL_MOVE, "the %s cannot castle out of check", rp_fpiece_name(d, d->king, 0));
+        return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: the %s may not castle out of check",
+                   piece_on(t, m.from), t->c[0].from, t->c[0].to, piece_on(t, m.from));
     case RP_FL_CASTLE_THROUGH: {
         int step = m.to > m.from ? -1 : 1;
         for (int s = m.to + step; s != m.from; s += step)
-            if (rp_fattacked(p, s, !us)) {
-                int by = rp_fattacker(p, s, !us);
-                return set(t->v, RP_ILLEGAL_MOVE, "the %s cannot castle through %s, which the %s on %s attacks",
-                           rp_fpiece_name(d, d->king, 0), sqname(t, s, a),
-                           rp_fpiece_name(d, rp_fp_type(p->b[by]), p->unpromoted[by]), sqname(t, by, b));
-            }
-        return set(t->v, RP_ILLEGAL_MOVE, "the %s cannot castle through an attacked square",
-                   rp_fpiece_name(d, d->king, 0));
+            if (rp_fattacked(p, s, !us))
+                return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: the %s may not castle through %s, "
+                           "which is attacked", piece_on(t, m.from), t->c[0].from, t->c[0].to, piece_on(t, m.from),
+                           sqname(t, s, a));
+        return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: the %s may not castle through an "
+                   "attacked square", piece_on(t, m.from), t->c[0].from, t->c[0].to, piece_on(t, m.from));
     }
     case RP_FL_FLYING_GENERAL:
         return set(t->v, RP_KING_IN_CHECK, "the two %ss would face each other on an open file",
@@ -540,7 +533,7 @@ static int pick(const struct turn *t, const struct rp_fmovelist *cand, int from,
     for (int k = 0; k < cand->n; k++) {
         if (cand->m[k].kind == RP_FM_PROMOTE || cand->m[k].kind == RP_FM_PIECE_PROMOTE)
             any_promo = 1;
-        else
+        else if (cand->m[k].kind != RP_FM_CASTLE)
             any_plain = 1;
     }
     char a[8];
@@ -553,8 +546,8 @@ static int pick(const struct turn *t, const struct rp_fmovelist *cand, int from,
         if (ty < 0)
             return set(t->v, RP_BAD_PROMOTION, "placement \"%s\" names no piece of %s", next->text, d->short_title);
         if (colour != t->p->side)
-            return set(t->v, RP_BAD_PROMOTION, "placement \"%s\" is a %s piece, but the promoting piece is %s",
-                       next->text, colour ? "black" : "white", t->p->side ? "black" : "white");
+            return set(t->v, RP_BAD_PROMOTION, "placement \"%s\" is a %s piece, but the promoting %s is %s",
+                       next->text, colour ? "black" : "white", piece_on(t, from), t->p->side ? "black" : "white");
         for (int k = 0; k < cand->n && !found; k++) {
             rp_fmove m = cand->m[k];
             if ((m.kind == RP_FM_PROMOTE || m.kind == RP_FM_PIECE_PROMOTE) && m.type == ty && !m.gate &&
@@ -567,8 +560,8 @@ static int pick(const struct turn *t, const struct rp_fmovelist *cand, int from,
                 return set(t->v, RP_BAD_PROMOTION, "there may be no more than %d %s%s of one side in %s",
                            d->types[ty].promotion_limit, name, d->types[ty].promotion_limit > 1 ? "s" : "",
                            d->short_title);
-            return set(t->v, RP_BAD_PROMOTION, "the %s on %s cannot promote to a %s in %s", piece_on(t, from),
-                       c[0].from, name, d->short_title);
+            return set(t->v, RP_BAD_PROMOTION, "a %s cannot promote to a %s in %s", piece_on(t, from), name,
+                       d->short_title);
         }
         i = 2;
     } else {
@@ -594,6 +587,9 @@ static int pick(const struct turn *t, const struct rp_fmovelist *cand, int from,
                 gate_type = ty;
             }
         }
+        if (any_promo && next && next->kind == FMT_COMP_PLACE && gate_sq < 0)
+            return set(t->v, RP_BAD_PROMOTION, "placement \"%s\" is not on the promotion square %s", next->text,
+                       c[0].to);
         int want_castle = 0;
         for (int k = 0; k < cand->n; k++)
             if (cand->m[k].kind == RP_FM_CASTLE &&
@@ -621,13 +617,17 @@ static int pick(const struct turn *t, const struct rp_fmovelist *cand, int from,
             if (have_first)
                 return reject_illegal(t, first_move, first_reason);
             if (any_promo) {
-                char label[RP_FLABEL_MAX + 2] = "Q";
-                for (int k = 0; k < cand->n; k++)
-                    if (cand->m[k].kind == RP_FM_PROMOTE || cand->m[k].kind == RP_FM_PIECE_PROMOTE) {
-                        rp_fpiece pc = rp_fp_make(cand->m[k].type, t->p->side);
-                        rp_flabel(d, pc, cand->m[k].kind == RP_FM_PIECE_PROMOTE ? rp_fp_type(t->p->b[from]) + 1 : 0, label);
-                        break;
-                    }
+                /* The example: a queen where one may be had, else the first. */
+                char label[RP_FLABEL_MAX + 2] = "";
+                for (int k = 0; k < cand->n; k++) {
+                    rp_fmove m = cand->m[k];
+                    if (m.kind != RP_FM_PROMOTE && m.kind != RP_FM_PIECE_PROMOTE)
+                        continue;
+                    if (label[0] && m.type != RP_FTYPE_QUEEN)
+                        continue;
+                    rp_flabel(d, rp_fp_make(m.type, t->p->side),
+                              m.kind == RP_FM_PIECE_PROMOTE ? rp_fp_type(t->p->b[from]) + 1 : 0, label);
+                }
                 return set(t->v, RP_BAD_PROMOTION, "the %s reaching %s must be promoted: name the new piece (e.g. \"%s-%s\")",
                            piece_on(t, from), c[0].to, label, c[0].to);
             }
@@ -658,23 +658,21 @@ static int resolve_move(const struct turn *t, rp_fmove *out)
     const struct fmt_component *c = &t->c[0];
     const struct rp_fpos *p = t->p;
     int from = rp_fsquare_parse(t->d, c->from), to = rp_fsquare_parse(t->d, c->to);
-    char a[8];
-    if (!p->b[from])
-        return set(t->v, RP_NO_PIECE, "there is no piece on %s", c->from);
-    if (c->label[0] && !label_is(t, from, c->label)) {
-        char l[RP_FLABEL_MAX + 2];
-        rp_flabel(t->d, p->b[from], p->unpromoted[from], l);
-        return set(t->v, RP_WRONG_PIECE, "the piece on %s is %s, not %s", c->from, l, c->label);
-    }
-    if (rp_fp_colour(p->b[from]) != p->side)
-        return set(t->v, RP_WRONG_SIDE, "the %s on %s belongs to %s, but %s is to move", piece_on(t, from),
-                   c->from, colour_name(rp_fp_colour(p->b[from])), colour_name(p->side));
+    char a[8], label[RP_FLABEL_MAX + 2] = "", at[16];
+    if (p->b[from])
+        rp_flabel(t->d, p->b[from], p->unpromoted[from], label);
+    struct rp_piece_words w = {p->b[from] != 0, label, p->b[from] ? piece_on(t, from) : "",
+                               p->b[from] ? rp_fp_colour(p->b[from]) : 0};
+    snprintf(at, sizeof at, "on %s", c->from);
+    if (!rp_check_piece_words(&w, p->side, c->label, at, t->v))
+        return 0;
     struct rp_fmovelist all, cand;
     gen_to(t, from, to, &all, &cand);
     if (cand.n == 0) {
         char why[160];
         if (explain_castling(t, from, to, why, sizeof why))
-            return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot castle: %s", piece_on(t, from), c->from, why);
+            return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: %s", piece_on(t, from), c->from,
+                       c->to, why);
         if (rp_fp_real(p->b[to]) && rp_fp_colour(p->b[to]) == p->side)
             return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: %s is occupied by its own %s",
                        piece_on(t, from), c->from, c->to, sqname(t, to, a), piece_on(t, to));

@@ -7,6 +7,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "replay/notation.h"
 
@@ -85,20 +86,31 @@ int rp_check_squares(const struct fmt_component *c, size_t n,
     return 1;
 }
 
-int rp_check_piece(rp_piece p, int side, const char *label, const char *at,
-                   struct rp_verdict *v)
+int rp_check_piece_words(const struct rp_piece_words *p, int side, const char *label,
+                         const char *at, struct rp_verdict *v)
 {
-    if (!p)
+    if (!p->present)
         rp_verdict_set(v, RP_NO_PIECE, "there is no piece %s", at);
-    else if (label[0] && !rp_label_matches(p, label))
-        rp_verdict_set(v, RP_WRONG_PIECE, "the piece %s is %s, not %s", at, rp_piece_label(p),
-                       label);
-    else if (rp_colour_of(p) != side)
-        rp_verdict_set(v, RP_WRONG_SIDE, "the %s %s belongs to %s, but %s is to move",
-                       rp_piece_name(p), at, rp_colour_name(rp_colour_of(p)), rp_colour_name(side));
+    else if (label[0] && strcmp(label, p->label) != 0)
+        rp_verdict_set(v, RP_WRONG_PIECE, "the piece %s is %s, not %s", at, p->label, label);
+    else if (p->colour != side)
+        rp_verdict_set(v, RP_WRONG_SIDE, "the %s %s belongs to %s, but %s is to move", p->name, at,
+                       rp_colour_name(p->colour), rp_colour_name(side));
     else
         return 1;
     return 0;
+}
+
+int rp_check_piece(rp_piece p, int side, const char *label, const char *at,
+                   struct rp_verdict *v)
+{
+    /* The orthodox labels accept either handedness of a rook ("R" for RR
+     * and LR, rules.md Palindromic): the label matches as written. */
+    if (p && label[0] && rp_label_matches(p, label))
+        label = "";
+    struct rp_piece_words w = {p != 0, p ? rp_piece_label(p) : "", p ? rp_piece_name(p) : "",
+                               p ? rp_colour_of(p) : 0};
+    return rp_check_piece_words(&w, side, label, at, v);
 }
 
 void rp_verdict_no_pass(struct rp_verdict *v, const char *title)

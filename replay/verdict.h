@@ -38,6 +38,19 @@ int rp_check_squares(const struct fmt_component *c, size_t n,
 int rp_check_piece(rp_piece p, int side, const char *label, const char *at,
                    struct rp_verdict *v);
 
+/* The same checks for a piece described in words, for a variant whose
+ * pieces are not rp_pieces (the defined variants): present 0 when the
+ * square is empty; its label as the logs write it, its name for messages
+ * ("knight"), its colour. */
+struct rp_piece_words {
+    int present;
+    const char *label, *name;
+    int colour;
+};
+
+int rp_check_piece_words(const struct rp_piece_words *p, int side, const char *label,
+                         const char *at, struct rp_verdict *v);
+
 /* A pass in a variant that has none: illegal-move. */
 void rp_verdict_no_pass(struct rp_verdict *v, const char *title);
 
