@@ -116,7 +116,9 @@ void cli_html_count(FILE *f, unsigned long long v);
 /* s as a JSON string (quotes included) that can stand inside a <script>
  * element of an XHTML page: <, >, & and controls as \u escapes. */
 void cli_json_string(FILE *f, const char *s);
-void cli_json_string_buf(struct fmt_buf *b, const char *s);
+
+/* The same appended to b: 0, or -1 when memory ran out. */
+int cli_json_string_buf(struct fmt_buf *b, const char *s);
 
 /* The script and style the audit pages carry (cli/page/, embedded). */
 extern const char cli_page_audit_js[];

@@ -90,22 +90,23 @@ void cli_json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
-void cli_json_string_buf(struct fmt_buf *b, const char *s)
+int cli_json_string_buf(struct fmt_buf *b, const char *s)
 {
-    fmt_buf_add(b, "\"", 1);
+    int rc = fmt_buf_add(b, "\"", 1);
     for (;;) {
         size_t n = 0;
         while (s[n] && !json_escape((unsigned char)s[n]))
             n++;
         if (n)
-            fmt_buf_add(b, s, n);
+            rc |= fmt_buf_add(b, s, n);
         s += n;
         if (!*s)
             break;
         char e[8];
-        fmt_buf_add(b, e, json_escaped(s++, e));
+        rc |= fmt_buf_add(b, e, json_escaped(s++, e));
     }
-    fmt_buf_add(b, "\"", 1);
+    rc |= fmt_buf_add(b, "\"", 1);
+    return rc == FMT_OK ? 0 : -1;
 }
 
 void cli_html_script(FILE *f, const char *js)

@@ -115,12 +115,20 @@ void cli_view_rec_hook(void *ctx, const struct fmt_turn *turn, const struct rp_v
 
 /* --------------------------------------------------------------- JSON */
 
-static void add(struct fmt_buf *b, const char *s)
+/* Bytes of a record being written; `failed` once memory ran out, so that
+ * a record cut short is never written. */
+struct json {
+    struct fmt_buf *buf;
+    int failed;
+};
+
+static void add(struct json *b, const char *s)
 {
-    fmt_buf_add(b, s, strlen(s));
+    if (fmt_buf_add(b->buf, s, strlen(s)) != FMT_OK)
+        b->failed = 1;
 }
 
-static void add_num(struct fmt_buf *b, long long n)
+static void add_num(struct json *b, long long n)
 {
     char t[32];
     snprintf(t, sizeof t, "%lld", n);
@@ -128,19 +136,21 @@ static void add_num(struct fmt_buf *b, long long n)
 }
 
 /* Log text: escaped as the CSV reports show it, then as JSON. */
-static void add_text(struct fmt_buf *b, const char *s)
+static void add_text(struct json *b, const char *s)
 {
     size_t len = strlen(s);
     if (fmt_printable_span(s, len) == len) {
-        cli_json_string_buf(b, s);
+        if (cli_json_string_buf(b->buf, s) != 0)
+            b->failed = 1;
         return;
     }
     char *e = fmt_escape(s);
-    cli_json_string_buf(b, e ? e : "");
+    if (!e || cli_json_string_buf(b->buf, e) != 0)
+        b->failed = 1;
     free(e);
 }
 
-static void add_cell(struct fmt_buf *b, const struct rp_view_piece *c)
+static void add_cell(struct json *b, const struct rp_view_piece *c)
 {
     char t[RP_VIEW_LABEL + 2];
     if (!c->label[0]) {
@@ -156,7 +166,7 @@ static int same_cell(const struct rp_view_piece *a, const struct rp_view_piece *
     return strcmp(a->label, b->label) == 0 && (!a->label[0] || a->colour == b->colour);
 }
 
-static void add_geometry(struct fmt_buf *b, const struct rp_view *w)
+static void add_geometry(struct json *b, const struct rp_view *w)
 {
     add(b, "\"boards\":[");
     for (int i = 0; i < w->nboards; i++) {
@@ -180,7 +190,7 @@ static void add_geometry(struct fmt_buf *b, const struct rp_view *w)
     add(b, "]");
 }
 
-static void add_holdings(struct fmt_buf *b, const struct rp_view *w)
+static void add_holdings(struct json *b, const struct rp_view *w)
 {
     add(b, "[");
     for (int i = 0; i < w->nholdings; i++) {
@@ -220,7 +230,7 @@ static int same_holdings(const struct rp_view *a, const struct rp_view *b)
 
 /* The cells of every board, flat: board by board, rank by rank from the
  * first, file by file. */
-static void add_cells(struct fmt_buf *b, const struct rp_view *w)
+static void add_cells(struct json *b, const struct rp_view *w)
 {
     add(b, "[");
     int first = 1;
@@ -246,7 +256,7 @@ static int same_geometry(const struct rp_view *a, const struct rp_view *b)
 }
 
 /* The squares that differ from prev to cur, as index and cell pairs. */
-static void add_diff(struct fmt_buf *b, const struct rp_view *prev, const struct rp_view *cur)
+static void add_diff(struct json *b, const struct rp_view *prev, const struct rp_view *cur)
 {
     add(b, "[");
     int first = 1;
@@ -266,7 +276,7 @@ static void add_diff(struct fmt_buf *b, const struct rp_view *prev, const struct
     add(b, "]");
 }
 
-static void add_step_text(struct fmt_buf *b, const char *marker, const char *text,
+static void add_step_text(struct json *b, const char *marker, const char *text,
                           const char *comment)
 {
     add(b, "{\"m\":");
@@ -285,8 +295,8 @@ int cli_view_rec_write(cli_view_rec *v, const struct rp_report *r, struct fmt_bu
     if (v->count == 0 || kept == 0 || (v->count > v->cap && v->cap < CLI_VIEW_STEPS))
         return -1;   /* the hook ran out of memory */
     size_t first = v->count - kept;   /* the position the record starts from */
-    struct fmt_buf *b = &v->out;
-    b->len = 0;
+    v->out.len = 0;
+    struct json record = {&v->out, 0}, *b = &record;
     const struct step *start = &v->ring[first % v->cap];
     add(b, "{\"skipped\":");
     add_num(b, (long long)first);
@@ -331,7 +341,8 @@ int cli_view_rec_write(cli_view_rec *v, const struct rp_report *r, struct fmt_bu
      * result mismatch, the end of the game. */
     size_t positions = v->count - first;
     const struct step *last = &v->ring[(v->count - 1) % v->cap];
-    struct fmt_buf marks = {0};
+    struct fmt_buf marks_buf = {0};
+    struct json marks = {&marks_buf, 0};
     for (size_t k = 0; k < r->nviolations; k++) {
         const struct rp_violation *x = &r->violations[k];
         size_t at = positions - 1;
@@ -346,20 +357,18 @@ int cli_view_rec_write(cli_view_rec *v, const struct rp_report *r, struct fmt_bu
             add(b, ",\"x\":1,\"d\":[]}");
             at = positions++;
         }
-        add(&marks, marks.len ? ",[" : "[");
+        add(&marks, marks_buf.len ? ",[" : "[");
         add_num(&marks, (long long)at);
         add(&marks, ",");
         add_num(&marks, (long long)k);
         add(&marks, "]");
     }
     add(b, "],\"marks\":[");
-    if (marks.len)
-        fmt_buf_add(b, marks.data, marks.len);
-    fmt_buf_release(&marks);
+    if (marks_buf.len && fmt_buf_add(&v->out, marks_buf.data, marks_buf.len) != FMT_OK)
+        b->failed = 1;
+    fmt_buf_release(&marks_buf);
     add(b, "]}\n");
-    /* fmt_buf_add failing leaves len short of what was added: a record
-     * that would not parse is never written. */
-    if (!b->data || b->len == 0 || b->data[b->len - 1] != '\n')
+    if (b->failed || marks.failed)
         return -1;
-    return fmt_buf_add(out, b->data, b->len) == FMT_OK ? 0 : -1;
+    return fmt_buf_add(out, v->out.data, v->out.len) == FMT_OK ? 0 : -1;
 }
