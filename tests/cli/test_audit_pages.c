@@ -465,3 +465,54 @@ Test(cli_audit_pages, workbook_sheets_formats_and_names)
     cr_expect(strstr(info, "<v>45244.92592592") != NULL, "the run's date as a date: %s", info);
     free(info);
 }
+
+/* A game longer than the viewer keeps (1,000 positions): 1,200 Retro
+ * Chess turns of kings stepping to and fro (Retro Chess has no
+ * repetition or move-count ending), then a turn on the wrong side.  The
+ * viewer starts after the first 201 turns and ends at the rejected one. */
+static const char long_js[] =
+    "var out = [];\n"
+    "var v = document.getElementById('viewer');\n"
+    "out.push('start=' + document.getElementById('turn').textContent);\n"
+    "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'End'}));\n"
+    "out.push('end=' + v.getAttribute('data-position') + ' ' +\n"
+    "  document.getElementById('turn').className);\n"
+    "out.push('moves=' + document.querySelectorAll('#moves li').length);\n"
+    "var pre = document.createElement('pre'); pre.id = 'result';\n"
+    "pre.textContent = out.join('\\n'); document.body.appendChild(pre);\n";
+
+Test(cli_audit_pages, a_long_game_is_kept_from_its_end)
+{
+    size_t cap = 64 * 1024, len = 0;
+    char *text = malloc(cap);
+    len += (size_t)snprintf(text + len, cap - len,
+                            "Game: Retro Chess\nWhite: Long W\nBlack: Long B\n\n1... k e3-d3\n");
+    const char *bk[] = {"e3", "d3"}, *wk[] = {"e6", "d6"};
+    int b = 1, w = 0;
+    for (int ply = 1, num = 2; ply < 1200; num++) {
+        len += (size_t)snprintf(text + len, cap - len, "%d. K %s-%s\n", num, wk[w], wk[!w]);
+        w = !w;
+        if (++ply == 1200)
+            break;
+        len += (size_t)snprintf(text + len, cap - len, "%d... k %s-%s\n", num, bk[b], bk[!b]);
+        b = !b;
+        ply++;
+    }
+    len += (size_t)snprintf(text + len, cap - len, "601. K e6-g6\n");
+    char *path = ts_fmt("%s/long.log", dir);
+    cr_assert_eq(ts_write_file(path, text, len), 0);
+    free(path);
+    free(text);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q long.log -o out"), 0);
+    char *csv = out_file("games.csv");
+    cr_expect(strstr(csv, ",1200,*,*,illegal,") != NULL, "%s", csv);
+    free(csv);
+    char *page = out_path("games/1.html");
+    char *dom = ts_browser_run(page, "g1", long_js);
+    free(page);
+    char *r = result_of(dom);
+    expect_in(r, "start=Position after the first 201 turns (earlier turns are not kept)\n");
+    expect_in(r, "end=1000 turn bad\n");
+    expect_in(r, "moves=1000");
+    free(dom);
+}

@@ -5,7 +5,8 @@
  * swapped for the variant's first name).  The loop knows no variant by
  * name, so neither does this harness: a variant added to variants.c is
  * fuzzed from then on, every move list reaching its turn resolver.
- * Every position is rendered too, as `gcaudit replay` does.
+ * Every position is rendered too, as `gcaudit replay` does, and viewed, as
+ * the game viewer does.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,27 @@ static void render_turn(void *ctx, const struct fmt_turn *turn,
     gc_fuzz_check(memchr(diagram, '\0', sizeof diagram));
     int side = v->side_to_move(state);
     gc_fuzz_check(side == FMT_WHITE || side == FMT_BLACK);
+    /* The game viewer's view of it (replay.h): within its bounds. */
+    if (v->view) {
+        struct rp_view w;
+        memset(&w, 0, sizeof w);
+        v->view(state, &w);
+        gc_fuzz_check(w.nboards >= 1 && w.nboards <= RP_VIEW_BOARDS);
+        gc_fuzz_check(w.nholdings >= 0 && w.nholdings <= RP_VIEW_HOLDINGS);
+        gc_fuzz_check(memchr(w.status, '\0', sizeof w.status));
+        for (int i = 0; i < w.nboards; i++) {
+            const struct rp_view_board *b = &w.board[i];
+            gc_fuzz_check(b->files >= 1 && b->files <= RP_VIEW_FILES);
+            gc_fuzz_check(b->ranks >= 1 && b->ranks <= RP_VIEW_RANKS);
+            for (int r = 0; r < b->ranks; r++)
+                for (int f = 0; f < b->files; f++)
+                    gc_fuzz_check(memchr(b->cell[r][f].label, '\0', RP_VIEW_LABEL) &&
+                                  (!b->cell[r][f].label[0] || b->cell[r][f].colour == FMT_WHITE ||
+                                   b->cell[r][f].colour == FMT_BLACK));
+        }
+        for (int i = 0; i < w.nholdings; i++)
+            gc_fuzz_check(w.holding[i].n >= 0 && w.holding[i].n <= RP_VIEW_HELD);
+    }
 }
 
 static void check_report(const struct fmt_game *g, const struct rp_report *r)
