@@ -49,6 +49,7 @@ struct analyze_opts {
     int strict;                   /* --strict: a run that warned exits 2 */
     struct cli_definitions defs;  /* --variants FILE... */
     enum cli_viewer viewer;       /* --viewer */
+    uint64_t max_inflated;        /* --max-inflated: the decompression budget's floor */
 };
 
 /* One replay thread's own state: nothing in it is shared. */
@@ -296,6 +297,42 @@ static int opt_variants(void *o, const char *v)
     return cli_definitions_add_or_stop(&((struct analyze_opts *)o)->defs, v);
 }
 
+/* SIZE: a number of bytes, or of KiB, MiB, GiB, TiB with the suffix K, M,
+ * G, T (iB or B may follow, in any case).  0 when it is not one. */
+static uint64_t parse_size(const char *s)
+{
+    char *end;
+    errno = 0;
+    if (s[0] < '0' || s[0] > '9')
+        return 0;
+    unsigned long long n = strtoull(s, &end, 10);
+    if (errno)
+        return 0;
+    static const char units[] = "kmgt";
+    const char *u = *end ? strchr(units, *end | 0x20) : NULL;
+    int shift = u ? 10 * (int)(u - units + 1) : 0;
+    if (u)
+        end++;
+    if ((end[0] | 0x20) == 'i' && (end[1] | 0x20) == 'b' && u)
+        end += 2;
+    else if ((end[0] | 0x20) == 'b' && !end[1])
+        end++;
+    if (*end || n > (UINT64_MAX >> shift))
+        return 0;
+    return (uint64_t)n << shift;
+}
+
+static int opt_max_inflated(void *o, const char *v)
+{
+    uint64_t n = parse_size(v);
+    if (n == 0) {
+        cli_error("analyze: --max-inflated wants a size such as 4G or 512M, not '%s'", v);
+        return CLI_EXIT_USAGE;
+    }
+    ((struct analyze_opts *)o)->max_inflated = n;
+    return CLI_CONTINUE;
+}
+
 static int operand(void *opts, const char *arg)
 {
     struct analyze_opts *o = opts;
@@ -336,6 +373,9 @@ static const struct cli_option analyze_option_rows[] = {
      .help = "replay only shard K of N (1 <= K <= N) and leave\n"
              "the state 'gcaudit merge' combines",
      .missing = shard_wanted},
+    {.name = "--max-inflated", .value = "SIZE", .set_or_stop = opt_max_inflated,
+     .help = "an input may decompress to SIZE, or 1024 times its\n"
+             "own size if more (default 1G; members past it fail)"},
     {.name = "--help", .letter = 'h', .set_or_stop = opt_help,
      .help = "this text"},
     {.name = "--variants", .value = "FILE", .set_or_stop = opt_variants,
@@ -857,8 +897,17 @@ static int run_walk(struct analyze *A)
 {
     uint64_t seq = 0;
     int stopped = 0;
+    /* The reports being written are never read back as input (nor an
+     * earlier run's, when -o lies inside an input directory). */
+    const char *skip[2] = {A->o.outdir, A->o.xlsx};
+    struct fmt_walk_options opt = {
+        .max_inflated = A->o.max_inflated,
+        .stop = cli_interrupted,
+        .skip = skip,
+        .nskip = A->o.xlsx ? 2 : 1,
+    };
     for (int i = 0; i < A->o.ninputs && !stopped; i++)
-        stopped = fmt_walk(A->o.inputs[i], NULL, &seq, on_entry, A);
+        stopped = fmt_walk(A->o.inputs[i], &opt, &seq, on_entry, A);
     if (!stopped)
         stopped = submit_batch(A);
     batch_free(A->batch);

@@ -61,13 +61,34 @@ typedef int (*fmt_entry_fn)(void *ctx, const struct fmt_entry *entry);
 struct fmt_walk_options {
     int max_depth;              /* archives nested deeper than this fail; 0 = default (4) */
     uint64_t max_entry_bytes;   /* an entry larger than this fails; 0 = default (256 MiB) */
+    uint64_t max_inflated;      /* the decompression budget of an input: it may decode this
+                                   many bytes, or FMT_INFLATE_RATIO times its own size when
+                                   that is more; 0 = default (FMT_DEFAULT_MAX_INFLATED) */
+    int (*stop)(void);          /* nonzero: stop the walk (an interrupt); asked at every block
+                                   read and while waiting for a pipe; NULL: never */
+    const char *const *skip;    /* paths never read as input (the output directory, the
+                                   workbook): left out of a directory walk without a row */
+    size_t nskip;
 };
+
+/* The decompression budget (gcaudit(1), Limits): what an input may decode,
+ * every nesting level added up (each reader's decompressed stream), before
+ * its further members fail unread. */
+#define FMT_DEFAULT_MAX_INFLATED ((uint64_t)1 << 30)
+#define FMT_INFLATE_RATIO 1024
+
+/* fmt_walk's result when opt->stop asked it to stop (no row is reported
+ * after that). */
+#define FMT_WALK_STOPPED (-1)
 
 /* Walk one command-line input (file, directory, "-" or archive), calling fn
  * for every entry it contains, failed and skipped ones included.  An input
- * that cannot be opened at all is reported through fn as one failed entry.
- * *seq is the running entry counter, advanced for every entry reported.
- * Returns 0, or the first nonzero value fn returned. */
+ * that cannot be opened at all is reported through fn as one failed entry;
+ * one that is in opt->skip as one skipped entry.  Nothing ever waits
+ * without asking opt->stop: a pipe or device is read only once poll(2)
+ * says it has data.  *seq is the running entry counter, advanced for every
+ * entry reported.  Returns 0, the first nonzero value fn returned, or
+ * FMT_WALK_STOPPED. */
 int fmt_walk(const char *path, const struct fmt_walk_options *opt,
              uint64_t *seq, fmt_entry_fn fn, void *ctx);
 

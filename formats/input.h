@@ -15,8 +15,11 @@
 
 #include "formats/formats.h"
 
+struct archive;
+
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #define FMT_INPUT_BLOCK (64 * 1024)    /* read size, for files and nested archives alike */
 #define FMT_INPUT_SNIFF 4096           /* a Game: header must start within these bytes */
@@ -27,14 +30,41 @@
 
 #define FMT_INPUT_NOT_A_LOG "not a log: no Game: header in the first 4 KiB"
 
+/* A path never read as input (fmt_walk_options.skip), by identity. */
+struct fmt_skip_id {
+    dev_t dev;
+    ino_t ino;
+};
+
 /* One fmt_walk() call: options with defaults applied, and where entries go. */
 struct fmt_walker {
     int max_depth;             /* archive levels allowed, the outermost being 1 */
     uint64_t max_entry_bytes;  /* an entry's text may be this long, not longer */
+    uint64_t max_inflated;     /* the budget's floor (fmt_input_budget) */
     uint64_t *seq;             /* the caller's running entry counter */
     fmt_entry_fn fn;
     void *ctx;
+    int (*stop)(void);         /* fmt_walk_options.stop, or NULL */
+    int stopped;               /* stop said yes: nothing more is reported */
+    struct fmt_skip_id skip[8]; /* the skip paths that exist */
+    size_t nskip;
+    /* The current command-line input (one file or stdin; a directory's
+     * files each count apart): */
+    uint64_t raw;              /* bytes read from its file */
+    uint64_t inflated;         /* bytes decoded, every reader at every level added up */
+    int over_budget;           /* inflated passed fmt_input_budget: members fail unread */
 };
+
+/* input_entry.c: has the walk been asked to stop?  Asks w->stop once and
+ * remembers a yes. */
+int fmt_input_stopping(struct fmt_walker *w);
+
+/* input_archive.c: what the current input may decode: max_inflated, or
+ * FMT_INFLATE_RATIO times the bytes read from its file when more. */
+uint64_t fmt_input_budget(const struct fmt_walker *w);
+
+/* input_archive.c: the reason a member fails once the budget is passed. */
+void fmt_input_budget_message(const struct fmt_walker *w, char *msg, size_t msgsz);
 
 /* input_entry.c: hand one entry to the caller, numbering it.  *text (an
  * ok entry's malloc'd text, else text is NULL) may be taken by the
@@ -48,10 +78,61 @@ int fmt_input_report(struct fmt_walker *w, const char *source,
 /* input_archive.c: read everything in the stream open on fd (a plain file,
  * a compressed file, an archive, stdin), reporting each entry under
  * source.  known_size is the stream's size when the caller knows it (a
- * regular file), else -1.  The fd stays open.  Returns 0 or the callback's
- * nonzero result. */
+ * regular file), else -1, and then fd is read only when poll(2) says it
+ * has data, so that a stalled pipe or a FIFO without a writer waits with
+ * fmt_input_stopping asked ten times a second.  The fd stays open.
+ * Returns 0 or the callback's nonzero result. */
 int fmt_input_read_fd(struct fmt_walker *w, int fd, const char *source,
                       int64_t known_size);
+
+/* ------------------------------------------------------------- feeds */
+
+/*
+ * input_feed.c: what a libarchive reader reads.  A feed takes raw bytes
+ * from a source (a file descriptor, or the current member of the archive
+ * around it) and, when they start with a gzip header, hands them over
+ * inflated: libarchive's own gzip filter drops the 64 KiB block a cut or
+ * damage falls in, and with it every entry whose bytes had all arrived
+ * (issue 15); inflating here gives libarchive every byte before the
+ * damage, then the error, and checks each gzip member's CRC-32 and
+ * length.  Other compressions stay libarchive's.
+ */
+
+/* A feed's source: the next bytes in *buf and their count, 0 at the end,
+ * or -1 with the reason in why.  *buf lives until the next call. */
+typedef ptrdiff_t (*fmt_source_fn)(void *src, const void **buf, char *why, size_t whysize);
+
+/* Skip up to n bytes of the source, returning how many were skipped
+ * (0: cannot, read them instead). */
+typedef int64_t (*fmt_skip_fn)(void *src, int64_t n);
+
+/* Move to offset (whence: SEEK_SET, SEEK_CUR, SEEK_END) and return the new
+ * position, or -1. */
+typedef int64_t (*fmt_seek_fn)(void *src, int64_t offset, int whence);
+
+struct fmt_feed;
+
+/* A feed over source (skip and seek NULL when it cannot).  NULL when out
+ * of memory. */
+struct fmt_feed *fmt_feed_new(struct fmt_walker *w, fmt_source_fn source, fmt_skip_fn skip,
+                              fmt_seek_fn seek, void *src);
+void fmt_feed_free(struct fmt_feed *f);
+
+/* Open reader a on the feed (archive_read_open2).  ARCHIVE_OK or an error. */
+int fmt_feed_open(struct fmt_feed *f, struct archive *a);
+
+/* Nonzero once the feed has found a gzip header and inflates. */
+int fmt_feed_inflating(const struct fmt_feed *f);
+
+/* Why the gzip stream broke (truncated, corrupt, checksum, the budget),
+ * or NULL while it has not: libarchive saw only its end. */
+const char *fmt_feed_failure(const struct fmt_feed *f);
+
+/* After the reader is done: read the rest of an inflated stream (a tar
+ * stops at its end marker; the gzip trailer comes after it), so that a
+ * cut or bad trailer is known.  0, or -1 when the stream is damaged
+ * (fmt_feed_failure says how) or the source failed. */
+int fmt_feed_finish(struct fmt_feed *f);
 
 /* input_text.c: nonzero when one of the first FMT_INPUT_SNIFF bytes of buf
  * starts a line whose key is "Game" (any case, spaces allowed around it). */

@@ -10,6 +10,11 @@
  * nested reader whose read callback pulls the parent's member data 64 KiB
  * at a time, so memory is one block per level plus the one entry's text.
  *
+ * Every reader reads through a feed (input_feed.c), which inflates gzip
+ * itself so that a damaged stream gives up every whole entry before the
+ * damage.  Every reader's decoded stream counts against the input's
+ * decompression budget (fmt_input_budget): past it, members fail unread.
+ *
  * Failures are rows, not returns.  When a member's data breaks because the
  * archive around it broke (a truncated .tar.gz), the member's row says so,
  * and the archive's own failure is not reported a second time; when a
@@ -23,10 +28,11 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 /* One stream being read: the outermost file, or a member of an archive. */
 struct level {
@@ -37,25 +43,24 @@ struct level {
     int64_t known_size;   /* stream bytes if known before reading, else -1 */
     int compressed;       /* a decompression filter is at work (known once open) */
     int archive;          /* an archive, not one file (known after its first header) */
-    int fd;               /* the outermost stream's file, -1 for a member */
+    struct archive *a;    /* its reader, once open */
+    struct fmt_feed *feed; /* what the reader reads */
+    int64_t top, bottom;  /* archive_filter_bytes of its top filter and of what it read
+                             from the feed, when last counted */
 };
 
 /* Where a nested reader gets its bytes: the parent's current member. */
 struct nested_src {
-    struct archive *parent;
+    struct level *parent;                 /* the archive whose member this is */
     int parent_failed;                    /* the parent's data broke: its stream is gone */
     char parent_error[FMT_INPUT_MSG_MAX / 2]; /* what the parent said then: room left for ours */
-    int error_pending;                    /* parent_error is still to be set on the child */
-    unsigned char tail[8];                /* the last bytes passed on: a gzip trailer */
-    uint64_t passed;                      /* bytes passed on so far */
     size_t prefix_len, prefix_pos;        /* the member's first bytes, read ahead into block */
     int prefix_eof;                       /* they are all of it */
     int plain;                            /* read as plain data from the prefix, no nested reader */
     unsigned char block[FMT_INPUT_BLOCK];
 };
 
-static int walk_stream(struct level *lv, struct archive *a,
-                       struct nested_src *src);
+static int walk_stream(struct level *lv, struct nested_src *src);
 
 /* Formats are enabled one by one, not with format_all: mtree and warc are
  * text formats that can claim a plain log.  Filters likewise: the ones
@@ -125,8 +130,18 @@ static void describe_error(const struct level *lv, struct archive *a,
 {
     const char *err = archive_error_string(a);
     const char *noun = NULL;   /* NULL: failed before anything was recognised */
+    if (lv->w->over_budget) {
+        /* Whatever broke once the budget was passed broke because of it. */
+        fmt_input_budget_message(lv->w, msg, msgsz);
+        return;
+    }
+    const char *damage = lv->feed ? fmt_feed_failure(lv->feed) : NULL;
     if (src && src->parent_failed)
         err = src->parent_error, noun = "archive";
+    else if (damage)
+        /* The gzip stream broke; libarchive saw only its end, and what it
+         * says of that ("Truncated tar archive") is the consequence. */
+        err = damage, noun = lv->archive ? "archive" : "compressed data";
     else if (lv->archive)
         noun = "archive";
     else if (lv->compressed)
@@ -164,12 +179,72 @@ static int report_simple(const struct level *lv, const char *name,
 
 static void format_limit(uint64_t limit, char *out, size_t outsz)
 {
-    if (limit % ((uint64_t)1 << 20) == 0)
+    if (limit % ((uint64_t)1 << 40) == 0)
+        snprintf(out, outsz, "%llu TiB", (unsigned long long)(limit >> 40));
+    else if (limit % ((uint64_t)1 << 30) == 0)
+        snprintf(out, outsz, "%llu GiB", (unsigned long long)(limit >> 30));
+    else if (limit % ((uint64_t)1 << 20) == 0)
         snprintf(out, outsz, "%llu MiB", (unsigned long long)(limit >> 20));
     else if (limit % 1024 == 0)
         snprintf(out, outsz, "%llu KiB", (unsigned long long)(limit >> 10));
     else
         snprintf(out, outsz, "%llu bytes", (unsigned long long)limit);
+}
+
+/* ---------------------------------------------------- the budget */
+
+uint64_t fmt_input_budget(const struct fmt_walker *w)
+{
+    uint64_t by_size = w->raw > UINT64_MAX / FMT_INFLATE_RATIO ? UINT64_MAX
+                                                               : w->raw * FMT_INFLATE_RATIO;
+    return by_size > w->max_inflated ? by_size : w->max_inflated;
+}
+
+void fmt_input_budget_message(const struct fmt_walker *w, char *msg, size_t msgsz)
+{
+    char limit[64];
+    format_limit(fmt_input_budget(w), limit, sizeof limit);
+    snprintf(msg, msgsz, "input decompresses to more than its budget of %s (--max-inflated)",
+             limit);
+}
+
+/* The input's decoded bytes are every reader's stream after all its
+ * decompression: what its feed hands over (the feed counts that itself,
+ * as it goes, input_feed.c) and what libarchive's own filters on top of
+ * the feed add (bzip2, xz, a second gzip layer, ...).  Add the latter
+ * since the last count, read or skipped.  Returns nonzero when the input
+ * is now past its budget. */
+static int count_decoded(struct level *lv)
+{
+    struct fmt_walker *w = lv->w;
+    if (lv->a) {
+        int64_t top = archive_filter_bytes(lv->a, 0), bottom = archive_filter_bytes(lv->a, -1);
+        int64_t more = (top - lv->top) - (bottom - lv->bottom);
+        if (top >= 0 && bottom >= 0) {
+            if (more > 0)
+                w->inflated = (uint64_t)more > UINT64_MAX - w->inflated
+                                  ? UINT64_MAX
+                                  : w->inflated + (uint64_t)more;
+            lv->top = top;
+            lv->bottom = bottom;
+        }
+    }
+    if (!w->over_budget && w->inflated > fmt_input_budget(w))
+        w->over_budget = 1;
+    return w->over_budget;
+}
+
+/* read_counted's answer once the input is past its budget: no
+ * ARCHIVE_* code (they are -10 and below). */
+#define READ_PAST_BUDGET (-2)
+
+/* archive_read_data on lv's reader, within the budget: READ_PAST_BUDGET
+ * once past it (nothing read). */
+static la_ssize_t read_counted(struct level *lv, void *buf, size_t n)
+{
+    if (count_decoded(lv))
+        return READ_PAST_BUDGET;
+    return archive_read_data(lv->a, buf, n);
 }
 
 /* ------------------------------------------------------------ one file */
@@ -214,7 +289,8 @@ enum text_end {
     TEXT_NOT_LOG,   /* the first 4 KiB have no Game: header: stopped reading */
     TEXT_TOO_BIG,   /* over the limit: stopped reading */
     TEXT_READ_ERROR,
-    TEXT_NO_MEMORY
+    TEXT_NO_MEMORY,
+    TEXT_BUDGET     /* the input is past its decompression budget */
 };
 
 /* The entry's size as the archive (or the file system) states it, when
@@ -240,8 +316,7 @@ static la_ssize_t prefix_data(struct nested_src *src, char *dst, size_t n)
 /* Read a RAW stream's data (from a, or from src's prefix when the member
  * is plain).  The Game: check runs as soon as 4 KiB are in, so a large
  * file that is not a log costs one block, not its size. */
-static enum text_end read_data(const struct level *lv, struct archive *a,
-                               struct nested_src *src, struct text_buf *t)
+static enum text_end read_data(struct level *lv, struct nested_src *src, struct text_buf *t)
 {
     int sniffed = 0;
     for (;;) {
@@ -250,7 +325,9 @@ static enum text_end read_data(const struct level *lv, struct archive *a,
         size_t room = t->cap - t->len - 1;
         size_t want = room < FMT_INPUT_BLOCK ? room : FMT_INPUT_BLOCK;
         la_ssize_t got = src && src->plain ? prefix_data(src, t->data + t->len, want)
-                                           : archive_read_data(a, t->data + t->len, want);
+                                           : read_counted(lv, t->data + t->len, want);
+        if (got == READ_PAST_BUDGET)
+            return TEXT_BUDGET;
         if (got < 0)
             return TEXT_READ_ERROR;
         if (got == 0)
@@ -277,53 +354,20 @@ static int report_text(const struct level *lv, struct text_buf *t)
                             st == FMT_ENTRY_OK ? &t->data : NULL, t->len);
 }
 
-/* The trailer of a gzip stream: from the bytes the nested reader passed
- * on, or read from the end of the outermost file.  0 if there is none. */
-static int gzip_tail(const struct level *lv, const struct nested_src *src, unsigned char tail[8])
-{
-    if (src) {
-        if (src->passed < 18)   /* the smallest gzip stream */
-            return 0;
-        memcpy(tail, src->tail, 8);
-        return 1;
-    }
-    return lv->fd >= 0 && lv->known_size >= 18 &&
-           pread(lv->fd, tail, 8, (off_t)(lv->known_size - 8)) == 8;
-}
-
-/* libarchive does not check gzip's CRC-32 (RFC 1952), so damaged data that
- * still inflates would pass as text; zlib's crc32 checks it.  Only a
- * stream whose trailer length matches is judged: several concatenated
- * members carry only the last member's trailer at the end. */
-static int gzip_checksum_bad(const struct level *lv, struct archive *a,
-                             const struct nested_src *src, const struct text_buf *t)
-{
-    unsigned char tl[8];
-    if (!lv->compressed || archive_filter_code(a, 0) != ARCHIVE_FILTER_GZIP ||
-        !gzip_tail(lv, src, tl))
-        return 0;
-    uint32_t crc = (uint32_t)tl[0] | (uint32_t)tl[1] << 8 | (uint32_t)tl[2] << 16 | (uint32_t)tl[3] << 24;
-    uint32_t size = (uint32_t)tl[4] | (uint32_t)tl[5] << 8 | (uint32_t)tl[6] << 16 | (uint32_t)tl[7] << 24;
-    if (size != (uint32_t)t->len)
-        return 0;
-    return crc32_z(0L, (const Bytef *)t->data, t->len) != crc;
-}
-
 /* A stream libarchive read as RAW, or a plain member: one file, its data
  * the entry. */
-static int read_text(const struct level *lv, struct archive *a,
-                     struct nested_src *src)
+static int read_text(struct level *lv, struct nested_src *src)
 {
     struct text_buf t = {0};
     char limit[64], msg[FMT_INPUT_MSG_MAX];
     int rc = 0;
-    switch (read_data(lv, a, src, &t)) {
+    enum text_end end = read_data(lv, src, &t);
+    /* The data ended because the gzip stream around it broke. */
+    if ((end == TEXT_EOF || end == TEXT_NOT_LOG) && lv->feed && fmt_feed_failure(lv->feed))
+        end = TEXT_READ_ERROR;
+    switch (end) {
     case TEXT_EOF:
-        if (gzip_checksum_bad(lv, a, src, &t))
-            rc = fmt_input_report(lv->w, lv->source, lv->name, FMT_ENTRY_FAILED,
-                                  "corrupt compressed data: gzip checksum mismatch", t.len, NULL, 0);
-        else
-            rc = report_text(lv, &t);
+        rc = report_text(lv, &t);
         break;
     case TEXT_NOT_LOG:
         /* The rest is not read; its size is known only if stored plainly. */
@@ -338,7 +382,11 @@ static int read_text(const struct level *lv, struct archive *a,
                               msg, stored_size(lv) ? stored_size(lv) : t.len, NULL, 0);
         break;
     case TEXT_READ_ERROR:
-        rc = report_failed(lv, a, src, t.len);
+        rc = report_failed(lv, lv->a, src, t.len);
+        break;
+    case TEXT_BUDGET:
+        fmt_input_budget_message(lv->w, msg, sizeof msg);
+        rc = fmt_input_report(lv->w, lv->source, lv->name, FMT_ENTRY_FAILED, msg, t.len, NULL, 0);
         break;
     case TEXT_NO_MEMORY:
         rc = report_simple(lv, lv->name, FMT_ENTRY_FAILED, "out of memory");
@@ -350,46 +398,41 @@ static int read_text(const struct level *lv, struct archive *a,
 
 /* ------------------------------------------------------ nested archives */
 
-/* Slide the last 8 bytes of a stream along as blocks pass. */
-static void keep_tail(unsigned char tail[8], uint64_t before, const unsigned char *block, size_t n)
+/* Why reading the parent's member data failed (read_counted returned
+ * got): the budget, the gzip stream under the parent (libarchive saw
+ * only its end), or what libarchive says. */
+static const char *parent_error(const struct level *parent, la_ssize_t got)
 {
-    if (n >= 8) {
-        memcpy(tail, block + n - 8, 8);
-        return;
-    }
-    size_t keep = before < 8 - n ? (size_t)before : 8 - n;
-    memmove(tail + 8 - n - keep, tail + 8 - keep, keep);
-    memcpy(tail + 8 - n, block, n);
+    const char *damage = fmt_feed_failure(parent->feed);
+    if (got == READ_PAST_BUDGET)
+        return "input past its decompression budget";
+    return damage ? damage : archive_error_string(parent->a);
 }
 
-/* The nested reader's read callback.  The parent's error is copied at
- * once: by the time the nested reader gives up, it may have been replaced. */
-static la_ssize_t nested_read(struct archive *child, void *data, const void **buf)
+/* A nested reader's feed source: the parent's current member, what
+ * take_prefix read ahead first.  The parent's error is copied at once: by
+ * the time the nested reader gives up, it may have been replaced. */
+static ptrdiff_t nested_read(void *data, const void **buf, char *why, size_t whysize)
 {
     struct nested_src *src = data;
     if (src->prefix_pos < src->prefix_len) {
-        /* What read_prefix took from the parent comes first. */
         *buf = src->block + src->prefix_pos;
-        la_ssize_t n = (la_ssize_t)(src->prefix_len - src->prefix_pos);
+        ptrdiff_t n = (ptrdiff_t)(src->prefix_len - src->prefix_pos);
         src->prefix_pos = src->prefix_len;
         return n;
     }
     if (src->parent_failed) {
-        if (src->error_pending)
-            archive_set_error(child, EIO, "%s", src->parent_error);
-        src->error_pending = 0;
-        return -1;   /* keep the first reason: the parent's error may change */
-    }
-    la_ssize_t got = archive_read_data(src->parent, src->block, sizeof src->block);
-    if (got < 0) {
-        const char *err = archive_error_string(src->parent);
-        src->parent_failed = 1;
-        snprintf(src->parent_error, sizeof src->parent_error, "%s", err ? err : "");
-        archive_set_error(child, EIO, "%s", src->parent_error);
+        snprintf(why, whysize, "%s", src->parent_error);
         return -1;
     }
-    keep_tail(src->tail, src->passed, src->block, (size_t)got);
-    src->passed += (uint64_t)got;
+    la_ssize_t got = read_counted(src->parent, src->block, sizeof src->block);
+    if (got < 0) {
+        const char *err = parent_error(src->parent, got);
+        src->parent_failed = 1;
+        snprintf(src->parent_error, sizeof src->parent_error, "%s", err ? err : "");
+        snprintf(why, whysize, "%s", src->parent_error);
+        return -1;
+    }
     *buf = src->block;
     return got;
 }
@@ -442,17 +485,15 @@ static char *join_entry(struct members *m, const char *outer, const char *inner)
 static void take_prefix(struct nested_src *src)
 {
     while (src->prefix_len < PREFIX_MAX && !src->prefix_eof && !src->parent_failed) {
-        la_ssize_t got = archive_read_data(src->parent, src->block + src->prefix_len,
-                                           PREFIX_MAX - src->prefix_len);
+        la_ssize_t got = read_counted(src->parent, src->block + src->prefix_len,
+                                      PREFIX_MAX - src->prefix_len);
         if (got < 0) {
-            const char *err = archive_error_string(src->parent);
-            src->parent_failed = src->error_pending = 1;
+            const char *err = parent_error(src->parent, got);
+            src->parent_failed = 1;
             snprintf(src->parent_error, sizeof src->parent_error, "%s", err ? err : "");
         } else if (got == 0) {
             src->prefix_eof = 1;
         } else {
-            keep_tail(src->tail, src->passed, src->block + src->prefix_len, (size_t)got);
-            src->passed += (uint64_t)got;
             src->prefix_len += (size_t)got;
         }
     }
@@ -497,20 +538,43 @@ static int only_raw(const unsigned char *p, size_t n)
     return 1;
 }
 
-/* A member through a nested reader, the prefix handed over first. */
-static int read_nested(const struct level *child, const struct level *lv,
-                       struct nested_src *src)
+/* Open a reader on a feed from source into lv (lv->a, lv->feed), or say
+ * why not (a failed row).  Returns -1 then, with *rc the row's result. */
+static int open_level(struct level *lv, fmt_source_fn source, fmt_skip_fn skip,
+                      fmt_seek_fn seek, void *data, struct nested_src *src, int *rc)
 {
-    struct archive *c = reader_new();
-    if (!c)
-        return report_simple(lv, child->name, FMT_ENTRY_FAILED, "out of memory");
-    int rc;
+    lv->a = reader_new();
+    lv->feed = lv->a ? fmt_feed_new(lv->w, source, skip, seek, data) : NULL;
+    if (!lv->feed) {
+        *rc = report_simple(lv, lv->name, FMT_ENTRY_FAILED, "out of memory");
+        return -1;
+    }
+    if (fmt_feed_open(lv->feed, lv->a) != ARCHIVE_OK) {
+        lv->compressed = fmt_feed_inflating(lv->feed);
+        *rc = report_failed(lv, lv->a, src, 0);
+        return -1;
+    }
+    return 0;
+}
+
+/* Count what the level's reader decoded, and free it. */
+static void close_level(struct level *lv)
+{
+    count_decoded(lv);
+    archive_read_free(lv->a);
+    fmt_feed_free(lv->feed);
+    lv->a = NULL;
+    lv->feed = NULL;
+}
+
+/* A member through a nested reader, the prefix handed over first. */
+static int read_nested(const struct level *child, struct nested_src *src)
+{
+    int rc = 0;
     struct level ch = *child;
-    if (archive_read_open(c, src, NULL, nested_read, NULL) != ARCHIVE_OK)
-        rc = report_failed(&ch, c, src, 0);
-    else
-        rc = walk_stream(&ch, c, src);
-    archive_read_free(c);
+    if (open_level(&ch, nested_read, NULL, NULL, src, src, &rc) == 0)
+        rc = walk_stream(&ch, src);
+    close_level(&ch);
     return rc;
 }
 
@@ -518,27 +582,26 @@ static int read_nested(const struct level *child, const struct level *lv,
  * through a nested reader.  src is the archive's read-ahead state, used
  * by one member at a time.  *broke tells the caller that its own stream
  * failed under the member (already reported). */
-static int read_member(const struct level *lv, struct archive *a, struct nested_src *src,
-                       struct archive_entry *e, const char *name, int *broke)
+static int read_member(struct level *lv, struct nested_src *src, struct archive_entry *e,
+                       const char *name, int *broke)
 {
     struct level child = {
         .w = lv->w, .source = lv->source, .name = name, .depth = lv->depth + 1,
         .known_size = archive_entry_size_is_set(e) ? archive_entry_size(e) : -1,
-        .fd = -1,
     };
     /* Only the fields are cleared: zeroing the 64 KiB block for every
      * member cost more than parsing the log in it, and nothing reads the
      * block beyond what was read into it. */
     memset(src, 0, offsetof(struct nested_src, block));
-    src->parent = a;
+    src->parent = lv;
     take_prefix(src);
     int rc;
     if (src->prefix_eof && src->prefix_len <= lv->w->max_entry_bytes &&
         only_raw(src->block, src->prefix_len)) {
         src->plain = 1;
-        rc = read_text(&child, NULL, src);
+        rc = read_text(&child, src);
     } else {
-        rc = read_nested(&child, lv, src);
+        rc = read_nested(&child, src);
     }
     *broke = src->parent_failed;
     return rc;
@@ -560,8 +623,8 @@ static const char *entry_path(struct archive_entry *e)
 
 /* One member: directories hold no data and are not rows; links and special
  * files are rows, skipped, so that every file-like name is accounted for. */
-static int walk_member(const struct level *lv, struct archive *a,
-                       struct archive_entry *e, struct members *m, int *broke)
+static int walk_member(struct level *lv, struct archive_entry *e, struct members *m,
+                       int *broke)
 {
     const char *path = entry_path(e);
     mode_t type = archive_entry_filetype(e);
@@ -578,9 +641,14 @@ static int walk_member(const struct level *lv, struct archive *a,
         return report_simple(lv, name, FMT_ENTRY_SKIPPED, "not a regular file");
     if (archive_entry_is_encrypted(e))
         return report_simple(lv, name, FMT_ENTRY_FAILED, "encrypted entry");
+    if (count_decoded(lv)) {
+        char msg[FMT_INPUT_MSG_MAX];
+        fmt_input_budget_message(lv->w, msg, sizeof msg);
+        return report_simple(lv, name, FMT_ENTRY_FAILED, msg);
+    }
     if (!m->src && !(m->src = malloc(sizeof *m->src)))
         return report_simple(lv, name, FMT_ENTRY_FAILED, "out of memory");
-    return read_member(lv, a, m->src, e, name, broke);
+    return read_member(lv, m->src, e, name, broke);
 }
 
 /* Where the reader stands in its (uncompressed) stream: if a failed header
@@ -593,9 +661,10 @@ static int64_t position(struct archive *a)
 /* The members of an archive whose first header (r, e) is read.  A bad
  * header libarchive can step over (FAILED, RETRY) is a failed row and the
  * walk goes on; one it cannot (FATAL) ends this archive. */
-static int walk_each_member(const struct level *lv, struct archive *a, struct archive_entry *e,
-                            int r, struct nested_src *src, struct members *m)
+static int walk_each_member(struct level *lv, struct archive_entry *e, int r,
+                            struct nested_src *src, struct members *m)
 {
+    struct archive *a = lv->a;
     int broke = 0, rows = 0, in_damage = 0;
     int64_t last_fail = -1;
     for (;; r = archive_read_next_header(a, &e)) {
@@ -606,7 +675,7 @@ static int walk_each_member(const struct level *lv, struct archive *a, struct ar
             uint64_t before = *lv->w->seq;
             in_damage = 0;
             broke = 0;
-            rc = walk_member(lv, a, e, m, &broke);
+            rc = walk_member(lv, e, m, &broke);
             rows += *lv->w->seq != before;
         } else if (r == ARCHIVE_FATAL || position(a) == last_fail) {
             /* The member's row already told why the stream broke. */
@@ -621,61 +690,135 @@ static int walk_each_member(const struct level *lv, struct archive *a, struct ar
         if (rc)
             return rc;
     }
+    /* The reader stops at the archive's end marker; a cut or a bad
+     * checksum in the gzip stream after it is damage too, said once. */
+    if (fmt_feed_finish(lv->feed) != 0 && fmt_feed_failure(lv->feed) && !broke)
+        return report_failed(lv, a, src, 0);
     /* An archive that yields no row would vanish from the reports. */
     return rows ? 0 : report_simple(lv, lv->name, FMT_ENTRY_SKIPPED, "archive holds no files");
 }
 
-static int walk_members(const struct level *lv, struct archive *a,
-                        struct archive_entry *e, int r, struct nested_src *src)
+static int walk_members(struct level *lv, struct archive_entry *e, int r,
+                        struct nested_src *src)
 {
     struct members m = {0};
-    int rc = walk_each_member(lv, a, e, r, src, &m);
+    int rc = walk_each_member(lv, e, r, src, &m);
     free(m.src);
     free(m.name);
     return rc;
 }
 
 /* A freshly opened stream: find out what it is and read it. */
-static int walk_stream(struct level *lv, struct archive *a,
-                       struct nested_src *src)
+static int walk_stream(struct level *lv, struct nested_src *src)
 {
+    struct archive *a = lv->a;
     struct archive_entry *e = NULL;
-    lv->compressed = archive_filter_count(a) > 1 &&
-                     archive_filter_code(a, 0) != ARCHIVE_FILTER_NONE;
+    lv->compressed = fmt_feed_inflating(lv->feed) ||
+                     (archive_filter_count(a) > 1 &&
+                      archive_filter_code(a, 0) != ARCHIVE_FILTER_NONE);
     int r = archive_read_next_header(a, &e);
     int format = archive_format(a);
     lv->archive = format != 0 && format != ARCHIVE_FORMAT_RAW && format != ARCHIVE_FORMAT_EMPTY;
     if (r == ARCHIVE_EOF && format == ARCHIVE_FORMAT_EMPTY)
-        return fmt_input_report(lv->w, lv->source, lv->name, FMT_ENTRY_SKIPPED,
-                                FMT_INPUT_NOT_A_LOG, 0, NULL, 0);
+        return fmt_feed_failure(lv->feed)
+                   ? report_failed(lv, a, src, 0)
+                   : fmt_input_report(lv->w, lv->source, lv->name, FMT_ENTRY_SKIPPED,
+                                      FMT_INPUT_NOT_A_LOG, 0, NULL, 0);
     /* A known archive whose first header is bad may still have good ones
      * after it: walk_members deals with that like with any bad header. */
     if (r == ARCHIVE_FATAL || (r < ARCHIVE_WARN && !lv->archive))
         return report_failed(lv, a, src, 0);
     if (format == ARCHIVE_FORMAT_RAW)
-        return read_text(lv, a, src);
+        return read_text(lv, src);
     if (lv->depth > lv->w->max_depth) {
         char msg[FMT_INPUT_MSG_MAX];
         snprintf(msg, sizeof msg, "archive nested deeper than %d levels", lv->w->max_depth);
         return report_simple(lv, lv->name, FMT_ENTRY_FAILED, msg);
     }
-    return walk_members(lv, a, e, r, src);
+    return walk_members(lv, e, r, src);
+}
+
+/* ------------------------------------------------- the outermost file */
+
+/* The outermost stream's source: a file descriptor.  One that is not a
+ * regular file (a pipe, a FIFO, a terminal, a device) is read only once
+ * poll(2) says it has data, so the walk never waits in read(2) and asks
+ * fmt_input_stopping ten times a second while it waits; a regular file
+ * is asked at every block. */
+struct fd_source {
+    struct fmt_walker *w;
+    int fd;
+    int wait;
+    unsigned char block[FMT_INPUT_BLOCK];
+};
+
+#define WAIT_MS 100
+
+static ptrdiff_t fd_read(void *data, const void **buf, char *why, size_t whysize)
+{
+    struct fd_source *s = data;
+    for (;;) {
+        if (fmt_input_stopping(s->w)) {
+            snprintf(why, whysize, "interrupted");
+            return -1;
+        }
+        if (s->wait) {
+            struct pollfd p = {.fd = s->fd, .events = POLLIN};
+            int n = poll(&p, 1, WAIT_MS);
+            if (n == 0 || (n < 0 && errno == EINTR))
+                continue;
+        }
+        ssize_t got = read(s->fd, s->block, sizeof s->block);
+        if (got >= 0) {
+            s->w->raw += (uint64_t)got;
+            *buf = s->block;
+            return got;
+        }
+        if (errno == EINTR || (errno == EAGAIN && s->wait))
+            continue;
+        snprintf(why, whysize, "Error reading fd %d: %s", s->fd, strerror(errno));
+        return -1;
+    }
+}
+
+/* A regular file seeks, as libarchive's own fd reader does. */
+static int64_t fd_seek(void *data, int64_t offset, int whence)
+{
+    struct fd_source *s = data;
+    off_t at = lseek(s->fd, (off_t)offset, whence);
+    return at < 0 ? -1 : (int64_t)at;
+}
+
+/* A regular file skips by seeking, as libarchive's own fd reader does. */
+static int64_t fd_skip(void *data, int64_t n)
+{
+    struct fd_source *s = data;
+    off_t here = lseek(s->fd, 0, SEEK_CUR);
+    if (s->wait || here < 0 || lseek(s->fd, (off_t)n, SEEK_CUR) < 0)
+        return 0;
+    s->w->raw += (uint64_t)n;
+    return n;
 }
 
 int fmt_input_read_fd(struct fmt_walker *w, int fd, const char *source,
                       int64_t known_size)
 {
     struct level lv = {
-        .w = w, .source = source, .name = "", .depth = 1, .known_size = known_size, .fd = fd,
+        .w = w, .source = source, .name = "", .depth = 1, .known_size = known_size,
     };
-    struct archive *a = reader_new();
-    if (!a)
+    struct fd_source *fs = malloc(sizeof *fs);
+    if (!fs)
         return report_simple(&lv, "", FMT_ENTRY_FAILED, "out of memory");
-    int rc;
-    if (archive_read_open_fd(a, fd, FMT_INPUT_BLOCK) != ARCHIVE_OK)
-        rc = report_failed(&lv, a, NULL, 0);
-    else
-        rc = walk_stream(&lv, a, NULL);
-    archive_read_free(a);
+    struct stat st;
+    *fs = (struct fd_source){.w = w, .fd = fd,
+                             .wait = known_size < 0 && !(fstat(fd, &st) == 0 && S_ISREG(st.st_mode))};
+    /* Each command-line input (or file of a directory) has its own budget. */
+    w->raw = w->inflated = 0;
+    w->over_budget = 0;
+    int rc = 0;
+    if (open_level(&lv, fd_read, fd_skip, fs->wait ? NULL : fd_seek, fs, NULL, &rc) == 0)
+        rc = walk_stream(&lv, NULL);
+    close_level(&lv);
+    free(fs);
     return rc;
 }

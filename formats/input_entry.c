@@ -1,16 +1,27 @@
 /*
  * input_entry: how the walker hands an entry to its caller (input.h):
- * numbering it and lending its text, which the caller may take.  Both
+ * numbering it and lending its text, which the caller may take, unless
+ * the walk was asked to stop.  Both
  * input_walk.c (a path it cannot open) and input_archive.c (every entry
  * it reads) report through here.
  */
 #include "formats/input.h"
+
+int fmt_input_stopping(struct fmt_walker *w)
+{
+    if (!w->stopped && w->stop && w->stop())
+        w->stopped = 1;
+    return w->stopped;
+}
 
 int fmt_input_report(struct fmt_walker *w, const char *source,
                      const char *entry, enum fmt_entry_status status,
                      const char *message, uint64_t bytes,
                      char **text, size_t len)
 {
+    /* Asked to stop: a row now would only say that reading broke off. */
+    if (fmt_input_stopping(w))
+        return FMT_WALK_STOPPED;
     int ok = status == FMT_ENTRY_OK && text;
     struct fmt_entry e = {
         .source = source,

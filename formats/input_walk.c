@@ -9,6 +9,12 @@
  * their reports can be compared line by line.  Symbolic links to
  * directories are not followed: that keeps the walk finite without having
  * to remember where it has been.
+ *
+ * Nothing waits without a way out: a path named on the command line that
+ * is no regular file (a FIFO, a device) is opened with O_NONBLOCK, since
+ * open(2) of a FIFO without a writer waits for one forever, and read
+ * only once poll(2) says it has data (input_archive.c), asking
+ * fmt_walk_options.stop meanwhile.
  */
 #include "formats/input.h"
 
@@ -35,7 +41,8 @@ static int report_errno(struct fmt_walker *w, const char *path,
 
 static int read_file(struct fmt_walker *w, const char *path, const struct stat *st)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    int flags = O_RDONLY | O_CLOEXEC | (S_ISREG(st->st_mode) ? 0 : O_NONBLOCK);
+    int fd = open(path, flags);
     if (fd < 0)
         return report_errno(w, path, "cannot open", errno);
     int rc = fmt_input_read_fd(w, fd, path, S_ISREG(st->st_mode) ? (int64_t)st->st_size : -1);
@@ -113,13 +120,28 @@ static int list_dir(const char *dir, char ***out, size_t *count)
 
 static int walk_dir(struct fmt_walker *w, const char *dir);
 
+/* Is st one of the paths never read (the output directory, the workbook)? */
+static int skipped(const struct fmt_walker *w, const struct stat *st)
+{
+    for (size_t i = 0; i < w->nskip; i++)
+        if (w->skip[i].dev == st->st_dev && w->skip[i].ino == st->st_ino)
+            return 1;
+    return 0;
+}
+
 /* One name found in a directory.  lstat, not stat: what the directory holds
- * decides, so a link to a directory is reported rather than walked. */
+ * decides, so a link to a directory is reported rather than walked.  A
+ * path never to be read is left out without a row: the output directory
+ * inside an input directory holds this run's own reports, half written,
+ * and what it holds is no input (whether an earlier run left it there or
+ * not must not change inputs.csv). */
 static int walk_dir_item(struct fmt_walker *w, const char *path)
 {
     struct stat st;
     if (lstat(path, &st) != 0)
         return report_errno(w, path, "cannot open", errno);
+    if (skipped(w, &st))
+        return 0;
     if (S_ISDIR(st.st_mode))
         return walk_dir(w, path);
     if (S_ISREG(st.st_mode))
@@ -140,6 +162,10 @@ static int walk_dir(struct fmt_walker *w, const char *dir)
         return report_errno(w, dir, "cannot read directory", err);
     int rc = 0;
     for (size_t i = 0; i < n && rc == 0; i++) {
+        if (fmt_input_stopping(w)) {
+            rc = FMT_WALK_STOPPED;
+            break;
+        }
         char *path = join_path(dir, names[i]);
         if (!path)
             rc = report_errno(w, dir, "cannot read directory", ENOMEM);
@@ -158,16 +184,25 @@ int fmt_walk(const char *path, const struct fmt_walk_options *opt,
         .max_depth = opt && opt->max_depth > 0 ? opt->max_depth : FMT_INPUT_DEFAULT_DEPTH,
         .max_entry_bytes = opt && opt->max_entry_bytes > 0 ? opt->max_entry_bytes
                                                            : FMT_INPUT_DEFAULT_MAX_BYTES,
+        .max_inflated = opt && opt->max_inflated > 0 ? opt->max_inflated
+                                                     : FMT_DEFAULT_MAX_INFLATED,
         .seq = seq,
         .fn = fn,
         .ctx = ctx,
+        .stop = opt ? opt->stop : NULL,
     };
+    struct stat st;
+    for (size_t i = 0; opt && i < opt->nskip && w.nskip < sizeof w.skip / sizeof w.skip[0]; i++)
+        if (opt->skip[i] && stat(opt->skip[i], &st) == 0)
+            w.skip[w.nskip++] = (struct fmt_skip_id){st.st_dev, st.st_ino};
     if (strcmp(path, "-") == 0)
         return fmt_input_read_fd(&w, 0, "-", -1);
     /* stat, not lstat: a path the user named is followed wherever it points. */
-    struct stat st;
     if (stat(path, &st) != 0)
         return report_errno(&w, path, "cannot open", errno);
+    if (skipped(&w, &st))
+        return fmt_input_report(&w, path, "", FMT_ENTRY_SKIPPED,
+                                "gcaudit's own output: not read", 0, NULL, 0);
     if (S_ISDIR(st.st_mode))
         return walk_dir(&w, path);
     return read_file(&w, path, &st);

@@ -195,3 +195,81 @@ Test(cli_interrupt, sigterm_stops_cleanly_with_status_143, .timeout = 120)
 {
     interrupt_run(SIGTERM, 143);
 }
+
+/* ------------------------------------------- waiting, with a way out */
+
+/* Issue 15, item 1: a FIFO named on the command line with no writer used
+ * to block in open(2) forever, deaf to SIGTERM; a stalled pipe on stdin
+ * ignored Ctrl-C until its writer closed.  Both now end within a second
+ * of the signal, the usual way (status 128 + signal, no report). */
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static pid_t start_analyze(int in_fd, const char *input)
+{
+    char *err = ts_fmt("%s/stderr.txt", dir);
+    pid_t pid = fork();
+    cr_assert_geq(pid, 0);
+    if (pid == 0) {
+        int e = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int o = open("/dev/null", O_WRONLY);
+        if (e < 0 || o < 0 || chdir(dir) != 0)
+            _exit(127);
+        if (in_fd >= 0)
+            dup2(in_fd, 0);
+        dup2(o, 1), dup2(e, 2);
+        execl(GC_BINARY, GC_BINARY, "analyze", input, "-o", "out", "-q", (char *)NULL);
+        _exit(127);
+    }
+    free(err);
+    return pid;
+}
+
+/* Signal the run once it waits, and time how long it takes to end. */
+static void stop_waiting_run(pid_t gc, int sig, int want_status)
+{
+    sleep_ms(500);   /* well inside the wait: nothing will come */
+    double t0 = now_s();
+    cr_assert_eq(kill(gc, sig), 0);
+    int timed_out;
+    int st = wait_or_kill(gc, 10, &timed_out);
+    double took = now_s() - t0;
+    cr_assert_not(timed_out, "gcaudit did not stop within 10 s of the signal");
+    cr_assert(WIFEXITED(st), "gcaudit was killed by signal %d", WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+    cr_expect_eq(WEXITSTATUS(st), want_status);
+    cr_expect_lt(took, 1.0, "it stopped %.2f s after the signal", took);
+    char *err_path = ts_fmt("%s/stderr.txt", dir);
+    char *err = ts_read_file(err_path, NULL);
+    cr_assert_not_null(err);
+    cr_expect(strstr(err, "gcaudit: interrupted: no reports were written in 'out'") != NULL,
+              "stderr: %s", err);
+    free(err), free(err_path);
+    char *out = ts_fmt("%s/out", dir);
+    struct stat sb;
+    cr_expect_neq(stat(out, &sb), 0, "the output directory the run made is gone");
+    free(out);
+}
+
+Test(cli_interrupt, a_fifo_without_a_writer_ends_at_sigterm, .timeout = 60)
+{
+    char *fifo = ts_fmt("%s/in.fifo", dir);
+    cr_assert_eq(mkfifo(fifo, 0600), 0);
+    pid_t gc = start_analyze(-1, "in.fifo");
+    stop_waiting_run(gc, SIGTERM, 143);
+    free(fifo);
+}
+
+Test(cli_interrupt, a_stalled_stdin_pipe_ends_at_ctrl_c, .timeout = 60)
+{
+    int fds[2];
+    cr_assert_eq(pipe(fds), 0);
+    cr_assert_eq(write(fds[1], LOG, 10), 10);   /* the start of a log, then nothing */
+    pid_t gc = start_analyze(fds[0], "-");
+    close(fds[0]);
+    stop_waiting_run(gc, SIGINT, 130);
+    close(fds[1]);
+}

@@ -80,7 +80,7 @@ Test(messages, a_failed_entry_is_named_with_its_archive)
     cr_assert_eq(ts_write_file(path, cut, sizeof cut - 1), 0);
     free(path);
     cr_expect_eq(ts_gcaudit(dir, "analyze -q good.log cut.gz -o out"), 1);
-    expect_stderr("gcaudit: cut.gz: truncated input: truncated gzip input\n");
+    expect_stderr("gcaudit: cut.gz: truncated compressed data: truncated gzip input\n");
 }
 
 /* ------------------------------------------------ a run that read nothing */

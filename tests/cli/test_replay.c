@@ -116,8 +116,8 @@ Test(replay, refusals_say_why)
     expect_error("replay 'open.tar.gz!chess-open-2024/round-6/open24-r6-fernandez-oconnell.log.gz'",
                  3,
                  "gcaudit: replay: 'open.tar.gz!chess-open-2024/round-6/"
-                 "open24-r6-fernandez-oconnell.log.gz' cannot be read: truncated input: truncated "
-                 "gzip input\n");
+                 "open24-r6-fernandez-oconnell.log.gz' cannot be read: truncated compressed data: "
+                 "truncated gzip input\n");
     expect_error("replay 'open.tar.gz!chess-open-2024/README.txt'", 3,
                  "gcaudit: replay: 'open.tar.gz!chess-open-2024/README.txt' is not read as a log: "
                  "not a log: no Game: header in the first 4 KiB\n");

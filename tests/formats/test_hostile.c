@@ -290,8 +290,10 @@ Test(formats_hostile, gzip_bomb_fails_at_the_entry_limit_in_bounded_memory)
     free(tar);
 }
 
-/* libarchive stacks a decompression filter per layer, up to 25; past
- * that the input fails with its words rather than nesting without end. */
+/* gcaudit inflates the first gzip layer itself (input_feed.c), then
+ * libarchive stacks a decompression filter per layer, up to 25 in all;
+ * past that the input fails with its words rather than nesting without
+ * end. */
 Test(formats_hostile, compression_layers_past_libarchive_limit_fail)
 {
     size_t cap = 4096, len = sizeof LOG - 1;
@@ -307,7 +309,7 @@ Test(formats_hostile, compression_layers_past_libarchive_limit_fail)
         deflateEnd(&z);
         unsigned char *swap = cur;
         cur = next, next = swap;
-        if (layer != 24 && layer != 25 && layer != 30)
+        if (layer != 25 && layer != 26 && layer != 30)
             continue;
         char *name = ts_fmt("layers-%d.gz", layer);
         char *path = ts_fmt("%s/%s", dir, name);
@@ -315,11 +317,11 @@ Test(formats_hostile, compression_layers_past_libarchive_limit_fail)
         struct tally t = {0};
         walk(path, NULL, &t);
         cr_assert_eq(t.n, 1);
-        if (layer == 24)
+        if (layer == 25)
             expect_row(&t, 0, "", FMT_ENTRY_OK, "");
         else
             expect_row(&t, 0, "", FMT_ENTRY_FAILED,
-                       "corrupt input: Input requires too many filters for decoding");
+                       "corrupt compressed data: Input requires too many filters for decoding");
         tally_free(&t);
         free(name), free(path);
     }
