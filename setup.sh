@@ -40,4 +40,4 @@ status=0
 # entry on purpose, so that is what success looks like here.
 [ "$status" -le 1 ] || exit "$status"
 echo "setup: reports written to sample-report/ (inputs, games, violations, variants, terminations,"
-echo "       players and headtohead CSV files, and summary.html)"
+echo "       players, headtohead, standings and rating_lists CSV files, and summary.html)"

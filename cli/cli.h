@@ -293,7 +293,8 @@ struct st_alias *cli_alias_read(const char *path, struct cli_alias_spellings *sp
 struct st_stats;
 struct st_summary;
 
-/* variants.csv, terminations.csv, players.csv, headtohead.csv in dir,
+/* variants.csv, terminations.csv, players.csv, headtohead.csv,
+ * standings.csv and rating_lists.csv in dir,
  * each renamed into place when complete.  0, or -1 with errno set. */
 int cli_write_stats_csv(const struct st_stats *s, const char *dir, int excel);
 
@@ -365,6 +366,17 @@ struct cli_totals {
     char latest[11];              /* the latest date of a selected game, "" if none */
 };
 
+/* How the ratings are placed (Ordo's conventions; analyze's options, which
+ * merge takes from the shards). */
+#define CLI_NAME_MAX 512          /* the longest --anchor name, with its NUL */
+struct cli_rating_opts {
+    char anchor[CLI_NAME_MAX];    /* --anchor, after --player-alias; "" when none */
+    double anchor_rating;         /* --anchor-rating */
+    int average_set;              /* --average given */
+    double average;
+    int white_advantage;          /* --white-advantage */
+};
+
 /* The options that shape the reports (the same for analyze and merge). */
 struct cli_report_opts {
     const char *outdir;
@@ -374,6 +386,8 @@ struct cli_report_opts {
     const char *selection;        /* the selection options in words, "" when none */
     const char *xlsx;             /* --xlsx FILE, or NULL */
     struct cli_run_info info;
+    int illegal_exclude;          /* --illegal-games exclude */
+    const struct cli_rating_opts *rating;
 };
 
 /* The paths of the row reports in dir (viewer: CLI_VIEWER_FILE, or NULL
@@ -381,7 +395,8 @@ struct cli_report_opts {
 int cli_report_files_in(struct cli_report_files *f, const char *dir, int viewer);
 void cli_report_files_release(struct cli_report_files *f);
 
-/* Finish the statistics and write variants.csv ... headtohead.csv,
+/* Finish the statistics (warning about split rating lists and an anchor
+ * rated nowhere) and write variants.csv ... rating_lists.csv,
  * summary.html and the workbook.  0, or -1 after saying what failed. */
 int cli_report_statistics(struct st_stats *stats, const struct cli_totals *t,
                           const struct cli_report_opts *o);
@@ -413,6 +428,8 @@ struct cli_state {
     char aliases[1024];           /* --player-alias FILE, "" for none */
     char **inputs;                /* the INPUT arguments (written from, read into: owned) */
     size_t ninputs;
+    int illegal_exclude;          /* --illegal-games exclude */
+    struct cli_rating_opts rating;
     struct cli_totals totals;
 };
 

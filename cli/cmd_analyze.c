@@ -50,6 +50,9 @@ struct analyze_opts {
     struct cli_definitions defs;  /* --variants FILE... */
     enum cli_viewer viewer;       /* --viewer */
     uint64_t max_inflated;        /* --max-inflated: the decompression budget's floor */
+    int illegal_exclude;          /* --illegal-games exclude */
+    struct cli_rating_opts rating; /* --anchor (resolved through the aliases), ... */
+    int anchor_rating_set;        /* --anchor-rating given */
 };
 
 /* One replay thread's own state: nothing in it is shared. */
@@ -88,8 +91,9 @@ static void usage(FILE *f)
             "usage: gcaudit analyze INPUT... [-o DIR] [OPTIONS]\n\n"
             "Replay every game in the inputs and write into DIR inputs.csv, games.csv,\n"
             "violations.csv, the statistics variants.csv, terminations.csv, players.csv,\n"
-            "headtohead.csv, and summary.html.  An INPUT is a log file, a directory\n"
-            "(read recursively), '-' for standard input, or an archive or compressed\n"
+            "headtohead.csv, standings.csv, rating_lists.csv, and summary.html.  An\n"
+            "INPUT is a log file, a directory (read recursively), '-' for standard\n"
+            "input, or an archive or compressed\n"
             "file (tar, zip, 7z, cpio, gz, bz2, xz, zst; archives inside archives too).\n\n");
     cli_options_help(f, &analyze_options);
     fprintf(f, "\nexit status: 0 all inputs read, 1 some entries failed, 2 usage error,\n"
@@ -333,6 +337,63 @@ static int opt_max_inflated(void *o, const char *v)
     return CLI_CONTINUE;
 }
 
+static int opt_illegal_games(void *o, const char *v)
+{
+    if (strcmp(v, "result") != 0 && strcmp(v, "exclude") != 0) {
+        cli_error("analyze: --illegal-games is 'result' or 'exclude', not '%s'", v);
+        return CLI_EXIT_USAGE;
+    }
+    ((struct analyze_opts *)o)->illegal_exclude = strcmp(v, "exclude") == 0;
+    return CLI_CONTINUE;
+}
+
+static int opt_anchor(void *opts, const char *v)
+{
+    struct analyze_opts *o = opts;
+    if (!v[0] || strlen(v) >= sizeof o->rating.anchor) {
+        cli_error("analyze: --anchor wants a player's name (at most %zu bytes)",
+                  sizeof o->rating.anchor - 1);
+        return CLI_EXIT_USAGE;
+    }
+    memcpy(o->rating.anchor, v, strlen(v) + 1);
+    return CLI_CONTINUE;
+}
+
+/* A rating: a finite number of at most a million either way. */
+static int rating_or_stop(const char *name, const char *v, double *out)
+{
+    char *end;
+    errno = 0;
+    double r = strtod(v, &end);
+    if (!v[0] || *end || errno || !(r >= -1e6 && r <= 1e6)) {
+        cli_error("analyze: %s wants a rating (a number), not '%s'", name, v);
+        return CLI_EXIT_USAGE;
+    }
+    *out = r;
+    return CLI_CONTINUE;
+}
+
+static int opt_anchor_rating(void *opts, const char *v)
+{
+    struct analyze_opts *o = opts;
+    o->anchor_rating_set = 1;
+    return rating_or_stop("--anchor-rating", v, &o->rating.anchor_rating);
+}
+
+static int opt_average(void *opts, const char *v)
+{
+    struct analyze_opts *o = opts;
+    o->rating.average_set = 1;
+    return rating_or_stop("--average", v, &o->rating.average);
+}
+
+static int opt_white_advantage(void *o, const char *v)
+{
+    (void)v;
+    ((struct analyze_opts *)o)->rating.white_advantage = 1;
+    return CLI_CONTINUE;
+}
+
 static int operand(void *opts, const char *arg)
 {
     struct analyze_opts *o = opts;
@@ -400,6 +461,19 @@ static const struct cli_option analyze_option_rows[] = {
      .help = "CSV rows: NAME,SPELLING,... counted as NAME"},
     {.name = "--min-games", .value = "N", .set_or_stop = opt_min_games,
      .help = "list players with at least N valid games"},
+    {.name = "--illegal-games", .value = "result|exclude", .set_or_stop = opt_illegal_games,
+     .help = "the standings count an illegal game's result\n"
+             "(default) or leave the game out"},
+    {.name = "--anchor", .value = "NAME", .set_or_stop = opt_anchor,
+     .help = "give NAME the rating --anchor-rating in every\n"
+             "rating list (Ordo's anchor)"},
+    {.name = "--anchor-rating", .value = "R", .set_or_stop = opt_anchor_rating,
+     .help = "the rating of the --anchor player"},
+    {.name = "--average", .value = "R", .set_or_stop = opt_average,
+     .help = "the mean rating of every list (default 1500)"},
+    {.name = "--white-advantage", .set_or_stop = opt_white_advantage,
+     .help = "fit White's advantage into the ratings and\n"
+             "report it in rating_lists.csv"},
 };
 
 static const struct cli_command_options analyze_options = {
@@ -434,6 +508,18 @@ static int parse_args_or_stop(int argc, char **argv, struct analyze_opts *o)
     }
     if (o->nshards && o->xlsx) {
         cli_error("analyze: a shard has no statistics: give --xlsx to 'gcaudit merge'");
+        return CLI_EXIT_USAGE;
+    }
+    if (o->rating.anchor[0] && !o->anchor_rating_set) {
+        cli_error("analyze: --anchor needs --anchor-rating R, the rating it fixes");
+        return CLI_EXIT_USAGE;
+    }
+    if (o->anchor_rating_set && !o->rating.anchor[0]) {
+        cli_error("analyze: --anchor-rating needs --anchor NAME, the player it fixes");
+        return CLI_EXIT_USAGE;
+    }
+    if (o->rating.anchor[0] && o->rating.average_set) {
+        cli_error("analyze: --anchor and --average both place the ratings: give one");
         return CLI_EXIT_USAGE;
     }
     if (!o->jobs)
@@ -590,6 +676,8 @@ static int count_game(struct worker *W, struct batch *b, const struct fmt_game *
         .white = st_alias_resolve(W->A->alias, g->white),
         .black = st_alias_resolve(W->A->alias, g->black),
         .colours_swapped = r->colours_swapped,
+        .event = g->event,
+        .standings_count_illegal = !o->illegal_exclude,
     };
     if (W->A->alias_seen) {
         long w = st_alias_id(W->A->alias, g->white), k = st_alias_id(W->A->alias, g->black);
@@ -943,7 +1031,8 @@ static void release(struct analyze *A)
 static struct cli_report_opts report_opts(const struct analyze *A)
 {
     struct cli_report_opts o = {A->o.outdir, A->o.excel, A->o.declared, A->o.min_games,
-                                A->o.selection, A->o.xlsx, {0}};
+                                A->o.selection, A->o.xlsx, {0},    A->o.illegal_exclude,
+                                &A->o.rating};
     o.info.started = A->started;
     o.info.inputs = A->o.inputs;
     o.info.ninputs = (size_t)A->o.ninputs;
@@ -972,7 +1061,7 @@ static int finish_run(struct analyze *A)
     }
     struct cli_state st = {A->o.shard, A->o.nshards, A->o.declared, A->o.excel,
                            A->o.min_games, "", (int)A->o.viewer, "", (char **)A->o.inputs,
-                           (size_t)A->o.ninputs, A->t};
+                           (size_t)A->o.ninputs, A->o.illegal_exclude, A->o.rating, A->t};
     snprintf(st.selection, sizeof st.selection, "%s", A->o.selection);
     snprintf(st.aliases, sizeof st.aliases, "%s", A->o.alias_path ? A->o.alias_path : "");
     if (cli_state_write(A->o.outdir, &st, A->stats) != 0) {
@@ -992,6 +1081,15 @@ static int prepare_or_stop(struct analyze *A)
         if (!A->alias) {
             cli_error("--player-alias %s", err);
             return CLI_EXIT_USAGE;
+        }
+        /* The anchor is a player of the statistics: a spelling names her. */
+        const char *anchor = st_alias_resolve(A->alias, A->o.rating.anchor);
+        if (anchor != A->o.rating.anchor) {
+            if (strlen(anchor) >= sizeof A->o.rating.anchor) {
+                cli_error("analyze: --anchor '%s' stands for a name too long to anchor", anchor);
+                return CLI_EXIT_USAGE;
+            }
+            memmove(A->o.rating.anchor, anchor, strlen(anchor) + 1);
         }
     }
     if (!(A->stats = st_stats_new()) || start_workers(A) != 0) {

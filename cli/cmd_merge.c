@@ -157,7 +157,13 @@ static int same_options(const struct cli_state *a, const struct cli_state *b)
 {
     return a->nshards == b->nshards && a->declared == b->declared && a->excel == b->excel &&
            a->min_games == b->min_games && strcmp(a->selection, b->selection) == 0 &&
-           a->viewer == b->viewer && strcmp(a->aliases, b->aliases) == 0;
+           a->viewer == b->viewer && strcmp(a->aliases, b->aliases) == 0 &&
+           a->illegal_exclude == b->illegal_exclude &&
+           strcmp(a->rating.anchor, b->rating.anchor) == 0 &&
+           a->rating.anchor_rating == b->rating.anchor_rating &&
+           a->rating.average_set == b->rating.average_set &&
+           (!a->rating.average_set || a->rating.average == b->rating.average) &&
+           a->rating.white_advantage == b->rating.white_advantage;
 }
 
 /* Every K of 1..N once, all made with the same options. */
@@ -520,7 +526,7 @@ int cmd_merge(int argc, char **argv)
     if (rc == CLI_CONTINUE) {
         const struct cli_state *s = &M.sh[0].st;
         struct cli_report_opts o = {M.outdir, s->excel, s->declared, s->min_games, s->selection,
-                                    M.xlsx, {0}};
+                                    M.xlsx, {0}, s->illegal_exclude, &s->rating};
         /* The run block: the shards' inputs and options, as one run's. */
         o.info.started = run_started;
         o.info.inputs = (const char *const *)s->inputs;

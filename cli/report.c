@@ -38,15 +38,78 @@ void cli_report_files_release(struct cli_report_files *f)
     memset(f, 0, sizeof *f);
 }
 
+/* How much of a split list the warning names; players.csv's rating_group
+ * has every player's group. */
+#define WARN_GROUPS 10
+#define WARN_NAMES 5
+
+/* A rating list whose players never all met, directly or through others:
+ * ratings from different groups cannot be compared (Ordo warns alike).
+ * Said once per list, naming the groups by their first players. */
+static void warn_rating_groups(const st_stats *s)
+{
+    for (size_t l = 0; l < st_table_nrows(s, ST_TABLE_RATING_LISTS); l++) {
+        uint32_t groups = st_rating_list_groups(s, l);
+        if (groups < 2)
+            continue;
+        char *text = NULL;
+        size_t len = 0;
+        FILE *m = open_memstream(&text, &len);
+        if (!m) {
+            cli_warning("rating list '%s': %u groups of players who never met", st_rating_list_name(s, l),
+                        groups);
+            continue;
+        }
+        fprintf(m, "rating list '%s': %u groups of players never met, directly or through "
+                   "others, so ratings from different groups cannot be compared:",
+                st_rating_list_name(s, l), groups);
+        for (uint32_t g = 1; g <= groups && g <= WARN_GROUPS; g++) {
+            const char *names[WARN_NAMES];
+            size_t n = st_rating_group_names(s, l, g, names, WARN_NAMES);
+            fprintf(m, "%s group %u (%zu player%s): ", g > 1 ? ";" : "", g, n, n == 1 ? "" : "s");
+            for (size_t i = 0; i < n && i < WARN_NAMES; i++)
+                fprintf(m, "%s%s", i ? ", " : "", names[i]);
+            if (n > WARN_NAMES)
+                fprintf(m, " and %zu more", n - WARN_NAMES);
+        }
+        if (groups > WARN_GROUPS)
+            fprintf(m, "; and %u more groups (players.csv, rating_group)", groups - WARN_GROUPS);
+        if (fclose(m) == 0)
+            cli_warning("%s", text);
+        free(text);
+    }
+}
+
+/* An anchor rated in no list placed nothing: probably a misspelt name. */
+static void warn_anchor(const st_stats *s, const struct cli_rating_opts *r)
+{
+    if (!r->anchor[0])
+        return;
+    for (size_t l = 0; l < st_table_nrows(s, ST_TABLE_RATING_LISTS); l++) {
+        struct st_cell c[ST_R_COLS];
+        st_table_row(s, ST_TABLE_RATING_LISTS, l, c);
+        if (c[ST_R_ANCHOR].kind != ST_CELL_EMPTY)
+            return;
+    }
+    char buf[ST_FIXED_TEXT];
+    struct st_cell c = {ST_CELL_REAL, NULL, r->anchor_rating, 1};
+    cli_warning("--anchor '%s' has no rated game: every rating list has the mean %s instead",
+                r->anchor, st_cell_text(&c, buf, sizeof buf));
+}
+
 int cli_report_statistics(st_stats *stats, const struct cli_totals *t,
                           const struct cli_report_opts *o)
 {
-    struct st_options so = {o->min_games, 0};
+    const struct cli_rating_opts *r = o->rating;
+    struct st_options so = {o->min_games, 0, r->anchor[0] ? r->anchor : NULL, r->anchor_rating,
+                            r->average_set, r->average, r->white_advantage};
     int rc = st_stats_finish(stats, &so);
     if (rc != ST_OK) {
         cli_error("%s while computing the statistics", st_rc_text(rc));
         return -1;
     }
+    warn_anchor(stats, r);
+    warn_rating_groups(stats);
     if (cli_write_stats_csv(stats, o->outdir, o->excel) != 0) {
         cli_error("cannot write the statistics in '%s': %s", o->outdir, strerror(errno));
         return -1;

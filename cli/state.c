@@ -3,7 +3,7 @@
  * its row reports: the run's counts and the statistics' raw state, in a
  * versioned text file, CLI_STATE_FILE:
  *
- *   gcaudit-shard 3
+ *   gcaudit-shard 4
  *   shard K N
  *   results verified|declared
  *   min-games N
@@ -12,6 +12,11 @@
  *   viewer illegal|all|none
  *   aliases TEXT              (the --player-alias file, - for none)
  *   inputs N                  (then N lines: input TEXT, as given)
+ *   illegal-games result|exclude
+ *   anchor TEXT               (--anchor after the aliases; - for none)
+ *   anchor-rating R           (a number as %.17g writes it: read back exactly)
+ *   average R|-
+ *   white-advantage 0|1
  *   entries ALL OK SKIPPED FAILED
  *   games FOUND SELECTED
  *   status OK ILLEGAL MALFORMED UNSUPPORTED
@@ -19,7 +24,7 @@
  *   turns N
  *   violations ALL MISMATCHES
  *   latest YYYY-MM-DD|-
- *   stats 1 ... end           (st_stats_save)
+ *   stats 2 ... end           (st_stats_save)
  *
  * Rounded figures could not be merged exactly; these are the sums every
  * figure is computed from.  The viewer mode, aliases file and inputs are
@@ -36,8 +41,9 @@
 
 /* 2: results-count counts the games of status ok by the result the
  * statistics count (unfinished, then the valid games' results).
- * 3: viewer, aliases and inputs, and the viewer records file. */
-#define STATE_VERSION "gcaudit-shard 3"
+ * 3: viewer, aliases and inputs, and the viewer records file.
+ * 4: the standings' and the ratings' options; statistics of version 2. */
+#define STATE_VERSION "gcaudit-shard 4"
 
 static char *state_path(const char *dir, const char *suffix)
 {
@@ -102,6 +108,14 @@ int cli_state_write(const char *dir, const struct cli_state *s, const st_stats *
         fprintf(f, "inputs %zu\n", s->ninputs);
         for (size_t i = 0; i < s->ninputs; i++)
             put_text(f, "input", s->inputs[i]);
+        fprintf(f, "illegal-games %s\n", s->illegal_exclude ? "exclude" : "result");
+        put_text(f, "anchor", s->rating.anchor);
+        fprintf(f, "anchor-rating %.17g\n", s->rating.anchor_rating);
+        if (s->rating.average_set)
+            fprintf(f, "average %.17g\n", s->rating.average);
+        else
+            fputs("average -\n", f);
+        fprintf(f, "white-advantage %d\n", s->rating.white_advantage);
         put_counts(f, s);
         int saved = st_stats_save(stats, f);
         if (saved == ST_MISUSE)
@@ -181,6 +195,17 @@ static int numbers(struct reader *r, const char *key, const char *s, uint64_t *o
     }
     return bad(r, "%s: %d number%s from 0 to %s expected, not '%.40s'", key, count,
                count == 1 ? "" : "s", max == ST_COUNT_MAX ? "2^53-1" : "2^64-1", all);
+}
+
+/* A rating as analyze takes them: a number from -10^6 to 10^6, all of s. */
+static int real(struct reader *r, const char *key, const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    *out = strtod(s, &end);
+    if (s[0] && !*end && !errno && *out >= -1e6 && *out <= 1e6)
+        return 0;
+    return bad(r, "%s: a number from -1000000 to 1000000 expected, not '%.40s'", key, s);
 }
 
 static int hex(char c)
@@ -265,6 +290,24 @@ static int read_options(struct reader *r, struct cli_state *s)
         if (!(s->inputs[s->ninputs] = strdup(in)))
             return bad(r, "input: out of memory");
     }
+    if (!(v = field(r, "illegal-games")) ||
+        (word = either(r, "illegal-games", v, "result", "exclude")) < 0)
+        return -1;
+    s->illegal_exclude = word;
+    if (!(v = field(r, "anchor")) ||
+        text(r, "anchor", v, s->rating.anchor, sizeof s->rating.anchor) != 0)
+        return -1;
+    if (!(v = field(r, "anchor-rating")) || real(r, "anchor-rating", v, &s->rating.anchor_rating))
+        return -1;
+    if (!(v = field(r, "average")))
+        return -1;
+    s->rating.average_set = strcmp(v, "-") != 0;
+    if (s->rating.average_set && real(r, "average", v, &s->rating.average) != 0)
+        return -1;
+    if (!(v = field(r, "white-advantage")) ||
+        (word = either(r, "white-advantage", v, "0", "1")) < 0)
+        return -1;
+    s->rating.white_advantage = word;
     return 0;
 }
 
@@ -333,7 +376,7 @@ int cli_state_read(const char *dir, struct cli_state *s, st_stats *stats, char *
     if (!r.f) {
         snprintf(err, errsize, "%s/%s: %s", dir, CLI_STATE_FILE, strerror(errno));
     } else if (getline(&r.line, &r.cap, r.f) <= 0 || strcmp(r.line, STATE_VERSION "\n") != 0) {
-        snprintf(err, errsize, "%s/%s: not a gcaudit shard state of version 3", dir,
+        snprintf(err, errsize, "%s/%s: not a gcaudit shard state of version 4", dir,
                  CLI_STATE_FILE);
     } else if ((r.n = 1, read_options(&r, s) != 0) || read_counts(&r, s) != 0) {
         snprintf(err, errsize, "%s/%s, line %d: %s", dir, CLI_STATE_FILE, r.n, r.why);

@@ -9,19 +9,21 @@
  * by name.  So adding records by name is exact and the order of the parts
  * does not matter: ids are re-interned on the way in.
  *
- * The file format ("stats 1") is text, one record per line, fields
+ * The file format ("stats 2") is text, one record per line, fields
  * separated by one space; a name is written '=' followed by its bytes,
  * with the bytes up to space, '%' and DEL as %XX, and "-" stands for no
  * name (the `all` list, a termination's total row):
  *
- *   stats 1
+ *   stats 2
  *   variant NAME games valid white_wins black_wins draws unfinished illegal
  *           malformed unsupported replayed terminated turns_sum
  *   hist NAME TURNS:COUNT ...
  *   player VARIANT NAME games wins draws losses white_games black_games
  *          white_half black_half violations
- *   pair VARIANT NAME_A NAME_B games a_wins draws b_wins
+ *   pair VARIANT NAME_A NAME_B games a_wins draws b_wins a_white_games
+ *        a_white_half
  *   term VARIANT TERMINATION KEY VALUE games
+ *   event EVENT NAME_A NAME_B paired games a_wins draws b_wins
  *   end
  *
  * (each record on one line).  A reader that meets another version refuses it.
@@ -169,8 +171,13 @@ static int add_player(st_stats *s, const char *variant, const char *name, const 
     return 0;
 }
 
-/* n: games, a_wins, draws, b_wins.  The record is keyed lower id first,
- * so the wins swap when the ids come the other way round here. */
+/* n: games, a_wins, draws, b_wins, a_white_games, a_white_half (counts
+ * that add up: pair_adds_up).  The record is keyed lower id first, so the
+ * wins and colours swap when the ids come the other way round here: b had
+ * White in the games a had not, and scored in them the points a did not
+ * score with Black. */
+enum { PAIR_FIELDS = 6 };
+
 static int add_pair(st_stats *s, const char *variant, const char *a, const char *b,
                     const uint64_t *n)
 {
@@ -182,8 +189,34 @@ static int add_pair(st_stats *s, const char *variant, const char *a, const char 
     struct st_pair_rec *p = swap ? st_pair_rec(s, v, ib, ia) : st_pair_rec(s, v, ia, ib);
     if (!p)
         return -1;
+    uint64_t a_half = 2 * n[1] + n[2];
+    uint64_t white = swap ? n[0] - n[4] : n[4];
+    uint64_t white_half = swap ? 2 * (n[0] - n[4]) - (a_half - n[5]) : n[5];
     return add_count(&p->games, n[0]) || add_count(&p->a_wins, swap ? n[3] : n[1]) ||
-                   add_count(&p->draws, n[2]) || add_count(&p->b_wins, swap ? n[1] : n[3])
+                   add_count(&p->draws, n[2]) || add_count(&p->b_wins, swap ? n[1] : n[3]) ||
+                   add_count(&p->a_white_games, white) || add_count(&p->a_white_half, white_half)
+               ? ADD_TOO_LARGE
+               : 0;
+}
+
+/* n: paired, games, a_wins, draws, b_wins (event_adds_up); keyed lower id
+ * first. */
+enum { EVENT_FIELDS = 5 };
+
+static int add_event_pair(st_stats *s, const char *event, const char *a, const char *b,
+                          const uint64_t *n)
+{
+    uint32_t e, ia, ib;
+    if (st_names_id(&s->events, event, &e) != 0 || st_names_id(&s->players, a, &ia) != 0 ||
+        st_names_id(&s->players, b, &ib) != 0)
+        return -1;
+    int swap = ia > ib;
+    struct st_epair_rec *p = swap ? st_epair_rec(s, e, ib, ia) : st_epair_rec(s, e, ia, ib);
+    if (!p)
+        return -1;
+    return add_count(&p->paired, n[0]) || add_count(&p->games, n[1]) ||
+                   add_count(&p->a_wins, swap ? n[4] : n[2]) || add_count(&p->draws, n[3]) ||
+                   add_count(&p->b_wins, swap ? n[2] : n[4])
                ? ADD_TOO_LARGE
                : 0;
 }
@@ -241,9 +274,17 @@ static int merge_records(st_stats *into, const st_stats *from)
     }
     for (size_t i = 0; i < from->npr; i++) {
         const struct st_pair_rec *p = &from->pr[i];
-        uint64_t n[4] = {p->games, p->a_wins, p->draws, p->b_wins};
+        uint64_t n[PAIR_FIELDS] = {p->games, p->a_wins, p->draws, p->b_wins, p->a_white_games,
+                                   p->a_white_half};
         if ((rc = add_pair(into, name_or_none(&from->variants, p->variant),
                            from->players.str[p->a], from->players.str[p->b], n)) != 0)
+            return rc;
+    }
+    for (size_t i = 0; i < from->nep; i++) {
+        const struct st_epair_rec *p = &from->ep[i];
+        uint64_t n[EVENT_FIELDS] = {p->paired, p->games, p->a_wins, p->draws, p->b_wins};
+        if ((rc = add_event_pair(into, from->events.str[p->event], from->players.str[p->a],
+                                 from->players.str[p->b], n)) != 0)
             return rc;
     }
     for (size_t i = 0; i < from->ntm; i++) {
@@ -321,10 +362,19 @@ static int save_records(FILE *f, const st_stats *s)
     }
     for (size_t i = 0; i < s->npr; i++) {
         const struct st_pair_rec *p = &s->pr[i];
-        uint64_t n[4] = {p->games, p->a_wins, p->draws, p->b_wins};
+        uint64_t n[PAIR_FIELDS] = {p->games, p->a_wins, p->draws, p->b_wins, p->a_white_games,
+                                   p->a_white_half};
         if (fputs("pair", f) == EOF || put_name(f, name_or_none(&s->variants, p->variant)) ||
             put_name(f, s->players.str[p->a]) || put_name(f, s->players.str[p->b]) ||
-            put_numbers(f, n, 4))
+            put_numbers(f, n, PAIR_FIELDS))
+            return -1;
+    }
+    for (size_t i = 0; i < s->nep; i++) {
+        const struct st_epair_rec *p = &s->ep[i];
+        uint64_t n[EVENT_FIELDS] = {p->paired, p->games, p->a_wins, p->draws, p->b_wins};
+        if (fputs("event", f) == EOF || put_name(f, s->events.str[p->event]) ||
+            put_name(f, s->players.str[p->a]) || put_name(f, s->players.str[p->b]) ||
+            put_numbers(f, n, EVENT_FIELDS))
             return -1;
     }
     for (size_t i = 0; i < s->ntm; i++) {
@@ -342,7 +392,7 @@ int st_stats_save(const st_stats *s, FILE *f)
 {
     if (s->finished)
         return ST_MISUSE;
-    if (fputs("stats 1\n", f) == EOF)
+    if (fputs("stats 2\n", f) == EOF)
         return ST_WRITE_FAILED;
     for (size_t v = 0; v < s->variants.n; v++)
         if (save_variant(f, s, v) != 0)
@@ -420,14 +470,17 @@ static const struct kind player_kind = {
     "player: a variant or -, a name and 9 counts expected",
     "player: a count is not a decimal number", "player: a count is larger than 2^53-1"};
 static const struct kind pair_kind = {
-    "pair: a variant or -, two names and 4 counts expected",
+    "pair: a variant or -, two names and 6 counts expected",
     "pair: a count is not a decimal number", "pair: a count is larger than 2^53-1"};
+static const struct kind event_kind = {
+    "event: an event, two names and 5 counts expected",
+    "event: a count is not a decimal number", "event: a count is larger than 2^53-1"};
 static const struct kind term_kind = {
     "term: a variant, a termination, a key or -, a value or - and a count expected",
     "term: a count is not a decimal number", "term: a count is larger than 2^53-1"};
 
 static const char *const not_a_record =
-    "not a record of the statistics (variant, hist, player, pair, term or end)";
+    "not a record of the statistics (variant, hist, player, pair, term, event or end)";
 static const char *const too_large = "a count is larger than 2^53-1";
 static const char *const no_memory = "out of memory";
 
@@ -546,6 +599,28 @@ static const char *player_adds_up(const uint64_t *n)
     return NULL;
 }
 
+/* Pair record fields: games, a_wins, draws, b_wins, a_white_games,
+ * a_white_half (a's points doubled in the games she had White). */
+static const char *pair_adds_up(const uint64_t *n)
+{
+    if (n[0] != n[1] + n[2] + n[3])
+        return "pair: games is not wins + draws + losses";
+    uint64_t a_half = 2 * n[1] + n[2];
+    if (n[4] > n[0] || n[5] > 2 * n[4] || n[5] > a_half || a_half - n[5] > 2 * (n[0] - n[4]))
+        return "pair: the colours do not match the games and points";
+    return NULL;
+}
+
+/* Event pair fields: paired, games, a_wins, draws, b_wins. */
+static const char *event_adds_up(const uint64_t *n)
+{
+    if (n[1] != n[2] + n[3] + n[4])
+        return "event: games is not wins + draws + losses";
+    if (n[1] > n[0])
+        return "event: more games scored than paired";
+    return NULL;
+}
+
 static const char *load_record(st_stats *s, char **field, int nf)
 {
     int bad = 0;
@@ -560,19 +635,29 @@ static const char *load_record(st_stats *s, char **field, int nf)
         int rc = add_player(s, v, p, n);
         return rc == 0 ? NULL : add_failed(&player_kind, rc);
     }
-    if (strcmp(field[0], "pair") == 0 && nf == 8) {
+    if (strcmp(field[0], "pair") == 0 && nf == 4 + PAIR_FIELDS) {
         const char *v = name_field(field[1], &bad), *a = name_field(field[2], &bad),
                    *b = name_field(field[3], &bad);
         if (bad || !a || !b)
             return pair_kind.shape;
-        if ((why = numbers(&pair_kind, field + 4, 4, n)))
+        if ((why = numbers(&pair_kind, field + 4, PAIR_FIELDS, n)) || (why = pair_adds_up(n)))
             return why;
-        if (n[0] != n[1] + n[2] + n[3])
-            return "pair: games is not wins + draws + losses";
         if (strcmp(a, b) == 0)
             return "pair: a player paired with himself";
         int rc = add_pair(s, v, a, b, n);
         return rc == 0 ? NULL : add_failed(&pair_kind, rc);
+    }
+    if (strcmp(field[0], "event") == 0 && nf == 4 + EVENT_FIELDS) {
+        const char *e = name_field(field[1], &bad), *a = name_field(field[2], &bad),
+                   *b = name_field(field[3], &bad);
+        if (bad || !e || !a || !b)
+            return event_kind.shape;
+        if ((why = numbers(&event_kind, field + 4, EVENT_FIELDS, n)) || (why = event_adds_up(n)))
+            return why;
+        if (strcmp(a, b) == 0)
+            return "event: a player paired with himself";
+        int rc = add_event_pair(s, e, a, b, n);
+        return rc == 0 ? NULL : add_failed(&event_kind, rc);
     }
     if (strcmp(field[0], "term") == 0 && nf == 6) {
         const char *v = name_field(field[1], &bad), *t = name_field(field[2], &bad),
@@ -590,6 +675,8 @@ static const char *load_record(st_stats *s, char **field, int nf)
         return pair_kind.shape;
     if (strcmp(field[0], "term") == 0)
         return term_kind.shape;
+    if (strcmp(field[0], "event") == 0)
+        return event_kind.shape;
     return not_a_record;
 }
 
@@ -660,9 +747,9 @@ int st_stats_load(st_stats *into, FILE *f, long lines_before, char *err, size_t 
     while (getline(&line, &cap, f) > 0) {
         n++;
         if (!started) {
-            started = strcmp(line, "stats 1\n") == 0;
+            started = strcmp(line, "stats 2\n") == 0;
             if (!started) {
-                snprintf(err, errsize, "statistics: not version 1 (\"stats 1\" expected)");
+                snprintf(err, errsize, "statistics: not version 2 (\"stats 2\" expected)");
                 break;
             }
         } else if (strcmp(line, "end\n") == 0) {

@@ -26,6 +26,15 @@
  * Since H 1 = 1/sd^2 1, that is (H^-1)_ii - sd^2/n; it is computed on
  * M = H + b 1 1^T (the same on the centred subspace, better conditioned,
  * and still invertible without a prior) through a dense Cholesky factor.
+ *
+ * Ordo's options.  A white-advantage term W (Ordo's -W) is one more
+ * unknown: a game's rating difference is R_white - R_black + W, and W has
+ * the same prior N(0, sd^2).  The likelihood still sees only differences of
+ * ratings, so the mean stays exact; 1 (on the ratings, 0 on W) stays an
+ * eigenvector of H, and the error of W is (M^-1)_WW.  An anchor (Ordo's
+ * -A) fixes one player instead of the mean: the ratings are shifted by the
+ * caller, and the error reported is that of R_i - R_anchor,
+ * (M^-1)_ii + (M^-1)_aa - 2 (M^-1)_ia, again a contrast M and H agree on.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -42,6 +51,7 @@
 
 struct fit {
     size_t n, np;
+    size_t nv;        /* unknowns: the n ratings, and W at index n when fitted */
     const struct st_rating_pair *pairs;
     double inv_var;   /* 1 / prior_sd^2, 0 without prior */
     double *w;        /* per pair: information weight C^2 G p (1 - p) */
@@ -57,7 +67,10 @@ static double log_posterior(const struct fit *F, const double *x)
     double f = 0;
     for (size_t k = 0; k < F->np; k++) {
         const struct st_rating_pair *p = &F->pairs[k];
-        double z = C_ELO * (x[p->a] - x[p->b]);
+        double diff = x[p->a] - x[p->b];
+        if (p->white)
+            diff += p->white * x[F->n];
+        double z = C_ELO * diff;
         /* log p = -softplus(-z), log (1 - p) = -softplus(z).  Both share
          * u = log1p(exp(-|z|)) (softplus(t) is t + u for t > 0, else u),
          * so it is computed once: the same operations on the same values
@@ -66,7 +79,7 @@ static double log_posterior(const struct fit *F, const double *x)
         double sp_neg = z < 0 ? -z + u : u, sp_pos = z > 0 ? z + u : u;
         f -= p->score_a * sp_neg + (p->games - p->score_a) * sp_pos;
     }
-    for (size_t i = 0; i < F->n; i++)
+    for (size_t i = 0; i < F->nv; i++)
         f -= 0.5 * F->inv_var * x[i] * x[i];
     return f;
 }
@@ -74,13 +87,16 @@ static double log_posterior(const struct fit *F, const double *x)
 /* Gradient, pair weights and diagonal of H at x. */
 static void linearise(struct fit *F, const double *x)
 {
-    for (size_t i = 0; i < F->n; i++) {
+    for (size_t i = 0; i < F->nv; i++) {
         F->grad[i] = -F->inv_var * x[i];
         F->diag[i] = F->inv_var;
     }
     for (size_t k = 0; k < F->np; k++) {
         const struct st_rating_pair *p = &F->pairs[k];
-        double z = C_ELO * (x[p->a] - x[p->b]);
+        double diff = x[p->a] - x[p->b];
+        if (p->white)
+            diff += p->white * x[F->n];
+        double z = C_ELO * diff;
         double pa = 1 / (1 + exp(-z)), pb = 1 / (1 + exp(z));
         /* S - G p_a written as S p_b - (G - S) p_a: no cancellation when
          * p_a rounds to 1. */
@@ -90,18 +106,27 @@ static void linearise(struct fit *F, const double *x)
         F->w[k] = C_ELO * C_ELO * p->games * pa * pb;
         F->diag[p->a] += F->w[k];
         F->diag[p->b] += F->w[k];
+        if (p->white) {
+            F->grad[F->n] += p->white * g;
+            F->diag[F->n] += F->w[k];
+        }
     }
 }
 
 static void apply_h(const struct fit *F, const double *v, double *out)
 {
-    for (size_t i = 0; i < F->n; i++)
+    for (size_t i = 0; i < F->nv; i++)
         out[i] = F->inv_var * v[i];
     for (size_t k = 0; k < F->np; k++) {
         const struct st_rating_pair *p = &F->pairs[k];
-        double d = F->w[k] * (v[p->a] - v[p->b]);
+        double diff = v[p->a] - v[p->b];
+        if (p->white)
+            diff += p->white * v[F->n];
+        double d = F->w[k] * diff;
         out[p->a] += d;
         out[p->b] -= d;
+        if (p->white)
+            out[F->n] += p->white * d;
     }
 }
 
@@ -117,7 +142,7 @@ static double dot(const double *a, const double *b, size_t n)
  * early stop still gives an ascent direction, so Newton goes on. */
 static void solve_newton(const struct fit *F, double *d, double *tmp)
 {
-    size_t n = F->n;
+    size_t n = F->nv;
     double *r = tmp, *z = tmp + n, *p = tmp + 2 * n, *hp = tmp + 3 * n;
     memset(d, 0, n * sizeof *d);
     memcpy(r, F->grad, n * sizeof *r);
@@ -147,7 +172,7 @@ static void solve_newton(const struct fit *F, double *d, double *tmp)
 /* x: ratings minus the centre.  0 converged, 1 diverged. */
 static int maximise(struct fit *F, double *x, double *d, double *trial, double *tmp)
 {
-    size_t n = F->n;
+    size_t n = F->nv;
     double f = log_posterior(F, x);
     for (int it = 0; it < NEWTON_MAX; it++) {
         linearise(F, x);
@@ -181,35 +206,46 @@ static int maximise(struct fit *F, double *x, double *d, double *trial, double *
     return F->inv_var > 0 ? 0 : 1;
 }
 
-/* Variances of R_i - mean(R) from the dense inverse (see the top). */
-static int exact_variances(const struct fit *F, double *var)
+/* Variances from the dense inverse (see the top): var[i] of R_i - mean(R),
+ * or of R_i - R_anchor when anchor < n, and var[n] of W when it is fitted. */
+static int exact_variances(const struct fit *F, double *var, size_t anchor)
 {
-    size_t n = F->n;
-    double *m = malloc(n * n * sizeof *m), *y = malloc(n * sizeof *y);
-    if (!m || !y) {
+    size_t n = F->n, nv = F->nv;
+    double *m = malloc(nv * nv * sizeof *m), *y = malloc(nv * sizeof *y);
+    double *z = anchor < n ? malloc(nv * sizeof *z) : NULL;
+    if (!m || !y || (anchor < n && !z)) {
         free(m);
         free(y);
+        free(z);
         return -1;
     }
     double trace = 0;
     for (size_t i = 0; i < n; i++)
         trace += F->diag[i];
     double b = trace / ((double)n * (double)n);
-    for (size_t i = 0; i < n * n; i++)
-        m[i] = b;
-    for (size_t i = 0; i < n; i++)
-        m[i * n + i] += F->diag[i];
+    for (size_t i = 0; i < nv; i++)
+        for (size_t j = 0; j < nv; j++)
+            m[i * nv + j] = i < n && j < n ? b : 0;
+    for (size_t i = 0; i < nv; i++)
+        m[i * nv + i] += F->diag[i];
     for (size_t k = 0; k < F->np; k++) {
         const struct st_rating_pair *p = &F->pairs[k];
-        m[p->a * n + p->b] -= F->w[k];
-        m[p->b * n + p->a] -= F->w[k];
+        m[p->a * nv + p->b] -= F->w[k];
+        m[p->b * nv + p->a] -= F->w[k];
+        if (p->white) {
+            double t = p->white * F->w[k];
+            m[p->a * nv + n] += t;
+            m[n * nv + p->a] += t;
+            m[p->b * nv + n] -= t;
+            m[n * nv + p->b] -= t;
+        }
     }
     /* Cholesky, lower triangle in place: M = L L^T. */
     int rc = 0;
-    for (size_t j = 0; j < n && rc == 0; j++) {
-        double s = m[j * n + j], scale = s;
+    for (size_t j = 0; j < nv && rc == 0; j++) {
+        double s = m[j * nv + j], scale = s;
         for (size_t k = 0; k < j; k++)
-            s -= m[j * n + k] * m[j * n + k];
+            s -= m[j * nv + k] * m[j * nv + k];
         /* A pivot lost in rounding: singular (no prior, lists that never
          * met).  With the prior every pivot is at least 1/sd^2. */
         if (!(s > 1e-12 * scale)) {
@@ -217,46 +253,72 @@ static int exact_variances(const struct fit *F, double *var)
             break;
         }
         double ljj = sqrt(s);
-        m[j * n + j] = ljj;
-        for (size_t i = j + 1; i < n; i++) {
-            double t = m[i * n + j];
+        m[j * nv + j] = ljj;
+        for (size_t i = j + 1; i < nv; i++) {
+            double t = m[i * nv + j];
             for (size_t k = 0; k < j; k++)
-                t -= m[i * n + k] * m[j * n + k];
-            m[i * n + j] = t / ljj;
+                t -= m[i * nv + k] * m[j * nv + k];
+            m[i * nv + j] = t / ljj;
         }
     }
-    /* (M^-1)_ii = |L^-1 e_i|^2; M 1 = (1/sd^2 + b n) 1 gives the mean's part. */
+    /* z = L^-1 e_anchor, whose entries before the anchor are 0. */
+    double zz = 0;
+    for (size_t r = anchor; r < nv && z && rc == 0; r++) {
+        double t = r == anchor ? 1 : 0;
+        for (size_t k = anchor; k < r; k++)
+            t -= m[r * nv + k] * z[k];
+        z[r] = t / m[r * nv + r];
+        zz += z[r] * z[r];
+    }
+    /* (M^-1)_ij = (L^-1 e_i) . (L^-1 e_j); M 1 = (1/sd^2 + b n) 1 gives the
+     * mean's part. */
     double mean_part = 1 / ((F->inv_var + b * (double)n) * (double)n);
-    for (size_t i = 0; i < n && rc == 0; i++) {
-        double sum = 0;
-        for (size_t r = i; r < n; r++) {
+    for (size_t i = 0; i < nv && rc == 0; i++) {
+        double sum = 0, cross = 0;
+        for (size_t r = i; r < nv; r++) {
             double t = r == i ? 1 : 0;
             for (size_t k = i; k < r; k++)
-                t -= m[r * n + k] * y[k];
-            y[r] = t / m[r * n + r];
+                t -= m[r * nv + k] * y[k];
+            y[r] = t / m[r * nv + r];
             sum += y[r] * y[r];
+            if (z && r >= anchor)
+                cross += y[r] * z[r];
         }
-        var[i] = sum - mean_part;
+        if (i == n)
+            var[i] = sum;
+        else if (!z)
+            var[i] = sum - mean_part;
+        else
+            var[i] = i == anchor ? 0 : sum + zz - 2 * cross;
     }
     free(m);
     free(y);
+    free(z);
     return rc;
 }
 
 int st_rating_fit(size_t n, const struct st_rating_pair *pairs, size_t npairs,
                   double prior_sd, double *rating, double *se)
 {
+    return st_rating_fit_ex(n, pairs, npairs, prior_sd, 0, SIZE_MAX, rating, se, NULL);
+}
+
+int st_rating_fit_ex(size_t n, const struct st_rating_pair *pairs, size_t npairs,
+                     double prior_sd, int white_adv, size_t anchor, double *rating, double *se,
+                     struct st_rating_fit_out *out)
+{
     if (n == 0)
         return 0;
-    struct fit F = {n, npairs, pairs, prior_sd > 0 ? 1 / (prior_sd * prior_sd) : 0,
-                    malloc((npairs ? npairs : 1) * sizeof(double)), malloc(n * sizeof(double)),
-                    malloc(n * sizeof(double))};
-    double *work = malloc(7 * n * sizeof *work);
+    size_t nv = n + (white_adv ? 1 : 0);
+    struct fit F = {n, npairs, nv, pairs, prior_sd > 0 ? 1 / (prior_sd * prior_sd) : 0,
+                    malloc((npairs ? npairs : 1) * sizeof(double)), malloc(nv * sizeof(double)),
+                    malloc(nv * sizeof(double))};
+    double *work = malloc(7 * nv * sizeof *work);
     int rc = -1;
     if (!F.w || !F.diag || !F.grad || !work)
         goto out;
-    double *x = work, *d = work + n, *trial = work + 2 * n, *tmp = work + 3 * n;
-    memset(x, 0, n * sizeof *x);
+    double *x = work, *d = work + nv, *trial = work + 2 * nv, *tmp = work + 3 * nv;
+    memset(x, 0, nv * sizeof *x);
     rc = maximise(&F, x, d, trial, tmp);
     if (rc != 0)
         goto out;
@@ -269,16 +331,27 @@ int st_rating_fit(size_t n, const struct st_rating_pair *pairs, size_t npairs,
     linearise(&F, x);
     double *var = d;
     if (n <= ST_RATING_DENSE_MAX) {
-        rc = exact_variances(&F, var);
+        rc = exact_variances(&F, var, anchor);
         if (rc != 0)
             goto out;
     } else {
-        for (size_t i = 0; i < n; i++)
+        /* Each one's own information, the others' ratings taken as exact;
+         * an anchor's error adds to everyone else's. */
+        for (size_t i = 0; i < nv; i++)
             var[i] = 1 / F.diag[i];
+        if (anchor < n) {
+            double va = var[anchor];
+            for (size_t i = 0; i < n; i++)
+                var[i] = i == anchor ? 0 : var[i] + va;
+        }
     }
     for (size_t i = 0; i < n; i++) {
         rating[i] = ST_RATING_CENTRE + x[i];
         se[i] = var[i] > 0 ? sqrt(var[i]) : 0;
+    }
+    if (out) {
+        out->white_advantage = white_adv ? x[n] : 0;
+        out->white_advantage_se = white_adv && var[n] > 0 ? sqrt(var[n]) : 0;
     }
 out:
     free(F.w);

@@ -1,8 +1,10 @@
 /*
  * stats: aggregation of replayed games.  Two things live here: the run
  * summary that `gcaudit analyze` prints, and the statistics reports
- * (reports.md: variants.csv, terminations.csv, players.csv,
- * headtohead.csv) with their win rates, intervals and ratings.
+ * (variants.csv, terminations.csv, players.csv, headtohead.csv,
+ * standings.csv, rating_lists.csv) with their win rates, intervals,
+ * ratings and standings (docs/statistics.md,
+ * docs/standings-and-ratings.md).
  *
  * The statistics are fed one game at a time (st_stats_add) during the one
  * pass over the archive and keep no game: only per-variant counters, a
@@ -72,6 +74,8 @@ struct st_game {
     const char *black;            /* the Black: header person */
     int colours_swapped;          /* at the end the White: person plays Black (Retro Chess) */
     uint64_t violations[2];       /* illegal turns entered by the White: [0] and Black: [1] person */
+    const char *event;            /* the Event: header; NULL or "" when absent (the "" event) */
+    int standings_count_illegal;  /* standings count an illegal game's result (--illegal-games result) */
 };
 
 typedef struct st_stats st_stats;
@@ -110,7 +114,7 @@ int st_stats_merge(st_stats *into, const st_stats *from);
  * ST_WRITE_FAILED (errno set); ST_MISUSE after st_stats_finish. */
 int st_stats_save(const st_stats *s, FILE *f);
 
-/* Read a state written by st_stats_save from f (from its "stats 1" line to
+/* Read a state written by st_stats_save from f (from its "stats 2" line to
  * its "end" line) and add it to into; lines_before is the number of lines
  * of the file before that one (a message says "line N" of the file).  Every count is range-checked (at
  * most ST_COUNT_MAX, and so is every sum), and every record must add up
@@ -135,9 +139,19 @@ uint64_t st_stats_games(const st_stats *s);
 #define ST_RATING_CENTRE 1500.0
 #define ST_RATING_PRIOR_SD 1000.0
 
+/* How the ratings are placed on the scale (Ordo's conventions): by
+ * default each list's mean is ST_RATING_CENTRE; --average R makes it R;
+ * --anchor NAME --anchor-rating R gives NAME the rating R in every list
+ * she is rated in (the other lists then have the mean R), and the
+ * intervals of that list are relative to her. */
 struct st_options {
     uint64_t min_games;           /* players.csv leaves out rows with fewer valid games */
     double prior_sd;              /* rating prior, Elo; 0 = ST_RATING_PRIOR_SD */
+    const char *anchor;           /* the anchored player, or NULL */
+    double anchor_rating;         /* her rating, with anchor */
+    int average_set;              /* average holds the mean of every list */
+    double average;
+    int white_advantage;          /* fit a white-advantage term (Ordo's -W) and report it */
 };
 
 /* Fit the ratings and fix the order of the rows.  ST_OK, or ST_NO_MEMORY.
@@ -151,6 +165,8 @@ enum st_table {
     ST_TABLE_TERMINATIONS,
     ST_TABLE_PLAYERS,
     ST_TABLE_HEADTOHEAD,
+    ST_TABLE_STANDINGS,
+    ST_TABLE_RATING_LISTS,
     ST_TABLE_COUNT
 };
 
@@ -171,19 +187,33 @@ enum st_terminations_col {
 enum st_players_col {
     ST_P_PLAYER, ST_P_VARIANT, ST_P_GAMES, ST_P_WINS, ST_P_DRAWS, ST_P_LOSSES, ST_P_SCORE,
     ST_P_SCORE_RATE, ST_P_WHITE_GAMES, ST_P_WHITE_RATE, ST_P_BLACK_GAMES, ST_P_BLACK_RATE,
-    ST_P_RATING, ST_P_RATING_LO, ST_P_RATING_HI, ST_P_VIOLATIONS, ST_P_COLS
+    ST_P_RATING, ST_P_RATING_LO, ST_P_RATING_HI, ST_P_VIOLATIONS, ST_P_GCR, ST_P_RATING_GROUP,
+    ST_P_COLS
 };
 
 enum st_headtohead_col {
     ST_H_PLAYER_A, ST_H_PLAYER_B, ST_H_VARIANT, ST_H_GAMES, ST_H_A_WINS, ST_H_DRAWS,
-    ST_H_B_WINS, ST_H_COLS
+    ST_H_B_WINS, ST_H_A_SCORE_RATE, ST_H_ELO_DIFFERENCE, ST_H_ELO_ERROR, ST_H_LOS,
+    ST_H_DRAW_RATIO, ST_H_COLS
+};
+
+enum st_standings_col {
+    ST_S_EVENT, ST_S_FORMAT, ST_S_RANK, ST_S_PLAYER, ST_S_POINTS, ST_S_GAMES, ST_S_WINS,
+    ST_S_DRAWS, ST_S_LOSSES, ST_S_DIRECT_ENCOUNTER, ST_S_SONNEBORN_BERGER, ST_S_BUCHHOLZ,
+    ST_S_BUCHHOLZ_CUT1, ST_S_NOT_SCORED, ST_S_COLS
+};
+
+enum st_rating_lists_col {
+    ST_R_VARIANT, ST_R_PLAYERS, ST_R_GAMES, ST_R_GROUPS, ST_R_AVERAGE, ST_R_ANCHOR,
+    ST_R_ANCHOR_RATING, ST_R_WHITE_ADVANTAGE, ST_R_WHITE_ADVANTAGE_LO, ST_R_WHITE_ADVANTAGE_HI,
+    ST_R_COLS
 };
 
 /* The `variant` cell of the rows over all variants. */
 #define ST_ALL_VARIANTS "all"
 
-/* "variants", "terminations", "players", "headtohead": the report is
- * NAME.csv, the sheet NAME. */
+/* "variants", "terminations", "players", "headtohead", "standings",
+ * "rating_lists": the report is NAME.csv, the sheet NAME. */
 const char *st_table_name(enum st_table t);
 size_t st_table_ncols(enum st_table t);
 const char *const *st_table_header(enum st_table t);
@@ -209,6 +239,52 @@ void st_table_row(const st_stats *s, enum st_table t, size_t row, struct st_cell
  * decimals with trailing zeros dropped ("0.53", "1", never "-0"), "" when
  * empty.  Returns buf, or the cell's own text. */
 const char *st_cell_text(const struct st_cell *c, char *buf, size_t size);
+
+/* ------------------------------------------------- events and crosstables */
+
+/* How an event was paired, decided from its pairings (standings.c). */
+enum st_format {
+    ST_FORMAT_ROUND_ROBIN,        /* every two players met equally often */
+    ST_FORMAT_SWISS               /* anything else */
+};
+
+/* "round-robin" or "swiss", as standings.csv says it. */
+const char *st_format_name(enum st_format f);
+
+/* The events of standings.csv, in its order (0 before st_stats_finish). */
+size_t st_events(const st_stats *s);
+
+/* Event e's name ("" for the games without an Event: header), format, and
+ * its rows of standings.csv: first .. first + players - 1, by rank. */
+const char *st_event_name(const st_stats *s, size_t e);
+enum st_format st_event_format(const st_stats *s, size_t e);
+void st_event_rows(const st_stats *s, size_t e, size_t *first, size_t *players);
+
+/* What the players of standings rows i and j (of one event) did against
+ * each other: the games scored, the points of i's player in them doubled,
+ * and every pairing (scored or not: unfinished, or an illegal game under
+ * --illegal-games exclude). */
+struct st_encounter {
+    uint64_t games, half, paired;
+};
+
+void st_event_encounter(const st_stats *s, size_t i, size_t j, struct st_encounter *out);
+
+/* -------------------------------------------------- rating list groups */
+
+/* Row `list` of rating_lists.csv splits into st_table's `groups` cell of
+ * groups of players who never met, directly or through others (players.csv
+ * rating_group numbers them from 1, the largest first).  The names of
+ * group g (1-based) of that list, in byte order, into names[0 .. max-1];
+ * returns how many players the group has.  The names live until
+ * st_stats_free. */
+size_t st_rating_group_names(const st_stats *s, size_t list, uint32_t g, const char **names,
+                             size_t max);
+
+/* Row `list` of rating_lists.csv: its variant ("all" for the list over
+ * every variant) and its number of groups (0 when nobody is rated). */
+const char *st_rating_list_name(const st_stats *s, size_t list);
+uint32_t st_rating_list_groups(const st_stats *s, size_t list);
 
 /* ------------------------------------------------------------- numbers */
 

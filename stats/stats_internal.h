@@ -76,10 +76,19 @@ void st_score_interval(uint64_t wins, uint64_t draws, uint64_t losses, double z,
 /* -------------------------------------------------- rating.c: the model */
 
 /* Games between two players of one fit: a and b are 0-based player
- * indices, score_a the points a made (a win 1, a draw 1/2). */
+ * indices, score_a the points a made (a win 1, a draw 1/2).  white: +1
+ * when a had White in these games, -1 when b had, 0 when the fit has no
+ * white-advantage term (then every pair has 0). */
 struct st_rating_pair {
     uint32_t a, b;
     double games, score_a;
+    int white;
+};
+
+/* What one fit gives besides the ratings. */
+struct st_rating_fit_out {
+    double white_advantage;       /* Elo, when fitted */
+    double white_advantage_se;
 };
 
 /* Above this many players in one list, intervals use each player's own
@@ -97,6 +106,43 @@ struct st_rating_pair {
  * finite maximum (no prior only); -1 when out of memory. */
 int st_rating_fit(size_t n, const struct st_rating_pair *pairs, size_t npairs,
                   double prior_sd, double *rating, double *se);
+
+/* The same with the options of Ordo: white_adv nonzero adds a term W to
+ * the rating difference of every game, in favour of White (the pairs carry
+ * their colours), with the same prior N(0, prior_sd^2), and out gets its
+ * estimate and standard error; anchor < n makes se[i] the error of
+ * R_i - R_anchor (se[anchor] = 0) instead of R_i - mean.  The ratings keep
+ * mean ST_RATING_CENTRE: the caller shifts them. */
+int st_rating_fit_ex(size_t n, const struct st_rating_pair *pairs, size_t npairs,
+                     double prior_sd, int white_adv, size_t anchor, double *rating, double *se,
+                     struct st_rating_fit_out *out);
+
+/* ---------------------------------------------------- gcr.c: Game Courier */
+
+/* The Game Courier rating start and the clamp of its expectation. */
+#define ST_GCR_START 1500.0
+#define ST_GCR_SPREAD 400.0
+
+/* Game Courier ratings (docs/standings-and-ratings.md) of n players from
+ * the pairs (white ignored), in the pairs' order and its reverse:
+ * gcr[i] = (forward[i] + reverse[i]) / 2.  forward and reverse may be
+ * NULL.  Returns 0, -1 when out of memory. */
+int st_gcr(size_t n, const struct st_rating_pair *pairs, size_t npairs, double *gcr,
+           double *forward, double *reverse);
+
+/* ------------------------------------------- cutechess.c: a match's Elo */
+
+/* A match of wins, draws and losses as cutechess-cli reports it
+ * (docs/standings-and-ratings.md): the score rate, the Elo difference
+ * -400 log10(1/s - 1), half the width of its 95% interval (the normal
+ * interval of the score, mapped through the Elo curve), the likelihood of
+ * superiority and the draw ratio.  A figure that does not exist (a perfect
+ * score's infinite difference; LOS without a decisive game) is NAN. */
+struct st_match {
+    double score, elo, elo_error, los, draw_ratio;
+};
+
+void st_match_stats(uint64_t wins, uint64_t draws, uint64_t losses, struct st_match *m);
 
 /* ------------------------------------------------ sort.c: report order */
 
@@ -132,12 +178,54 @@ struct st_player_rec {
     uint64_t violations;
     int rated;
     double rating, se;
+    double gcr;                  /* Game Courier rating, when rated */
+    uint32_t group;              /* 1-based group of the rating list, when rated */
 };
 
 struct st_pair_rec {
     uint32_t variant, a, b;      /* before finish a < b by id; after, a sorts first */
     uint32_t rank_a, rank_b, rank_variant;
     uint64_t games, a_wins, draws, b_wins;
+    uint64_t a_white_games;      /* of games, those a played with White */
+    uint64_t a_white_half;       /* a's points in them, doubled */
+};
+
+/* One pair of players of one event (the Event: header; "" when none). */
+struct st_epair_rec {
+    uint32_t event, a, b;        /* before finish a < b by id; after, a sorts first */
+    uint32_t rank_event, rank_a, rank_b;
+    uint64_t paired;             /* games of status ok or illegal between them */
+    uint64_t games, a_wins, draws, b_wins; /* the games scored (standings.c) */
+};
+
+/* A row of standings.csv.  Points are kept doubled, Sonneborn-Berger
+ * quadrupled: every tie-break is exact integer arithmetic. */
+#define ST_NA (-1)
+struct st_standing {
+    uint32_t event, player;      /* ids */
+    uint32_t rank_event, rank_player; /* byte order of the names */
+    enum st_format format;       /* the event's */
+    uint64_t rank;               /* 1-based; equal for players tied on everything */
+    uint64_t half, games, wins, draws, losses, not_scored;
+    int64_t de_half, sb_quarter, bh_half, bhc1_half; /* ST_NA: not this format's */
+};
+
+struct st_event_info {
+    uint32_t event;
+    enum st_format format;
+    size_t first, n;             /* its rows of standings */
+};
+
+/* A row of rating_lists.csv. */
+struct st_list_info {
+    uint32_t variant;            /* ST_NONE: all */
+    uint32_t rank_variant;
+    uint64_t players, games;
+    uint32_t groups;
+    double average;
+    int anchored;                /* the anchor is rated in this list */
+    int white_fitted;
+    double white_advantage, white_se;
 };
 
 struct st_term_rec {
@@ -160,11 +248,22 @@ struct st_stats {
     size_t ntm, tm_cap;
     struct st_map tm_map;        /* (variant, termination, key, value) -> index in tm */
 
+    struct st_names events;
+    struct st_epair_rec *ep;
+    size_t nep, ep_cap;
+    struct st_map ep_map;        /* (event, lower id, higher id) -> index in ep */
+
     int finished;
     struct st_options opt;
     uint32_t *var_order;         /* variant ids in byte order of their names */
     uint32_t *pl_rows;           /* indices into pl of the rows shown (min_games) */
     size_t npl_rows;
+    struct st_standing *sd;      /* standings rows, in report order */
+    size_t nsd;
+    struct st_event_info *ev;    /* events in report order */
+    size_t nev;
+    struct st_list_info *lists;  /* rating lists in report order */
+    size_t nlists;
 };
 
 /* The record of a player in a list (variant id, or ST_NONE for `all`),
@@ -174,6 +273,14 @@ struct st_player_rec *st_player_rec(st_stats *s, uint32_t variant, uint32_t play
 
 /* The record of a pair in a list, lo < hi by player id; as above. */
 struct st_pair_rec *st_pair_rec(st_stats *s, uint32_t variant, uint32_t lo, uint32_t hi);
+
+/* The record of a pair in an event, lo < hi by player id; as above. */
+struct st_epair_rec *st_epair_rec(st_stats *s, uint32_t event, uint32_t lo, uint32_t hi);
+
+/* Standings and their tie-breaks from the sorted event pairs (standings.c,
+ * called by st_stats_finish once ep is in report order).  0, or -1 when out
+ * of memory. */
+int st_standings_build(st_stats *s, const uint32_t *prank);
 
 /* Add games to the termination row (variant, termination, key, value),
  * key = value = ST_NONE for the total row.  0, -1 when out of memory, or

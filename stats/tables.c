@@ -29,10 +29,19 @@ static const char *const terminations_header[ST_T_COLS] = {
 static const char *const players_header[ST_P_COLS] = {
     "player", "variant", "games", "wins", "draws", "losses", "score", "score_rate",
     "white_games", "white_score_rate", "black_games", "black_score_rate", "rating",
-    "rating_ci_low", "rating_ci_high", "violations"};
+    "rating_ci_low", "rating_ci_high", "violations", "gcr", "rating_group"};
 
 static const char *const headtohead_header[ST_H_COLS] = {
-    "player_a", "player_b", "variant", "games", "a_wins", "draws", "b_wins"};
+    "player_a", "player_b", "variant", "games", "a_wins", "draws", "b_wins", "a_score_rate",
+    "elo_difference", "elo_difference_error", "los", "draw_ratio"};
+
+static const char *const standings_header[ST_S_COLS] = {
+    "event", "format", "rank", "player", "points", "games", "wins", "draws", "losses",
+    "direct_encounter", "sonneborn_berger", "buchholz", "buchholz_cut1", "games_not_scored"};
+
+static const char *const rating_lists_header[ST_R_COLS] = {
+    "variant", "players", "games", "groups", "average", "anchor", "anchor_rating",
+    "white_advantage", "white_advantage_ci_low", "white_advantage_ci_high"};
 
 static const struct {
     const char *name;
@@ -43,17 +52,21 @@ static const struct {
     {"terminations", terminations_header, ST_T_COLS},
     {"players", players_header, ST_P_COLS},
     {"headtohead", headtohead_header, ST_H_COLS},
+    {"standings", standings_header, ST_S_COLS},
+    {"rating_lists", rating_lists_header, ST_R_COLS},
 };
 
 const char *st_table_name(enum st_table t) { return tables[t].name; }
 size_t st_table_ncols(enum st_table t) { return tables[t].ncols; }
 const char *const *st_table_header(enum st_table t) { return tables[t].header; }
 
-/* Decimals: rates and shares 4 (reports.md), turns 2, points and ratings 1. */
+/* Decimals: rates and shares 4 (reports.md), turns 2, points and ratings
+ * 1, Sonneborn-Berger 2 (it counts quarter points). */
 #define DEC_RATE 4
 #define DEC_TURNS 2
 #define DEC_POINTS 1
 #define DEC_RATING 1
+#define DEC_SB 2
 
 double st_hist_median(const uint64_t *hist, size_t len, uint64_t total)
 {
@@ -168,21 +181,102 @@ static struct st_player_rec *find_player(st_stats *s, uint32_t rank_player, uint
     return NULL;
 }
 
+/* Union-find over a list's players, for its groups. */
+static uint32_t root_of(uint32_t *up, uint32_t i)
+{
+    while (up[i] != i)
+        i = up[i] = up[up[i]];
+    return i;
+}
+
+/* Number the groups of players who met, directly or through others: 1 the
+ * largest, ties by the first name in byte order (who[] holds name ranks).
+ * group[i] gets player i's; returns the number of groups, or 0 when out of
+ * memory. */
+static uint32_t number_groups(size_t n, const struct st_rating_pair *pairs, size_t np,
+                              const uint32_t *who, uint32_t *group)
+{
+    uint32_t *up = malloc(n * 3 * sizeof *up);
+    if (!up)
+        return 0;
+    uint32_t *size = up + n, *first = up + 2 * n;
+    for (size_t i = 0; i < n; i++) {
+        up[i] = (uint32_t)i;
+        size[i] = 0;
+        first[i] = UINT32_MAX;
+    }
+    for (size_t k = 0; k < np; k++) {
+        uint32_t a = root_of(up, pairs[k].a), b = root_of(up, pairs[k].b);
+        if (a != b)
+            up[a < b ? b : a] = a < b ? a : b;
+    }
+    for (size_t i = 0; i < n; i++) {
+        uint32_t r = root_of(up, (uint32_t)i);
+        size[r]++;
+        if (who[i] < first[r])
+            first[r] = who[i];
+    }
+    /* Order the roots: selection is enough, lists rarely split much. */
+    uint32_t ngroups = 0;
+    for (size_t i = 0; i < n; i++)
+        group[i] = 0;
+    for (;;) {
+        uint32_t best = UINT32_MAX;
+        for (size_t r = 0; r < n; r++)
+            if (size[r] && (best == UINT32_MAX || size[r] > size[best] ||
+                            (size[r] == size[best] && first[r] < first[best])))
+                best = (uint32_t)r;
+        if (best == UINT32_MAX)
+            break;
+        ngroups++;
+        for (size_t i = 0; i < n; i++)
+            if (root_of(up, (uint32_t)i) == best)
+                group[i] = ngroups;
+        size[best] = 0;
+    }
+    free(up);
+    return ngroups;
+}
+
+/* The white-advantage fit sees each pair twice, once per colour of a. */
+static size_t colour_pairs(const st_stats *s, const uint32_t *idx, size_t n,
+                           const struct st_rating_pair *pairs, struct st_rating_pair *out)
+{
+    size_t m = 0;
+    for (size_t k = 0; k < n; k++) {
+        const struct st_pair_rec *p = &s->pr[idx[k]];
+        uint64_t a_half = 2 * p->a_wins + p->draws, b_white = p->games - p->a_white_games;
+        if (p->a_white_games)
+            out[m++] = (struct st_rating_pair){pairs[k].a, pairs[k].b, (double)p->a_white_games,
+                                               (double)p->a_white_half / 2, 1};
+        if (b_white)
+            out[m++] = (struct st_rating_pair){pairs[k].a, pairs[k].b, (double)b_white,
+                                               (double)(a_half - p->a_white_half) / 2, -1};
+    }
+    return m;
+}
+
 /* One rating list: the pairs first[0 .. n-1] (consecutive in the sorted
  * pair table's per-list order).  Players are numbered in order of first
- * appearance in that order, which depends on the names only. */
+ * appearance in that order, which depends on the names only.  Fits the
+ * ratings with the options (Ordo's), the Game Courier ratings and the
+ * groups, into the player records and *info. */
 static int fit_list(st_stats *s, const uint32_t *idx, size_t n, uint32_t rank_variant,
-                    uint32_t *local, uint32_t *who)
+                    uint32_t *local, uint32_t *who, struct st_list_info *info)
 {
-    struct st_rating_pair *pairs = malloc(n * sizeof *pairs);
-    size_t nplayers = 0;
+    const struct st_options *o = &s->opt;
+    struct st_rating_pair *pairs = malloc(n * (o->white_advantage ? 3 : 1) * sizeof *pairs);
+    size_t nplayers = 0, anchor = SIZE_MAX;
+    uint32_t anchor_id = o->anchor ? st_names_find(&s->players, o->anchor) : ST_NONE;
     if (!pairs)
         return -1;
     for (size_t k = 0; k < n; k++) {
         const struct st_pair_rec *p = &s->pr[idx[k]];
-        uint32_t ends[2] = {p->rank_a, p->rank_b};
+        uint32_t ends[2] = {p->rank_a, p->rank_b}, ids[2] = {p->a, p->b};
         for (int e = 0; e < 2; e++)
             if (local[ends[e]] == ST_NONE) {
+                if (ids[e] == anchor_id)
+                    anchor = nplayers;
                 local[ends[e]] = (uint32_t)nplayers;
                 who[nplayers++] = ends[e];
             }
@@ -190,33 +284,75 @@ static int fit_list(st_stats *s, const uint32_t *idx, size_t n, uint32_t rank_va
         pairs[k].b = local[p->rank_b];
         pairs[k].games = (double)p->games;
         pairs[k].score_a = (double)p->a_wins + (double)p->draws / 2;
+        pairs[k].white = 0;
+        info->games += p->games;
     }
-    double *rating = malloc((nplayers ? nplayers : 1) * 2 * sizeof *rating);
-    int rc = rating ? st_rating_fit(nplayers, pairs, n, s->opt.prior_sd, rating, rating + nplayers) : -1;
+    struct st_rating_pair *fitp = pairs;
+    size_t nfit = n;
+    if (o->white_advantage) {
+        fitp = pairs + n;
+        nfit = colour_pairs(s, idx, n, pairs, fitp);
+    }
+    double *rating = malloc((nplayers ? nplayers : 1) * 4 * sizeof *rating);
+    uint32_t *group = malloc((nplayers ? nplayers : 1) * sizeof *group);
+    struct st_rating_fit_out fo = {0, 0};
+    int rc = rating && group ? 0 : -1;
+    if (rc == 0)
+        rc = st_rating_fit_ex(nplayers, fitp, nfit, o->prior_sd, o->white_advantage, anchor, rating,
+                              rating + nplayers, &fo);
+    if (rc == 0)
+        rc = st_gcr(nplayers, pairs, n, rating + 2 * nplayers, NULL, NULL);
+    if (rc == 0 && !(info->groups = number_groups(nplayers, pairs, n, who, group)))
+        rc = -1;
+    /* Ordo's placings: the anchor at her rating, else the mean at R. */
+    double shift = 0;
+    if (anchor < nplayers)
+        shift = o->anchor_rating - rating[anchor];
+    else if (o->anchor)
+        shift = o->anchor_rating - ST_RATING_CENTRE;
+    else if (o->average_set)
+        shift = o->average - ST_RATING_CENTRE;
+    double sum = 0;
     for (size_t i = 0; i < nplayers; i++) {
         if (rc == 0) {
             struct st_player_rec *p = find_player(s, who[i], rank_variant);
+            if (shift != 0)
+                rating[i] += shift;
+            sum += rating[i];
             if (p) {
                 p->rated = 1;
                 p->rating = rating[i];
                 p->se = rating[nplayers + i];
+                p->gcr = rating[2 * nplayers + i];
+                p->group = group[i];
             }
         }
         local[who[i]] = ST_NONE;
     }
+    info->players = nplayers;
+    info->average = nplayers ? sum / (double)nplayers : 0;
+    info->anchored = anchor < nplayers;
+    info->white_fitted = o->white_advantage;
+    info->white_advantage = fo.white_advantage;
+    info->white_se = fo.white_advantage_se;
     free(rating);
+    free(group);
     free(pairs);
     return rc < 0 ? -1 : 0;
 }
 
-/* Do two lists hold the same pairs with the same games and points, in the
- * same order?  Then their fits are the same arithmetic on the same numbers. */
+/* Do two lists hold the same pairs with the same games and points (and
+ * colours, when they are fitted), in the same order?  Then their fits are
+ * the same arithmetic on the same numbers. */
 static int same_list(const st_stats *s, const uint32_t *x, const uint32_t *y, size_t n)
 {
     for (size_t k = 0; k < n; k++) {
         const struct st_pair_rec *p = &s->pr[x[k]], *q = &s->pr[y[k]];
         if (p->rank_a != q->rank_a || p->rank_b != q->rank_b || p->games != q->games ||
             2 * p->a_wins + p->draws != 2 * q->a_wins + q->draws)
+            return 0;
+        if (s->opt.white_advantage &&
+            (p->a_white_games != q->a_white_games || p->a_white_half != q->a_white_half))
             return 0;
     }
     return 1;
@@ -235,6 +371,8 @@ static void copy_list(st_stats *s, uint32_t from, uint32_t to)
             b->rated = a->rated;
             b->rating = a->rating;
             b->se = a->se;
+            b->gcr = a->gcr;
+            b->group = a->group;
         }
     }
 }
@@ -252,7 +390,7 @@ static uint32_t earlier_same_list(const st_stats *s, const size_t *start, const 
     return UINT32_MAX;
 }
 
-/* Every list: each variant's, then `all`. */
+/* Every list: each variant's, then `all`; a row of rating_lists.csv each. */
 static int fit_ratings(st_stats *s, size_t nvariants)
 {
     if (s->npr == 0)
@@ -263,8 +401,10 @@ static int fit_ratings(st_stats *s, size_t nvariants)
     uint32_t *idx = malloc(s->npr * sizeof *idx);
     uint32_t *local = malloc(s->players.n * sizeof *local);
     uint32_t *who = malloc(s->players.n * sizeof *who);
+    uint32_t *list_row = malloc(nlists * sizeof *list_row);
+    s->lists = calloc(nlists, sizeof *s->lists);
     int rc = -1;
-    if (!start || !idx || !local || !who)
+    if (!start || !idx || !local || !who || !list_row || !s->lists)
         goto out;
     for (size_t k = 0; k < s->npr; k++)
         start[s->pr[k].rank_variant + 1]++;
@@ -281,18 +421,65 @@ static int fit_ratings(st_stats *s, size_t nvariants)
     for (size_t l = 0; l < nlists && rc == 0; l++) {
         if (start[l + 1] == start[l])
             continue;
+        struct st_list_info *info = &s->lists[s->nlists];
+        info->variant = l < nvariants ? s->var_order[l] : ST_NONE;
+        info->rank_variant = (uint32_t)l;
+        list_row[l] = (uint32_t)s->nlists++;
         uint32_t same = earlier_same_list(s, start, idx, l);
-        if (same != UINT32_MAX)
+        if (same != UINT32_MAX) {
             copy_list(s, same, (uint32_t)l);
-        else
-            rc = fit_list(s, idx + start[l], start[l + 1] - start[l], (uint32_t)l, local, who);
+            struct st_list_info copy = s->lists[list_row[same]];
+            copy.variant = info->variant;
+            copy.rank_variant = info->rank_variant;
+            *info = copy;
+        } else {
+            rc = fit_list(s, idx + start[l], start[l + 1] - start[l], (uint32_t)l, local, who,
+                          info);
+        }
     }
 out:
     free(start);
     free(idx);
     free(local);
     free(who);
+    free(list_row);
     return rc;
+}
+
+static int by_event_pair_rank(const void *x, const void *y)
+{
+    const struct st_epair_rec *a = x, *b = y;
+    int c = cmp_u32(a->rank_event, b->rank_event);
+    if (!c)
+        c = cmp_u32(a->rank_a, b->rank_a);
+    return c ? c : cmp_u32(a->rank_b, b->rank_b);
+}
+
+/* The event pairs by event, then player a, then b, a the first by name. */
+static int sort_event_pairs(st_stats *s, const uint32_t *prank)
+{
+    if (s->nep == 0)
+        return 0;
+    uint32_t *erank = st_names_ranks(&s->events);
+    if (!erank)
+        return -1;
+    for (size_t i = 0; i < s->nep; i++) {
+        struct st_epair_rec *p = &s->ep[i];
+        if (prank[p->a] > prank[p->b]) {
+            uint32_t t = p->a;
+            p->a = p->b;
+            p->b = t;
+            uint64_t w = p->a_wins;
+            p->a_wins = p->b_wins;
+            p->b_wins = w;
+        }
+        p->rank_event = erank[p->event];
+        p->rank_a = prank[p->a];
+        p->rank_b = prank[p->b];
+    }
+    free(erank);
+    qsort(s->ep, s->nep, sizeof *s->ep, by_event_pair_rank);
+    return 0;
 }
 
 int st_stats_finish(st_stats *s, const struct st_options *o)
@@ -330,6 +517,11 @@ int st_stats_finish(st_stats *s, const struct st_options *o)
             uint32_t t = p->a;
             p->a = p->b;
             p->b = t;
+            /* b had White in the games a had not, and scored in them the
+             * points a did not score with Black. */
+            uint64_t a_half = 2 * p->a_wins + p->draws, b_white = p->games - p->a_white_games;
+            p->a_white_half = 2 * b_white - (a_half - p->a_white_half);
+            p->a_white_games = b_white;
             uint64_t w = p->a_wins;
             p->a_wins = p->b_wins;
             p->b_wins = w;
@@ -356,6 +548,8 @@ int st_stats_finish(st_stats *s, const struct st_options *o)
     if (s->ntm)
         qsort(s->tm, s->ntm, sizeof *s->tm, by_term_rank);
 
+    if (sort_event_pairs(s, prank) != 0 || st_standings_build(s, prank) != 0)
+        goto out;
     if (fit_ratings(s, nv) != 0)
         goto out;
 
@@ -388,6 +582,10 @@ size_t st_table_nrows(const st_stats *s, enum st_table t)
         return s->npl_rows;
     case ST_TABLE_HEADTOHEAD:
         return s->npr;
+    case ST_TABLE_STANDINGS:
+        return s->nsd;
+    case ST_TABLE_RATING_LISTS:
+        return s->nlists;
     default:
         return 0;
     }
@@ -403,6 +601,10 @@ static struct st_cell real(double v, int decimals)
 static struct st_cell rate(uint64_t k, uint64_t n)
 {
     return n ? real((double)k / (double)n, DEC_RATE) : empty();
+}
+static struct st_cell finite(double v, int decimals)
+{
+    return isfinite(v) ? real(v, decimals) : empty();
 }
 
 static const char *variant_name(const st_stats *s, uint32_t v)
@@ -489,6 +691,8 @@ static void players_row(const st_stats *s, size_t row, struct st_cell *c)
         c[ST_P_RATING_HI] = real(p->rating + ST_Z95 * p->se, DEC_RATING);
     }
     c[ST_P_VIOLATIONS] = count(p->violations);
+    c[ST_P_GCR] = p->rated ? real(p->gcr, DEC_RATING) : empty();
+    c[ST_P_RATING_GROUP] = p->rated ? count(p->group) : empty();
 }
 
 static void headtohead_row(const st_stats *s, size_t row, struct st_cell *c)
@@ -501,6 +705,80 @@ static void headtohead_row(const st_stats *s, size_t row, struct st_cell *c)
     c[ST_H_A_WINS] = count(p->a_wins);
     c[ST_H_DRAWS] = count(p->draws);
     c[ST_H_B_WINS] = count(p->b_wins);
+    struct st_match m;
+    st_match_stats(p->a_wins, p->draws, p->b_wins, &m);
+    c[ST_H_A_SCORE_RATE] = finite(m.score, DEC_RATE);
+    c[ST_H_ELO_DIFFERENCE] = finite(m.elo, DEC_RATING);
+    c[ST_H_ELO_ERROR] = finite(m.elo_error, DEC_RATING);
+    c[ST_H_LOS] = finite(m.los, DEC_RATE);
+    c[ST_H_DRAW_RATIO] = finite(m.draw_ratio, DEC_RATE);
+}
+
+/* A tie-break kept doubled (or quadrupled: scale 4), empty when it is not
+ * the format's. */
+static struct st_cell scaled(int64_t v, int scale, int decimals)
+{
+    return v == ST_NA ? empty() : real((double)v / scale, decimals);
+}
+
+static void standings_row(const st_stats *s, size_t row, struct st_cell *c)
+{
+    const struct st_standing *r = &s->sd[row];
+    c[ST_S_EVENT] = text(s->events.str[r->event]);
+    c[ST_S_FORMAT] = text(st_format_name(r->format));
+    c[ST_S_RANK] = count(r->rank);
+    c[ST_S_PLAYER] = text(s->players.str[r->player]);
+    c[ST_S_POINTS] = real((double)r->half / 2, DEC_POINTS);
+    c[ST_S_GAMES] = count(r->games);
+    c[ST_S_WINS] = count(r->wins);
+    c[ST_S_DRAWS] = count(r->draws);
+    c[ST_S_LOSSES] = count(r->losses);
+    c[ST_S_DIRECT_ENCOUNTER] = scaled(r->de_half, 2, DEC_POINTS);
+    c[ST_S_SONNEBORN_BERGER] = scaled(r->sb_quarter, 4, DEC_SB);
+    c[ST_S_BUCHHOLZ] = scaled(r->bh_half, 2, DEC_POINTS);
+    c[ST_S_BUCHHOLZ_CUT1] = scaled(r->bhc1_half, 2, DEC_POINTS);
+    c[ST_S_NOT_SCORED] = count(r->not_scored);
+}
+
+static void rating_lists_row(const st_stats *s, size_t row, struct st_cell *c)
+{
+    const struct st_list_info *l = &s->lists[row];
+    c[ST_R_VARIANT] = text(variant_name(s, l->variant));
+    c[ST_R_PLAYERS] = count(l->players);
+    c[ST_R_GAMES] = count(l->games);
+    c[ST_R_GROUPS] = count(l->groups);
+    c[ST_R_AVERAGE] = l->groups ? real(l->average, DEC_RATING) : empty();
+    c[ST_R_ANCHOR] = l->anchored ? text(s->opt.anchor) : empty();
+    c[ST_R_ANCHOR_RATING] = l->anchored ? real(s->opt.anchor_rating, DEC_RATING) : empty();
+    c[ST_R_WHITE_ADVANTAGE] = c[ST_R_WHITE_ADVANTAGE_LO] = c[ST_R_WHITE_ADVANTAGE_HI] = empty();
+    if (l->white_fitted && l->groups) {
+        c[ST_R_WHITE_ADVANTAGE] = real(l->white_advantage, DEC_RATING);
+        c[ST_R_WHITE_ADVANTAGE_LO] = real(l->white_advantage - ST_Z95 * l->white_se, DEC_RATING);
+        c[ST_R_WHITE_ADVANTAGE_HI] = real(l->white_advantage + ST_Z95 * l->white_se, DEC_RATING);
+    }
+}
+
+const char *st_rating_list_name(const st_stats *s, size_t list)
+{
+    return variant_name(s, s->lists[list].variant);
+}
+
+uint32_t st_rating_list_groups(const st_stats *s, size_t list) { return s->lists[list].groups; }
+
+size_t st_rating_group_names(const st_stats *s, size_t list, uint32_t g, const char **names,
+                             size_t max)
+{
+    uint32_t rv = s->lists[list].rank_variant;
+    size_t n = 0;
+    for (size_t i = 0; i < s->npl; i++) {
+        const struct st_player_rec *p = &s->pl[i];
+        if (p->rank_variant == rv && p->rated && p->group == g) {
+            if (n < max)
+                names[n] = s->players.str[p->player];
+            n++;
+        }
+    }
+    return n;
 }
 
 void st_table_row(const st_stats *s, enum st_table t, size_t row, struct st_cell *cells)
@@ -517,6 +795,12 @@ void st_table_row(const st_stats *s, enum st_table t, size_t row, struct st_cell
         break;
     case ST_TABLE_HEADTOHEAD:
         headtohead_row(s, row, cells);
+        break;
+    case ST_TABLE_STANDINGS:
+        standings_row(s, row, cells);
+        break;
+    case ST_TABLE_RATING_LISTS:
+        rating_lists_row(s, row, cells);
         break;
     default:
         break;

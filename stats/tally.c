@@ -24,9 +24,11 @@ st_stats *st_stats_new(void)
     st_names_init(&s->variants);
     st_names_init(&s->players);
     st_names_init(&s->words);
+    st_names_init(&s->events);
     st_map_init(&s->pl_map);
     st_map_init(&s->pr_map);
     st_map_init(&s->tm_map);
+    st_map_init(&s->ep_map);
     return s;
 }
 
@@ -43,11 +45,17 @@ void st_stats_free(st_stats *s)
     st_map_release(&s->pl_map);
     st_map_release(&s->pr_map);
     st_map_release(&s->tm_map);
+    free(s->ep);
+    st_map_release(&s->ep_map);
     st_names_release(&s->variants);
     st_names_release(&s->players);
     st_names_release(&s->words);
+    st_names_release(&s->events);
     free(s->var_order);
     free(s->pl_rows);
+    free(s->sd);
+    free(s->ev);
+    free(s->lists);
     free(s);
 }
 
@@ -98,6 +106,23 @@ struct st_pair_rec *st_pair_rec(st_stats *s, uint32_t variant, uint32_t lo, uint
         s->npr++;
     }
     return &s->pr[idx];
+}
+
+struct st_epair_rec *st_epair_rec(st_stats *s, uint32_t event, uint32_t lo, uint32_t hi)
+{
+    struct st_key key = {{event, lo, hi, 0}};
+    uint32_t idx;
+    int added;
+    if (st_grow((void **)&s->ep, &s->ep_cap, s->nep + 1, sizeof *s->ep) != 0 ||
+        st_map_get_or_add(&s->ep_map, &key, (uint32_t)s->nep, &idx, &added) != 0)
+        return NULL;
+    if (added) {
+        s->ep[idx].event = event;
+        s->ep[idx].a = lo;
+        s->ep[idx].b = hi;
+        s->nep++;
+    }
+    return &s->ep[idx];
 }
 
 int st_term_add(st_stats *s, uint32_t variant, uint32_t term, uint32_t key, uint32_t value,
@@ -241,6 +266,34 @@ static int count_pair(st_stats *s, uint32_t variant, uint32_t w, uint32_t b, uns
         p->a_wins += lower_half == 2;
         p->draws += lower_half == 1;
         p->b_wins += lower_half == 0;
+        if (white_lower) {
+            p->a_white_games++;
+            p->a_white_half += white_half;
+        }
+    }
+    return 0;
+}
+
+/* A pairing of an event between the persons w and b (White and Black at
+ * the end); scored: its result counts, white_half being White's points
+ * doubled. */
+static int count_event(st_stats *s, const char *event, uint32_t w, uint32_t b, int scored,
+                       unsigned white_half)
+{
+    uint32_t e;
+    if (st_names_id(&s->events, event ? event : "", &e) != 0)
+        return -1;
+    int white_lower = w < b;
+    struct st_epair_rec *p = white_lower ? st_epair_rec(s, e, w, b) : st_epair_rec(s, e, b, w);
+    if (!p)
+        return -1;
+    p->paired++;
+    if (scored) {
+        unsigned lower_half = white_lower ? white_half : 2 - white_half;
+        p->games++;
+        p->a_wins += lower_half == 2;
+        p->draws += lower_half == 1;
+        p->b_wins += lower_half == 0;
     }
     return 0;
 }
@@ -308,8 +361,12 @@ int st_stats_add(st_stats *s, const struct st_game *g)
     if (count_violations(s, v, white, g->violations[0]) != 0 ||
         count_violations(s, v, black, g->violations[1]) != 0)
         return ST_NO_MEMORY;
-    /* A game needs two distinct named persons to say who beat whom. */
-    if (!valid || !white || !black || strcmp(white, black) == 0)
+    /* A game needs two distinct named persons to say who beat whom.  It
+     * pairs them in its event when it was replayed (ok or illegal); the
+     * standings score it when it is valid, or illegal with a result and
+     * the director counts those (standings.c). */
+    int paired = g->status == RP_STATUS_OK || g->status == RP_STATUS_ILLEGAL;
+    if ((!valid && !paired) || !white || !black || strcmp(white, black) == 0)
         return 0;
     uint32_t w, b;
     if (st_names_id(&s->players, g->colours_swapped ? black : white, &w) != 0 ||
@@ -317,8 +374,13 @@ int st_stats_add(st_stats *s, const struct st_game *g)
         return ST_NO_MEMORY;
     /* w, b: the persons holding White and Black at the end. */
     unsigned white_half = g->result == RP_RESULT_WHITE ? 2 : g->result == RP_RESULT_DRAW ? 1 : 0;
-    if (count_player(s, v, w, 1, white_half) != 0 || count_player(s, v, b, 0, 2 - white_half) != 0 ||
-        count_pair(s, v, w, b, white_half) != 0)
+    int scored = valid || (g->status == RP_STATUS_ILLEGAL && g->result != RP_RESULT_NONE &&
+                           g->standings_count_illegal);
+    if (count_event(s, g->event, w, b, scored, white_half) != 0)
+        return ST_NO_MEMORY;
+    if (valid && (count_player(s, v, w, 1, white_half) != 0 ||
+                  count_player(s, v, b, 0, 2 - white_half) != 0 ||
+                  count_pair(s, v, w, b, white_half) != 0))
         return ST_NO_MEMORY;
     return ST_OK;
 }

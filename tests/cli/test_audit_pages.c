@@ -417,10 +417,10 @@ Test(cli_audit_pages, workbook_sheets_formats_and_names)
     run("--xlsx book.xlsx", 0);
     char *wb = zip_member("book.xlsx", "xl/workbook.xml");
     cr_assert_not_null(wb);
-    const char *sheets[] = {"variants", "terminations", "players", "headtohead", "games",
-                            "violations", "info"};
+    const char *sheets[] = {"variants", "terminations", "players", "headtohead", "standings",
+                            "rating_lists", "games", "violations", "info"};
     const char *at = wb;
-    for (int i = 0; i < 7; i++) {
+    for (int i = 0; i < 9; i++) {
         char *want = ts_fmt("<sheet name=\"%s\"", sheets[i]);
         const char *p = strstr(at, want);
         cr_expect_not_null(p, "%s in order", want);
@@ -443,7 +443,7 @@ Test(cli_audit_pages, workbook_sheets_formats_and_names)
     /* games: names as text cells (inline strings: constant-memory mode),
      * the CSV's defusing apostrophe taken off; game 1 started 2024-05-01, a date (serial 45413) in the date
      * format; game 2 ended 2024-05-02 18:30, a date and time. */
-    char *g = zip_member("book.xlsx", "xl/worksheets/sheet5.xml");
+    char *g = zip_member("book.xlsx", "xl/worksheets/sheet7.xml");
     cr_expect(strstr(g, "<c r=\"J2\" s=\"") != NULL && strstr(g, "<v>45413</v>") != NULL,
               "a date: %.3000s", g);
     cr_expect(strstr(g, "<v>45414.77083333") != NULL, "a date and time");
@@ -461,7 +461,7 @@ Test(cli_audit_pages, workbook_sheets_formats_and_names)
     char *v = zip_member("book.xlsx", "xl/worksheets/sheet1.xml");
     cr_expect(strstr(v, "<c r=\"H2\" s=\"") != NULL, "a rate carries a format: %.2000s", v);
     free(v);
-    char *info = zip_member("book.xlsx", "xl/worksheets/sheet7.xml");
+    char *info = zip_member("book.xlsx", "xl/worksheets/sheet9.xml");
     cr_expect(strstr(info, "<v>45244.92592592") != NULL, "the run's date as a date: %s", info);
     free(info);
 }

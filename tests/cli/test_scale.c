@@ -2,11 +2,11 @@
  * Throughput and scale without changing a byte: `analyze -j N` writes the
  * reports `-j 1` writes, and `analyze --shard K/N` runs combined by
  * `gcaudit merge` write the reports of one run.  Checked file by file
- * (inputs.csv, games.csv, violations.csv, the four statistics, summary.html
- * and the workbook) on the shared vectors (many games in one entry, every
- * variant), the sample archives (failed and skipped entries), and a log of
- * awkward names, with the options that change the reports; then merge's
- * refusals.
+ * (inputs.csv, games.csv, violations.csv, the statistics, standings and
+ * rating lists, summary.html and the workbook) on the shared vectors (many
+ * games in one entry, every variant), the sample archives (failed and
+ * skipped entries), and a log of awkward names, with the options that
+ * change the reports; then merge's refusals.
  */
 #include <criterion/criterion.h>
 #include <stdlib.h>
@@ -27,9 +27,10 @@ static void teardown(void) { ts_rmtree(dir); free(dir); }
 
 TestSuite(cli_scale, .init = setup, .fini = teardown, .timeout = 300);
 
-static const char *const reports[] = {"inputs.csv", "games.csv", "violations.csv",
-                                      "variants.csv", "terminations.csv", "players.csv",
-                                      "headtohead.csv", "summary.html", "book.xlsx"};
+static const char *const reports[] = {"inputs.csv",     "games.csv",    "violations.csv",
+                                      "variants.csv",   "terminations.csv", "players.csv",
+                                      "headtohead.csv", "standings.csv", "rating_lists.csv",
+                                      "summary.html",   "book.xlsx"};
 #define NREPORTS (sizeof reports / sizeof reports[0])
 
 /* Names the state file must carry exactly: spaces, '%', a tab, '=' and
@@ -84,7 +85,8 @@ static void assert_same(const char *a, const char *b)
 static const char *const option_sets[] = {
     "",
     "--excel --results declared --min-games 2 --variant chess,retro,shogi",
-    "--since 2024-01-01 --player-alias /dev/null",
+    "--since 2024-01-01 --player-alias /dev/null --average 2300",
+    "--illegal-games exclude --white-advantage --anchor 'Ada Quill' --anchor-rating 2000",
 };
 
 static char *with_book(const char *name, const char *opts)
@@ -238,7 +240,7 @@ Test(cli_scale, merge_refuses_shards_that_do_not_fit)
     cr_assert_eq(ts_write_file(state, "gcaudit-shard 1\n", 16), 0);
     args = ts_fmt("'%s/a1' '%s/a2'", dir, dir);
     err = merge_error(args);
-    cr_assert(strstr(err, "not a gcaudit shard state of version 3"), "%s", err);
+    cr_assert(strstr(err, "not a gcaudit shard state of version 4"), "%s", err);
     free(err);
     free(args);
     free(state);

@@ -9,6 +9,7 @@
 #include <archive.h>
 #include <archive_entry.h>
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -202,13 +203,14 @@ Test(cli_stats, headtohead_csv)
     put("stats.log", stats_log);
     cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log -o out"), 0);
     expect_file("out/headtohead.csv",
-                "player_a,player_b,variant,games,a_wins,draws,b_wins\n"
-                "A. Quill,Cy,chess,1,1,0,0\n"
-                "A. Quill,Cy,all,1,1,0,0\n"
-                "Ada Quill," BO ",chess,2,2,0,0\n"
-                "Ada Quill," BO ",all,2,2,0,0\n"
-                "Ada Quill,Cy,chess,1,0,1,0\n"
-                "Ada Quill,Cy,all,1,0,1,0\n");
+                "player_a,player_b,variant,games,a_wins,draws,b_wins,a_score_rate,elo_difference,"
+                "elo_difference_error,los,draw_ratio\n"
+                "A. Quill,Cy,chess,1,1,0,0,1,,,0.8413,0\n"
+                "A. Quill,Cy,all,1,1,0,0,1,,,0.8413,0\n"
+                "Ada Quill," BO ",chess,2,2,0,0,1,,,0.9214,0\n"
+                "Ada Quill," BO ",all,2,2,0,0,1,,,0.9214,0\n"
+                "Ada Quill,Cy,chess,1,0,1,0,0.5,0,0,,1\n"
+                "Ada Quill,Cy,all,1,0,1,0,0.5,0,0,,1\n");
 }
 
 /* --results declared: s-2 counts as the 1-0 its log declares.  White wins
@@ -228,13 +230,14 @@ Test(cli_stats, results_declared)
     expect_file("declared/variants.csv", want);
     free(want);
     expect_file("declared/headtohead.csv",
-                "player_a,player_b,variant,games,a_wins,draws,b_wins\n"
-                "A. Quill,Cy,chess,1,1,0,0\n"
-                "A. Quill,Cy,all,1,1,0,0\n"
-                "Ada Quill," BO ",chess,2,1,0,1\n"
-                "Ada Quill," BO ",all,2,1,0,1\n"
-                "Ada Quill,Cy,chess,1,0,1,0\n"
-                "Ada Quill,Cy,all,1,0,1,0\n");
+                "player_a,player_b,variant,games,a_wins,draws,b_wins,a_score_rate,elo_difference,"
+                "elo_difference_error,los,draw_ratio\n"
+                "A. Quill,Cy,chess,1,1,0,0,1,,,0.8413,0\n"
+                "A. Quill,Cy,all,1,1,0,0,1,,,0.8413,0\n"
+                "Ada Quill," BO ",chess,2,1,0,1,0.5,0,,0.5,0\n"
+                "Ada Quill," BO ",all,2,1,0,1,0.5,0,,0.5,0\n"
+                "Ada Quill,Cy,chess,1,0,1,0,0.5,0,0,,1\n"
+                "Ada Quill,Cy,all,1,0,1,0,0.5,0,0,,1\n");
     char *a = ts_slurp(dir, "verified/games.csv"), *b = ts_slurp(dir, "declared/games.csv");
     cr_expect_str_eq(a, b);
     free(a);
@@ -262,11 +265,12 @@ Test(cli_stats, player_alias)
         cr_expect_str_eq(t.rows[1][c], ada[c], "column %s", t.rows[0][c]);
     ts_csv_free(&t);
     expect_file("out/headtohead.csv",
-                "player_a,player_b,variant,games,a_wins,draws,b_wins\n"
-                "Ada Quill," BO ",chess,2,2,0,0\n"
-                "Ada Quill," BO ",all,2,2,0,0\n"
-                "Ada Quill,Cy,chess,2,1,1,0\n"
-                "Ada Quill,Cy,all,2,1,1,0\n");
+                "player_a,player_b,variant,games,a_wins,draws,b_wins,a_score_rate,elo_difference,"
+                "elo_difference_error,los,draw_ratio\n"
+                "Ada Quill," BO ",chess,2,2,0,0,1,,,0.9214,0\n"
+                "Ada Quill," BO ",all,2,2,0,0,1,,,0.9214,0\n"
+                "Ada Quill,Cy,chess,2,1,1,0,0.75,190.8,,0.8413,0.5\n"
+                "Ada Quill,Cy,all,2,1,1,0,0.75,190.8,,0.8413,0.5\n");
     cr_expect_eq(count_rows("out/games.csv", "white", "A. Quill"), 1);
 }
 
@@ -364,9 +368,206 @@ Test(cli_stats, excel_applies_to_the_statistics)
     put("stats.log", stats_log);
     cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --excel -o out"), 0);
     char *v = ts_slurp(dir, "out/headtohead.csv");
-    cr_expect(strncmp(v, "\xEF\xBB\xBFplayer_a,player_b,variant,games,a_wins,draws,b_wins\r\n",
-                      56) == 0, "%s", v);
+    static const char head[] = "\xEF\xBB\xBFplayer_a,player_b,variant,games,a_wins,draws,b_wins,"
+                               "a_score_rate,elo_difference,elo_difference_error,los,draw_ratio\r\n";
+    cr_expect(strncmp(v, head, sizeof head - 1) == 0, "%s", v);
     free(v);
+}
+
+/* -------------------------------------------------- standings, ratings */
+
+static const char standings_header[] =
+    "event,format,rank,player,points,games,wins,draws,losses,direct_encounter,sonneborn_berger,"
+    "buchholz,buchholz_cut1,games_not_scored\n";
+
+/* standings.csv, events by name.  Autumn Open: s-3 Ada-Cy drawn, s-4 Cy-Bo
+ * unfinished (a pairing, not scored), s-5 Cy-Ada illegal, keeping the 0-1
+ * its log declares, s-7 A. Quill beats Cy.  Four players, three of the six
+ * pairs: Swiss.  Ada 1.5 of 2; A. Quill 1 of 1; Cy 0.5 of 3; Bo no game
+ * scored.  Buchholz: Ada Cy's 0.5 twice = 1, Cut-1 0.5; A. Quill 0.5, 0; Cy
+ * Ada's 1.5 twice + A. Quill's 1 = 4, Cut-1 3; Bo 0.  Spring Cup 2024: Ada
+ * beats Bo twice (s-1, and s-2 as verified; the Shogi game s-6 was not
+ * replayed, so pairs nobody): a round robin of two, Sonneborn-Berger 0
+ * each (Bo has no point), no tie. */
+Test(cli_stats, standings_csv)
+{
+    put("stats.log", stats_log);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log -o out"), 0);
+    char *want = ts_fmt("%s%s", standings_header,
+                        "Autumn Open,swiss,1,Ada Quill,1.5,2,1,1,0,,,1,0.5,0\n"
+                        "Autumn Open,swiss,2,A. Quill,1,1,1,0,0,,,0.5,0,0\n"
+                        "Autumn Open,swiss,3,Cy,0.5,3,0,1,2,,,4,3,1\n"
+                        "Autumn Open,swiss,4," BO ",0,0,0,0,0,,,0,0,1\n"
+                        "Spring Cup 2024,round-robin,1,Ada Quill,2,2,2,0,0,,0,,,0\n"
+                        "Spring Cup 2024,round-robin,2," BO ",0,2,0,0,2,,0,,,0\n");
+    expect_file("out/standings.csv", want);
+    free(want);
+}
+
+/* --illegal-games exclude: s-5 is a pairing not scored.  Ada 0.5 of 1, Cy
+ * 0.5 of 2 (2 not scored); Cy's Cut-1 (Ada 0.5 + A. Quill 1, less 0.5 = 1)
+ * beats Ada's (0.5 less 0.5 = 0).  Nothing else changes: the other
+ * statistics never count illegal games. */
+Test(cli_stats, standings_illegal_games_exclude)
+{
+    put("stats.log", stats_log);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log -o out"), 0);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --illegal-games exclude -o ex"), 0);
+    char *want = ts_fmt("%s%s", standings_header,
+                        "Autumn Open,swiss,1,A. Quill,1,1,1,0,0,,,0.5,0,0\n"
+                        "Autumn Open,swiss,2,Cy,0.5,2,0,1,1,,,1.5,1,2\n"
+                        "Autumn Open,swiss,3,Ada Quill,0.5,1,0,1,0,,,0.5,0,1\n"
+                        "Autumn Open,swiss,4," BO ",0,0,0,0,0,,,0,0,1\n"
+                        "Spring Cup 2024,round-robin,1,Ada Quill,2,2,2,0,0,,0,,,0\n"
+                        "Spring Cup 2024,round-robin,2," BO ",0,2,0,0,2,,0,,,0\n");
+    expect_file("ex/standings.csv", want);
+    free(want);
+    const char *same[] = {"players.csv", "headtohead.csv", "variants.csv", "rating_lists.csv"};
+    for (size_t i = 0; i < 4; i++) {
+        char *a = ts_fmt("out/%s", same[i]), *b = ts_fmt("ex/%s", same[i]);
+        char *x = ts_slurp(dir, a), *y = ts_slurp(dir, b);
+        cr_expect_str_eq(x, y, "%s", same[i]);
+        free(x);
+        free(y);
+        free(a);
+        free(b);
+    }
+    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --illegal-games maybe -o x"), 2);
+    char *err = ts_slurp(dir, "stderr.txt");
+    cr_expect_str_eq(err, "gcaudit: analyze: --illegal-games is 'result' or 'exclude', not 'maybe'\n");
+    free(err);
+}
+
+/* rating_lists.csv: one row per list; the chess players all met (A. Quill
+ * through Cy, Bo through Ada).  --average 2300 moves every rating by 800;
+ * --anchor fixes one player's, and her interval is a point. */
+Test(cli_stats, rating_lists_and_placing)
+{
+    put("stats.log", stats_log);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log -o out"), 0);
+    expect_file("out/rating_lists.csv",
+                "variant,players,games,groups,average,anchor,anchor_rating,white_advantage,"
+                "white_advantage_ci_low,white_advantage_ci_high\n"
+                "chess,4,4,1,1500,,,,,\n"
+                "all,4,4,1,1500,,,,,\n");
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --average 2300 -o avg"), 0);
+    struct ts_csv a, b;
+    char *pa = ts_fmt("%s/out/players.csv", dir), *pb = ts_fmt("%s/avg/players.csv", dir);
+    cr_assert_eq(ts_csv_read(pa, &a), 0);
+    cr_assert_eq(ts_csv_read(pb, &b), 0);
+    for (size_t r = 1; r < a.nrows; r++) {
+        double x = atof(ts_csv_get(&a, r, "rating")), y = atof(ts_csv_get(&b, r, "rating"));
+        cr_expect(fabs(y - x - 800) < 0.11, "row %zu: %f %f", r, x, y);
+        cr_expect_str_eq(ts_csv_get(&a, r, "gcr"), ts_csv_get(&b, r, "gcr"), "GCR is its own");
+    }
+    ts_csv_free(&a);
+    ts_csv_free(&b);
+    free(pa);
+    free(pb);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --anchor Cy --anchor-rating 1800 -o anc"), 0);
+    pa = ts_fmt("%s/anc/players.csv", dir);
+    cr_assert_eq(ts_csv_read(pa, &a), 0);
+    free(pa);
+    size_t cy = a.nrows - 2;
+    cr_expect_str_eq(ts_csv_get(&a, cy, "player"), "Cy");
+    cr_expect_str_eq(ts_csv_get(&a, cy, "rating"), "1800");
+    cr_expect_str_eq(ts_csv_get(&a, cy, "rating_ci_low"), "1800");
+    cr_expect_str_eq(ts_csv_get(&a, cy, "rating_ci_high"), "1800");
+    ts_csv_free(&a);
+    char *lists = ts_slurp(dir, "anc/rating_lists.csv");
+    cr_expect(strstr(lists, "\nchess,4,4,1,") && strstr(lists, ",Cy,1800,,,\n"), "%s", lists);
+    free(lists);
+}
+
+/* Through the alias file, a spelling of the anchor names her; a name
+ * rated nowhere is warned about. */
+Test(cli_stats, anchor_through_aliases_and_unknown)
+{
+    put("stats.log", stats_log);
+    put("alias.csv", "Ada Quill,A. Quill\n");
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --player-alias alias.csv --anchor 'A. Quill' "
+                                 "--anchor-rating 2000 -o out"), 0);
+    char *lists = ts_slurp(dir, "out/rating_lists.csv");
+    cr_expect(strstr(lists, ",Ada Quill,2000,"), "%s", lists);
+    free(lists);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --anchor Nobody --anchor-rating 2000 -o x"), 0);
+    char *err = ts_slurp(dir, "stderr.txt");
+    cr_expect_str_eq(err, "gcaudit: warning: --anchor 'Nobody' has no rated game: every rating "
+                          "list has the mean 2000 instead\n");
+    free(err);
+}
+
+/* The options that place the ratings come in pairs, never both. */
+Test(cli_stats, placing_usage_errors)
+{
+    static const char *const cases[][2] = {
+        {"--anchor Cy", "gcaudit: analyze: --anchor needs --anchor-rating R, the rating it fixes\n"},
+        {"--anchor-rating 2000",
+         "gcaudit: analyze: --anchor-rating needs --anchor NAME, the player it fixes\n"},
+        {"--anchor Cy --anchor-rating 2000 --average 1500",
+         "gcaudit: analyze: --anchor and --average both place the ratings: give one\n"},
+        {"--average high", "gcaudit: analyze: --average wants a rating (a number), not 'high'\n"},
+        {"--average 1e9", "gcaudit: analyze: --average wants a rating (a number), not '1e9'\n"},
+        {"--anchor Cy --anchor-rating nan",
+         "gcaudit: analyze: --anchor-rating wants a rating (a number), not 'nan'\n"},
+        {"--anchor ''", "gcaudit: analyze: --anchor wants a player's name (at most 511 bytes)\n"},
+    };
+    put("stats.log", stats_log);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *args = ts_fmt("analyze -q stats.log %s -o out", cases[i][0]);
+        cr_expect_eq(ts_gcaudit(dir, args), 2, "%s", args);
+        char *err = ts_slurp(dir, "stderr.txt");
+        cr_expect_str_eq(err, cases[i][1], "%s", args);
+        free(err);
+        free(args);
+    }
+}
+
+/* Two pairs of players who never met: each rating list splits in two,
+ * which is warned about (naming the groups, the larger first), and
+ * --strict turns the warnings into exit status 2. */
+static const char split_log[] =
+    "Game: Chess\nWhite: Ann\nBlack: Ben\nResult: 1-0\n\n1. P e2-e4 1... p e7-e5\n\n"
+    "Game: Chess\nWhite: Cat\nBlack: Dan\nResult: 0-1\n\n1. P e2-e4 1... p e7-e5\n\n"
+    "Game: Chess\nWhite: Dan\nBlack: Eve\nResult: 1/2-1/2\n\n1. P e2-e4 1... p e7-e5\n";
+
+Test(cli_stats, a_list_that_splits_is_warned_about)
+{
+    put("split.log", split_log);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q split.log -o out"), 0);
+    char *err = ts_slurp(dir, "stderr.txt");
+    const char *group = "2 groups of players never met, directly or through others, so ratings "
+                        "from different groups cannot be compared: group 1 (3 players): Cat, Dan, "
+                        "Eve; group 2 (2 players): Ann, Ben\n";
+    char *want = ts_fmt("gcaudit: warning: rating list 'chess': %sgcaudit: warning: rating list "
+                        "'all': %s", group, group);
+    cr_expect_str_eq(err, want);
+    free(want);
+    free(err);
+    expect_file("out/rating_lists.csv",
+                "variant,players,games,groups,average,anchor,anchor_rating,white_advantage,"
+                "white_advantage_ci_low,white_advantage_ci_high\n"
+                "chess,5,3,2,1500,,,,,\n"
+                "all,5,3,2,1500,,,,,\n");
+    cr_expect_eq(count_rows("out/players.csv", "rating_group", "1"), 6);
+    cr_expect_eq(count_rows("out/players.csv", "rating_group", "2"), 4);
+    cr_expect_eq(ts_gcaudit(dir, "analyze -q --strict split.log -o out"), 2);
+}
+
+/* --white-advantage: the term is fitted and reported with its interval. */
+Test(cli_stats, white_advantage_is_reported)
+{
+    put("stats.log", stats_log);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --white-advantage -o out"), 0);
+    struct ts_csv t;
+    char *path = ts_fmt("%s/out/rating_lists.csv", dir);
+    cr_assert_eq(ts_csv_read(path, &t), 0);
+    free(path);
+    double w = atof(ts_csv_get(&t, 1, "white_advantage"));
+    double lo = atof(ts_csv_get(&t, 1, "white_advantage_ci_low"));
+    double hi = atof(ts_csv_get(&t, 1, "white_advantage_ci_high"));
+    cr_expect(ts_csv_get(&t, 1, "white_advantage")[0] && lo < w && w < hi, "%f %f %f", lo, w, hi);
+    ts_csv_free(&t);
 }
 
 /* ------------------------------------------------------------------ xlsx */

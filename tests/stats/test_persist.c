@@ -12,7 +12,7 @@
 #include "stats/stats.h"
 
 static const struct st_game game = {"chess", RP_STATUS_OK, RP_RESULT_WHITE, 20, "checkmate",
-                                    "", "Ada", "Bob", 0, {0, 0}};
+                                    "", "Ada", "Bob", 0, {0, 0}, NULL, 0};
 
 /* A state file's text, as a FILE to load. */
 static FILE *state(const char *text)
@@ -37,7 +37,7 @@ Test(stats_persist, calls_on_finished_statistics_are_misuse)
     cr_assert_not_null(out);
     cr_expect_eq(st_stats_save(s, out), ST_MISUSE);
     fclose(out);
-    FILE *in = state("stats 1\nend\n");
+    FILE *in = state("stats 2\nend\n");
     cr_expect_eq(st_stats_load(s, in, 0, err, sizeof err), ST_MISUSE);
     cr_expect_str_eq(err, "statistics: already finished");
     fclose(in);
@@ -53,7 +53,7 @@ Test(stats_persist, a_count_past_the_largest_is_too_large)
     st_stats *s = st_stats_new(), *t = st_stats_new();
     char err[128];
     cr_assert(s && t);
-    FILE *in = state("stats 1\n"
+    FILE *in = state("stats 2\n"
                      "variant =chess 9007199254740991 9007199254740991 9007199254740991 0 0 0 0 "
                      "0 0 9007199254740991 9007199254740991 0\n"
                      "hist =chess 0:9007199254740991\n"
@@ -74,13 +74,13 @@ Test(stats_persist, a_damaged_state_is_a_bad_state_with_its_reason)
     st_stats *s = st_stats_new();
     char err[128];
     cr_assert_not_null(s);
-    FILE *in = state("stats 1\nterm =chess\nend\n");
+    FILE *in = state("stats 2\nterm =chess\nend\n");
     cr_expect_eq(st_stats_load(s, in, 10, err, sizeof err), ST_BAD_STATE);
     cr_expect(strncmp(err, "line 12: ", 9) == 0, "%s", err);
     fclose(in);
-    in = state("stats 2\n");
+    in = state("stats 1\n");
     cr_expect_eq(st_stats_load(s, in, 0, err, sizeof err), ST_BAD_STATE);
-    cr_expect_str_eq(err, "statistics: not version 1 (\"stats 1\" expected)");
+    cr_expect_str_eq(err, "statistics: not version 2 (\"stats 2\" expected)");
     fclose(in);
     st_stats_free(s);
 }
@@ -93,18 +93,21 @@ Test(stats_persist, a_bad_record_names_its_kind)
     } cases[] = {
         {"variant =chess 1 2\n", "line 2: variant: a name and 12 counts expected"},
         {"player - =Ada 1 1 0 0 1 0 2 0 x\n", "line 2: player: a count is not a decimal number"},
-        {"pair - =Ada 1 0 0 1\n", "line 2: pair: a variant or -, two names and 4 counts expected"},
+        {"pair - =Ada 1 0 0 1\n", "line 2: pair: a variant or -, two names and 6 counts expected"},
+        {"event =E =Ada 1 0 0 1\n", "line 2: event: an event, two names and 5 counts expected"},
+        {"event =E =Ada =Bo 1 1 1 0 x\n", "line 2: event: a count is not a decimal number"},
         {"term =chess =mate - - 99999999999999999\n",
          "line 2: term: a count is larger than 2^53-1"},
         {"hist =chess 3-4\n", "line 2: hist: a name and TURNS:COUNT pairs expected"},
         {"players - =Ada 1\n",
-         "line 2: not a record of the statistics (variant, hist, player, pair, term or end)"},
+         "line 2: not a record of the statistics (variant, hist, player, pair, term, event or "
+         "end)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         st_stats *s = st_stats_new();
         char err[160], text[200];
         cr_assert_not_null(s);
-        snprintf(text, sizeof text, "stats 1\n%send\n", cases[i].line);
+        snprintf(text, sizeof text, "stats 2\n%send\n", cases[i].line);
         FILE *in = state(text);
         cr_expect_eq(st_stats_load(s, in, 0, err, sizeof err), ST_BAD_STATE, "%s", cases[i].line);
         cr_expect_str_eq(err, cases[i].why);
@@ -120,7 +123,7 @@ Test(stats_persist, records_without_their_variant_line_are_refused)
     st_stats *s = st_stats_new();
     char err[160];
     cr_assert_not_null(s);
-    FILE *in = state("stats 1\nterm =chess =checkmate - - 1\nend\n");
+    FILE *in = state("stats 2\nterm =chess =checkmate - - 1\nend\n");
     cr_expect_eq(st_stats_load(s, in, 0, err, sizeof err), ST_BAD_STATE);
     cr_expect_str_eq(err, "statistics, variant 'chess': its terminations do not add up to its "
                           "terminated games");

@@ -8,6 +8,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "stats/stats_internal.h"
 
@@ -19,7 +20,7 @@
  * 6 wins, 3 draws, 1 loss: 400 log10 3 = 190.8485, se 63.4328. */
 Test(stats_rating, two_players_closed_form)
 {
-    struct st_rating_pair p = {0, 1, 10, 7.5};
+    struct st_rating_pair p = {0, 1, 10, 7.5, 0};
     double r[2], se[2];
     cr_assert_eq(st_rating_fit(2, &p, 1, 0, r, se), 0);
     double d = 400 * log10(7.5 / 2.5);
@@ -37,7 +38,7 @@ Test(stats_rating, two_players_closed_form)
  * variance is 1 / (2 (2w + 1/sd^2)) with w = c^2 G p (1-p). */
 Test(stats_rating, two_players_with_the_prior)
 {
-    struct st_rating_pair p = {0, 1, 10, 7.5};
+    struct st_rating_pair p = {0, 1, 10, 7.5, 0};
     double r[2], se[2];
     cr_assert_eq(st_rating_fit(2, &p, 1, ST_RATING_PRIOR_SD, r, se), 0);
     double iv = 1 / (ST_RATING_PRIOR_SD * ST_RATING_PRIOR_SD), lo = 0, hi = 1000;
@@ -61,7 +62,7 @@ Test(stats_rating, two_players_with_the_prior)
  * interval: the prior is weak). */
 Test(stats_rating, unbeaten_stays_finite)
 {
-    struct st_rating_pair p = {0, 1, 3, 3};
+    struct st_rating_pair p = {0, 1, 3, 3, 0};
     double r[2], se[2];
     cr_expect_eq(st_rating_fit(2, &p, 1, 0, r, se), 1, "no finite maximum without the prior");
     cr_assert_eq(st_rating_fit(2, &p, 1, ST_RATING_PRIOR_SD, r, se), 0);
@@ -73,7 +74,7 @@ Test(stats_rating, unbeaten_stays_finite)
 /* A beats B, B beats C, C beats A: everyone 1500, same error. */
 Test(stats_rating, a_cycle_is_all_equal)
 {
-    struct st_rating_pair p[3] = {{0, 1, 1, 1}, {1, 2, 1, 1}, {2, 0, 1, 1}};
+    struct st_rating_pair p[3] = {{0, 1, 1, 1, 0}, {1, 2, 1, 1, 0}, {2, 0, 1, 1, 0}};
     double r[3], se[3];
     cr_assert_eq(st_rating_fit(3, p, 3, ST_RATING_PRIOR_SD, r, se), 0);
     for (int i = 0; i < 3; i++) {
@@ -86,7 +87,7 @@ Test(stats_rating, a_cycle_is_all_equal)
  * pulled to the common centre by the prior alone. */
 Test(stats_rating, lists_that_never_met_share_the_centre)
 {
-    struct st_rating_pair p[2] = {{0, 1, 4, 3}, {2, 3, 4, 3}};
+    struct st_rating_pair p[2] = {{0, 1, 4, 3, 0}, {2, 3, 4, 3, 0}};
     double r[4], se[4];
     cr_assert_eq(st_rating_fit(4, p, 2, ST_RATING_PRIOR_SD, r, se), 0);
     cr_expect(fabs(r[0] - r[2]) < 1e-9 && fabs(r[1] - r[3]) < 1e-9);
@@ -106,7 +107,7 @@ Test(stats_rating, large_lists_use_own_information)
     struct st_rating_pair *p = malloc(n * sizeof *p);
     double *r = malloc(n * sizeof *r), *se = malloc(n * sizeof *se);
     for (size_t i = 0; i < n; i++)
-        p[i] = (struct st_rating_pair){(uint32_t)i, (uint32_t)((i + 1) % n), 1, 1};
+        p[i] = (struct st_rating_pair){(uint32_t)i, (uint32_t)((i + 1) % n), 1, 1, 0};
     cr_assert_eq(st_rating_fit(n, p, n, ST_RATING_PRIOR_SD, r, se), 0);
     double want = 1 / sqrt(C_ELO * C_ELO / 2 + 1e-6);
     for (size_t i = 0; i < n; i++) {
@@ -141,7 +142,7 @@ static int covered(const double *truth, int n, int games, int reach, int *total)
     struct st_rating_pair *p = calloc((size_t)(n * n), sizeof *p);
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)
-            p[i * n + j] = (struct st_rating_pair){(uint32_t)i, (uint32_t)j, 0, 0};
+            p[i * n + j] = (struct st_rating_pair){(uint32_t)i, (uint32_t)j, 0, 0, 0};
     for (int g = 0; g < games; g++) {
         int i = (int)(uniform() * n), j;
         do
@@ -194,4 +195,101 @@ Test(stats_rating, simulated_intervals_cover_the_truth)
         cr_log_info("design %zu: %d of %d intervals (%.1f%%) hold the true rating", d, hits,
                     total, 100 * coverage);
     }
+}
+
+/* ------------------------------------------------------ Ordo's options */
+
+/* Anchored on A, the error of B is that of R_B - R_A: twice the error of
+ * R_B - mean in a list of two (R_B - mean = (R_B - R_A)/2), and A's is 0.
+ * The ratings themselves are the caller's to shift. */
+Test(stats_rating, anchor_errors_are_relative_to_the_anchor)
+{
+    struct st_rating_pair p = {0, 1, 10, 7.5, 0};
+    double r[2], se[2], ra[2], sa[2];
+    cr_assert_eq(st_rating_fit(2, &p, 1, 0, r, se), 0);
+    cr_assert_eq(st_rating_fit_ex(2, &p, 1, 0, 0, 0, ra, sa, NULL), 0);
+    cr_expect(ra[0] == r[0] && ra[1] == r[1]);
+    cr_expect(sa[0] == 0, "the anchor's own error %g", sa[0]);
+    cr_expect(fabs(sa[1] - 2 * se[1]) < 1e-9, "%.9f vs 2 x %.9f", sa[1], se[1]);
+    /* And with the prior, three players: the anchor's error is 0, the
+     * others' are those of the difference, at least their own. */
+    struct st_rating_pair q[2] = {{0, 1, 4, 3, 0}, {1, 2, 4, 1, 0}};
+    double r3[3], s3[3], m3[3], t3[3];
+    cr_assert_eq(st_rating_fit(3, q, 2, ST_RATING_PRIOR_SD, m3, t3), 0);
+    cr_assert_eq(st_rating_fit_ex(3, q, 2, ST_RATING_PRIOR_SD, 0, 1, r3, s3, NULL), 0);
+    cr_expect(s3[1] == 0 && s3[0] > t3[0] && s3[2] > t3[2], "%f %f %f", s3[0], s3[1], s3[2]);
+}
+
+/* Games drawn from the model with a known white advantage W = 60 Elo
+ * between 10 players of known ratings, each game's colours by coin: the
+ * fitted W must be near 60, and its 95% interval must hold 60 about 95%
+ * of the time over 40 tournaments of 1500 games. */
+Test(stats_rating, white_advantage_is_recovered)
+{
+    rng_state = 77;
+    const int n = 10;
+    const double w_true = 60;
+    double truth[10];
+    for (int i = 0; i < n; i++)
+        truth[i] = 1500 + 500.0 * ((double)i / (n - 1) - 0.5);
+    int hits = 0;
+    double sum = 0, se_sum = 0;
+    for (int rep = 0; rep < 40; rep++) {
+        /* Pair (a, b), a < b, twice: a with White [0], b with White [1]. */
+        struct st_rating_pair p[10][10][2];
+        memset(p, 0, sizeof p);
+        for (int g = 0; g < 1500; g++) {
+            int i = (int)(uniform() * n), j;
+            do
+                j = (int)(uniform() * n);
+            while (j == i);
+            int white = uniform() < 0.5 ? i : j, black = white == i ? j : i;
+            double pw = 1 / (1 + pow(10, (truth[black] - truth[white] - w_true) / 400));
+            double score_white = uniform() < pw;
+            int a = i < j ? i : j, b = i < j ? j : i;
+            struct st_rating_pair *q = &p[a][b][white == a ? 0 : 1];
+            q->a = (uint32_t)a;
+            q->b = (uint32_t)b;
+            q->white = white == a ? 1 : -1;
+            q->games += 1;
+            q->score_a += white == a ? score_white : 1 - score_white;
+        }
+        struct st_rating_pair flat[200];
+        size_t m = 0;
+        for (int a = 0; a < n; a++)
+            for (int b = a + 1; b < n; b++)
+                for (int c = 0; c < 2; c++)
+                    if (p[a][b][c].games > 0)
+                        flat[m++] = p[a][b][c];
+        double r[10], se[10];
+        struct st_rating_fit_out out;
+        cr_assert_eq(st_rating_fit_ex((size_t)n, flat, m, ST_RATING_PRIOR_SD, 1, SIZE_MAX, r, se,
+                                      &out), 0);
+        hits += fabs(out.white_advantage - w_true) <= ST_Z95 * out.white_advantage_se;
+        sum += out.white_advantage;
+        se_sum += out.white_advantage_se;
+        double mean = 0;
+        for (int i = 0; i < n; i++)
+            mean += r[i] / n;
+        cr_assert(fabs(mean - 1500) < 1e-6, "mean %.9f", mean);
+    }
+    cr_log_info("white advantage: mean %.2f, mean se %.2f, %d of 40 intervals hold 60", sum / 40,
+                se_sum / 40, hits);
+    cr_expect(fabs(sum / 40 - w_true) < 5, "mean estimate %.2f", sum / 40);
+    cr_expect(se_sum / 40 > 5 && se_sum / 40 < 15, "mean se %.2f", se_sum / 40);
+    cr_expect(hits >= 34, "%d of 40 intervals hold the true advantage", hits);
+}
+
+/* Without a white advantage in the games, the fitted one is near 0: a
+ * round robin where each pair played twice, once with each colour, and
+ * White scored exactly what Black did: W = 0 by symmetry. */
+Test(stats_rating, no_advantage_fits_zero)
+{
+    struct st_rating_pair p[6] = {{0, 1, 1, 1, 1}, {0, 1, 1, 1, -1}, {0, 2, 1, 0.5, 1},
+                                  {0, 2, 1, 0.5, -1}, {1, 2, 1, 0, 1}, {1, 2, 1, 0, -1}};
+    double r[3], se[3];
+    struct st_rating_fit_out out;
+    cr_assert_eq(st_rating_fit_ex(3, p, 6, ST_RATING_PRIOR_SD, 1, SIZE_MAX, r, se, &out), 0);
+    cr_expect(fabs(out.white_advantage) < 1e-9, "%g", out.white_advantage);
+    cr_expect(out.white_advantage_se > 0);
 }

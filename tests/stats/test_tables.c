@@ -35,17 +35,17 @@
  * 10 not switched, 0-1: Bob, Black, wins; 14 turns
  * Shogi (unsupported): 11 Ada-Bob declared 1-0. */
 static const struct st_game games[] = {
-    {"chess", OK, W, 20, "checkmate", "", "Ada", "Bob", 0, {0, 0}},
-    {"chess", OK, D, 30, "agreement", "claimable=threefold,fifty-moves", "Bob", "Ada", 0, {0, 0}},
-    {"chess", OK, B, 40, "resignation", "", "Ada", "Cy", 0, {0, 0}},
-    {"chess", OK, U, 10, "unfinished", NULL, "Cy", "Bob", 0, {0, 0}},
-    {"chess", ILL, U, 5, "illegal", "", "Bob", "Cy", 0, {1, 0}},
-    {"chess", RP_STATUS_MALFORMED, U, 0, "", "", "Ada", "Bob", 0, {0, 0}},
-    {"chess", OK, W, 25, "checkmate", "", "Dee", "Ada", 0, {0, 0}},
-    {"chess", ILL, U, 3, "illegal", "", "Eve", "Ada", 0, {2, 0}},
-    {"retro", OK, W, 12, "setup-restored", "points=18-11", "Ada", "Bob", 1, {0, 0}},
-    {"retro", OK, B, 14, "points", "points=10-12", "Ada", "Bob", 0, {0, 0}},
-    {"Shogi", RP_STATUS_UNSUPPORTED, W, 0, NULL, NULL, "Ada", "Bob", 0, {0, 0}},
+    {"chess", OK, W, 20, "checkmate", "", "Ada", "Bob", 0, {0, 0}, NULL, 0},
+    {"chess", OK, D, 30, "agreement", "claimable=threefold,fifty-moves", "Bob", "Ada", 0, {0, 0}, NULL, 0},
+    {"chess", OK, B, 40, "resignation", "", "Ada", "Cy", 0, {0, 0}, NULL, 0},
+    {"chess", OK, U, 10, "unfinished", NULL, "Cy", "Bob", 0, {0, 0}, NULL, 0},
+    {"chess", ILL, U, 5, "illegal", "", "Bob", "Cy", 0, {1, 0}, NULL, 0},
+    {"chess", RP_STATUS_MALFORMED, U, 0, "", "", "Ada", "Bob", 0, {0, 0}, NULL, 0},
+    {"chess", OK, W, 25, "checkmate", "", "Dee", "Ada", 0, {0, 0}, NULL, 0},
+    {"chess", ILL, U, 3, "illegal", "", "Eve", "Ada", 0, {2, 0}, NULL, 0},
+    {"retro", OK, W, 12, "setup-restored", "points=18-11", "Ada", "Bob", 1, {0, 0}, NULL, 0},
+    {"retro", OK, B, 14, "points", "points=10-12", "Ada", "Bob", 0, {0, 0}, NULL, 0},
+    {"Shogi", RP_STATUS_UNSUPPORTED, W, 0, NULL, NULL, "Ada", "Bob", 0, {0, 0}, NULL, 0},
 };
 
 static st_stats *build(uint64_t min_games)
@@ -54,7 +54,7 @@ static st_stats *build(uint64_t min_games)
     cr_assert_not_null(s);
     for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
         cr_assert_eq(st_stats_add(s, &games[i]), 0);
-    struct st_options o = {min_games, 0};
+    struct st_options o = {.min_games = min_games};
     cr_assert_eq(st_stats_finish(s, &o), 0);
     return s;
 }
@@ -160,11 +160,48 @@ Test(stats_tables, players_rows)
     cr_assert_eq(st_table_nrows(s, ST_TABLE_PLAYERS), n);
     for (size_t i = 0; i < n; i++) {
         cr_expect_str_eq(cols(s, ST_TABLE_PLAYERS, i, 0, ST_P_RATING), want[i], "row %zu", i);
-        cr_expect_str_eq(cols(s, ST_TABLE_PLAYERS, i, ST_P_VIOLATIONS, ST_P_COLS), violations[i],
-                         "violations of row %zu", i);
+        cr_expect_str_eq(cols(s, ST_TABLE_PLAYERS, i, ST_P_VIOLATIONS, ST_P_VIOLATIONS + 1),
+                         violations[i], "violations of row %zu", i);
     }
     /* Eve: no rating at all. */
     cr_expect_str_eq(cols(s, ST_TABLE_PLAYERS, 10, ST_P_RATING, ST_P_VIOLATIONS), ",,");
+    cr_expect_str_eq(cols(s, ST_TABLE_PLAYERS, 10, ST_P_GCR, ST_P_COLS), ",");
+    st_stats_free(s);
+}
+
+/* Game Courier ratings (stats/gcr.c) of the lists, and their groups.
+ * chess: pairs in name order Ada-Bob (2 games, Ada 1.5), Ada-Cy (1, Ada 0),
+ * Ada-Dee (1, Ada 0).  Forward, from 1500:
+ *   Ada-Bob: 400 (0.75 - 0.5) 2/12 = 16.6667: Ada 1516.6667, Bob 1483.3333;
+ *   Ada-Cy: expected 0.5 + 16.6667/800 = 0.520833, 400 (0 - 0.520833)/11 =
+ *     -18.9394: Ada 1497.7273, Cy 1518.9394;
+ *   Ada-Dee: expected 0.5 - 2.2727/800, change -18.0785: Ada 1479.6488,
+ *     Dee 1518.0785.
+ * Reverse: Ada-Dee -18.1818 (Ada 1481.8182, Dee 1518.1818); Ada-Cy
+ *   expected 0.477273, -17.3554 (Ada 1464.4628, Cy 1517.3554); Ada-Bob
+ *   expected 0.5 - 35.5372/800 = 0.455579, 400 (0.75 - 0.455579) 2/12 =
+ *   19.6281 (Ada 1484.0909, Bob 1480.3719).
+ * GCR, the mean: Ada 1481.8698, Bob 1481.8526, Cy 1518.1474, Dee 1518.1302.
+ * retro: Bob 2 of 2: 400 (1 - 0.5) 2/12 = 33.3333 both ways: 1533.3, 1466.7.
+ * all: Ada-Bob 4 games (1.5 + 0 for Ada), then as chess: Ada 1453.3501,
+ * Bob 1511.7473, Cy 1517.4439, Dee 1517.4587.  Everyone played Ada: one
+ * group in every list. */
+Test(stats_tables, game_courier_ratings_and_groups)
+{
+    st_stats *s = build(0);
+    static const char *const want[] = {
+        "1481.9,1", "1466.7,1", "1453.4,1", "1481.9,1", "1533.3,1", "1511.7,1",
+        "1518.1,1", "1517.4,1", "1518.1,1", "1517.5,1", ",", ",",
+    };
+    for (size_t i = 0; i < 12; i++)
+        if (want[i])
+            cr_expect_str_eq(cols(s, ST_TABLE_PLAYERS, i, ST_P_GCR, ST_P_COLS), want[i],
+                             "row %zu", i);
+    const struct st_player_rec *ada = &s->pl[s->pl_rows[0]], *bob = &s->pl[s->pl_rows[3]];
+    cr_expect(fabs(ada->gcr - 1481.869834710744) < 1e-9, "Ada %.12f", ada->gcr);
+    cr_expect(fabs(bob->gcr - 1481.852617079890) < 1e-9, "Bob %.12f", bob->gcr);
+    cr_expect(fabs(s->pl[s->pl_rows[6]].gcr - 1518.147382920110) < 1e-9, "Cy");
+    cr_expect(fabs(s->pl[s->pl_rows[8]].gcr - 1518.130165289256) < 1e-9, "Dee");
     st_stats_free(s);
 }
 
@@ -221,7 +258,7 @@ static void add_league(st_stats *s, const char *variant, int from, int to)
         if (w == b)
             b = (b + 1) % 8;
         struct st_game g = {variant, OK, results[i % 7], 30, "checkmate", "", names[w], names[b],
-                            0, {0, 0}};
+                            0, {0, 0}, NULL, 0};
         cr_assert_eq(st_stats_add(s, &g), 0);
     }
 }
@@ -294,7 +331,21 @@ Test(stats_tables, headtohead_rows)
     size_t n = sizeof want / sizeof want[0];
     cr_assert_eq(st_table_nrows(s, ST_TABLE_HEADTOHEAD), n);
     for (size_t i = 0; i < n; i++)
-        cr_expect_str_eq(row(s, ST_TABLE_HEADTOHEAD, i), want[i], "row %zu", i);
+        cr_expect_str_eq(cols(s, ST_TABLE_HEADTOHEAD, i, 0, ST_H_A_SCORE_RATE), want[i],
+                         "row %zu", i);
+    /* cutechess-cli's figures (stats/match.c): Ada-Bob chess 1 win, 1 draw:
+     * score 0.75, 190.8 Elo; per-game deviation sqrt((0.5 (0.25)^2 + 0.5
+     * (0.25)^2)) = 0.25, / sqrt 2: the interval 0.75 -+ 0.3465 leaves (0, 1),
+     * so no error; LOS from 1 decisive game: (1 + erf(1/sqrt 2))/2 = 0.8413;
+     * draws 1 of 2.  Ada-Bob retro 0-2: score 0, no difference, LOS 0.0786
+     * ((1 + erf(-2/2))/2); all: 1 win, 1 draw, 2 losses: score 0.375,
+     * -88.7 Elo, LOS (1 + erf(-1/sqrt 6))/2 = 0.2819. */
+    cr_expect_str_eq(cols(s, ST_TABLE_HEADTOHEAD, 0, ST_H_A_SCORE_RATE, ST_H_COLS),
+                     "0.75,190.8,,0.8413,0.5");
+    cr_expect_str_eq(cols(s, ST_TABLE_HEADTOHEAD, 1, ST_H_A_SCORE_RATE, ST_H_COLS),
+                     "0,,,0.0786,0");
+    cr_expect_str_eq(cols(s, ST_TABLE_HEADTOHEAD, 2, ST_H_A_SCORE_RATE, ST_H_COLS),
+                     "0.375,-88.7,,0.2819,0.25");
     st_stats_free(s);
 }
 
@@ -320,11 +371,11 @@ Test(stats_tables, byte_order_and_unnamed_players)
 {
     st_stats *s = st_stats_new();
     struct st_game g[] = {
-        {"chess", OK, W, 10, "checkmate", "", "\xC3\x89mile", "Zoe", 0, {0, 0}},
-        {"chess", OK, B, 10, "checkmate", "", "adam", "\xC3\x89mile", 0, {0, 0}},
-        {"chess", OK, W, 10, "checkmate", "", "adam", "", 0, {0, 0}},
-        {"chess", OK, W, 10, "checkmate", "", NULL, "adam", 0, {0, 0}},
-        {"chess", OK, D, 10, "agreement", "", "Zoe", "Zoe", 0, {0, 0}},
+        {"chess", OK, W, 10, "checkmate", "", "\xC3\x89mile", "Zoe", 0, {0, 0}, NULL, 0},
+        {"chess", OK, B, 10, "checkmate", "", "adam", "\xC3\x89mile", 0, {0, 0}, NULL, 0},
+        {"chess", OK, W, 10, "checkmate", "", "adam", "", 0, {0, 0}, NULL, 0},
+        {"chess", OK, W, 10, "checkmate", "", NULL, "adam", 0, {0, 0}, NULL, 0},
+        {"chess", OK, D, 10, "agreement", "", "Zoe", "Zoe", 0, {0, 0}, NULL, 0},
     };
     for (size_t i = 0; i < 5; i++)
         cr_assert_eq(st_stats_add(s, &g[i]), 0);
@@ -336,8 +387,10 @@ Test(stats_tables, byte_order_and_unnamed_players)
     cr_assert_eq(st_table_nrows(s, ST_TABLE_PLAYERS), 6);
     for (size_t i = 0; i < 6; i++)
         cr_expect_str_eq(cols(s, ST_TABLE_PLAYERS, i, 0, 6), want[i], "row %zu", i);
-    cr_expect_str_eq(row(s, ST_TABLE_HEADTOHEAD, 0), "Zoe,\xC3\x89mile,chess,1,0,0,1");
-    cr_expect_str_eq(row(s, ST_TABLE_HEADTOHEAD, 2), "adam,\xC3\x89mile,chess,1,0,0,1");
+    cr_expect_str_eq(cols(s, ST_TABLE_HEADTOHEAD, 0, 0, ST_H_A_SCORE_RATE),
+                     "Zoe,\xC3\x89mile,chess,1,0,0,1");
+    cr_expect_str_eq(cols(s, ST_TABLE_HEADTOHEAD, 2, 0, ST_H_A_SCORE_RATE),
+                     "adam,\xC3\x89mile,chess,1,0,0,1");
     st_stats_free(s);
 }
 
@@ -348,10 +401,10 @@ Test(stats_tables, detail_splitting)
 {
     st_stats *s = st_stats_new();
     struct st_game g[] = {
-        {"backlash", OK, W, 30, "king-captured", "board=left extinct=Q,N", "A", "B", 0, {0, 0}},
+        {"backlash", OK, W, 30, "king-captured", "board=left extinct=Q,N", "A", "B", 0, {0, 0}, NULL, 0},
         {"backlash", OK, B, 30, "king-captured", "board=right board=right moves=12", "A", "B", 0,
-         {0, 0}},
-        {"backlash", OK, B, 30, "king-captured", "odd extinct=,Q", "A", "B", 0, {0, 0}},
+         {0, 0}, NULL, 0},
+        {"backlash", OK, B, 30, "king-captured", "odd extinct=,Q", "A", "B", 0, {0, 0}, NULL, 0},
     };
     for (size_t i = 0; i < 3; i++)
         cr_assert_eq(st_stats_add(s, &g[i]), 0);
@@ -400,4 +453,131 @@ Test(stats_tables, cell_text)
     cr_expect_str_eq(st_cell_text(&c, buf, sizeof buf), "12345678901");
     c = (struct st_cell){ST_CELL_EMPTY, NULL, 0, 0};
     cr_expect_str_eq(st_cell_text(&c, buf, sizeof buf), "");
+}
+
+/* ------------------------------------------------------ Ordo's options */
+
+static void add(st_stats *s, const char *variant, const char *white, const char *black,
+                enum rp_result r, int swapped)
+{
+    struct st_game g = {variant, OK, r, 10, "checkmate", "", white, black, swapped, {0, 0},
+                        NULL, 0};
+    cr_assert_eq(st_stats_add(s, &g), 0);
+}
+
+/* The white-advantage fit gets each pair's games split by colour, whatever
+ * order the names were first seen in: Bob (White) beats Ada, Ada (White)
+ * beats Bob, Ada (White) draws Bob, Ada beats Cy (White), Bob (White)
+ * beats Cy.  In name order the colour pairs are Ada-Bob with Ada White:
+ * 2 games, 1.5 points; with Bob White: 1 game, 0 for Ada; Ada-Cy with Cy
+ * White: 1 game, 1 for Ada; Bob-Cy with Bob White: 1 game, 1 for Bob.  The
+ * list's fit is that one, number for number. */
+Test(stats_tables, white_advantage_sees_the_colours)
+{
+    st_stats *s = st_stats_new();
+    add(s, "chess", "Bob", "Ada", W, 0);
+    add(s, "chess", "Ada", "Bob", W, 0);
+    add(s, "chess", "Ada", "Bob", D, 0);
+    add(s, "chess", "Cy", "Ada", B, 0);
+    add(s, "chess", "Bob", "Cy", W, 0);
+    struct st_options o = {.white_advantage = 1};
+    cr_assert_eq(st_stats_finish(s, &o), 0);
+    struct st_rating_pair p[4] = {
+        {0, 1, 2, 1.5, 1}, {0, 1, 1, 0, -1}, {0, 2, 1, 1, -1}, {1, 2, 1, 1, 1}};
+    double r[3], se[3];
+    struct st_rating_fit_out out;
+    cr_assert_eq(st_rating_fit_ex(3, p, 4, ST_RATING_PRIOR_SD, 1, SIZE_MAX, r, se, &out), 0);
+    cr_assert_eq(st_table_nrows(s, ST_TABLE_RATING_LISTS), 2);
+    cr_expect(s->lists[0].white_advantage == out.white_advantage, "%.12f vs %.12f",
+              s->lists[0].white_advantage, out.white_advantage);
+    cr_expect(s->lists[0].white_se == out.white_advantage_se);
+    cr_expect(s->pl[s->pl_rows[0]].rating == r[0] && s->pl[s->pl_rows[2]].rating == r[1]);
+    char want[128], lo[32], hi[32];
+    struct st_cell c = {ST_CELL_REAL, NULL, out.white_advantage - ST_Z95 * out.white_advantage_se, 1};
+    st_cell_text(&c, lo, sizeof lo);
+    c.value = out.white_advantage + ST_Z95 * out.white_advantage_se;
+    st_cell_text(&c, hi, sizeof hi);
+    c.value = out.white_advantage;
+    snprintf(want, sizeof want, "chess,3,5,1,1500,,,%s,%s,%s", st_cell_text(&c, (char[32]){0}, 32),
+             lo, hi);
+    cr_expect_str_eq(row(s, ST_TABLE_RATING_LISTS, 0), want);
+    st_stats_free(s);
+}
+
+/* A list that splits: Ada-Bob in chess, and Cy, Dee, Eve among themselves.
+ * Groups are numbered largest first: 1 = Cy, Dee, Eve; 2 = Ada, Bob.  The
+ * rating_lists row says 2 groups; the names come in byte order. */
+Test(stats_tables, groups_of_a_list_that_never_met)
+{
+    st_stats *s = st_stats_new();
+    add(s, "chess", "Ada", "Bob", W, 0);
+    add(s, "chess", "Dee", "Cy", D, 0);
+    add(s, "chess", "Eve", "Dee", B, 0);
+    cr_assert_eq(st_stats_finish(s, NULL), 0);
+    cr_assert_eq(st_table_nrows(s, ST_TABLE_RATING_LISTS), 2);
+    cr_expect_str_eq(cols(s, ST_TABLE_RATING_LISTS, 0, 0, 5), "chess,5,3,2,1500");
+    cr_expect_str_eq(cols(s, ST_TABLE_RATING_LISTS, 1, 0, 5), "all,5,3,2,1500");
+    cr_expect_str_eq(st_rating_list_name(s, 1), "all");
+    cr_expect_eq(st_rating_list_groups(s, 0), 2);
+    const char *names[2];
+    cr_expect_eq(st_rating_group_names(s, 0, 1, names, 2), 3);
+    cr_expect_str_eq(names[0], "Cy");
+    cr_expect_str_eq(names[1], "Dee");
+    cr_expect_eq(st_rating_group_names(s, 0, 2, names, 2), 2);
+    cr_expect_str_eq(names[0], "Ada");
+    cr_expect_str_eq(names[1], "Bob");
+    cr_expect_eq(st_rating_group_names(s, 0, 3, names, 2), 0);
+    /* players.csv: Ada chess, Ada all, Bob ..., Cy ... */
+    cr_expect_str_eq(cols(s, ST_TABLE_PLAYERS, 0, ST_P_RATING_GROUP, ST_P_COLS), "2");
+    cr_expect_str_eq(cols(s, ST_TABLE_PLAYERS, 4, ST_P_RATING_GROUP, ST_P_COLS), "1");
+    st_stats_free(s);
+}
+
+/* --average R centres every list on R; --anchor NAME --anchor-rating R
+ * gives NAME the rating R (interval R..R: errors are relative to her) in
+ * the lists she is in, and the mean R to the others.  The differences are
+ * those of the plain fit. */
+Test(stats_tables, average_and_anchor)
+{
+    st_stats *plain = st_stats_new(), *avg = st_stats_new(), *anc = st_stats_new();
+    st_stats *all[3] = {plain, avg, anc};
+    for (int k = 0; k < 3; k++) {
+        add(all[k], "chess", "Ada", "Bob", W, 0);
+        add(all[k], "chess", "Bob", "Cy", D, 0);
+        add(all[k], "chess", "Cy", "Ada", W, 0);
+        add(all[k], "retro", "Dee", "Eve", W, 0);
+    }
+    cr_assert_eq(st_stats_finish(plain, NULL), 0);
+    struct st_options oa = {.average_set = 1, .average = 2300};
+    cr_assert_eq(st_stats_finish(avg, &oa), 0);
+    struct st_options oc = {.anchor = "Bob", .anchor_rating = 2000};
+    cr_assert_eq(st_stats_finish(anc, &oc), 0);
+    /* Rows: Ada chess, Ada all, Bob chess, Bob all, Cy chess, Cy all, Dee
+     * retro, Dee all, Eve retro, Eve all. */
+    double bob = plain->pl[plain->pl_rows[2]].rating;
+    for (size_t i = 0; i < 10; i++) {
+        const struct st_player_rec *p = &plain->pl[plain->pl_rows[i]];
+        const struct st_player_rec *a = &avg->pl[avg->pl_rows[i]];
+        cr_expect(fabs(a->rating - (p->rating + 800)) < 1e-9, "row %zu", i);
+        cr_expect(a->se == p->se);
+    }
+    const struct st_player_rec *c = &anc->pl[anc->pl_rows[2]];
+    cr_expect(c->rating == 2000 && c->se == 0, "Bob %f %f", c->rating, c->se);
+    cr_expect_str_eq(cols(anc, ST_TABLE_PLAYERS, 2, ST_P_RATING, ST_P_VIOLATIONS), "2000,2000,2000");
+    const struct st_player_rec *ada = &anc->pl[anc->pl_rows[0]];
+    cr_expect(fabs(ada->rating - (plain->pl[plain->pl_rows[0]].rating - bob + 2000)) < 1e-9);
+    cr_expect(ada->se > plain->pl[plain->pl_rows[0]].se, "relative to Bob, not the mean");
+    /* retro has no Bob: its mean is 2000. */
+    const struct st_player_rec *dee = &anc->pl[anc->pl_rows[6]], *eve = &anc->pl[anc->pl_rows[8]];
+    cr_expect(fabs((dee->rating + eve->rating) / 2 - 2000) < 1e-9);
+    /* rating_lists: chess, retro, all. */
+    cr_expect_str_eq(cols(avg, ST_TABLE_RATING_LISTS, 0, ST_R_AVERAGE, ST_R_WHITE_ADVANTAGE),
+                     "2300,,");
+    char chess[128];
+    strcpy(chess, cols(anc, ST_TABLE_RATING_LISTS, 0, ST_R_ANCHOR, ST_R_WHITE_ADVANTAGE));
+    cr_expect_str_eq(chess, "Bob,2000");
+    cr_expect_str_eq(cols(anc, ST_TABLE_RATING_LISTS, 1, 0, ST_R_WHITE_ADVANTAGE),
+                     "retro,2,1,1,2000,,");
+    for (int k = 0; k < 3; k++)
+        st_stats_free(all[k]);
 }
