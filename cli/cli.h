@@ -134,15 +134,27 @@ void cli_render_violation(FILE *f, const struct cli_where *w, const struct rp_vi
 /* "white" or "black" or "" for a violation's side. */
 const char *cli_side_name(int side);
 
-/* Progress line on stderr, only when it is a terminal and not silenced. */
+/* Progress line on stderr, only when it is a terminal and not silenced
+ * (progress.c says what it shows). */
 struct cli_progress {
     int enabled;
     double started, last;     /* seconds, monotonic */
-    uint64_t entries, games;
+    uint64_t entries, games, violations; /* written so far */
+    uint64_t total;           /* bytes of the inputs whose size was known before, 0: none */
+    uint64_t done;            /* of those, read so far */
+    uint64_t done_before;     /* of the files read before the current one */
+    uint64_t source_bytes;    /* the current file's size, 0 when not known */
+    char source[1024];        /* the current file */
+    char current[256];        /* the entry being read */
+    size_t width;             /* the terminal's columns */
     int drawn;                /* the line is on the screen */
 };
 
-void cli_progress_start(struct cli_progress *p, int quiet);
+/* The bytes of an input known before reading it: a file's size, the sum
+ * of a directory's files; 0 for standard input or a pipe. */
+uint64_t cli_input_bytes(const char *path);
+
+void cli_progress_start(struct cli_progress *p, int quiet, uint64_t known_bytes);
 
 /* Around anything else written to stderr while a progress line may be
  * shown: hide clears the line, show draws it again below the text, so
@@ -152,7 +164,18 @@ void cli_progress_show(void);
 
 /* bytes on stderr, above the progress line. */
 void cli_progress_write(const char *bytes, size_t n);
-void cli_progress_update(struct cli_progress *p, uint64_t entries, uint64_t games);
+
+/* The counts written so far (the writer's side). */
+void cli_progress_update(struct cli_progress *p, uint64_t entries, uint64_t games,
+                         uint64_t violations);
+
+/* The entry the walker has just read (the reader's side): how far the
+ * input is read, and its name. */
+void cli_progress_reading(struct cli_progress *p, const struct fmt_entry *e);
+
+/* The line's text at time now, into buf: for draw, and for the tests. */
+size_t cli_progress_text(const struct cli_progress *p, double now, char *buf, size_t size);
+
 void cli_progress_finish(struct cli_progress *p);
 double cli_now(void);
 

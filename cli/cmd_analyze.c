@@ -901,7 +901,8 @@ static int emit_batch(void *ctx, struct cli_job *job, int drop)
         A->t.games_found += b->t.games_found;
         if (strcmp(b->t.latest, A->t.latest) > 0)
             memcpy(A->t.latest, b->t.latest, sizeof A->t.latest);
-        cli_progress_update(&A->progress, A->t.sum.entries, A->t.games_found);
+        cli_progress_update(&A->progress, A->t.sum.entries, A->t.games_found,
+                            A->t.sum.violations);
         stop = A->write_failed;
     }
     batch_free(b);
@@ -922,6 +923,7 @@ static int on_entry(void *ctx, const struct fmt_entry *e)
     struct analyze *A = ctx;
     if (cli_interrupted())
         return 1;
+    cli_progress_reading(&A->progress, e);
     if (!A->batch && !(A->batch = calloc(1, sizeof *A->batch))) {
         cli_error("out of memory while reading %s %s", e->source, e->entry);
         return A->failed = 1;
@@ -1151,7 +1153,10 @@ int cmd_analyze(int argc, char **argv)
     }
     st_summary_init(&A.t.sum);
     A.started = cli_run_started();
-    cli_progress_start(&A.progress, A.o.quiet);
+    uint64_t known = 0;
+    for (int i = 0; !A.o.quiet && i < A.o.ninputs; i++)
+        known += cli_input_bytes(A.o.inputs[i]);
+    cli_progress_start(&A.progress, A.o.quiet, known);
     int stopped = run_walk(&A);
     cli_progress_finish(&A.progress);
     if (cli_interrupted()) {

@@ -34,6 +34,7 @@ int fmt_input_report(struct fmt_walker *w, const char *source,
         .seq = (*w->seq)++,
         .owner = ok ? text : NULL,
     };
+    e.file_read = w->raw;
     return w->fn(w->ctx, &e);
 }
 

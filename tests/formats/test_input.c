@@ -1350,3 +1350,28 @@ Test(formats_input, concatenated_gzip_members_are_read_whole)
     rows_free(&r);
     free(text); free(p); free(both); free(da); free(db); free(a); free(b);
 }
+
+/* fmt_entry.file_read: how far the file holding an entry is read, for
+ * the progress line. */
+static uint64_t last_file_read;
+
+static int keep_file_read(void *ctx, const struct fmt_entry *e)
+{
+    (void)ctx;
+    last_file_read = e->file_read;
+    return 0;
+}
+
+Test(input, file_read_says_how_far_the_file_is_read)
+{
+    char *d = ts_tempdir();
+    char *path = ts_fmt("%s/one.log", d);
+    static const char log[] = "Game: Chess\n\n1. e2-e4\n";
+    cr_assert_eq(ts_write_file(path, log, sizeof log - 1), 0);
+    uint64_t seq = 0;
+    cr_assert_eq(fmt_walk(path, NULL, &seq, keep_file_read, NULL), 0);
+    cr_expect_eq(last_file_read, sizeof log - 1);
+    free(path);
+    ts_rmtree(d);
+    free(d);
+}
