@@ -46,8 +46,9 @@ struct fmt_entry {
     const char *text;             /* FMT_ENTRY_OK only: UTF-8, '\n' line ends, no BOM, NUL-terminated */
     size_t len;                   /* bytes in text, not counting the terminator */
     uint64_t seq;                 /* 0-based order of this entry in the whole run: the merge key */
-    uint64_t file_read;           /* bytes of the command-line input (or the directory's file)
-                                     that holds the entry read by then, as stored: progress */
+    uint64_t file_read;           /* bytes read by then from the command-line input (or the
+                                     directory's file) that holds the entry, as stored, for
+                                     progress (format detection may read a block twice) */
     char **owner;                 /* private: where the walker keeps text (fmt_entry_take_text) */
 };
 
