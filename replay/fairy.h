@@ -56,6 +56,21 @@ static inline void rp_fset_add(rp_fset *s, int sq) { s->w[sq >> 6] |= (uint64_t)
 static inline void rp_fset_del(rp_fset *s, int sq) { s->w[sq >> 6] &= ~((uint64_t)1 << (sq & 63)); }
 int rp_fset_empty(const rp_fset *s);
 
+/* The eight rook and bishop steps, numbered 0..7 (line_types). */
+static inline int rp_fline_index(int step)
+{
+    switch (step) {
+    case 1: return 0;
+    case -1: return 1;
+    case 16: return 2;
+    case -16: return 3;
+    case 17: return 4;
+    case -17: return 5;
+    case 15: return 6;
+    default: return 7; /* -15 */
+    }
+}
+
 /* ---------------------------------------------------------- pieces */
 
 #define RP_FNAMED_TYPES 38       /* Fairy-Stockfish 11.1's named piece types */
@@ -160,6 +175,21 @@ int rp_fnamed_find(const char *name);
 /* Compile a Betza string into atoms.  Returns 0, or -1 with the reason. */
 int rp_betza_compile(const char *betza, struct rp_fatom *atoms, int max, int *n,
                      char *why, size_t size);
+
+/* One way an attacker may stand relative to the attacked square, for all
+ * the types that attack so (fairy_compile.c builds them, fairy_gen.c reads
+ * them): the attack test looks at a few squares instead of trying every
+ * atom of every type. */
+struct rp_fprobe {
+    int16_t off;                 /* mailbox step from the attacker towards the target */
+    uint8_t kind;                /* RP_FA_LEAP: one step; RP_FA_RIDE: the first piece along -off */
+    uint8_t slow;                /* the attack needs the atom's own test (lame, a condition, a
+                                    range, a cannon): type and atom say which */
+    uint8_t type, atom;          /* slow: the one type and its atom */
+    uint64_t types;              /* fast: bit per type that attacks so */
+};
+
+#define RP_FMAX_PROBES 256
 
 /* ------------------------------------------------------------- rules */
 
@@ -282,6 +312,13 @@ struct rp_fdef {
     rp_fset board;               /* the squares of the board */
     rp_fset promotion_zone[2];
     uint64_t allowed[2][RP_FMB_SIZE]; /* bit per type that may stand on the square */
+    struct rp_fprobe probes[2][RP_FMAX_PROBES]; /* per attacking colour */
+    int nprobes[2];
+    uint64_t line_types[2][8];   /* per attacking colour and rp_fline_index: the types whose
+                                    fast rides attack along that step */
+    int simple_attacks;          /* every attack is a plain leap or a rook or bishop line: a
+                                    move can only open a line through its from-square (the
+                                    fast legality test of fairy_legal.c) */
 };
 
 /* ---------------------------------------------------------- position */
@@ -319,6 +356,8 @@ struct rp_fpos {
     uint8_t unpromoted[RP_FMB_SIZE]; /* promoted piece: its original type + 1; else 0 */
     uint8_t hand[2][RP_FMAX_TYPES];
     uint8_t count[2][RP_FMAX_TYPES];
+    uint64_t live[2];            /* bit per type of which the colour has a piece on the board */
+    uint64_t key_board;          /* the pieces on their squares, kept as they move (rp_fkey) */
     int side;                    /* FMT_WHITE or FMT_BLACK to move */
     int king[2];                 /* the royal piece's square, RP_FNOSQ if none */
     int ep;                      /* en passant target, or RP_FNOSQ */
@@ -380,8 +419,23 @@ int rp_ftype_of_letter(const struct rp_fdef *d, char c);
 void rp_fpos_put(struct rp_fpos *p, int sq, int type, int colour, int unpromoted);
 #define RP_FPROMOTED_NO_BASE 0x7F /* unpromoted[]: promoted from an unknown base (a pawn) */
 
+/* A well-spread 64-bit key from a small index (splitmix64's finaliser):
+ * the repetition keys are sums (xor) of these. */
+static inline uint64_t rp_fmix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+static inline uint64_t rp_fpiece_key(rp_fpiece pc, int sq) { return rp_fmix((uint64_t)pc << 16 | (uint64_t)sq); }
+
+/* Take the piece off sq (its counts, the king's square, the key). */
+void rp_fpos_take(struct rp_fpos *p, int sq);
+
 /* fairy_make.c helpers */
-uint64_t rp_fkey(const struct rp_fpos *p);     /* the repetition key, from scratch */
+uint64_t rp_fkey(const struct rp_fpos *p);     /* the repetition key (the board's part kept) */
 int rp_fbikjang(const struct rp_fpos *p);      /* the kings face each other on a file */
 
 /* fairy_gen.c */
@@ -389,6 +443,9 @@ int rp_fattacked(const struct rp_fpos *p, int sq, int by);
 int rp_fattacker(const struct rp_fpos *p, int sq, int by); /* a square attacking sq, or RP_FNOSQ */
 void rp_fgen_pseudo(const struct rp_fpos *p, struct rp_fmovelist *out);
 void rp_fgen_from(const struct rp_fpos *p, int from, struct rp_fmovelist *out);
+/* rp_fgen_from without the atoms that cannot reach `to` (its moves to
+ * `to` are among those it adds, with castlings and the pawn's moves). */
+void rp_fgen_from_to(const struct rp_fpos *p, int from, int to, struct rp_fmovelist *out);
 int rp_fgives_check(const struct rp_fpos *p, rp_fmove m);
 
 /* Castling idx: the king's and the rook's destination squares; whether
@@ -398,6 +455,11 @@ int rp_fcastle_path_clear(const struct rp_fpos *p, int idx);
 /* May a `type` piece from the hand of the side to move be dropped on sq? */
 int rp_fdrop_allowed(const struct rp_fpos *p, int type, int sq);
 int rp_fattack_from(const struct rp_fpos *p, int type, int by, int from, const struct rp_fatom *a, int sq);
+/* For definitions with simple_attacks: a `by` rider on the line from k
+ * through `through` (skip counted empty, block full); the piece on sq
+ * attacking k. */
+int rp_fline_attack(const struct rp_fpos *p, int k, int through, int skip, int block, int by);
+int rp_fpiece_attacks(const struct rp_fpos *p, int sq, int k);
 
 /* fairy_make.c: play a move (no legality test). */
 void rp_fmake(struct rp_fpos *p, rp_fmove m);
@@ -417,6 +479,9 @@ enum rp_fillegal {
     RP_FL_PAWN_DROP_MATE
 };
 enum rp_fillegal rp_flegal(const struct rp_fpos *p, rp_fmove m);
+/* The same without the quick king-safety test (quick_king_safe): every
+ * move played on a copy.  The slow twin the tests compare it with. */
+enum rp_fillegal rp_flegal_plain(const struct rp_fpos *p, rp_fmove m);
 void rp_fgen_legal(const struct rp_fpos *p, struct rp_fmovelist *out);
 int rp_fhas_legal(const struct rp_fpos *p);
 uint64_t rp_fperft(const struct rp_fpos *p, int depth);

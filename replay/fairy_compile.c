@@ -14,6 +14,7 @@
  */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "replay/fairy.h"
@@ -172,6 +173,72 @@ static void compile_regions(struct rp_fdef *d)
     }
 }
 
+/* The attack probes of colour `by` (fairy.h): one fast probe for each
+ * geometry that needs nothing but the attacker's type, every type that
+ * attacks so in its mask; a slow one, with its type and atom, for each
+ * atom that needs its own test. */
+static int add_probe(struct rp_fdef *d, int by, struct rp_fprobe pr, struct rp_fdef_error *err)
+{
+    if (!pr.slow)
+        for (int i = 0; i < d->nprobes[by]; i++) {
+            struct rp_fprobe *q = &d->probes[by][i];
+            if (!q->slow && q->kind == pr.kind && q->off == pr.off) {
+                q->types |= pr.types;
+                return 0;
+            }
+        }
+    if (d->nprobes[by] == RP_FMAX_PROBES)
+        return fail(err, "the pieces have too many ways to attack (at most %d)", RP_FMAX_PROBES);
+    d->probes[by][d->nprobes[by]++] = pr;
+    return 0;
+}
+
+static int compile_probes(struct rp_fdef *d, struct rp_fdef_error *err)
+{
+    d->simple_attacks = 1;
+    memset(d->line_types, 0, sizeof d->line_types);
+    for (int by = 0; by < 2; by++) {
+        d->nprobes[by] = 0;
+        for (int i = 0; i < d->ntypes; i++) {
+            int t = d->present[i];
+            struct rp_fprobe pr;
+            memset(&pr, 0, sizeof pr);
+            if (t == d->pawn) {
+                /* The pawn's captures are its role's, not its atoms. */
+                for (int s = -1; s <= 1; s += 2) {
+                    pr.kind = RP_FA_LEAP;
+                    pr.off = (int16_t)(s + (by ? -RP_FMB_COLS : RP_FMB_COLS));
+                    pr.types = (uint64_t)1 << t;
+                    if (add_probe(d, by, pr, err) != 0)
+                        return -1;
+                }
+                continue;
+            }
+            const struct rp_ftype *ty = &d->types[t];
+            for (int k = 0; k < ty->natoms; k++) {
+                const struct rp_fatom *a = &ty->atoms[k];
+                if (!(a->mode & RP_FA_CAPTURE))
+                    continue;
+                memset(&pr, 0, sizeof pr);
+                pr.off = (int16_t)(a->dx + (by ? -a->dy : a->dy) * RP_FMB_COLS);
+                pr.kind = a->kind;
+                pr.slow = a->nblock || a->cond != RP_FAC_ALWAYS || (a->kind == RP_FA_RIDE && a->range) ||
+                          a->kind == RP_FA_HOP || a->kind == RP_FA_GRASSHOP || ty->role == RP_FR_JANGGI_CANNON;
+                pr.type = (uint8_t)t;
+                pr.atom = (uint8_t)k;
+                pr.types = (uint64_t)1 << t;
+                if (pr.slow || (a->kind == RP_FA_RIDE && (abs(a->dx) > 1 || abs(a->dy) > 1)))
+                    d->simple_attacks = 0;
+                else if (a->kind == RP_FA_RIDE)
+                    d->line_types[by][rp_fline_index(pr.off)] |= (uint64_t)1 << t;
+                if (add_probe(d, by, pr, err) != 0)
+                    return -1;
+            }
+        }
+    }
+    return 0;
+}
+
 /* The names a Game: value matches and the line `gcaudit variants` shows. */
 static void compile_names(struct rp_fdef *d)
 {
@@ -282,6 +349,8 @@ int rp_fdef_compile(struct rp_fdef *d, struct rp_fdef_error *err)
     if (check_coords(d, err) != 0 || compile_types(d, err) != 0)
         return -1;
     compile_regions(d);
+    if (compile_probes(d, err) != 0)
+        return -1;
     if (d->repetition_end == 0)
         d->repetition_end = d->n_fold_rule;
     if (d->move_rule_end == 0)

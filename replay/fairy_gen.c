@@ -14,6 +14,7 @@
  * square, so it needs no move list; its result is that of generating the
  * attacker's captures.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "replay/fairy.h"
@@ -145,58 +146,41 @@ static void atom_targets(const struct rp_fpos *p, int type, int colour, int from
 
 /* ------------------------------------------------------------ attacks */
 
+static int on_line_d(const struct rp_fatom *a, int dx, int dy);
+
 /* Would the atom of a `type` piece of `by` on `from` capture on sq, were
  * an enemy piece there?  (The target may hold anything.) */
 int rp_fattack_from(const struct rp_fpos *p, int type, int by, int from, const struct rp_fatom *a, int sq);
 
-/* The square of a `by` piece whose capture atoms reach sq, or RP_FNOSQ.
- * Occupancy as on the board; the piece on sq (if any) does not matter
- * (11.1's attackers_to).  A leaper is looked for one step back; a rider
- * is the first piece back along its line, a cannon the second: each
- * candidate is then confirmed forwards by rp_fattack_from. */
+/* The square of a `by` piece that attacks sq, or RP_FNOSQ.  Occupancy as
+ * on the board; the piece on sq (if any) does not matter (11.1's
+ * attackers_to).  Each probe looks at the one square an attacker of its
+ * geometry would stand on: one step back for a leaper, the first piece
+ * back along the line for a rider, the second for a cannon. */
 static int attacker(const struct rp_fpos *p, int sq, int by)
 {
     const struct rp_fdef *d = p->def;
-    uint64_t allow = d->allowed[by][sq];
-    for (int i = 0; i < d->ntypes; i++) {
-        int t = d->present[i];
-        if (!p->count[by][t] || !(allow >> t & 1))
+    uint64_t live = p->live[by] & d->allowed[by][sq];
+    if (!live)
+        return RP_FNOSQ;
+    const struct rp_fprobe *pr = d->probes[by];
+    for (int i = 0; i < d->nprobes[by]; i++, pr++) {
+        if (!(pr->types & live))
             continue;
-        rp_fpiece want = rp_fp_make(t, by);
-        const struct rp_ftype *ty = &d->types[t];
-        if (t == d->pawn) {
-            int back = sq - push_of(by);
-            if (p->b[back - 1] == want)
-                return back - 1;
-            if (p->b[back + 1] == want)
-                return back + 1;
+        int from = sq - pr->off;
+        if (pr->kind != RP_FA_LEAP) {
+            while (p->b[from] == 0)
+                from -= pr->off;
+            if (pr->kind != RP_FA_RIDE && p->b[from] != RP_FOFF)
+                for (from -= pr->off; p->b[from] == 0; from -= pr->off)
+                    ;
+        }
+        rp_fpiece pc = p->b[from];
+        if (!rp_fp_real(pc) || rp_fp_colour(pc) != by || !(pr->types >> rp_fp_type(pc) & 1))
             continue;
-        }
-        for (int k = 0; k < ty->natoms; k++) {
-            const struct rp_fatom *a = &ty->atoms[k];
-            if (!(a->mode & RP_FA_CAPTURE))
-                continue;
-            int step = offset(a, by, a->dx, a->dy);
-            if (a->kind == RP_FA_LEAP) {
-                int from = sq - step;
-                if (p->b[from] == want && rp_fattack_from(p, t, by, from, a, sq))
-                    return from;
-                continue;
-            }
-            int nth = a->kind == RP_FA_RIDE ? 1 : 2, seen = 0;
-            for (int cand = sq - step;; cand -= step) {
-                rp_fpiece c = p->b[cand];
-                if (c == RP_FOFF)
-                    break;
-                if (!c)
-                    continue;
-                if (++seen < nth)
-                    continue;
-                if (c == want && rp_fattack_from(p, t, by, cand, a, sq))
-                    return cand;
-                break;
-            }
-        }
+        if (pr->slow && !rp_fattack_from(p, pr->type, by, from, &d->types[pr->type].atoms[pr->atom], sq))
+            continue;
+        return from;
     }
     return RP_FNOSQ;
 }
@@ -236,6 +220,51 @@ int rp_fattack_from(const struct rp_fpos *p, int type, int by, int from, const s
         if (a->kind == RP_FA_GRASSHOP)
             return to + step == sq;
     }
+    return 0;
+}
+
+/* simple_attacks only: does a `by` rider attack k along the line from k
+ * through `through` (the first piece beyond k that way), `skip` counted
+ * empty and `block` full?  0 when the squares are not on one rook or
+ * bishop line. */
+int rp_fline_attack(const struct rp_fpos *p, int k, int through, int skip, int block, int by)
+{
+    const struct rp_fdef *d = p->def;
+    int df = rp_ffile(through) - rp_ffile(k), dr = rp_frank(through) - rp_frank(k);
+    if ((!df && !dr) || (df && dr && abs(df) != abs(dr)))
+        return 0;
+    int step = (df > 0) - (df < 0) + ((dr > 0) - (dr < 0)) * RP_FMB_COLS;
+    int s = k + step;
+    while (s != block && (s == skip || p->b[s] == 0))
+        s += step;
+    if (s == block)
+        return 0;
+    rp_fpiece pc = p->b[s];
+    if (!rp_fp_real(pc) || rp_fp_colour(pc) != by || !(d->allowed[by][k] >> rp_fp_type(pc) & 1))
+        return 0;
+    return (int)(d->line_types[by][rp_fline_index(-step)] >> rp_fp_type(pc) & 1);
+}
+
+/* simple_attacks only: does the piece on sq attack k? */
+int rp_fpiece_attacks(const struct rp_fpos *p, int sq, int k)
+{
+    const struct rp_fdef *d = p->def;
+    rp_fpiece pc = p->b[sq];
+    int t = rp_fp_type(pc), by = rp_fp_colour(pc);
+    if (!(d->allowed[by][k] >> t & 1))
+        return 0;
+    if (t == d->pawn) {
+        int back = k - (by ? -RP_FMB_COLS : RP_FMB_COLS);
+        return sq == back - 1 || sq == back + 1;
+    }
+    const struct rp_ftype *ty = &d->types[t];
+    int dx = rp_ffile(k) - rp_ffile(sq), dy = rp_frank(k) - rp_frank(sq);
+    if (by)
+        dy = -dy;
+    for (int i = 0; i < ty->natoms; i++)
+        if ((ty->atoms[i].mode & RP_FA_CAPTURE) && on_line_d(&ty->atoms[i], dx, dy) &&
+            rp_fattack_from(p, t, by, sq, &ty->atoms[i], k))
+            return 1;
     return 0;
 }
 
@@ -439,7 +468,18 @@ static void gen_castling(const struct rp_fpos *p, int from, struct rp_fmovelist 
     }
 }
 
-void rp_fgen_from(const struct rp_fpos *p, int from, struct rp_fmovelist *out)
+/* Can the atom's line pass from a square to another dx files and dy
+ * ranks (from the mover's side) away, at any distance? */
+static int on_line_d(const struct rp_fatom *a, int dx, int dy)
+{
+    if (a->kind == RP_FA_LEAP)
+        return dx == a->dx && dy == a->dy;
+    int k = a->dx ? dx / a->dx : a->dy ? dy / a->dy : 0;
+    return k > 0 && dx == a->dx * k && dy == a->dy * k;
+}
+
+
+static void gen_from(const struct rp_fpos *p, int from, int only, struct rp_fmovelist *out)
 {
     const struct rp_fdef *d = p->def;
     rp_fpiece pc = p->b[from];
@@ -452,13 +492,31 @@ void rp_fgen_from(const struct rp_fpos *p, int from, struct rp_fmovelist *out)
     }
     struct gen_ctx g = {p, out, from, t, p->side};
     const struct rp_ftype *ty = &d->types[t];
+    int dx = 0, dy = 0;
+    if (only >= 0) {
+        dx = rp_ffile(only) - rp_ffile(from);
+        dy = rp_frank(only) - rp_frank(from);
+        if (p->side)
+            dy = -dy;
+    }
     for (int k = 0; k < ty->natoms; k++)
-        atom_targets(p, t, p->side, from, &ty->atoms[k], piece_target, &g);
+        if (only < 0 || on_line_d(&ty->atoms[k], dx, dy))
+            atom_targets(p, t, p->side, from, &ty->atoms[k], piece_target, &g);
     if (t == d->king && d->king_pass)
         add(out, mv(from, from, RP_FM_PASS));
     /* The king castles; with no king, the piece on the e-file square of
      * the castling rank does (11.1: "castling with non-king piece"). */
     gen_castling(p, from, out);
+}
+
+void rp_fgen_from(const struct rp_fpos *p, int from, struct rp_fmovelist *out)
+{
+    gen_from(p, from, -1, out);
+}
+
+void rp_fgen_from_to(const struct rp_fpos *p, int from, int to, struct rp_fmovelist *out)
+{
+    gen_from(p, from, to, out);
 }
 
 /* The squares where a `type` piece from the hand of `us` may be dropped

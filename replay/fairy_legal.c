@@ -14,6 +14,7 @@
  * Chess: the capture comes before the promotion); 11.1 lets White lose.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "replay/fairy.h"
@@ -66,7 +67,26 @@ static int kings_face(const struct rp_fpos *p)
 
 static int any_legal(const struct rp_fpos *p, int captures, int drops);
 
-enum rp_fillegal rp_flegal(const struct rp_fpos *p, rp_fmove m)
+/* The king's safety after m without playing it, where that is simple: a
+ * piece other than the king moves, the king is not in check, and nothing
+ * attacks but plain leaps and lines.  -1: not simple, play it. */
+static int quick_king_safe(const struct rp_fpos *p, rp_fmove m)
+{
+    const struct rp_fdef *d = p->def;
+    int us = p->side, k = p->king[us];
+    if (!d->simple_attacks || p->in_check || k == RP_FNOSQ || d->flying_general || p->bikjang ||
+        !d->checking || (!d->drop_checks && m.kind == RP_FM_DROP))
+        return -1;
+    if (m.kind == RP_FM_DROP)
+        return 1; /* a drop adds a piece: it opens nothing */
+    if (m.kind != RP_FM_NORMAL && m.kind != RP_FM_PROMOTE && m.kind != RP_FM_PIECE_PROMOTE)
+        return -1;
+    if (m.from == k || m.gate)
+        return -1;
+    return !rp_fline_attack(p, k, m.from, m.from, m.to, !us);
+}
+
+static enum rp_fillegal legal(const struct rp_fpos *p, rp_fmove m, int plain)
 {
     const struct rp_fdef *d = p->def;
     int us = p->side, them = !us;
@@ -84,12 +104,19 @@ enum rp_fillegal rp_flegal(const struct rp_fpos *p, rp_fmove m)
             if (s != kto && rp_fattacked(p, s, them))
                 return RP_FL_CASTLE_THROUGH;
     }
-    struct rp_fpos q = *p;
-    rp_fmake(&q, m);
-    if (q.king[us] != RP_FNOSQ && rp_fattacked(&q, q.king[us], them))
+    int quick = plain ? -1 : quick_king_safe(p, m);
+    if (quick == 0)
         return RP_FL_KING_ATTACKED;
-    if (((d->flying_general && p->king[us] != RP_FNOSQ) || p->bikjang) && kings_face(&q))
-        return RP_FL_FLYING_GENERAL;
+    if (quick < 0) {
+        struct rp_fpos q = *p;
+        rp_fmake(&q, m);
+        if (q.king[us] != RP_FNOSQ && rp_fattacked(&q, q.king[us], them))
+            return RP_FL_KING_ATTACKED;
+        if (((d->flying_general && p->king[us] != RP_FNOSQ) || p->bikjang) && kings_face(&q))
+            return RP_FL_FLYING_GENERAL;
+        if ((!d->checking || (!d->drop_checks && m.kind == RP_FM_DROP)) && q.in_check)
+            return RP_FL_CHECK_FORBIDDEN;
+    }
     if (d->makpong && p->in_check && rp_fp_real(p->b[m.from]) && rp_fp_type(p->b[m.from]) == d->king &&
         m.kind != RP_FM_DROP) {
         /* Only the king's capture of its one checker. */
@@ -99,8 +126,6 @@ enum rp_fillegal rp_flegal(const struct rp_fpos *p, rp_fmove m)
         if (checker != m.to || rp_fattacked(&r, p->king[us], them))
             return RP_FL_MAKPONG;
     }
-    if ((!d->checking || (!d->drop_checks && m.kind == RP_FM_DROP)) && q.in_check)
-        return RP_FL_CHECK_FORBIDDEN;
     if (d->immobility_illegal && (m.kind == RP_FM_DROP || m.kind == RP_FM_NORMAL)) {
         int type = m.kind == RP_FM_DROP ? m.type : rp_fp_type(p->b[m.from]);
         if (!mobile(d, type, us, m.to))
@@ -119,6 +144,16 @@ enum rp_fillegal rp_flegal(const struct rp_fpos *p, rp_fmove m)
             return RP_FL_MUST_DROP;
     }
     return RP_FL_OK;
+}
+
+enum rp_fillegal rp_flegal(const struct rp_fpos *p, rp_fmove m)
+{
+    return legal(p, m, 0);
+}
+
+enum rp_fillegal rp_flegal_plain(const struct rp_fpos *p, rp_fmove m)
+{
+    return legal(p, m, 1);
 }
 
 /* Is there a legal capture (captures) or drop (drops)? */

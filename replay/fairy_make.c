@@ -23,17 +23,6 @@ static inline int rel_rank(const struct rp_fdef *d, int colour, int sq)
     return colour ? d->ranks - r : r + 1;
 }
 
-static void take(struct rp_fpos *p, int sq)
-{
-    rp_fpiece pc = p->b[sq];
-    int t = rp_fp_type(pc), c = rp_fp_colour(pc);
-    p->count[c][t]--;
-    if (t == p->def->king && p->king[c] == sq)
-        p->king[c] = RP_FNOSQ;
-    p->b[sq] = 0;
-    p->unpromoted[sq] = 0;
-}
-
 /* 11.1: a captured piece joins the captor's hand as what it was before
  * any promotion (a pawn when that is unknown), unless dropLoop. */
 static void to_hand(struct rp_fpos *p, rp_fpiece pc, int unpromoted)
@@ -144,8 +133,8 @@ void rp_fmake(struct rp_fpos *p, rp_fmove m)
         int rfrom = p->castle_rook[m.castle], kfrom = m.from, kto, rto;
         rp_fcastle_squares(p, m.castle, &kto, &rto);
         rp_fpiece king = p->b[kfrom], rook = p->b[rfrom];
-        take(p, kfrom);
-        take(p, rfrom);
+        rp_fpos_take(p, kfrom);
+        rp_fpos_take(p, rfrom);
         rp_fpos_put(p, kto, rp_fp_type(king), us, 0);
         rp_fpos_put(p, rto, rp_fp_type(rook), us, 0);
         p->castle_rights &= ~(3 << (us * 2));
@@ -166,7 +155,7 @@ void rp_fmake(struct rp_fpos *p, rp_fmove m)
             rp_fpiece cap = p->b[victim];
             int cap_unpromoted = p->unpromoted[victim];
             update_castling(p, victim);
-            take(p, victim);
+            rp_fpos_take(p, victim);
             if (d->captures_to_hand)
                 to_hand(p, cap, cap_unpromoted);
             if (d->gating)
@@ -176,7 +165,7 @@ void rp_fmake(struct rp_fpos *p, rp_fmove m)
         }
         update_castling(p, m.from);
         update_castling(p, m.to);
-        take(p, m.from);
+        rp_fpos_take(p, m.from);
         int t = rp_fp_type(pc);
         if (m.kind == RP_FM_PROMOTE) {
             rp_fpos_put(p, m.to, m.type, us, RP_FPROMOTED_NO_BASE);
@@ -208,8 +197,19 @@ void rp_fmake(struct rp_fpos *p, rp_fmove m)
         memset(&p->gates[us], 0, sizeof p->gates[us]);
     p->last_capture = captured_any;
 
-    /* A check counts against the checker's remaining (n-check). */
-    int gives_check = p->king[them] != RP_FNOSQ && rp_fattacked(p, p->king[them], us);
+    /* A check counts against the checker's remaining (n-check).  Where
+     * nothing but leaps and lines attack, a plain move checks by the
+     * piece it moves or by the line it opens. */
+    int k = p->king[them], gives_check;
+    if (k == RP_FNOSQ)
+        gives_check = 0;
+    else if (d->simple_attacks && !m.gate &&
+             (m.kind == RP_FM_NORMAL || m.kind == RP_FM_PROMOTE || m.kind == RP_FM_PIECE_PROMOTE ||
+              m.kind == RP_FM_DROP))
+        gives_check = rp_fpiece_attacks(p, m.to, k) ||
+                      (m.kind != RP_FM_DROP && rp_fline_attack(p, k, m.from, -1, -1, us));
+    else
+        gives_check = rp_fattacked(p, k, us);
     if (d->check_counting && gives_check && p->checks_left[us] > 0)
         p->checks_left[us]--;
     if (m.kind == RP_FM_DROP && gives_check && d->types[m.hand_type].role == RP_FR_SHOGI_PAWN)
@@ -232,15 +232,6 @@ void rp_fmake(struct rp_fpos *p, rp_fmove m)
 }
 
 /* ---------------------------------------------------------------- key */
-
-static inline uint64_t mix(uint64_t x)
-{
-    /* splitmix64's finaliser: a well-spread key from a small index. */
-    x += 0x9E3779B97F4A7C15ULL;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-    return x ^ (x >> 31);
-}
 
 /* Is an en passant capture onto p->ep legal?  Only then does the en
  * passant square make the position differ (fine-points.md 18). */
@@ -269,26 +260,23 @@ static int ep_capture_legal(const struct rp_fpos *p)
 uint64_t rp_fkey(const struct rp_fpos *p)
 {
     const struct rp_fdef *d = p->def;
-    uint64_t k = p->side ? 0x5D7E1B3C2A4F6E8DULL : 0;
-    for (int r = 0; r < d->ranks; r++)
-        for (int f = 0; f < d->files; f++) {
-            int sq = rp_fsq(f, r);
-            if (p->b[sq])
-                k ^= mix((uint64_t)p->b[sq] << 16 | (uint64_t)sq);
-        }
-    for (int c = 0; c < 2; c++)
-        for (int i = 0; i < d->ntypes; i++) {
-            int t = d->present[i];
-            if (p->hand[c][t])
-                k ^= mix(0x100000ULL | (uint64_t)c << 12 | (uint64_t)t << 8 | p->hand[c][t]);
-        }
-    k ^= mix(0x200000ULL | (uint64_t)p->castle_rights);
-    for (int idx = 0; idx < 4; idx++)
-        if (p->castle_rights >> idx & 1)
-            k ^= mix(0x300000ULL | (uint64_t)idx << 12 | (uint64_t)p->castle_rook[idx]);
+    uint64_t k = p->key_board ^ (p->side ? 0x5D7E1B3C2A4F6E8DULL : 0);
+    if (d->piece_drops || d->captures_to_hand || d->seirawan_gating)
+        for (int c = 0; c < 2; c++)
+            for (int i = 0; i < d->ntypes; i++) {
+                int t = d->present[i];
+                if (p->hand[c][t])
+                    k ^= rp_fmix(0x100000ULL | (uint64_t)c << 12 | (uint64_t)t << 8 | p->hand[c][t]);
+            }
+    if (p->castle_rights) {
+        k ^= rp_fmix(0x200000ULL | (uint64_t)p->castle_rights);
+        for (int idx = 0; idx < 4; idx++)
+            if (p->castle_rights >> idx & 1)
+                k ^= rp_fmix(0x300000ULL | (uint64_t)idx << 12 | (uint64_t)p->castle_rook[idx]);
+    }
     if (d->check_counting)
-        k ^= mix(0x400000ULL | (uint64_t)p->checks_left[0] << 8 | (uint64_t)p->checks_left[1]);
+        k ^= rp_fmix(0x400000ULL | (uint64_t)p->checks_left[0] << 8 | (uint64_t)p->checks_left[1]);
     if (ep_capture_legal(p))
-        k ^= mix(0x500000ULL | (uint64_t)p->ep);
+        k ^= rp_fmix(0x500000ULL | (uint64_t)p->ep);
     return k;
 }

@@ -38,6 +38,18 @@ void rp_fsquare_name(const struct rp_fdef *d, int sq, char *out)
 
 int rp_fsquare_parse(const struct rp_fdef *d, const char *name)
 {
+    if (!d->nfile_labels && !d->nrank_labels) {
+        /* The usual labels, read directly: "e4", "j10" (not "e04"). */
+        int f = name[0] - 'a', r = name[1] - '0';
+        if (f < 0 || f >= d->files || r < 1 || r > 9)
+            return -1;
+        if (name[2]) {
+            if (name[2] < '0' || name[2] > '9' || name[3])
+                return -1;
+            r = r * 10 + name[2] - '0';
+        }
+        return r <= d->ranks ? rp_fsq(f, r - 1) : -1;
+    }
     for (int f = 0; f < d->files; f++) {
         size_t n = strlen(d->file_labels[f]);
         if (strncmp(name, d->file_labels[f], n) != 0)
@@ -161,6 +173,7 @@ void rp_frender(const struct rp_fpos *p, char *buf, size_t size)
 #define set(v, ...) (rp_verdict_set((v), __VA_ARGS__), 0)
 
 struct turn {
+    int from, to;                /* the first component's squares, when a move */
     struct rp_fgame *g;
     const struct rp_fpos *p;
     const struct rp_fdef *d;
@@ -190,7 +203,7 @@ static int square_of(const struct turn *t, const char *name, int dest)
 
 static int square_exists(const char *name, const void *ctx)
 {
-    return strcmp(name, "dest") == 0 || rp_fsquare_parse(ctx, name) >= 0;
+    return rp_fsquare_parse(ctx, name) >= 0 || strcmp(name, "dest") == 0;
 }
 
 static int check_squares(const struct turn *t)
@@ -476,7 +489,7 @@ static int is_move(const struct fmt_component *c) { return c->kind == FMT_COMP_M
 static void gen_to(const struct turn *t, int from, int to, struct rp_fmovelist *l, struct rp_fmovelist *out)
 {
     l->n = 0;
-    rp_fgen_from(t->p, from, l);
+    rp_fgen_from_to(t->p, from, to, l);
     out->n = 0;
     for (int i = 0; i < l->n; i++) {
         rp_fmove m = l->m[i];
@@ -523,7 +536,8 @@ static int check_leftovers(const struct turn *t, size_t i, const struct fmt_comp
 /* Which candidates the written turn means, once king safety is known:
  * the promotion its placement names, the gating its placement names, the
  * castling its rook companion confirms. */
-static int pick(const struct turn *t, const struct rp_fmovelist *cand, int from, int to, rp_fmove *out)
+static int pick(const struct turn *t, const struct rp_fmovelist *cand, const enum rp_fillegal *legal, int from,
+                int to, rp_fmove *out)
 {
     const struct rp_fdef *d = t->d;
     const struct fmt_component *c = t->c;
@@ -551,7 +565,7 @@ static int pick(const struct turn *t, const struct rp_fmovelist *cand, int from,
         for (int k = 0; k < cand->n && !found; k++) {
             rp_fmove m = cand->m[k];
             if ((m.kind == RP_FM_PROMOTE || m.kind == RP_FM_PIECE_PROMOTE) && m.type == ty && !m.gate &&
-                (pfrom < 0 || m.kind == RP_FM_PIECE_PROMOTE) && rp_flegal(t->p, m) == RP_FL_OK)
+                (pfrom < 0 || m.kind == RP_FM_PIECE_PROMOTE) && legal[k] == RP_FL_OK)
                 chosen = m, found = 1;
         }
         if (!found) {
@@ -607,7 +621,7 @@ static int pick(const struct turn *t, const struct rp_fmovelist *cand, int from,
                 continue;
             if (gate_sq >= 0 ? (m.gate != gate_type + 1 || m.gate_sq != gate_sq) : m.gate != 0)
                 continue;
-            enum rp_fillegal why = rp_flegal(t->p, m);
+            enum rp_fillegal why = legal[k];
             if (why == RP_FL_OK)
                 chosen = m, found = 1;
             else if (!have_first)
@@ -657,15 +671,18 @@ static int resolve_move(const struct turn *t, rp_fmove *out)
 {
     const struct fmt_component *c = &t->c[0];
     const struct rp_fpos *p = t->p;
-    int from = rp_fsquare_parse(t->d, c->from), to = rp_fsquare_parse(t->d, c->to);
-    char a[8], label[RP_FLABEL_MAX + 2] = "", at[16];
-    if (p->b[from])
-        rp_flabel(t->d, p->b[from], p->unpromoted[from], label);
-    struct rp_piece_words w = {p->b[from] != 0, label, p->b[from] ? piece_on(t, from) : "",
-                               p->b[from] ? rp_fp_colour(p->b[from]) : 0};
-    snprintf(at, sizeof at, "on %s", c->from);
-    if (!rp_check_piece_words(&w, p->side, c->label, at, t->v))
-        return 0;
+    int from = t->from, to = t->to;
+    char a[8];
+    /* The usual turn passes these checks: words only for a failure. */
+    if (!p->b[from] || (c->label[0] && !label_is(t, from, c->label)) || rp_fp_colour(p->b[from]) != p->side) {
+        char label[RP_FLABEL_MAX + 2] = "", at[16];
+        if (p->b[from])
+            rp_flabel(t->d, p->b[from], p->unpromoted[from], label);
+        struct rp_piece_words w = {p->b[from] != 0, label, p->b[from] ? piece_on(t, from) : "",
+                                   p->b[from] ? rp_fp_colour(p->b[from]) : 0};
+        snprintf(at, sizeof at, "on %s", c->from);
+        return rp_check_piece_words(&w, p->side, c->label, at, t->v);
+    }
     struct rp_fmovelist all, cand;
     gen_to(t, from, to, &all, &cand);
     if (cand.n == 0) {
@@ -684,10 +701,10 @@ static int resolve_move(const struct turn *t, rp_fmove *out)
      * piece is looked at (fine-points.md 10): if no candidate of any kind
      * is legal, that is the violation. */
     int any_legal = 0;
-    enum rp_fillegal reason = RP_FL_OK;
+    enum rp_fillegal reason = RP_FL_OK, legal[RP_FMAX_MOVES];
     rp_fmove reason_move = cand.m[0];
-    for (int k = 0; k < cand.n && !any_legal; k++) {
-        enum rp_fillegal why = rp_flegal(p, cand.m[k]);
+    for (int k = 0; k < cand.n; k++) {
+        enum rp_fillegal why = legal[k] = rp_flegal(p, cand.m[k]);
         if (why == RP_FL_OK)
             any_legal = 1;
         else if (reason == RP_FL_OK || (why != RP_FL_IMMOBILE && reason == RP_FL_IMMOBILE))
@@ -695,7 +712,7 @@ static int resolve_move(const struct turn *t, rp_fmove *out)
     }
     if (!any_legal)
         return reject_illegal(t, reason_move, reason);
-    return pick(t, &cand, from, to, out);
+    return pick(t, &cand, legal, from, to, out);
 }
 
 /* A drop: "P*e4" or "P-e4" (defined-variants.md). */
@@ -782,8 +799,15 @@ static int resolve_pass(const struct turn *t, rp_fmove *out)
 
 int rp_fresolve(struct rp_fgame *g, const struct fmt_component *c, size_t n, rp_fmove *m, struct rp_verdict *v)
 {
-    struct turn t = {g, &g->pos, g->def, c, n, v};
-    if (n == 0 || !check_squares(&t))
+    struct turn t = {-1, -1, g, &g->pos, g->def, c, n, v};
+    if (n == 0)
+        return 0;
+    if (c[0].kind == FMT_COMP_MOVE) {
+        t.from = rp_fsquare_parse(t.d, c[0].from);
+        t.to = rp_fsquare_parse(t.d, c[0].to);
+    }
+    /* A lone move whose squares were just read needs no second look. */
+    if ((n > 1 || t.from < 0 || t.to < 0) && !check_squares(&t))
         return 0;
     switch (c[0].kind) {
     case FMT_COMP_MOVE: return resolve_move(&t, m);

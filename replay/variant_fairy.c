@@ -28,9 +28,12 @@
 
 /* ------------------------------------------------------------ history */
 
-static const struct rp_fhist *hist_at(const struct rp_fgame *g, int i)
+static uint64_t key_at(const struct rp_fgame *g, int i) { return g->hist[i & (RP_FHISTORY - 1)]; }
+
+static int check_at(const struct rp_fgame *g, int i)
 {
-    return &g->hist[i % RP_FHISTORY];
+    i &= RP_FHISTORY - 1;
+    return g->hist_check[i >> 3] >> (i & 7) & 1;
 }
 
 void rp_fgame_record(struct rp_fgame *g)
@@ -41,9 +44,12 @@ void rp_fgame_record(struct rp_fgame *g)
      * there). */
     if (g->pos.rule50 == 0 && !d->captures_to_hand && !d->piece_drops)
         g->nhist = 0;
-    struct rp_fhist *h = &g->hist[g->nhist % RP_FHISTORY];
-    h->key = g->pos.key;
-    h->in_check = (uint8_t)g->pos.in_check;
+    int i = g->nhist & (RP_FHISTORY - 1);
+    g->hist[i] = g->pos.key;
+    if (g->pos.in_check)
+        g->hist_check[i >> 3] |= (uint8_t)(1u << (i & 7));
+    else
+        g->hist_check[i >> 3] &= (uint8_t)~(1u << (i & 7));
     g->nhist++;
 }
 
@@ -53,10 +59,10 @@ static int occurrences(const struct rp_fgame *g, int upto, int *first)
 {
     int last = g->nhist - 1, n = 0;
     int oldest = g->nhist > RP_FHISTORY ? g->nhist - RP_FHISTORY : 0;
-    uint64_t now = hist_at(g, last)->key;
+    uint64_t now = key_at(g, last);
     *first = last;
     for (int i = last; i >= oldest; i -= 2)
-        if (hist_at(g, i)->key == now) {
+        if (key_at(g, i) == now) {
             n++;
             *first = i;
             if (n == upto)
@@ -82,6 +88,12 @@ static enum rp_result for_side(enum rp_fvalue v, int side)
 static int insufficient(const struct rp_fpos *p)
 {
     const struct rp_fdef *d = p->def;
+    uint64_t allowed = (uint64_t)1 << RP_FTYPE_KNIGHT | (uint64_t)1 << RP_FTYPE_BISHOP;
+    if (d->king >= 0)
+        allowed |= (uint64_t)1 << d->king;
+    /* Most positions: some other piece is on the board. */
+    if ((p->live[0] | p->live[1]) & ~allowed)
+        return 0;
     int minors = 0, knights = 0, light = 0, dark = 0;
     for (int r = 0; r < d->ranks; r++)
         for (int f = 0; f < d->files; f++) {
@@ -125,9 +137,9 @@ static int repetition_end(const struct rp_fgame *g, struct rp_ending *e)
         for (int i = first; i < g->nhist; i++) {
             int side = (g->nhist - 1 - i) % 2 ? !stm : stm;
             if (side == stm)
-                them_all &= hist_at(g, i)->in_check;
+                them_all &= check_at(g, i);
             else
-                us_all &= hist_at(g, i)->in_check;
+                us_all &= check_at(g, i);
         }
         if (them_all || us_all) {
             e->result = for_side(them_all ? RP_FV_WIN : RP_FV_LOSS, stm);

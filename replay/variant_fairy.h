@@ -21,19 +21,17 @@ const struct rp_fdef *rp_fairy_find(const char *name);
 
 /* Positions a game keeps for repetitions: the last irreversible move
  * restarts the count, and a ring of this many bounds a game's memory
- * whatever its length. */
-#define RP_FHISTORY 1024
-
-struct rp_fhist {
-    uint64_t key;
-    uint8_t in_check;            /* the side to move was in check */
-};
+ * whatever its length (a repetition further apart than this many plies
+ * is not counted; the 75-move rule alone ends a game of Chess within
+ * 150, and drop games repeat in short cycles).  A power of two. */
+#define RP_FHISTORY 512
 
 /* The state of one game of a defined variant. */
 struct rp_fgame {
     struct rp_fpos pos;
     const struct rp_fdef *def;
-    struct rp_fhist hist[RP_FHISTORY]; /* ring: positions since the last irreversible move */
+    uint64_t hist[RP_FHISTORY];  /* ring: keys of the positions since the last irreversible move */
+    uint8_t hist_check[RP_FHISTORY / 8]; /* bit i: in that position the side to move was in check */
     int nhist;                   /* positions recorded (may pass RP_FHISTORY) */
     int start_checks[2];         /* n-check: checks needed at the start */
 };

@@ -1,0 +1,184 @@
+/*
+ * The general engine's speed-ups against their plain twins, on positions
+ * of every shipped definition reached by seeded random play (STYLE.md: a
+ * fast path has a slow twin and a test that they agree):
+ *
+ *   - the attack test by probes (rp_fattacked) against trying every
+ *     capture atom of every enemy piece on the board;
+ *   - moves generated towards one square (rp_fgen_from_to) against all of
+ *     the piece's moves, kept when they reach it;
+ *   - legality with the quick king-safety test (rp_flegal) against every
+ *     move played on a copy (rp_flegal_plain);
+ *   - the check a move gives, as rp_fmake finds it, against the attack
+ *     test on the position after it;
+ *   - the repetition key kept as pieces move, against the key of the same
+ *     position read afresh from its FEN.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay/fairy.h"
+#include "replay/replay.h"
+#include "replay/variant_fairy.h"
+#include "tests/support/support.h"
+
+static void load(void)
+{
+    struct rp_def_error e;
+    char *dir = ts_fmt("%s/replay/definitions", GC_SOURCE_DIR);
+    cr_assert_eq(rp_defs_load_dir(dir, &e), RP_DONE, "%s:%d: %s: %s", e.file, e.line, e.key, e.message);
+    free(dir);
+    char *chess = ts_fmt("%s/definitions/chess.ini", GC_FIXTURES);
+    cr_assert_eq(rp_defs_load_file(chess, &e), RP_DONE, "%s:%d: %s: %s", e.file, e.line, e.key, e.message);
+    free(chess);
+}
+
+static void unload(void) { rp_defs_reset(); }
+
+TestSuite(replay_fairy_engine, .init = load, .fini = unload);
+
+static uint64_t next(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* The plain attack test: every capture atom of every `by` piece. */
+static int attacked_plain(const struct rp_fpos *p, int sq, int by)
+{
+    const struct rp_fdef *d = p->def;
+    for (int r = 0; r < d->ranks; r++)
+        for (int f = 0; f < d->files; f++) {
+            int from = rp_fsq(f, r);
+            rp_fpiece pc = p->b[from];
+            if (!rp_fp_real(pc) || rp_fp_colour(pc) != by || from == sq)
+                continue;
+            int t = rp_fp_type(pc);
+            if (!(d->allowed[by][sq] >> t & 1))
+                continue;
+            if (t == d->pawn) {
+                int ahead = from + (by ? -RP_FMB_COLS : RP_FMB_COLS);
+                if (sq == ahead - 1 || sq == ahead + 1)
+                    return 1;
+                continue;
+            }
+            for (int k = 0; k < d->types[t].natoms; k++)
+                if ((d->types[t].atoms[k].mode & RP_FA_CAPTURE) &&
+                    rp_fattack_from(p, t, by, from, &d->types[t].atoms[k], sq))
+                    return 1;
+        }
+    return 0;
+}
+
+static int same_move(rp_fmove a, rp_fmove b) { return memcmp(&a, &b, sizeof a) == 0; }
+
+struct tally {
+    long positions, attacks, moves, legal, checks, keys;
+};
+
+static int check_position(const struct rp_fpos *p, struct tally *n)
+{
+    const struct rp_fdef *d = p->def;
+    int bad = 0;
+    char fen[512];
+    rp_ffen_write(p, fen, sizeof fen);
+    n->positions++;
+    for (int r = 0; r < d->ranks; r++)
+        for (int f = 0; f < d->files; f++) {
+            int sq = rp_fsq(f, r);
+            for (int by = 0; by < 2; by++, n->attacks++)
+                if (rp_fattacked(p, sq, by) != attacked_plain(p, sq, by)) {
+                    cr_log_error("%s: %s: is %c%d attacked by %s? probes %d, plain %d", d->name, fen, 'a' + f,
+                                 r + 1, by ? "Black" : "White", rp_fattacked(p, sq, by), attacked_plain(p, sq, by));
+                    bad++;
+                }
+        }
+    static struct rp_fmovelist all, to, pseudo;
+    rp_fgen_pseudo(p, &pseudo);
+    for (int i = 0; i < pseudo.n; i++) {
+        rp_fmove m = pseudo.m[i];
+        if (m.kind == RP_FM_DROP || m.kind == RP_FM_PASS)
+            continue;
+        all.n = to.n = 0;
+        rp_fgen_from(p, m.from, &all);
+        rp_fgen_from_to(p, m.from, m.to, &to);
+        int want = 0, got = 0;
+        for (int k = 0; k < all.n; k++)
+            if (all.m[k].to == m.to || all.m[k].kind == RP_FM_CASTLE) {
+                want++;
+                int found = 0;
+                for (int j = 0; j < to.n; j++)
+                    found |= same_move(all.m[k], to.m[j]);
+                bad += !found;
+            }
+        for (int j = 0; j < to.n; j++)
+            got += to.m[j].to == m.to || to.m[j].kind == RP_FM_CASTLE;
+        if (got != want) {
+            cr_log_error("%s: %s: %d moves from the piece to a square, %d towards it", d->name, fen, want, got);
+            bad++;
+        }
+        n->moves++;
+    }
+    for (int i = 0; i < pseudo.n; i++, n->legal++) {
+        rp_fmove m = pseudo.m[i];
+        enum rp_fillegal a = rp_flegal(p, m), b = rp_flegal_plain(p, m);
+        if (a != b) {
+            cr_log_error("%s: %s: move %d: quick legality %d, plain %d", d->name, fen, i, a, b);
+            bad++;
+        }
+        struct rp_fpos q = *p;
+        rp_fmake(&q, m);
+        int k = q.king[q.side], plain = k != RP_FNOSQ && rp_fattacked(&q, k, !q.side);
+        if (q.in_check != plain) {
+            cr_log_error("%s: %s: move %d gives check %d, the attack test says %d", d->name, fen, i,
+                         q.in_check, plain);
+            bad++;
+        }
+        n->checks++;
+        char qfen[512], why[200];
+        rp_ffen_write(&q, qfen, sizeof qfen);
+        struct rp_fpos fresh;
+        if (rp_ffen_read(&fresh, d, qfen, why, sizeof why) != 0 || fresh.key != q.key) {
+            cr_log_error("%s: %s: move %d: kept key differs from the FEN's (%s)", d->name, qfen, i, why);
+            bad++;
+        }
+        n->keys++;
+    }
+    return bad;
+}
+
+Test(replay_fairy_engine, fast_paths_agree_with_their_plain_twins, .timeout = 300)
+{
+    struct tally n = {0, 0, 0, 0, 0, 0};
+    int bad = 0, variants = 0;
+    static struct rp_fmovelist l;
+    for (size_t v = 0; v < rp_variant_count(); v++) {
+        const struct rp_variant *var = rp_variant_at(v);
+        if (!var->def)
+            continue;
+        const struct rp_fdef *d = var->def;
+        variants++;
+        for (int game = 0; game < 6; game++) {
+            uint64_t seed = 0x9E3779B97F4A7C15ULL ^ (uint64_t)(v * 131 + (size_t)game * 7 + 1);
+            struct rp_fpos p;
+            char why[200];
+            cr_assert_eq(rp_ffen_read(&p, d, d->start_fen, why, sizeof why), 0, "%s: %s", d->name, why);
+            for (int ply = 0; ply < 120; ply++) {
+                if (ply % 3 == 0)
+                    bad += check_position(&p, &n);
+                rp_fgen_legal(&p, &l);
+                if (l.n == 0)
+                    break;
+                rp_fmake(&p, l.m[next(&seed) % (uint64_t)l.n]);
+            }
+        }
+    }
+    cr_log_info("%d definitions, %ld positions: %ld attack tests, %ld from-to lists, %ld legality tests, "
+                "%ld checks, %ld keys", variants, n.positions, n.attacks, n.moves, n.legal, n.checks, n.keys);
+    cr_expect_geq(variants, 13);
+    cr_expect_eq(bad, 0, "%d disagreements between fast paths and their plain twins", bad);
+}
