@@ -510,5 +510,7 @@ int rp_fsquare_parse(const struct rp_fdef *d, const char *name);
 const char *rp_fpiece_name(const struct rp_fdef *d, int type, int unpromoted);
 /* The board as text for `gcaudit replay`. */
 void rp_frender(const struct rp_fpos *p, char *buf, size_t size);
+/* The position for the game viewer. */
+void rp_fview(const struct rp_fpos *p, struct rp_view *v);
 
 #endif

@@ -167,6 +167,64 @@ void rp_frender(const struct rp_fpos *p, char *buf, size_t size)
 #undef PUT
 }
 
+/* --------------------------------------------------------- the viewer */
+
+/* The label of a piece for the viewer: its type alone, White's label
+ * (the colour is the view's own field). */
+static void view_label(const struct rp_fdef *d, rp_fpiece pc, int unpromoted, char *out)
+{
+    char l[RP_FLABEL_MAX + 2];
+    rp_flabel(d, rp_fp_make(rp_fp_type(pc), 0), unpromoted, l);
+    l[RP_VIEW_LABEL - 1] = '\0'; /* labels have at most three characters (gcLabels) */
+    memcpy(out, l, RP_VIEW_LABEL);
+}
+
+void rp_fview(const struct rp_fpos *p, struct rp_view *v)
+{
+    const struct rp_fdef *d = p->def;
+    memset(v, 0, sizeof *v);
+    v->nboards = 1;
+    struct rp_view_board *b = &v->board[0];
+    b->files = d->files;
+    b->ranks = d->ranks;
+    for (int f = 0; f < d->files; f++)
+        snprintf(b->file_name[f], RP_VIEW_LABEL, "%s", d->file_labels[f]);
+    for (int r = 0; r < d->ranks; r++) {
+        snprintf(b->rank_name[r], RP_VIEW_LABEL, "%s", d->rank_labels[r]);
+        for (int f = 0; f < d->files; f++) {
+            int sq = rp_fsq(f, r);
+            struct rp_view_piece *cell = &b->cell[r][f];
+            cell->colour = -1;
+            if (!p->b[sq])
+                continue;
+            view_label(d, p->b[sq], p->unpromoted[sq], cell->label);
+            cell->colour = (signed char)rp_fp_colour(p->b[sq]);
+        }
+    }
+    if (d->piece_drops || d->seirawan_gating)
+        for (int c = 0; c < 2; c++) {
+            struct rp_view_holding *h = &v->holding[v->nholdings++];
+            snprintf(h->name, sizeof h->name, "%s's hand", colour_name(c));
+            h->colour = (signed char)c;
+            h->board = 0;
+            for (int i = 0; i < d->ntypes; i++) {
+                int t = d->present[i];
+                if (!p->hand[c][t])
+                    continue;
+                char label[RP_VIEW_LABEL];
+                view_label(d, rp_fp_make(t, c), 0, label);
+                rp_view_hold(h, label, p->hand[c][t]);
+            }
+        }
+    v->side_to_move = p->side;
+    if (d->check_counting)
+        snprintf(v->status, sizeof v->status, "checks still needed: White %d, Black %d", p->checks_left[0],
+                 p->checks_left[1]);
+    else if (p->counting_limit)
+        snprintf(v->status, sizeof v->status, "counting: move %d of %d", (p->counting_ply + 1) / 2,
+                 p->counting_limit / 2);
+}
+
 /* ---------------------------------------------------------- verdicts */
 
 /* rp_verdict_set, returning 0 for the resolver's "rejected". */

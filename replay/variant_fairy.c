@@ -272,6 +272,11 @@ static int fen(const void *state, char *buf, size_t size)
     return 0;
 }
 
+static void view(const void *state, struct rp_view *out)
+{
+    rp_fview(&((const struct rp_fgame *)state)->pos, out);
+}
+
 static void render(const void *state, char *buf, size_t size)
 {
     const struct rp_fgame *g = state;
@@ -330,6 +335,7 @@ int rp_fairy_register(struct rp_fdef *d, char *why, size_t size)
         .render = render,
         .fen = fen,
         .legend = d->legend,
+        .view = view,
     };
     int rc = rp_registry_add(&r->table, why, size);
     if (rc != RP_DONE) {

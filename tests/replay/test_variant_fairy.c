@@ -1,0 +1,192 @@
+/*
+ * The rp_variant table of the defined variants (replay/variant_fairy.c):
+ * the FEN: header (a start position, or a malformed game with the
+ * reason), the view, the diagram, the FEN and the legend, and the ends a
+ * definition's keys make: the claims a declared draw reports, the
+ * automatic repetition and move-rule ends, counting, check counts and the
+ * flag.  Games go through the real parser and rp_replay.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formats/formats.h"
+#include "replay/replay.h"
+#include "tests/support/support.h"
+
+static void load(void)
+{
+    struct rp_def_error e;
+    char *dir = ts_fmt("%s/replay/definitions", GC_SOURCE_DIR);
+    cr_assert_eq(rp_defs_load_dir(dir, &e), RP_DONE, "%s:%d: %s: %s", e.file, e.line, e.key, e.message);
+    free(dir);
+}
+
+static void unload(void) { rp_defs_reset(); }
+
+TestSuite(replay_variant_fairy, .init = load, .fini = unload);
+
+/* Replay the one game of text into *r (released by the caller). */
+static void replay_text(const char *text, struct rp_report *r, rp_turn_hook hook, void *ctx)
+{
+    fmt_parser *p = fmt_parser_new(text, strlen(text));
+    struct fmt_game g;
+    cr_assert_eq(fmt_parser_next(p, &g), FMT_OK);
+    cr_assert_eq(rp_replay(&g, r, hook, ctx), RP_DONE);
+    fmt_game_release(&g);
+    fmt_parser_free(p);
+}
+
+struct last {
+    const struct rp_variant *v;
+    char fen[256], diagram[2048];
+    struct rp_view view;
+};
+
+static void keep_last(void *ctx, const struct fmt_turn *t, const struct rp_variant *v, const void *state)
+{
+    struct last *l = ctx;
+    (void)t;
+    l->v = v;
+    cr_assert_eq(v->fen(state, l->fen, sizeof l->fen), 0);
+    v->render(state, l->diagram, sizeof l->diagram);
+    v->view(state, &l->view);
+}
+
+Test(replay_variant_fairy, fen_header_sets_the_start)
+{
+    struct rp_report r;
+    struct last l;
+    memset(&l, 0, sizeof l);
+    replay_text("Game: Chess960\nFEN: bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\n\n"
+                "1. N e1-f3\n",
+                &r, keep_last, &l);
+    cr_expect_eq(r.status, RP_STATUS_OK);
+    cr_expect_str_eq(l.fen, "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P1N2/NPP1P1PP/BQ1B1RKR b HFhf - 3 9");
+    rp_report_release(&r);
+}
+
+Test(replay_variant_fairy, a_bad_fen_header_makes_the_game_malformed)
+{
+    struct rp_report r;
+    replay_text("Game: Chess960\nFEN: bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP w HFhf - 2 9\n\n1. N e1-f3\n",
+                &r, NULL, NULL);
+    cr_expect_eq(r.status, RP_STATUS_MALFORMED);
+    cr_assert_eq(r.nviolations, 1);
+    cr_expect_str_eq(r.violations[0].message,
+                     "the FEN: header does not fit Fischer Random Chess: the FEN has 7 ranks, not 8");
+    rp_report_release(&r);
+}
+
+Test(replay_variant_fairy, view_diagram_and_legend)
+{
+    struct rp_report r;
+    struct last l;
+    memset(&l, 0, sizeof l);
+    replay_text("Game: Capablanca Chess\n\n1. P e2-e4\n", &r, keep_last, &l);
+    cr_expect_eq(r.status, RP_STATUS_OK);
+    cr_expect_str_eq(l.v->legend, "P pawn, N knight, B bishop, R rook, Q queen, A archbishop, C chancellor, "
+                                  "K king; upper case White, lower case Black; . empty");
+    cr_expect_eq(l.view.nboards, 1);
+    cr_expect_eq(l.view.board[0].files, 10);
+    cr_expect_eq(l.view.board[0].ranks, 8);
+    cr_expect_str_eq(l.view.board[0].file_name[9], "j");
+    cr_expect_str_eq(l.view.board[0].cell[3][4].label, "P");
+    cr_expect_eq(l.view.board[0].cell[3][4].colour, 0);
+    cr_expect_str_eq(l.view.board[0].cell[7][2].label, "A");
+    cr_expect_eq(l.view.board[0].cell[7][2].colour, 1);
+    cr_expect_eq(l.view.board[0].cell[4][4].colour, -1);
+    cr_expect_eq(l.view.side_to_move, 1);
+    cr_expect_str_eq(l.diagram, "  8 r  n  a  b  q  k  b  c  n  r\n"
+                                "  7 p  p  p  p  p  p  p  p  p  p\n"
+                                "  6 .  .  .  .  .  .  .  .  .  .\n"
+                                "  5 .  .  .  .  .  .  .  .  .  .\n"
+                                "  4 .  .  .  .  P  .  .  .  .  .\n"
+                                "  3 .  .  .  .  .  .  .  .  .  .\n"
+                                "  2 P  P  P  P  .  P  P  P  P  P\n"
+                                "  1 R  N  A  B  Q  K  B  C  N  R\n"
+                                "    a  b  c  d  e  f  g  h  i  j\n"
+                                "Black to move\n");
+    rp_report_release(&r);
+}
+
+/* One game of many moves: the b-file knights out and back, repeating the
+ * start. */
+static char *shuffle(const char *game, int cycles, const char *tail)
+{
+    size_t cap = 256 + (size_t)cycles * 80 + strlen(tail);
+    char *t = malloc(cap);
+    size_t at = (size_t)snprintf(t, cap, "Game: %s\n\n", game);
+    int n = 1;
+    for (int i = 0; i < cycles; i++) {
+        at += (size_t)snprintf(t + at, cap - at, "%d. N b1-c3 %d... n b8-c6\n%d. N c3-b1 %d... n c6-b8\n", n, n,
+                               n + 1, n + 1);
+        n += 2;
+    }
+    snprintf(t + at, cap - at, "%s", tail);
+    return t;
+}
+
+Test(replay_variant_fairy, repetition_claim_and_end)
+{
+    struct rp_report r;
+    /* Threefold (two cycles) is a claim for a declared draw ... */
+    char *t = shuffle("Gothic Chess", 2, "5. draw\n");
+    replay_text(t, &r, NULL, NULL);
+    cr_expect_eq(r.result, RP_RESULT_DRAW);
+    cr_expect_str_eq(r.termination, "agreement");
+    cr_expect_str_eq(r.detail, "claimable=threefold");
+    rp_report_release(&r);
+    free(t);
+    /* ... fivefold (four cycles) ends the game by itself (gcRepetitionEnd). */
+    t = shuffle("Gothic Chess", 4, "");
+    replay_text(t, &r, NULL, NULL);
+    cr_expect_eq(r.status, RP_STATUS_OK);
+    cr_expect_eq(r.result, RP_RESULT_DRAW);
+    cr_expect_str_eq(r.termination, "fivefold-repetition");
+    cr_expect_eq(r.turns, 16);
+    rp_report_release(&r);
+    free(t);
+    /* Where the definition sets no end of its own, nFoldRule ends it. */
+    t = shuffle("Shatranj", 2, "");
+    replay_text(t, &r, NULL, NULL);
+    cr_expect_str_eq(r.termination, "threefold-repetition");
+    cr_expect_eq(r.turns, 8);
+    rp_report_release(&r);
+    free(t);
+}
+
+Test(replay_variant_fairy, three_check_and_the_hill)
+{
+    struct rp_report r;
+    /* The FEN's check counts: each side needs one more. */
+    replay_text("Game: Three-Check Chess\n"
+                "FEN: rnbqkbnr/ppppp1pp/5p2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+1 0 2\n\n"
+                "2. Q d1-h5\n",
+                &r, NULL, NULL);
+    cr_expect_eq(r.status, RP_STATUS_OK);
+    cr_expect_eq(r.result, RP_RESULT_WHITE);
+    cr_expect_str_eq(r.termination, "checks");
+    cr_expect_eq(r.turns, 1);
+    rp_report_release(&r);
+    replay_text("Game: King of the Hill\n\n"
+                "1. P e2-e4 1... p a7-a6\n2. K e1-e2 2... p a6-a5\n3. K e2-e3 3... p a5-a4\n4. K e3-d4\n",
+                &r, NULL, NULL);
+    cr_expect_eq(r.result, RP_RESULT_WHITE);
+    cr_expect_str_eq(r.termination, "flag");
+    cr_expect_str_eq(r.detail, "flag=d4");
+    rp_report_release(&r);
+}
+
+Test(replay_variant_fairy, antichess_must_capture)
+{
+    struct rp_report r;
+    replay_text("Game: Antichess\n\n1. P e2-e3 1... p b7-b5\n2. P a2-a3\n", &r, NULL, NULL);
+    cr_expect_eq(r.status, RP_STATUS_ILLEGAL);
+    cr_assert_geq(r.nviolations, 1);
+    cr_expect_eq(r.violations[0].code, RP_ILLEGAL_MOVE);
+    cr_expect_str_eq(r.violations[0].message,
+                     "capturing is compulsory in Antichess: the bishop on f1 can take on b5");
+    rp_report_release(&r);
+}
