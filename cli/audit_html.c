@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "cli/audit.h"
+#include "cli/crosstable.h"
 
 /* ------------------------------------------------------------- escaping */
 
@@ -338,7 +339,7 @@ struct audit_counts {
 /* One pass over the games: the games table to f, the mismatch rows to mf,
  * the viewer pages through vo. */
 static int games_pass(FILE *f, FILE *mf, cli_viewer_out *vo, const struct cli_report_files *files,
-                      struct audit_counts *n, char *err, size_t errsize)
+                      cli_crosstables *ct, struct audit_counts *n, char *err, size_t errsize)
 {
     cli_rows *r = cli_rows_open(files, err, errsize);
     if (!r)
@@ -355,6 +356,12 @@ static int games_pass(FILE *f, FILE *mf, cli_viewer_out *vo, const struct cli_re
                 break;
             }
             n->viewed++;
+        }
+        /* The crosstables' game lists come from the same pass. */
+        if (ct && cli_crosstables_game(ct, &g, href) != 0) {
+            snprintf(err, errsize, "out of memory");
+            rc = -1;
+            break;
         }
         const char *status = g.game[CLI_G_STATUS];
         if ((strcmp(status, "illegal") == 0 || strcmp(status, "malformed") == 0) &&
@@ -445,7 +452,7 @@ int cli_audit_tables(FILE *f, const struct cli_html_run *run, const char *dir, c
         rc = -1;
     }
     if (rc == 0)
-        rc = games_pass(gf, mf, vo, files, &n, err, errsize);
+        rc = games_pass(gf, mf, vo, files, run->crosstables, &n, err, errsize);
     if (vo && cli_viewer_finish(vo, rc == 0) != 0 && rc == 0) {
         snprintf(err, errsize, "cannot write '%s/%s': %s", dir, CLI_VIEWER_DIR, strerror(errno));
         rc = -1;

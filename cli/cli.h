@@ -357,6 +357,8 @@ struct cli_run_info {
 long long cli_run_started(void);
 
 /* What summary.html says about the run besides the tables. */
+struct cli_crosstables;
+
 struct cli_html_run {
     const struct st_summary *sum; /* counts over the selected games */
     uint64_t games_found;         /* games read, selected or not */
@@ -364,6 +366,9 @@ struct cli_html_run {
     const char *selection;        /* the filters in words, "" when none */
     uint64_t min_games;
     const struct cli_run_info *info;
+    const struct st_alias *alias; /* the names the statistics used, or NULL */
+    const struct cli_alias_spellings *spellings; /* and the spellings in it, or NULL */
+    struct cli_crosstables *crosstables; /* fed by the audit pass (summary_html.c's) */
 };
 
 /* The workbook at path (written under a temporary name, then renamed):
@@ -411,6 +416,8 @@ struct cli_report_opts {
     struct cli_run_info info;
     int illegal_exclude;          /* --illegal-games exclude */
     const struct cli_rating_opts *rating;
+    const struct st_alias *alias; /* --player-alias, read, or NULL */
+    const struct cli_alias_spellings *spellings; /* its spellings, or NULL */
 };
 
 /* The paths of the row reports in dir (viewer: CLI_VIEWER_FILE, or NULL

@@ -1034,7 +1034,7 @@ static struct cli_report_opts report_opts(const struct analyze *A)
 {
     struct cli_report_opts o = {A->o.outdir, A->o.excel, A->o.declared, A->o.min_games,
                                 A->o.selection, A->o.xlsx, {0},    A->o.illegal_exclude,
-                                &A->o.rating};
+                                &A->o.rating,   A->alias, &A->spellings};
     o.info.started = A->started;
     o.info.inputs = A->o.inputs;
     o.info.ninputs = (size_t)A->o.ninputs;

@@ -47,6 +47,8 @@ struct merge {
     struct shard *sh;
     int n;
     st_stats *stats;
+    st_alias *alias;              /* the shards' --player-alias, read again, or NULL */
+    struct cli_alias_spellings spellings; /* its spellings */
     struct cli_totals t;
     char *line;
     size_t cap;
@@ -483,6 +485,22 @@ static int write_rows(struct merge *M)
     return -1;
 }
 
+/* The shards counted names through an alias file: the crosstables of
+ * summary.html find the games of those names through it again, so a merge
+ * that cannot read it could not write one run's page. */
+static int read_aliases(struct merge *M)
+{
+    const char *path = M->sh[0].st.aliases;
+    char err[1024];
+    if (!path[0])
+        return 0;
+    if (!(M->alias = cli_alias_read(path, &M->spellings, err, sizeof err))) {
+        cli_error("merge: the shards counted names through --player-alias %s", err);
+        return -1;
+    }
+    return 0;
+}
+
 static void release(struct merge *M)
 {
     for (int i = 0; M->sh && i < M->n; i++) {
@@ -500,6 +518,8 @@ static void release(struct merge *M)
     free(M->line);
     free(M->made_dir);
     st_stats_free(M->stats);
+    st_alias_free(M->alias);
+    cli_alias_spellings_release(&M->spellings);
 }
 
 int cmd_merge(int argc, char **argv)
@@ -521,12 +541,14 @@ int cmd_merge(int argc, char **argv)
         rc = cli_output_check_file_or_stop("merge", "workbook", M.xlsx);
     }
     if (rc == CLI_CONTINUE &&
-        (load_shards(&M) != 0 || add_totals(&M) != 0 || write_rows(&M) != 0))
+        (load_shards(&M) != 0 || read_aliases(&M) != 0 || add_totals(&M) != 0 ||
+         write_rows(&M) != 0))
         rc = CLI_EXIT_NOTHING;
     if (rc == CLI_CONTINUE) {
         const struct cli_state *s = &M.sh[0].st;
         struct cli_report_opts o = {M.outdir, s->excel, s->declared, s->min_games, s->selection,
-                                    M.xlsx, {0}, s->illegal_exclude, &s->rating};
+                                    M.xlsx, {0}, s->illegal_exclude, &s->rating, M.alias,
+                                    &M.spellings};
         /* The run block: the shards' inputs and options, as one run's. */
         o.info.started = run_started;
         o.info.inputs = (const char *const *)s->inputs;

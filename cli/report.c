@@ -114,8 +114,9 @@ int cli_report_statistics(st_stats *stats, const struct cli_totals *t,
         cli_error("cannot write the statistics in '%s': %s", o->outdir, strerror(errno));
         return -1;
     }
-    struct cli_html_run run = {&t->sum, t->games_found, o->declared ? "declared" : "verified",
-                               o->selection, o->min_games, &o->info};
+    struct cli_html_run run = {&t->sum,       t->games_found, o->declared ? "declared" : "verified",
+                               o->selection, o->min_games, &o->info, o->alias,
+                               o->spellings,  NULL};
     char err[1024];
     if (cli_write_summary_html(stats, &run, o->outdir, err, sizeof err) != 0) {
         cli_error("cannot write '%s/summary.html': %s", o->outdir, err);

@@ -25,6 +25,7 @@
 
 #include "cli/audit.h"
 #include "cli/cli.h"
+#include "cli/crosstable.h"
 #include "stats/stats.h"
 
 #define MAX_COLS 32
@@ -358,6 +359,8 @@ int cli_write_stats_xlsx(const st_stats *s, const struct cli_html_run *run, cons
         rc = write_rows(wb, &fm, &run->info->files, &cut, why, sizeof why);
     if (!rc)
         rc = write_info(wb, &fm, run, cut);
+    if (!rc)
+        rc = cli_crosstables_sheet(wb, fm.bold, s);
     lxw_error closed = workbook_close(wb);
     if (!rc)
         rc = closed;

@@ -20,6 +20,7 @@
 
 #include "cli/audit.h"
 #include "cli/cli.h"
+#include "cli/crosstable.h"
 #include "stats/stats.h"
 
 #define MAX_COLS 32
@@ -538,8 +539,9 @@ static void rating_list(FILE *f, const st_stats *s, const struct rated *list, si
 static int ratings(FILE *f, const st_stats *s, uint64_t min_games)
 {
     fputs("<h2>Ratings</h2>\n<p class=\"note\">Elo-scale maximum-likelihood ratings "
-          "(Bradley-Terry, draws as half points, each list centred on 1500, a weak prior); "
-          "bars: 95% intervals.", f);
+          "(Bradley-Terry, draws as half points, a weak prior; each list's mean is 1500 unless "
+          "--average or --anchor placed it: rating_lists.csv says how); bars: 95% intervals.",
+          f);
     if (min_games)
         fprintf(f, " Players with fewer than %llu valid games are not listed.",
                 (unsigned long long)min_games);
@@ -585,18 +587,25 @@ int cli_write_summary_html(const st_stats *s, const struct cli_html_run *run, co
     }
     snprintf(final, n, "%s/summary.html", dir);
     snprintf(tmp, n, "%s/summary.html.tmp-%ld", dir, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
+    /* The crosstables, whose game lists the audit's pass over games.csv fills. */
+    struct cli_html_run with = *run;
+    with.crosstables = cli_crosstables_new(s, run->alias, run->spellings,
+                                           strcmp(run->results, "declared") == 0);
+    FILE *f = with.crosstables ? fopen(tmp, "wb") : NULL;
     int rc = f ? 0 : -1;
     err[0] = '\0';
+    if (!with.crosstables)
+        snprintf(err, errsize, "out of memory");
     if (f) {
         head(f);
         cli_audit_run(f, run);
         audit_counts(f, run);
-        rc = cli_audit_tables(f, run, dir, err, errsize);
+        rc = cli_audit_tables(f, &with, dir, err, errsize);
         if (rc == 0) {
             rate_chart(f, s);
             terminations(f, s);
             rc = ratings(f, s, run->min_games);
+            cli_crosstables_html(f, with.crosstables);
             fputs("<p class=\"note\">Written by gcaudit " GC_VERSION
                   ". The CSV reports beside this page hold every figure.</p>\n", f);
             cli_html_script(f, cli_page_audit_js);
@@ -613,6 +622,7 @@ int cli_write_summary_html(const st_stats *s, const struct cli_html_run *run, co
     }
     if (rc != 0 && !err[0])
         snprintf(err, errsize, "cannot write '%s': %s", final, strerror(errno ? errno : EIO));
+    cli_crosstables_free(with.crosstables);
     free(final);
     free(tmp);
     return rc;

@@ -1,0 +1,523 @@
+/*
+ * crosstable: the crosstable of each event, players by rank, each cell
+ * what the row's player scored against the column's (crosstable.h).
+ *
+ * Every figure comes from the statistics, as in standings.csv.  The page
+ * lists each event's games (its pairings: games of status ok or illegal
+ * between two of its players) under the table, grouped by pair, and a
+ * cell links to its pair's games; each game links to its viewer page when
+ * it has one.  The games are taken from the page's one pass over
+ * games.csv, matched to an event by its Event: value and to players by
+ * their names after --player-alias, exactly as the statistics counted
+ * them.  games.csv writes names as fmt_escape() makes them printable, so
+ * the matching compares that text: a name's, or an alias spelling's,
+ * which stands for its name.  Only the events that get a list keep
+ * theirs, and the lists have
+ * a fixed budget (CLI_CROSSTABLE_GAMES), spent on the events in order, so
+ * the page stays quick to open whatever the archive.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/crosstable.h"
+#include "formats/formats.h"
+#include "stats/stats.h"
+
+/* One game listed under a crosstable. */
+struct ct_game {
+    uint32_t lo, hi;              /* the pair: positions (by rank) in the event */
+    long long row;                /* its row of games.csv */
+    char *text;                   /* round, White, Black, result, status, href: NUL-separated */
+};
+
+/* A name as games.csv writes it, and what it stands for. */
+struct named {
+    char *text;                   /* fmt_escape()d: the games.csv cell (owned) */
+    const char *name;             /* the name the statistics use */
+    uint32_t pos;                 /* in an event: the player's position by rank */
+};
+
+struct ct_event {
+    size_t e;                     /* index among st_events */
+    size_t first, n;              /* its rows of standings.csv */
+    struct named *names;          /* its players, by their games.csv text */
+    int listed;                   /* its games are listed */
+    uint64_t expected;            /* its pairings, from the statistics */
+    struct ct_game *games;
+    size_t ngames, cap;
+};
+
+struct cli_crosstables {
+    const st_stats *s;
+    int declared;
+    struct named *spellings;      /* the alias spellings, by their games.csv text */
+    size_t nspellings;
+    struct named *events;         /* the events with a crosstable, by their games.csv text
+                                     (pos: index in ev) */
+    struct ct_event *ev;          /* the events with a crosstable, in standings.csv's order */
+    size_t nev;
+    size_t *big;                  /* the events without: too many players */
+    size_t nbig;
+};
+
+static const char *cell_text(const struct st_cell *c, char *buf, size_t size)
+{
+    return st_cell_text(c, buf, size);
+}
+
+static const char *player_of(const st_stats *s, size_t row)
+{
+    struct st_cell c[ST_S_COLS];
+    st_table_row(s, ST_TABLE_STANDINGS, row, c);
+    return c[ST_S_PLAYER].text;
+}
+
+static int by_text(const void *x, const void *y)
+{
+    return strcmp(((const struct named *)x)->text, ((const struct named *)y)->text);
+}
+
+/* The entry of a sorted table whose text is text, or NULL. */
+static const struct named *find_text(const struct named *t, size_t n, const char *text)
+{
+    struct named key = {(char *)text, NULL, 0};
+    return n ? bsearch(&key, t, n, sizeof *t, by_text) : NULL;
+}
+
+static void free_named(struct named *t, size_t n)
+{
+    for (size_t i = 0; t && i < n; i++)
+        free(t[i].text);
+    free(t);
+}
+
+static int build_event(const st_stats *s, struct ct_event *ev)
+{
+    ev->names = calloc(ev->n, sizeof *ev->names);
+    if (!ev->names)
+        return -1;
+    uint64_t paired = 0;
+    for (size_t i = 0; i < ev->n; i++) {
+        struct st_cell c[ST_S_COLS];
+        st_table_row(s, ST_TABLE_STANDINGS, ev->first + i, c);
+        ev->names[i] = (struct named){fmt_escape(c[ST_S_PLAYER].text), c[ST_S_PLAYER].text,
+                                      (uint32_t)i};
+        if (!ev->names[i].text)
+            return -1;
+        paired += (uint64_t)c[ST_S_GAMES].value + (uint64_t)c[ST_S_NOT_SCORED].value;
+    }
+    ev->expected = paired / 2;
+    qsort(ev->names, ev->n, sizeof *ev->names, by_text);
+    return 0;
+}
+
+/* The spellings of the alias file by their games.csv text. */
+static int build_spellings(cli_crosstables *ct, const struct st_alias *alias,
+                           const struct cli_alias_spellings *sp)
+{
+    size_t n = sp ? sp->n : 0;
+    if (!(ct->spellings = calloc(n ? n : 1, sizeof *ct->spellings)))
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        char *text = fmt_escape(sp->v[i].text);
+        if (!text)
+            return -1;
+        ct->spellings[ct->nspellings++] =
+            (struct named){text, st_alias_resolve(alias, sp->v[i].text), 0};
+    }
+    qsort(ct->spellings, ct->nspellings, sizeof *ct->spellings, by_text);
+    return 0;
+}
+
+cli_crosstables *cli_crosstables_new(const st_stats *s, const struct st_alias *alias,
+                                     const struct cli_alias_spellings *spellings, int declared)
+{
+    cli_crosstables *ct = calloc(1, sizeof *ct);
+    size_t nev = st_events(s);
+    if (!ct)
+        return NULL;
+    ct->s = s;
+    ct->declared = declared;
+    ct->ev = calloc(nev ? nev : 1, sizeof *ct->ev);
+    ct->big = calloc(nev ? nev : 1, sizeof *ct->big);
+    if (!ct->ev || !ct->big || build_spellings(ct, alias, spellings) != 0) {
+        cli_crosstables_free(ct);
+        return NULL;
+    }
+    uint64_t budget = CLI_CROSSTABLE_GAMES;
+    for (size_t e = 0; e < nev; e++) {
+        size_t first, n;
+        st_event_rows(s, e, &first, &n);
+        if (n > CLI_CROSSTABLE_PLAYERS) {
+            ct->big[ct->nbig++] = e;
+            continue;
+        }
+        struct ct_event *ev = &ct->ev[ct->nev++];
+        ev->e = e;
+        ev->first = first;
+        ev->n = n;
+        if (build_event(s, ev) != 0) {
+            cli_crosstables_free(ct);
+            return NULL;
+        }
+        ev->listed = ev->expected <= budget;
+        if (ev->listed)
+            budget -= ev->expected;
+    }
+    if (!(ct->events = calloc(ct->nev ? ct->nev : 1, sizeof *ct->events))) {
+        cli_crosstables_free(ct);
+        return NULL;
+    }
+    for (size_t k = 0; k < ct->nev; k++) {
+        ct->events[k] = (struct named){fmt_escape(st_event_name(s, ct->ev[k].e)), NULL,
+                                       (uint32_t)k};
+        if (!ct->events[k].text) {
+            cli_crosstables_free(ct);
+            return NULL;
+        }
+    }
+    qsort(ct->events, ct->nev, sizeof *ct->events, by_text);
+    return ct;
+}
+
+void cli_crosstables_free(cli_crosstables *ct)
+{
+    if (!ct)
+        return;
+    for (size_t i = 0; i < ct->nev; i++) {
+        struct ct_event *ev = &ct->ev[i];
+        for (size_t k = 0; k < ev->ngames; k++)
+            free(ev->games[k].text);
+        free(ev->games);
+        free_named(ev->names, ev->n);
+    }
+    free_named(ct->spellings, ct->nspellings);
+    free_named(ct->events, ct->nev);
+    free(ct->ev);
+    free(ct->big);
+    free(ct);
+}
+
+/* ------------------------------------------------------ feeding games */
+
+static struct ct_event *find_event(cli_crosstables *ct, const char *cell)
+{
+    const struct named *e = find_text(ct->events, ct->nev, cell);
+    return e ? &ct->ev[e->pos] : NULL;
+}
+
+/* The position in the event of the player a games.csv cell names, or -1:
+ * an alias spelling stands for its name. */
+static long find_player(const cli_crosstables *ct, const struct ct_event *ev, const char *cell)
+{
+    const struct named *sp = find_text(ct->spellings, ct->nspellings, cell), *p;
+    if (sp) {
+        char *text = fmt_escape(sp->name);
+        p = text ? find_text(ev->names, ev->n, text) : NULL;
+        free(text);
+    } else {
+        p = find_text(ev->names, ev->n, cell);
+    }
+    return p ? (long)p->pos : -1;
+}
+
+int cli_crosstables_game(cli_crosstables *ct, const struct cli_game_rows *g, const char *href)
+{
+    const char *const *c = g->game;
+    const char *status = c[CLI_G_STATUS];
+    if (strcmp(status, "ok") != 0 && strcmp(status, "illegal") != 0)
+        return 0;
+    struct ct_event *ev = find_event(ct, c[CLI_G_EVENT]);
+    if (!ev || !ev->listed)
+        return 0;
+    const char *w = c[CLI_G_WHITE], *b = c[CLI_G_BLACK];
+    long i = w[0] ? find_player(ct, ev, w) : -1, j = b[0] ? find_player(ct, ev, b) : -1;
+    if (i < 0 || j < 0 || i == j)
+        return 0;
+    if (ev->ngames == ev->cap) {
+        size_t cap = ev->cap ? 2 * ev->cap : 16;
+        struct ct_game *more = realloc(ev->games, cap * sizeof *more);
+        if (!more)
+            return -1;
+        ev->games = more;
+        ev->cap = cap;
+    }
+    const char *fields[6] = {c[CLI_G_ROUND], c[CLI_G_WHITE], c[CLI_G_BLACK],
+                             c[ct->declared ? CLI_G_DECLARED : CLI_G_RESULT], status, href};
+    size_t len = 0;
+    for (int k = 0; k < 6; k++)
+        len += strlen(fields[k]) + 1;
+    char *text = malloc(len), *at = text;
+    if (!text)
+        return -1;
+    for (int k = 0; k < 6; k++) {
+        size_t n = strlen(fields[k]) + 1;
+        memcpy(at, fields[k], n);
+        at += n;
+    }
+    ev->games[ev->ngames++] = (struct ct_game){(uint32_t)(i < j ? i : j), (uint32_t)(i < j ? j : i),
+                                               g->row, text};
+    return 0;
+}
+
+/* ------------------------------------------------------------- the page */
+
+/* Doubled points as a crosstable writes them: 0, ½, 1, 1½, ... */
+static void put_half(FILE *f, uint64_t half)
+{
+    if (half / 2 || half % 2 == 0)
+        fprintf(f, "%llu", (unsigned long long)(half / 2));
+    if (half % 2)
+        fputs("\xC2\xBD", f);
+}
+
+static int by_pair_then_row(const void *x, const void *y)
+{
+    const struct ct_game *a = x, *b = y;
+    if (a->lo != b->lo)
+        return a->lo < b->lo ? -1 : 1;
+    if (a->hi != b->hi)
+        return a->hi < b->hi ? -1 : 1;
+    return (a->row > b->row) - (a->row < b->row);
+}
+
+/* The tie-break columns of the format: the ones standings.csv fills. */
+static void tie_break_columns(enum st_format f, int *cols, const char **names)
+{
+    if (f == ST_FORMAT_ROUND_ROBIN) {
+        cols[0] = ST_S_DIRECT_ENCOUNTER, names[0] = "DE";
+        cols[1] = ST_S_SONNEBORN_BERGER, names[1] = "SB";
+    } else {
+        cols[0] = ST_S_BUCHHOLZ_CUT1, names[0] = "BH-C1";
+        cols[1] = ST_S_BUCHHOLZ, names[1] = "BH";
+    }
+}
+
+static void event_title(FILE *f, const st_stats *s, size_t e)
+{
+    const char *name = st_event_name(s, e);
+    if (name[0])
+        cli_html_text(f, name);
+    else
+        fputs("(games without an Event: header)", f);
+}
+
+static void crosstable_table(FILE *f, const cli_crosstables *ct, const struct ct_event *ev,
+                             size_t k)
+{
+    const st_stats *s = ct->s;
+    enum st_format fmt = st_event_format(s, ev->e);
+    int tb[2];
+    const char *tb_name[2];
+    tie_break_columns(fmt, tb, tb_name);
+    fputs("<table class=\"xt\">\n<thead><tr><th>#</th><th class=\"name\">Player</th>"
+          "<th>Points</th>", f);
+    for (size_t j = 0; j < ev->n; j++)
+        fprintf(f, "<th>%zu</th>", j + 1);
+    fprintf(f, "<th>%s</th><th>%s</th></tr></thead>\n<tbody>\n", tb_name[0], tb_name[1]);
+    char buf[64];
+    for (size_t i = 0; i < ev->n; i++) {
+        struct st_cell c[ST_S_COLS];
+        st_table_row(s, ST_TABLE_STANDINGS, ev->first + i, c);
+        fprintf(f, "<tr><td class=\"rank\">%s</td><td class=\"name\">",
+                cell_text(&c[ST_S_RANK], buf, sizeof buf));
+        cli_html_text(f, c[ST_S_PLAYER].text);
+        fprintf(f, " <span class=\"no\">(%zu)</span></td><td>%s</td>", i + 1,
+                cell_text(&c[ST_S_POINTS], buf, sizeof buf));
+        for (size_t j = 0; j < ev->n; j++) {
+            if (i == j) {
+                fputs("<td class=\"self\"></td>", f);
+                continue;
+            }
+            struct st_encounter x;
+            st_event_encounter(s, ev->first + i, ev->first + j, &x);
+            if (!x.paired) {
+                fputs("<td></td>", f);
+                continue;
+            }
+            uint64_t not_scored = x.paired - x.games;
+            fprintf(f, "<td title=\"%llu game%s scored", (unsigned long long)x.games,
+                    x.games == 1 ? "" : "s");
+            if (not_scored)
+                fprintf(f, ", %llu not", (unsigned long long)not_scored);
+            fputs("\">", f);
+            if (ev->listed)
+                fprintf(f, "<a href=\"#xt%zu-%zu-%zu\">", k, i < j ? i : j, i < j ? j : i);
+            if (x.games)
+                put_half(f, x.half);
+            if (not_scored)
+                fputs(x.games ? " *" : "*", f);
+            fputs(ev->listed ? "</a></td>" : "</td>", f);
+        }
+        for (int t = 0; t < 2; t++)
+            fprintf(f, "<td>%s</td>", cell_text(&c[tb[t]], buf, sizeof buf));
+        fputs("</tr>\n", f);
+    }
+    fputs("</tbody>\n</table>\n", f);
+}
+
+static void games_list(FILE *f, const cli_crosstables *ct, struct ct_event *ev, size_t k)
+{
+    if (ev->ngames)
+        qsort(ev->games, ev->ngames, sizeof *ev->games, by_pair_then_row);
+    fprintf(f, "<table class=\"xt-games\">\n<thead><tr><th>Pair</th><th>Round</th>"
+               "<th class=\"name\">White</th><th class=\"name\">Black</th><th>%s</th>"
+               "<th>Status</th><th class=\"name\">Game</th></tr></thead>\n",
+            ct->declared ? "Declared" : "Result");
+    for (size_t g = 0; g < ev->ngames;) {
+        const struct ct_game *first = &ev->games[g];
+        fprintf(f, "<tbody id=\"xt%zu-%u-%u\">\n", k, first->lo, first->hi);
+        for (; g < ev->ngames && ev->games[g].lo == first->lo && ev->games[g].hi == first->hi;
+             g++) {
+            const char *field[6], *at = ev->games[g].text;
+            for (int i = 0; i < 6; i++) {
+                field[i] = at;
+                at += strlen(at) + 1;
+            }
+            fprintf(f, "<tr><td>%u-%u</td><td>", first->lo + 1, first->hi + 1);
+            for (int i = 0; i < 5; i++) {
+                fputs(i == 1 || i == 2 ? "<td class=\"name\">" : i ? "<td>" : "", f);
+                cli_html_text(f, field[i]);
+                fputs("</td>", f);
+            }
+            fputs("<td class=\"name\">", f);
+            if (field[5][0]) {
+                fputs("<a href=\"", f);
+                cli_html_text(f, field[5]);
+                fprintf(f, "\">games.csv row %lld</a>", ev->games[g].row);
+            } else {
+                fprintf(f, "games.csv row %lld", ev->games[g].row);
+            }
+            fputs("</td></tr>\n", f);
+        }
+        fputs("</tbody>\n", f);
+    }
+    fputs("</table>\n", f);
+}
+
+void cli_crosstables_html(FILE *f, cli_crosstables *ct)
+{
+    const st_stats *s = ct->s;
+    fputs("<h2 id=\"crosstables\">Crosstables</h2>\n", f);
+    if (!ct->nev && !ct->nbig) {
+        fputs("<p>No event has two players who played each other.</p>\n", f);
+        return;
+    }
+    fputs("<p class=\"note\">One per event (the Event: header), players by rank as in "
+          "standings.csv, which has every tie-break. A cell is what the row's player scored "
+          "against the column's; * marks games not scored (unfinished, or illegal games left "
+          "out with --illegal-games exclude). A cell links to the games of the pair, listed "
+          "under the table, each linking to the game viewer when it has a page.</p>\n",
+          f);
+    for (size_t k = 0; k < ct->nev; k++) {
+        struct ct_event *ev = &ct->ev[k];
+        enum st_format fmt = st_event_format(s, ev->e);
+        fputs("<details class=\"xt\"><summary>", f);
+        event_title(f, s, ev->e);
+        fprintf(f, ": %s, %zu players, ", fmt == ST_FORMAT_ROUND_ROBIN ? "round robin" : "Swiss",
+                ev->n);
+        cli_html_count(f, ev->expected);
+        fprintf(f, " game%s</summary>\n", ev->expected == 1 ? "" : "s");
+        crosstable_table(f, ct, ev, k);
+        if (ev->listed)
+            games_list(f, ct, ev, k);
+        else
+        {
+            fputs("<p class=\"note\">The games of this event are not listed here (the page "
+                  "lists at most ", f);
+            cli_html_count(f, CLI_CROSSTABLE_GAMES);
+            fputs(", event by event); games.csv has them.</p>\n", f);
+        }
+        fputs("</details>\n", f);
+    }
+    if (ct->nbig) {
+        fprintf(f, "<p class=\"note\">No crosstable for the events of more than %d players "
+                   "(standings.csv has their standings): ", CLI_CROSSTABLE_PLAYERS);
+        for (size_t i = 0; i < ct->nbig; i++) {
+            size_t first, n;
+            st_event_rows(s, ct->big[i], &first, &n);
+            fputs(i ? "; " : "", f);
+            event_title(f, s, ct->big[i]);
+            fprintf(f, " (%zu players)", n);
+        }
+        fputs(".</p>\n", f);
+    }
+}
+
+/* ---------------------------------------------------------- the sheet */
+
+/* Doubled points as the sheet's text: "1½". */
+static const char *half_text(uint64_t half, char *buf, size_t size)
+{
+    if (half % 2 == 0)
+        snprintf(buf, size, "%llu", (unsigned long long)(half / 2));
+    else if (half == 1)
+        snprintf(buf, size, "\xC2\xBD");
+    else
+        snprintf(buf, size, "%llu\xC2\xBD", (unsigned long long)(half / 2));
+    return buf;
+}
+
+lxw_error cli_crosstables_sheet(lxw_workbook *wb, lxw_format *bold, const st_stats *s)
+{
+    lxw_worksheet *ws = workbook_add_worksheet(wb, "crosstables");
+    if (!ws)
+        return LXW_ERROR_MEMORY_MALLOC_FAILED;
+    worksheet_set_column(ws, 1, 1, 30, NULL);
+    lxw_error rc = LXW_NO_ERROR;
+    lxw_row_t row = 0;
+    char buf[64], title[600];
+    for (size_t e = 0; e < st_events(s) && !rc; e++) {
+        size_t first, n;
+        st_event_rows(s, e, &first, &n);
+        if (n > CLI_CROSSTABLE_PLAYERS)
+            continue;
+        if (row + n + 3 >= LXW_ROW_MAX)
+            return LXW_ERROR_WORKSHEET_INDEX_OUT_OF_RANGE;
+        enum st_format fmt = st_event_format(s, e);
+        int tb[2];
+        const char *tb_name[2];
+        tie_break_columns(fmt, tb, tb_name);
+        snprintf(title, sizeof title, "%s (%s, %zu players)",
+                 st_event_name(s, e)[0] ? st_event_name(s, e) : "(games without an Event: header)",
+                 st_format_name(fmt), n);
+        rc = worksheet_write_string(ws, row++, 0, title, bold);
+        const char *heads[3] = {"rank", "player", "points"};
+        for (lxw_col_t c = 0; c < 3 && !rc; c++)
+            rc = worksheet_write_string(ws, row, c, heads[c], bold);
+        for (size_t j = 0; j < n && !rc; j++)
+            rc = worksheet_write_number(ws, row, (lxw_col_t)(3 + j), (double)(j + 1), bold);
+        for (int t = 0; t < 2 && !rc; t++)
+            rc = worksheet_write_string(ws, row, (lxw_col_t)(3 + n + (size_t)t), tb_name[t], bold);
+        row++;
+        for (size_t i = 0; i < n && !rc; i++, row++) {
+            struct st_cell c[ST_S_COLS];
+            st_table_row(s, ST_TABLE_STANDINGS, first + i, c);
+            rc = worksheet_write_number(ws, row, 0, c[ST_S_RANK].value, NULL);
+            if (!rc)
+                rc = worksheet_write_string(ws, row, 1, player_of(s, first + i), NULL);
+            if (!rc)
+                rc = worksheet_write_number(ws, row, 2, strtod(cell_text(&c[ST_S_POINTS], buf,
+                                                                         sizeof buf), NULL), NULL);
+            for (size_t j = 0; j < n && !rc; j++) {
+                struct st_encounter x;
+                st_event_encounter(s, first + i, first + j, &x);
+                if (i == j || !x.paired)
+                    continue;
+                char cell[40];
+                half_text(x.half, cell, sizeof cell);
+                if (x.paired > x.games)
+                    snprintf(cell + (x.games ? strlen(cell) : 0),
+                             sizeof cell - (x.games ? strlen(cell) : 0), x.games ? " *" : "*");
+                rc = worksheet_write_string(ws, row, (lxw_col_t)(3 + j), cell, NULL);
+            }
+            for (int t = 0; t < 2 && !rc; t++)
+                if (c[tb[t]].kind != ST_CELL_EMPTY)
+                    rc = worksheet_write_number(ws, row, (lxw_col_t)(3 + n + (size_t)t),
+                                                strtod(cell_text(&c[tb[t]], buf, sizeof buf), NULL),
+                                                NULL);
+        }
+        row++;
+    }
+    return rc;
+}

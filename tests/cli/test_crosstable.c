@@ -1,0 +1,220 @@
+/*
+ * The crosstables of summary.html and the workbook (cli/crosstable.c):
+ * one per event, players by rank, each cell the row player's score
+ * against the column's linking to the pair's games listed under the
+ * table, each game linking to its viewer page when it has one; names
+ * matched through --player-alias and through the escaping games.csv
+ * applies; events too large for a table named instead; the workbook's
+ * sheet; merge reading the alias file again (and refusing when it cannot).
+ */
+#include <archive.h>
+#include <archive_entry.h>
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/support/support.h"
+
+static char *dir;
+
+static void setup(void) { dir = ts_tempdir(); }
+static void teardown(void) { ts_rmtree(dir); free(dir); }
+
+TestSuite(cli_crosstable, .init = setup, .fini = teardown);
+
+static void put(const char *name, const char *text)
+{
+    char *path = ts_fmt("%s/%s", dir, name);
+    cr_assert_eq(ts_write_file(path, text, strlen(text)), 0);
+    free(path);
+}
+
+/* The text of summary.html from its Crosstables heading on. */
+static char *crosstables(const char *out)
+{
+    char *name = ts_fmt("%s/summary.html", out);
+    char *html = ts_slurp(dir, name);
+    free(name);
+    char *at = strstr(html, "<h2 id=\"crosstables\">");
+    cr_assert_not_null(at, "no Crosstables section");
+    char *copy = strdup(at);
+    free(html);
+    return copy;
+}
+
+static void expect_in(const char *text, const char *want)
+{
+    cr_expect(strstr(text, want) != NULL, "missing: %s", want);
+}
+
+/* A round robin of three, double: Ann-Bob 1-0 and ½-½, Bob-Cat 1-0 and an
+ * unfinished game, Cat-Ann 0-1 and Ann-Cat illegal at once (declared
+ * 0-1, counted as Cat's win under --illegal-games result).  "A. Ann" is
+ * Ann by the alias file.  Points: Ann 1 + ½ + 1 = 2.5, Bob ½ + 1 = 1.5,
+ * Cat 1 (the illegal game) = 1. */
+static const char rr_log[] =
+    "Game: Chess\nEvent: Trio\nRound: 1\nWhite: Ann\nBlack: Bob\nResult: 1-0\n\n"
+    "1. P e2-e4 1... p e7-e5\n\n"
+    "Game: Chess\nEvent: Trio\nRound: 2\nWhite: Bob\nBlack: A. Ann\nResult: 1/2-1/2\n\n"
+    "1. P e2-e4 1... p e7-e5\n\n"
+    "Game: Chess\nEvent: Trio\nRound: 1\nWhite: Bob\nBlack: Cat\nResult: 1-0\n\n"
+    "1. P e2-e4 1... p e7-e5\n\n"
+    "Game: Chess\nEvent: Trio\nRound: 2\nWhite: Cat\nBlack: Bob\n\n1. P e2-e4\n\n"
+    "Game: Chess\nEvent: Trio\nRound: 1\nWhite: Cat\nBlack: Ann\nResult: 0-1\n\n"
+    "1. P e2-e4 1... p e7-e5\n\n"
+    "Game: Chess\nEvent: Trio\nRound: 2\nWhite: Ann\nBlack: Cat\nResult: 0-1\n\n"
+    "1. P e2-e4 1... p e7-e5\n2. B c1-g5\n";
+
+Test(cli_crosstable, a_round_robin_with_its_games)
+{
+    put("rr.log", rr_log);
+    put("alias.csv", "Ann,A. Ann\n");
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q rr.log --player-alias alias.csv -o out"), 0);
+    char *x = crosstables("out");
+    /* Each pair met twice: a round robin; 6 pairings. */
+    expect_in(x, "<summary>Trio: round robin, 3 players, 6 games</summary>");
+    expect_in(x, "<th>DE</th><th>SB</th>");
+    /* Ann first: 1½ against Bob, 1 against Cat (her win; the illegal game
+     * was Cat's); Bob: ½ against Ann, 1 and an unfinished game against Cat;
+     * Cat: 1 against Ann. */
+    expect_in(x, "<td class=\"name\">Ann <span class=\"no\">(1)</span></td><td>2.5</td>"
+                 "<td class=\"self\"></td><td title=\"2 games scored\"><a href=\"#xt0-0-1\">"
+                 "1\xC2\xBD</a></td><td title=\"2 games scored\"><a href=\"#xt0-0-2\">1</a></td>");
+    expect_in(x, "<td class=\"name\">Bob <span class=\"no\">(2)</span></td><td>1.5</td>"
+                 "<td title=\"2 games scored\"><a href=\"#xt0-0-1\">\xC2\xBD</a></td>"
+                 "<td class=\"self\"></td><td title=\"1 game scored, 1 not\"><a href=\"#xt0-1-2\">"
+                 "1 *</a></td>");
+    expect_in(x, "<td class=\"name\">Cat <span class=\"no\">(3)</span></td><td>1</td>"
+                 "<td title=\"2 games scored\"><a href=\"#xt0-0-2\">1</a></td>");
+    /* The games, by pair then row; "A. Ann" as the log writes her; the
+     * illegal game links to its viewer page. */
+    expect_in(x, "<tbody id=\"xt0-0-1\">\n<tr><td>1-2</td><td>1</td><td class=\"name\">Ann</td>"
+                 "<td class=\"name\">Bob</td><td>1-0</td><td>ok</td><td class=\"name\">games.csv "
+                 "row 1</td></tr>\n<tr><td>1-2</td><td>2</td><td class=\"name\">Bob</td>"
+                 "<td class=\"name\">A. Ann</td><td>1/2-1/2</td><td>ok</td><td class=\"name\">"
+                 "games.csv row 2</td></tr>\n</tbody>");
+    expect_in(x, "<td>0-1</td><td>illegal</td><td class=\"name\"><a href=\"games/1.html#g");
+    expect_in(x, "<td>*</td><td>ok</td><td class=\"name\">games.csv row 4</td>");
+    free(x);
+    /* The page is still well-formed. */
+    char *cmd = ts_fmt("xmllint --noout '%s/out/summary.html'", dir);
+    cr_expect_eq(ts_run(cmd), 0, "xmllint");
+    free(cmd);
+}
+
+/* Names games.csv escapes (a control character) or defuses (a formula)
+ * are found all the same, and every name and event is HTML-escaped. */
+static const char odd_log[] =
+    "Game: Chess\nEvent: <Club> & Co\nWhite: Al <b>\nBlack: Ctl\x01" "Char\nResult: 1-0\n\n"
+    "1. P e2-e4 1... p e7-e5\n\n"
+    "Game: Chess\nEvent: <Club> & Co\nWhite: =SUM(1)\nBlack: Al <b>\nResult: 0-1\n\n"
+    "1. P e2-e4 1... p e7-e5\n\n"
+    "Game: Chess\nEvent: <Club> & Co\nWhite: Ctl\x01" "Char\nBlack: =SUM(1)\n"
+    "Result: 1/2-1/2\n\n1. P e2-e4\n";
+
+Test(cli_crosstable, escaped_names_are_matched_and_escaped)
+{
+    put("odd.log", odd_log);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q odd.log -o out"), 0);
+    char *x = crosstables("out");
+    expect_in(x, "<summary>&lt;Club&gt; &amp; Co: round robin, 3 players, 3 games</summary>");
+    expect_in(x, "Al &lt;b&gt; <span class=\"no\">(1)</span>");
+    /* All three games listed: each pair has its tbody. */
+    expect_in(x, "<tbody id=\"xt0-0-1\">");
+    expect_in(x, "<tbody id=\"xt0-0-2\">");
+    expect_in(x, "<tbody id=\"xt0-1-2\">");
+    expect_in(x, "<td class=\"name\">=SUM(1)</td>");
+    free(x);
+}
+
+/* An event of more players than a table can show is named instead. */
+Test(cli_crosstable, large_events_are_named_not_drawn)
+{
+    char *log = malloc(70 * 120);
+    size_t len = 0;
+    for (int i = 0; i < 65; i++)
+        len += (size_t)sprintf(log + len, "Game: Chess\nEvent: Big\nWhite: P%02d\nBlack: P%02d\n"
+                                          "Result: 1-0\n\n1. P e2-e4 1... p e7-e5\n\n",
+                               i, i + 1);
+    put("big.log", log);
+    free(log);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q big.log -o out"), 0);
+    char *x = crosstables("out");
+    expect_in(x, "No crosstable for the events of more than 64 players (standings.csv has their "
+                 "standings): Big (66 players).");
+    cr_expect(strstr(x, "<details") == NULL);
+    free(x);
+}
+
+static char *zip_member(const char *zip, const char *name)
+{
+    struct archive *a = archive_read_new();
+    archive_read_support_format_zip(a);
+    char *path = ts_fmt("%s/%s", dir, zip), *text = NULL;
+    if (archive_read_open_filename(a, path, 65536) == ARCHIVE_OK) {
+        struct archive_entry *e;
+        while (!text && archive_read_next_header(a, &e) == ARCHIVE_OK) {
+            if (strcmp(archive_entry_pathname(e), name) != 0)
+                continue;
+            size_t size = (size_t)archive_entry_size(e);
+            text = calloc(1, size + 1);
+            archive_read_data(a, text, size);
+        }
+    }
+    archive_read_free(a);
+    free(path);
+    return text;
+}
+
+/* The workbook's last sheet: the event's title, the header, a row per
+ * player with rank, name, points, the cells as text and the tie-breaks as
+ * numbers. */
+Test(cli_crosstable, the_workbook_sheet)
+{
+    put("rr.log", rr_log);
+    put("alias.csv", "Ann,A. Ann\n");
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q rr.log --player-alias alias.csv -o out "
+                                 "--xlsx book.xlsx"), 0);
+    char *wb = zip_member("book.xlsx", "xl/workbook.xml");
+    cr_assert_not_null(wb);
+    cr_expect(strstr(wb, "<sheet name=\"info\"") < strstr(wb, "<sheet name=\"crosstables\""),
+              "the crosstables sheet comes last: %s", wb);
+    free(wb);
+    char *x = zip_member("book.xlsx", "xl/worksheets/sheet10.xml");
+    cr_assert_not_null(x);
+    expect_in(x, "<t>Trio (round-robin, 3 players)</t>");
+    expect_in(x, "<c r=\"B3\" t=\"inlineStr\"><is><t>Ann</t></is></c>");
+    expect_in(x, "<c r=\"E3\" t=\"inlineStr\"><is><t>1\xC2\xBD</t></is></c>");
+    expect_in(x, "<c r=\"F4\" t=\"inlineStr\"><is><t>1 *</t></is></c>");
+    expect_in(x, "<c r=\"C3\"><v>2.5</v></c>");
+    free(x);
+}
+
+/* merge reads the shards' alias file again (the crosstables need it), and
+ * refuses, leaving no report, when it cannot. */
+Test(cli_crosstable, merge_needs_the_alias_file)
+{
+    put("rr.log", rr_log);
+    put("alias.csv", "Ann,A. Ann\n");
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q rr.log --player-alias alias.csv -o one"), 0);
+    for (int k = 1; k <= 2; k++) {
+        char *args = ts_fmt("analyze -q rr.log --player-alias alias.csv --shard %d/2 -o s%d", k, k);
+        cr_assert_eq(ts_gcaudit(dir, args), 0);
+        free(args);
+    }
+    cr_assert_eq(ts_gcaudit(dir, "merge -q s1 s2 -o merged"), 0);
+    char *a = ts_slurp(dir, "one/summary.html"), *b = ts_slurp(dir, "merged/summary.html");
+    char *xa = strstr(a, "<h2 id=\"crosstables\">"), *xb = strstr(b, "<h2 id=\"crosstables\">");
+    cr_assert(xa && xb);
+    cr_expect_str_eq(xb, xa);
+    free(a);
+    free(b);
+    char *rm = ts_fmt("rm '%s/alias.csv'", dir);
+    cr_assert_eq(ts_run(rm), 0);
+    free(rm);
+    cr_expect_eq(ts_gcaudit(dir, "merge -q s1 s2 -o m2"), 3);
+    char *err = ts_slurp(dir, "stderr.txt");
+    cr_expect_str_eq(err, "gcaudit: merge: the shards counted names through --player-alias "
+                          "alias.csv: No such file or directory\n");
+    free(err);
+}
