@@ -22,6 +22,16 @@
 #include "replay/board.h"
 #include "replay/replay.h"
 
+/* What check 3 found for each colour's pawns, kept with the pawns it was
+ * found for: the search for a legal turn asks it again and again for the
+ * same pawns while it tries other pieces' unmoves.  The answer depends on
+ * the colour and its pawns' squares alone, and both are the key. */
+struct rp_retro_memo {
+    uint64_t pawns[2];       /* by colour: the pawns' bit set the entry is for */
+    int need[2];             /* their least file displacement */
+    uint8_t valid[2];
+};
+
 /* The game: one board (whose `side` is the side to unmove) and what the
  * board alone does not say. */
 struct rp_retro {
@@ -32,6 +42,7 @@ struct rp_retro {
                                 must be the next turn, else RP_NO_SQ (rules.md) */
     uint64_t frozen;         /* bit rank * 8 + file: an uncastled king or rook, which never
                                 unmoves again (rules.md, uncastling) */
+    struct rp_retro_memo memo; /* not part of the position: the game's check 3 answers */
 };
 
 /* Kinds of unmove (rp_unmove.kind, rp_retro_step.kind). */
@@ -88,8 +99,9 @@ static inline rp_sq rp_retro_unpassant_square(rp_sq from, rp_sq to)
 void rp_retro_apply(struct rp_retro *r, const struct rp_unmove *u);
 
 /* Nonzero when the side to move has at least one turn that passes every
- * rule and retro check (fine-points.md 34). */
-int rp_retro_has_turn(const struct rp_retro *r);
+ * rule and retro check (fine-points.md 34).  memo (the game's, or NULL)
+ * keeps check 3's answers for the search. */
+int rp_retro_has_turn(const struct rp_retro *r, struct rp_retro_memo *memo);
 
 /* ------------------------------------------------------ retro_checks.c */
 
@@ -100,9 +112,11 @@ int rp_retro_standard(int type);
 int rp_retro_reserve(const struct rp_retro *r, rp_piece p);
 
 /* The three retro-legality checks on the position after `mover`'s turn, in
- * the order of rules.md (fine-points.md 30).  Returns RP_OK, or
- * RP_RETRO_ILLEGAL with msg naming the failed check. */
-enum rp_code rp_retro_check(const struct rp_retro *r, int mover, char *msg, size_t size);
+ * the order of rules.md (fine-points.md 30).  memo (the game's, or NULL)
+ * may answer check 3.  Returns RP_OK, or RP_RETRO_ILLEGAL with msg naming
+ * the failed check. */
+enum rp_code rp_retro_check(const struct rp_retro *r, int mover, struct rp_retro_memo *memo,
+                            char *msg, size_t size);
 
 /* Points of each colour (rules.md, fine-points.md 32). */
 void rp_retro_points(const struct rp_retro *r, int points[2]);

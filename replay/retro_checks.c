@@ -110,22 +110,20 @@ static int least_displacement(const int *file, const int *reach, int n)
     return result;
 }
 
-/* least_displacement depends on the pawns alone, and the search for a
- * legal turn asks it again and again for the same pawns while trying
- * moves of other pieces; so each thread remembers the last answer per
- * colour.  A pure function's memo: it cannot change any result. */
-static int pawn_need(int colour, uint64_t pawns, const int *file, const int *reach, int n)
+/* least_displacement for the colour's pawns, from the memo when it holds
+ * the answer for those very pawns (a pure function of the colour and the
+ * pawns, so the memo cannot change any result). */
+static int pawn_need(struct rp_retro_memo *memo, int colour, uint64_t pawns, const int *file,
+                     const int *reach, int n)
 {
-    static _Thread_local struct {
-        uint64_t pawns;
-        int need, valid;
-    } memo[2];
-    if (!memo[colour].valid || memo[colour].pawns != pawns) {
-        memo[colour].pawns = pawns;
-        memo[colour].need = least_displacement(file, reach, n);
-        memo[colour].valid = 1;
+    if (!memo)
+        return least_displacement(file, reach, n);
+    if (!memo->valid[colour] || memo->pawns[colour] != pawns) {
+        memo->pawns[colour] = pawns;
+        memo->need[colour] = least_displacement(file, reach, n);
+        memo->valid[colour] = 1;
     }
-    return memo[colour].need;
+    return memo->need[colour];
 }
 
 /* The squares of the colour's pawns, for a message: "a2, b3". */
@@ -146,7 +144,8 @@ static void pawn_squares(const struct rp_board *b, int colour, char *where, size
  * while looking for a legal turn, so the common case, pawns on distinct
  * files (each then its own origin, no capture needed), skips the search,
  * and the message is only composed for a failure. */
-static enum rp_code check_3(const struct rp_retro *r, int colour, char *msg, size_t size)
+static enum rp_code check_3(const struct rp_retro *r, int colour, struct rp_retro_memo *memo,
+                            char *msg, size_t size)
 {
     const struct rp_board *b = &r->b;
     int file[8], reach[8], n = 0;
@@ -161,7 +160,7 @@ static enum rp_code check_3(const struct rp_retro *r, int colour, char *msg, siz
     }
     if (rp_count_bits(files) == n && reachable)
         return RP_OK;
-    int need = pawn_need(colour, b->bb[colour][RP_PAWN], file, reach, n);
+    int need = pawn_need(memo, colour, b->bb[colour][RP_PAWN], file, reach, n);
     int missing = 16;
     for (int type = RP_PAWN; type <= RP_KING; type++)
         missing -= r->count[!colour][type];
@@ -178,13 +177,14 @@ static enum rp_code check_3(const struct rp_retro *r, int colour, char *msg, siz
                 missing == 1 ? " is" : "s are");
 }
 
-enum rp_code rp_retro_check(const struct rp_retro *r, int mover, char *msg, size_t size)
+enum rp_code rp_retro_check(const struct rp_retro *r, int mover, struct rp_retro_memo *memo,
+                            char *msg, size_t size)
 {
     enum rp_code code = check_1(r, mover, msg, size);
     if (code == RP_OK)
         code = check_2(r, msg, size);
     for (int colour = 0; colour < 2 && code == RP_OK; colour++)
-        code = check_3(r, colour, msg, size);
+        code = check_3(r, colour, memo, msg, size);
     return code;
 }
 

@@ -349,45 +349,46 @@ void rp_retro_apply(struct rp_retro *r, const struct rp_unmove *u)
 
 /* ------------------------------------------------ is there any turn? */
 
-static int passes(const struct rp_retro *r, const struct rp_unmove *u)
+static int passes(const struct rp_retro *r, const struct rp_unmove *u, struct rp_retro_memo *memo)
 {
     struct rp_retro t = *r;
     rp_retro_apply(&t, u);
-    return rp_retro_check(&t, r->b.side, NULL, 0) == RP_OK;
+    return rp_retro_check(&t, r->b.side, memo, NULL, 0) == RP_OK;
 }
 
 /* Some way to take the step is legal: plainly, or in Phase I with an
  * uncapture of any type left in the enemy's reserve, or an un-passant. */
-static int step_playable(const struct rp_retro *r, rp_sq from, const struct rp_retro_step *s)
+static int step_playable(const struct rp_retro *r, rp_sq from, const struct rp_retro_step *s,
+                         struct rp_retro_memo *memo)
 {
     int side = r->b.side;
     struct rp_unmove u = {from, s->to, s->kind, RP_WAY_PLAIN, 0};
     if (s->kind == RP_UM_UNPROMOTE &&
         (r->phase != 1 || rp_retro_reserve(r, rp_make_piece(RP_PAWN, side)) <= 0))
         return 0;
-    if ((s->ways & RP_WAY_PLAIN) && passes(r, &u))
+    if ((s->ways & RP_WAY_PLAIN) && passes(r, &u, memo))
         return 1;
     if (r->phase != 1)
         return 0;
     for (int type = RP_PAWN; type <= RP_QUEEN && (s->ways & RP_WAY_UNCAPTURE); type++) {
         u.way = RP_WAY_UNCAPTURE;
         u.placed = rp_make_piece(type, !side);
-        if (rp_retro_reserve(r, u.placed) > 0 && passes(r, &u))
+        if (rp_retro_reserve(r, u.placed) > 0 && passes(r, &u, memo))
             return 1;
     }
     u.way = RP_WAY_UNPASSANT;
     u.placed = rp_make_piece(RP_PAWN, !side);
-    return (s->ways & RP_WAY_UNPASSANT) && rp_retro_reserve(r, u.placed) > 0 && passes(r, &u);
+    return (s->ways & RP_WAY_UNPASSANT) && rp_retro_reserve(r, u.placed) > 0 && passes(r, &u, memo);
 }
 
-int rp_retro_has_turn(const struct rp_retro *r)
+int rp_retro_has_turn(const struct rp_retro *r, struct rp_retro_memo *memo)
 {
     const struct rp_board *b = &r->b;
     if (r->must_double != RP_NO_SQ) {
         /* After an un-passant only the double step back is a turn. */
         struct rp_unmove u = {r->must_double, (rp_sq)(r->must_double + 2 * back(b->side)), 0,
                               RP_WAY_PLAIN, 0};
-        return passes(r, &u);
+        return passes(r, &u, memo);
     }
     for (int sq = 0; sq < 128; sq++) {
         rp_piece p = rp_on_board(sq) ? b->sq[sq] : 0;
@@ -396,7 +397,7 @@ int rp_retro_has_turn(const struct rp_retro *r)
         struct rp_retro_step steps[RP_RETRO_MAX_STEPS];
         size_t n = rp_retro_steps(r, (rp_sq)sq, steps);
         for (size_t i = 0; i < n; i++)
-            if (step_playable(r, (rp_sq)sq, &steps[i]))
+            if (step_playable(r, (rp_sq)sq, &steps[i], memo))
                 return 1;
     }
     return 0;

@@ -285,7 +285,7 @@ static void retro_play(void *state, const struct fmt_component *c, size_t n, str
         return;
     struct rp_retro after = *r;
     rp_retro_apply(&after, &u);
-    if (rp_retro_check(&after, r->b.side, v->message, sizeof v->message) != RP_OK) {
+    if (rp_retro_check(&after, r->b.side, &after.memo, v->message, sizeof v->message) != RP_OK) {
         v->code = RP_RETRO_ILLEGAL;
         return;
     }
@@ -309,7 +309,7 @@ static enum rp_result on_points(const struct rp_retro *r)
 
 static int retro_ended(void *state, struct rp_ending *e)
 {
-    const struct rp_retro *r = state;
+    struct rp_retro *r = state;
     int white = rp_retro_restored(r, 0), black = rp_retro_restored(r, 1);
     int mover = !r->b.side;
     e->detail[0] = '\0';
@@ -321,7 +321,7 @@ static int retro_ended(void *state, struct rp_ending *e)
         e->termination = "setup-restored";
         return 1;
     }
-    if (rp_retro_has_turn(r))
+    if (rp_retro_has_turn(r, &r->memo))
         return 0;
     /* fine-points.md 34: no legal turn ends the game undecided; unless a
      * winner is declared, the points decide. */

@@ -97,12 +97,12 @@ Test(replay_retro, check_3_capture_budget)
     place(&r, "e1", rp_make_piece(RP_KING, 0));
     place(&r, "a2", rp_make_piece(RP_PAWN, 0));
     place(&r, "a3", rp_make_piece(RP_PAWN, 0));
-    cr_expect_eq(rp_retro_check(&r, 0, msg, sizeof msg), RP_RETRO_ILLEGAL);
+    cr_expect_eq(rp_retro_check(&r, 0, NULL, msg, sizeof msg), RP_RETRO_ILLEGAL);
     cr_expect_str_eq(msg, "check 3 (pawn structure): the white pawns need 1 capture but only 0 black "
                           "pieces are missing");
     rp_board_remove(&r.b, (rp_sq)rp_parse_square("b8", 'a'));
     r.count[1][RP_KNIGHT]--;
-    cr_expect_eq(rp_retro_check(&r, 0, msg, sizeof msg), RP_OK);
+    cr_expect_eq(rp_retro_check(&r, 0, NULL, msg, sizeof msg), RP_OK);
 }
 
 /* Check 3's files: a3 can only have come from a or b, both taken by
@@ -119,12 +119,12 @@ Test(replay_retro, check_3_no_distinct_files)
     place(&r, "a3", rp_make_piece(RP_PAWN, 0));
     place(&r, "a2", rp_make_piece(RP_PAWN, 0));
     place(&r, "b2", rp_make_piece(RP_PAWN, 0));
-    cr_expect_eq(rp_retro_check(&r, 0, msg, sizeof msg), RP_RETRO_ILLEGAL);
+    cr_expect_eq(rp_retro_check(&r, 0, NULL, msg, sizeof msg), RP_RETRO_ILLEGAL);
     cr_expect_str_eq(msg, "check 3 (pawn structure): the white pawns on a2, b2, a3 cannot come from "
                           "different files");
     rp_board_remove(&r.b, (rp_sq)rp_parse_square("b2", 'a'));
     r.count[0][RP_PAWN]--;
-    cr_expect_eq(rp_retro_check(&r, 0, msg, sizeof msg), RP_RETRO_ILLEGAL,
+    cr_expect_eq(rp_retro_check(&r, 0, NULL, msg, sizeof msg), RP_RETRO_ILLEGAL,
                  "a2 and a3 still need a capture, and no black piece is missing");
 }
 
@@ -140,7 +140,7 @@ Test(replay_retro, check_2_piece_counts)
     place(&r, "a1", rp_make_piece(RP_KNIGHT, 0));
     place(&r, "b1", rp_make_piece(RP_KNIGHT, 0));
     place(&r, "c1", rp_make_piece(RP_KNIGHT, 0));
-    cr_expect_eq(rp_retro_check(&r, 0, msg, sizeof msg), RP_RETRO_ILLEGAL);
+    cr_expect_eq(rp_retro_check(&r, 0, NULL, msg, sizeof msg), RP_RETRO_ILLEGAL);
     cr_expect_str_eq(msg, "check 2 (piece counts and pawn ranks): White has 3 knights");
 }
 
@@ -183,7 +183,7 @@ Test(replay_retro, no_legal_turn)
     place(&r, "a7", rp_make_piece(RP_PAWN, 0));
     place(&r, "b7", rp_make_piece(RP_ROOK, 0));
     place(&r, "b8", rp_make_piece(RP_KNIGHT, 0));
-    cr_expect_eq(rp_retro_has_turn(&r), 0);
+    cr_expect_eq(rp_retro_has_turn(&r, &r.memo), 0);
     struct rp_ending e;
     cr_assert_eq(rp_variant_retro.ended(&r, &e), 1);
     cr_expect_str_eq(e.termination, "points");
@@ -192,7 +192,7 @@ Test(replay_retro, no_legal_turn)
     /* Without the knight the king may unmove to b8 (kcehc is allowed). */
     rp_board_remove(&r.b, (rp_sq)rp_parse_square("b8", 'a'));
     r.count[0][RP_KNIGHT]--;
-    cr_expect_eq(rp_retro_has_turn(&r), 1);
+    cr_expect_eq(rp_retro_has_turn(&r, &r.memo), 1);
 }
 
 Test(replay_retro, start_and_render)
@@ -208,7 +208,7 @@ Test(replay_retro, start_and_render)
     rp_variant_retro.end(&r, RP_END_DECLARED, &end);
     cr_expect_eq(end.colours_swapped, 0);
     cr_expect_str_eq(end.detail, "points=0-0");
-    cr_expect_eq(rp_retro_has_turn(&r), 1);
+    cr_expect_eq(rp_retro_has_turn(&r, &r.memo), 1);
     rp_variant_retro.render(&r, buf, sizeof buf);
     cr_expect(strstr(buf, "6  .  .  .  .  K  .  .  .") != NULL, "%s", buf);
     cr_expect(strstr(buf, "Phase I; Black to move; points 0-0") != NULL, "%s", buf);
