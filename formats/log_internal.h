@@ -76,6 +76,11 @@ struct fmt_moves {
 enum fmt_moves_stop fmt_log_moves(struct fmt_game *g, struct fmt_moves *mv,
                                   const char *limit, const char *end);
 
+/* fmt_log_moves without its plain readers: every turn by the component
+ * grammar.  The slow twin, for the test that the two agree. */
+enum fmt_moves_stop fmt_log_moves_general(struct fmt_game *g, struct fmt_moves *mv,
+                                          const char *limit, const char *end);
+
 /* A moves section without turn markers, as Game Courier lists moves: one
  * ply per line, or plies separated by commas, each a turn of components
  * (';' between them); the sides alternate, so the replay gives each its

@@ -27,7 +27,9 @@
  * are read in one pass (plain_move_at; the way Game Courier writes them,
  * usual_move_at), which also finds the line's end; any other turn is cut
  * out of its line by turn_end_at and read by the component grammar,
- * which would make the same of a plain move.  Each turn's strings and
+ * which would make the same of a plain move (fmt_log_moves_general reads
+ * every turn that way, and tests/formats/test_log_turns.c checks that
+ * the two agree).  Each turn's strings and
  * components take one block of the game's storage, and the lines of a
  * moves section are read in one loop (fmt_log_moves), not a call each.
  */
@@ -684,7 +686,7 @@ enum line_kind {
 /* The turns from marker m to the end of its line (e), read by the
  * component grammar where they are not plain moves. */
 static enum line_kind general_turns(struct fmt_game *g, int line, struct marker m,
-                                    const char *e)
+                                    const char *e, int plain)
 {
     struct turn_end end;
     struct plain_move pm;
@@ -698,7 +700,7 @@ static enum line_kind general_turns(struct fmt_game *g, int line, struct marker 
             break;
         m = end.next;
         /* back to the plain reading as soon as a turn allows it */
-        while (plain_move_at(m.e, &pm)) {
+        while (plain && plain_move_at(m.e, &pm)) {
             if (!add_plain_turn(g, line, &m, &pm))
                 return LINE_NOMEM;
             if (!pm.has_next)
@@ -721,7 +723,8 @@ static enum line_kind general_turns(struct fmt_game *g, int line, struct marker 
  * non-space bytes are "//".  The line's end is looked for only when a
  * turn is not a plain move: a plain move's reading stops there. */
 static inline enum line_kind moves_line(struct fmt_game *g, const char *s,
-                                        const char *end, int line, const char **eol)
+                                        const char *end, int line, const char **eol,
+                                        int plain)
 {
     struct marker m;
     struct plain_move pm;
@@ -733,7 +736,7 @@ static inline enum line_kind moves_line(struct fmt_game *g, const char *s,
         *eol = line_end(s, end);
         return LINE_OTHER;
     }
-    for (;;) {
+    for (; plain;) {
         /* two calls, so that the usual move's is compiled for its sizes */
         if (usual_move_at(m.e, &pm)) {
             if (!add_plain_turn(g, line, &m, &pm))
@@ -751,11 +754,13 @@ static inline enum line_kind moves_line(struct fmt_game *g, const char *s,
         m = pm.next;
     }
     *eol = line_end(m.e, end);
-    return general_turns(g, line, m, *eol);
+    return general_turns(g, line, m, *eol, plain);
 }
 
-enum fmt_moves_stop fmt_log_moves(struct fmt_game *g, struct fmt_moves *mv,
-                                  const char *limit, const char *end)
+/* fmt_log_moves, with the plain readers (usual_move_at, plain_move_at)
+ * or without them (plain 0: every turn by the component grammar). */
+static inline enum fmt_moves_stop read_moves(struct fmt_game *g, struct fmt_moves *mv,
+                                             const char *limit, const char *end, int plain)
 {
     const char *pos = mv->pos, *eol;
     int line = mv->line;
@@ -767,7 +772,7 @@ enum fmt_moves_stop fmt_log_moves(struct fmt_game *g, struct fmt_moves *mv,
                 stop = FMT_MOVES_LETTER;
                 break;
             }
-            enum line_kind k = moves_line(g, first, end, line, &eol);
+            enum line_kind k = moves_line(g, first, end, line, &eol, plain);
             if (k == LINE_NOMEM) {
                 stop = FMT_MOVES_NOMEM;
                 break;
@@ -787,6 +792,18 @@ enum fmt_moves_stop fmt_log_moves(struct fmt_game *g, struct fmt_moves *mv,
     mv->pos = pos;
     mv->line = line;
     return stop;
+}
+
+enum fmt_moves_stop fmt_log_moves(struct fmt_game *g, struct fmt_moves *mv,
+                                  const char *limit, const char *end)
+{
+    return read_moves(g, mv, limit, end, 1);
+}
+
+enum fmt_moves_stop fmt_log_moves_general(struct fmt_game *g, struct fmt_moves *mv,
+                                          const char *limit, const char *end)
+{
+    return read_moves(g, mv, limit, end, 0);
 }
 
 /* ------------------------------------------------ moves without markers */

@@ -5,10 +5,13 @@
  * keyword `dest` in a placement, the target of the move before it.
  */
 #include <criterion/criterion.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "formats/formats.h"
+#include "formats/log_internal.h"
 #include "tests/support/support.h"
 
 static struct fmt_game parse_one(const char *text)
@@ -126,4 +129,119 @@ Test(log_turns, dest_is_the_target_of_the_move_before)
     cr_expect_str_eq(g.turns[3].comps[1].to, "e8", "any case, as the commands");
     cr_expect_eq(g.turns[4].comps[1].kind, FMT_COMP_BAD);
     fmt_game_release(&g);
+}
+
+/* ------------------------------------- the plain readers and the grammar */
+
+/* log_turns.c reads a turn that is one plain move by two fast readers
+ * (usual_move_at, plain_move_at) and any other by the component grammar,
+ * which must make the same of a plain move.  fmt_log_moves_general reads
+ * every turn by the grammar: on each line below the two must agree on
+ * every field of every turn, and on where and why they stopped.  The
+ * lines are plain moves and their near misses, built from pieces chosen
+ * for the bytes the fast readers test: spacing, label lengths, square
+ * shapes, separators, what follows. */
+
+static int same_turns(const struct fmt_game *a, const struct fmt_game *b, const char *line)
+{
+    cr_expect_eq(a->nturns, b->nturns, "turns of '%s'", line);
+    if (a->nturns != b->nturns)
+        return 0;
+    int same = 1;
+    for (size_t i = 0; i < a->nturns; i++) {
+        const struct fmt_turn *s = &a->turns[i], *t = &b->turns[i];
+        same &= s->number == t->number && s->side == t->side && s->line == t->line &&
+                s->marker_bad == t->marker_bad && s->unmarked == t->unmarked &&
+                strcmp(s->marker, t->marker) == 0 && strcmp(s->text, t->text) == 0 &&
+                !s->comment == !t->comment && (!s->comment || !strcmp(s->comment, t->comment)) &&
+                s->ncomps == t->ncomps;
+        for (size_t j = 0; same && j < s->ncomps; j++) {
+            const struct fmt_component *c = &s->comps[j], *d = &t->comps[j];
+            same &= c->kind == d->kind && c->op == d->op && !strcmp(c->label, d->label) &&
+                    !strcmp(c->from, d->from) && !strcmp(c->to, d->to) &&
+                    !strcmp(c->text, d->text);
+        }
+    }
+    cr_expect(same, "the plain readers and the grammar differ on '%s'", line);
+    return same;
+}
+
+/* Read one moves line both ways; 1 when they agree. */
+static int agree_on(const char *line)
+{
+    char text[256];
+    size_t len = (size_t)snprintf(text, sizeof text, "%s\n", line);
+    cr_assert_lt(len, sizeof text);
+    struct fmt_game fast, slow;
+    memset(&fast, 0, sizeof fast);
+    memset(&slow, 0, sizeof slow);
+    struct fmt_moves a = {.pos = text, .line = 1}, b = a;
+    enum fmt_moves_stop sa = fmt_log_moves(&fast, &a, text + len, text + len);
+    enum fmt_moves_stop sb = fmt_log_moves_general(&slow, &b, text + len, text + len);
+    int same = sa == sb && a.pos == b.pos && a.line == b.line &&
+               (sa != FMT_MOVES_OTHER || (a.first == b.first && a.eol == b.eol));
+    cr_expect(same, "the plain readers and the grammar stop differently on '%s'", line);
+    same = same_turns(&fast, &slow, line) && same;
+    fmt_game_release(&fast);
+    fmt_game_release(&slow);
+    return same;
+}
+
+/* One turn after "1.", every combination of the pieces. */
+Test(log_turns, plain_readers_agree_with_the_grammar_on_every_combination)
+{
+    static const char *const space[] = {" ", "", "  ", "\t", " \t "};
+    static const char *const label[] = {"", "P ", "p ", "RR ", "Rr ", "Qqq ", "P", "N\t", "5 "};
+    static const char *const square[] = {"e2", "e10", "E4", "a0", "e", "2", "e2e", "z99", "ee2",
+                                         "e2.", "e23456789"};
+    static const char *const sep[] = {"-", " - ", "*", "--", "", " ", "-\t"};
+    static const char *const after[] = {"", " ", "  2. e2-e4", " 2... P e7-e5", " 2.", "2. e2-e4",
+                                        " // c", "//", ";", "; Q-e8", " x", " 3", "\t4...",
+                                        " 2… e2-e4", " 2.. e2-e4"};
+    size_t n = 0, bad = 0;
+    for (size_t a = 0; a < sizeof space / sizeof *space; a++)
+        for (size_t l = 0; l < sizeof label / sizeof *label; l++)
+            for (size_t f = 0; f < sizeof square / sizeof *square; f++)
+                for (size_t s = 0; s < sizeof sep / sizeof *sep; s++)
+                    for (size_t t = 0; t < sizeof square / sizeof *square; t++)
+                        for (size_t z = 0; z < sizeof after / sizeof *after; z++) {
+                            char line[160];
+                            snprintf(line, sizeof line, "1.%s%s%s%s%s%s", space[a], label[l],
+                                     square[f], sep[s], square[t], after[z]);
+                            bad += !agree_on(line);
+                            n++;
+                            if (bad > 20)
+                                cr_assert_fail("too many differences; the first are above");
+                        }
+    cr_expect_eq(bad, 0, "%zu of %zu lines differ", bad, n);
+    cr_expect_gt(n, 100000);
+}
+
+/* Whole lines of several turns, drawn at random (fixed seed) from turns
+ * both plain and not, markers good and bad, comments and separators. */
+Test(log_turns, plain_readers_agree_with_the_grammar_on_random_lines)
+{
+    static const char *const marker[] = {"1.", "12...", "3..", "4....", "5…", "6.…", "7. ",
+                                         "8...  ", "9"};
+    static const char *const turn[] = {" P e2-e4", " e2-e4", "P e2-e4", " Pe2-e4", " P e2 - e4",
+                                       " K e1-g1; R h1-f1", " P e7-e8; Q-e8", " @-e4", " e4-",
+                                       " Q*d4", " resign", " P e2-e4; draw", " pass", " e2-e4 x",
+                                       " P e2-e4 // mate", " //", " ;", " P  e2-e4 ", " p a7-a5",
+                                       " N g1-f3\t", " B f1-b5;", " P e7-e8; Q-dest", ""};
+    uint64_t seed = 0x9E3779B97F4A7C15ULL;
+    size_t bad = 0;
+    for (int i = 0; i < 20000 && bad <= 20; i++) {
+        char line[200] = "";
+        size_t at = 0;
+        int turns = 1 + (int)((seed >> 60) % 4);
+        for (int k = 0; k < turns; k++) {
+            seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+            const char *m = marker[(seed >> 8) % (sizeof marker / sizeof *marker)];
+            const char *t = turn[(seed >> 24) % (sizeof turn / sizeof *turn)];
+            const char *gap = (seed >> 40) % 3 == 0 ? "" : " ";
+            at += (size_t)snprintf(line + at, sizeof line - at, "%s%s%s", k ? gap : "", m, t);
+        }
+        bad += !agree_on(line);
+    }
+    cr_expect_eq(bad, 0);
 }
