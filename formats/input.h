@@ -134,6 +134,18 @@ const char *fmt_feed_failure(const struct fmt_feed *f);
  * (fmt_feed_failure says how) or the source failed. */
 int fmt_feed_finish(struct fmt_feed *f);
 
+struct archive;
+
+/* input_archive.c: a libarchive reader with every format and filter
+ * gcaudit reads enabled.  NULL when out of memory. */
+struct archive *fmt_input_reader_new(void);
+
+/* input_archive.c: nonzero when nothing but libarchive's raw format could
+ * claim the n bytes at p, a whole member, so that it is read as text
+ * without a nested reader; 0 when something else might (each format's
+ * necessary condition, input_archive.c's `supports`). */
+int fmt_input_only_raw(const unsigned char *p, size_t n);
+
 /* input_text.c: nonzero when one of the first FMT_INPUT_SNIFF bytes of buf
  * starts a line whose key is "Game" (any case, spaces allowed around it). */
 int fmt_text_has_game_header(const char *buf, size_t len);

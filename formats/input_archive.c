@@ -62,39 +62,6 @@ struct nested_src {
 
 static int walk_stream(struct level *lv, struct nested_src *src);
 
-/* Formats are enabled one by one, not with format_all: mtree and warc are
- * text formats that can claim a plain log.  Filters likewise: the ones
- * that run an external program (lrzip, lzop, grzip, and lz4 in some
- * builds) or decode text (uu) stay out.  A support call that fails only
- * loses that format. */
-static struct archive *reader_new(void)
-{
-    struct archive *a = archive_read_new();
-    if (!a)
-        return NULL;
-    archive_read_support_format_tar(a);
-    archive_read_support_format_zip(a);
-    archive_read_support_format_7zip(a);
-    archive_read_support_format_cpio(a);
-    archive_read_support_format_ar(a);
-    archive_read_support_format_iso9660(a);
-    archive_read_support_format_cab(a);
-    archive_read_support_format_lha(a);
-    archive_read_support_format_rar(a);
-    archive_read_support_format_rar5(a);
-    archive_read_support_format_xar(a);
-    archive_read_support_format_raw(a);
-    archive_read_support_format_empty(a);
-    archive_read_support_filter_gzip(a);
-    archive_read_support_filter_bzip2(a);
-    archive_read_support_filter_xz(a);
-    archive_read_support_filter_lzma(a);
-    archive_read_support_filter_lzip(a);
-    archive_read_support_filter_zstd(a);
-    archive_read_support_filter_compress(a);
-    return a;
-}
-
 static int contains_ci(const char *s, const char *word)
 {
     size_t n = strlen(word);
@@ -471,14 +438,17 @@ static char *join_entry(struct members *m, const char *outer, const char *inner)
  * Most members of a log archive are short plain logs, and a nested reader
  * costs more than reading one (libarchive allocates the state of every
  * format for it).  So the first bytes of a member are read ahead, and a
- * member that no format or filter of reader_new() could claim is read
- * from them directly, as the RAW format would read it.
+ * member that no format or filter of `supports` but raw could claim is
+ * read from them directly, as the raw format would read it.
  *
- * "Could claim" is decided from libarchive's own bidders (3.6), each test
- * below a necessary condition of one, so that a member that might be
- * anything but RAW always goes to a real nested reader, which then
- * decides as before.  The read-ahead is what the nested reader's bidding
- * reads anyway (iso9660 looks 48 KiB in), so nothing else changes either.
+ * Each row of `supports` carries a necessary condition of its bidder in
+ * libarchive 3.6 (archive_read_support_format_*.c, _filter_*.c): the bid
+ * can only succeed when the condition holds, so a member for which none
+ * holds is one libarchive reads as raw, and anything else goes to a real
+ * nested reader, which decides as before.  tests/formats/test_input.c
+ * checks the agreement on generated members and near misses.  The
+ * read-ahead is what the nested reader's bidding reads anyway (iso9660
+ * looks 48 KiB in), so nothing else changes either.
  */
 #define PREFIX_MAX (32768 + 8 * 2048)   /* iso9660's look-ahead */
 
@@ -499,42 +469,117 @@ static void take_prefix(struct nested_src *src)
     }
 }
 
-static int starts(const unsigned char *p, const char *magic)
+/* A member's first bytes, as the conditions look at them. */
+struct head {
+    const unsigned char *p;
+    size_t n;             /* the whole member's length */
+    int binary;           /* one of the first 16 bytes (after a UTF-8 BOM) is not text */
+};
+
+static int starts(const struct head *h, const char *magic)
 {
-    return memcmp(p, magic, strlen(magic)) == 0;
+    size_t m = strlen(magic);
+    return h->n >= m && memcmp(h->p, magic, m) == 0;
 }
 
-/* Could only RAW read data starting with p (n bytes, the whole member)? */
-static int only_raw(const unsigned char *p, size_t n)
+/* Every binary magic (gzip 1F 8B, xz FD, zstd 28 B5, compress 1F 9D,
+ * binary cpio C7 71, an ELF self-extractor's 7F, lzma's dictionary size
+ * and length, RAR's 1A and 7z's BC) has a byte that is not text. */
+static int binary(const struct head *h) { return h->binary; }
+
+/* A self-extracting archive: 7-Zip, cab, lha and RAR look for their
+ * signature inside an MZ (or ELF, binary) executable. */
+static int exe(const struct head *h) { return starts(h, "MZ") || h->binary; }
+
+/* tar: a 512-byte header whose checksum field (bytes 148-155) holds only
+ * octal digits, spaces and NULs (libarchive 3.6's checksum() refuses any
+ * other byte there before it adds anything up). */
+static int tar_may(const struct head *h)
 {
-    /* Shorter than tar's 512 bytes, iso9660's 48 KiB: neither can bid. */
+    if (h->n < 512)
+        return 0;
+    int octal = 1;
+    for (size_t k = 148; k < 156; k++)
+        octal &= h->p[k] == 0 || h->p[k] == ' ' || (h->p[k] >= '0' && h->p[k] <= '7');
+    return octal;
+}
+
+static int zip_may(const struct head *h) { return starts(h, "PK"); }
+static int sevenzip_may(const struct head *h) { return starts(h, "7z") || exe(h); }
+static int cpio_may(const struct head *h) { return starts(h, "0707") || h->binary; }
+static int ar_may(const struct head *h) { return starts(h, "!<"); }
+static int iso9660_may(const struct head *h) { return h->n >= PREFIX_MAX; }
+static int cab_may(const struct head *h) { return starts(h, "MSCF") || exe(h); }
+static int lha_may(const struct head *h) { return (h->n > 2 && h->p[2] == '-') || exe(h); }
+static int rar_may(const struct head *h) { return starts(h, "Rar!") || exe(h); }
+static int xar_may(const struct head *h) { return starts(h, "xar!"); }
+static int empty_may(const struct head *h) { return h->n == 0; }
+static int bzip2_may(const struct head *h) { return starts(h, "BZh"); }
+/* lzma's header is binary; "]" and "^" (its usual first bytes) are
+ * excluded too, at no cost. */
+static int lzma_may(const struct head *h)
+{
+    return starts(h, "]") || starts(h, "^") || h->binary;
+}
+static int lzip_may(const struct head *h) { return starts(h, "LZIP"); }
+
+/* The formats and filters gcaudit reads, each with its necessary
+ * condition.  Formats are enabled one by one, not with format_all: mtree
+ * and warc are text formats that can claim a plain log.  Filters
+ * likewise: the ones that run an external program (lrzip, lzop, grzip,
+ * and lz4 in some builds) or decode text (uu) stay out.  A support call
+ * that fails only loses that format. */
+static const struct support {
+    const char *name;
+    int (*enable)(struct archive *);
+    int (*may_claim)(const struct head *h);  /* NULL: raw, which claims what is left */
+} supports[] = {
+    {"tar", archive_read_support_format_tar, tar_may},
+    {"zip", archive_read_support_format_zip, zip_may},
+    {"7zip", archive_read_support_format_7zip, sevenzip_may},
+    {"cpio", archive_read_support_format_cpio, cpio_may},
+    {"ar", archive_read_support_format_ar, ar_may},
+    {"iso9660", archive_read_support_format_iso9660, iso9660_may},
+    {"cab", archive_read_support_format_cab, cab_may},
+    {"lha", archive_read_support_format_lha, lha_may},
+    {"rar", archive_read_support_format_rar, rar_may},
+    {"rar5", archive_read_support_format_rar5, rar_may},
+    {"xar", archive_read_support_format_xar, xar_may},
+    {"raw", archive_read_support_format_raw, NULL},
+    {"empty", archive_read_support_format_empty, empty_may},
+    {"gzip", archive_read_support_filter_gzip, binary},
+    {"bzip2", archive_read_support_filter_bzip2, bzip2_may},
+    {"xz", archive_read_support_filter_xz, binary},
+    {"lzma", archive_read_support_filter_lzma, lzma_may},
+    {"lzip", archive_read_support_filter_lzip, lzip_may},
+    {"zstd", archive_read_support_filter_zstd, binary},
+    {"compress", archive_read_support_filter_compress, binary},
+};
+
+static const size_t nsupports = sizeof supports / sizeof supports[0];
+
+struct archive *fmt_input_reader_new(void)
+{
+    struct archive *a = archive_read_new();
+    if (!a)
+        return NULL;
+    for (size_t i = 0; i < nsupports; i++)
+        supports[i].enable(a);
+    return a;
+}
+
+int fmt_input_only_raw(const unsigned char *p, size_t n)
+{
+    /* Too short to judge safely, or long enough for iso9660's bid. */
     if (n < 16 || n >= PREFIX_MAX)
         return 0;
-    size_t i = n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0;
-    /* Text: no compression magic (gzip, compress, xz, zstd), no binary cpio,
-     * no lzma header (a dictionary size holds a NUL, its -1 size 0xFF). */
-    for (size_t k = i; k < 16; k++)
-        if (!(p[k] >= 0x20 && p[k] < 0x7F) && p[k] != '\t' && p[k] != '\n' && p[k] != '\r')
+    struct head h = {p, n, 0};
+    size_t i = p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0;
+    for (size_t k = i; k < 16 && !h.binary; k++)
+        h.binary = !(p[k] >= 0x20 && p[k] < 0x7F) && p[k] != '\t' && p[k] != '\n' && p[k] != '\r';
+    for (size_t k = 0; k < nsupports; k++)
+        if (supports[k].may_claim && supports[k].may_claim(&h))
             return 0;
-    if (i == 0) {
-        static const char *const magic[] = {"BZh", "LZIP", "0707", "!<", "MZ", "MSCF", "Rar!",
-                                            "xar!", "PK", "7z", "]", "^"};
-        /* The first byte rules out nearly every magic without a call. */
-        for (size_t m = 0; m < sizeof magic / sizeof magic[0]; m++)
-            if (p[0] == (unsigned char)magic[m][0] && starts(p, magic[m]))
-                return 0;
-        if (p[2] == '-')   /* lha's "-lh5-" */
-            return 0;
-    }
-    /* tar needs a valid checksum, whose field (bytes 148-155) holds only
-     * octal digits, spaces and NULs. */
-    if (n >= 512) {
-        int octal = 1;
-        for (size_t k = 148; k < 156; k++)
-            octal &= p[k] == 0 || p[k] == ' ' || (p[k] >= '0' && p[k] <= '7');
-        if (octal)
-            return 0;
-    }
     return 1;
 }
 
@@ -543,7 +588,7 @@ static int only_raw(const unsigned char *p, size_t n)
 static int open_level(struct level *lv, fmt_source_fn source, fmt_skip_fn skip,
                       fmt_seek_fn seek, void *data, struct nested_src *src, int *rc)
 {
-    lv->a = reader_new();
+    lv->a = fmt_input_reader_new();
     lv->feed = lv->a ? fmt_feed_new(lv->w, source, skip, seek, data) : NULL;
     if (!lv->feed) {
         *rc = report_simple(lv, lv->name, FMT_ENTRY_FAILED, "out of memory");
@@ -597,7 +642,7 @@ static int read_member(struct level *lv, struct nested_src *src, struct archive_
     take_prefix(src);
     int rc;
     if (src->prefix_eof && src->prefix_len <= lv->w->max_entry_bytes &&
-        only_raw(src->block, src->prefix_len)) {
+        fmt_input_only_raw(src->block, src->prefix_len)) {
         src->plain = 1;
         rc = read_text(&child, src);
     } else {

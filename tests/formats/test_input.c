@@ -1376,3 +1376,126 @@ Test(input, file_read_says_how_far_the_file_is_read)
     ts_rmtree(d);
     free(d);
 }
+
+/* ------------------------------------------- plain members: only raw */
+
+/* input_archive.c reads a member as text without a nested reader when
+ * fmt_input_only_raw says nothing but libarchive's raw format could claim
+ * it.  That must never be wrong: wherever it says so, a reader with every
+ * format gcaudit enables, reading the member as a nested one is read (a
+ * stream without seeking), must pick raw with no filter.  Checked on
+ * logs and on near misses of every format's and filter's signature. */
+
+struct mem_src {
+    const unsigned char *p;
+    size_t n, at;
+};
+
+static la_ssize_t mem_read(struct archive *a, void *ctx, const void **buf)
+{
+    (void)a;
+    struct mem_src *m = ctx;
+    size_t k = m->n - m->at < 4096 ? m->n - m->at : 4096;  /* in pieces, as a stream */
+    *buf = m->p + m->at;
+    m->at += k;
+    return (la_ssize_t)k;
+}
+
+/* Does libarchive read the n bytes at p as raw, with no filter? */
+static int libarchive_picks_raw(const unsigned char *p, size_t n)
+{
+    struct archive *a = fmt_input_reader_new();
+    struct archive_entry *e;
+    struct mem_src m = {p, n, 0};
+    cr_assert_not_null(a);
+    int raw = archive_read_open(a, &m, NULL, mem_read, NULL) == ARCHIVE_OK &&
+              archive_read_next_header(a, &e) == ARCHIVE_OK &&
+              archive_format(a) == ARCHIVE_FORMAT_RAW && archive_filter_count(a) == 1;
+    archive_read_free(a);
+    return raw;
+}
+
+/* A tar header block: 512 bytes of text whose checksum field holds the
+ * header's sum, in `form` ("%06o" plus what follows it). */
+static void tar_like(unsigned char *b, const char *form)
+{
+    memset(b, 'x', 512);
+    memcpy(b, "Game: Chess\n", 12);
+    memset(b + 148, ' ', 8);
+    unsigned sum = 0;
+    for (int k = 0; k < 512; k++)
+        sum += b[k];
+    char field[16];
+    snprintf(field, sizeof field, form, sum);
+    memcpy(b + 148, field, 8);
+}
+
+Test(formats_input, only_raw_agrees_with_libarchive)
+{
+    static const struct {
+        const char *head;
+        size_t len;
+    } heads[] = {
+        {"Game: Chess\n", 12}, {"\xEF\xBB\xBFGame: Chess\n", 15}, {"PK\x03\x04", 4},
+        {"PK00PK\x03\x04", 8}, {"7z\xBC\xAF\x27\x1C", 6}, {"MZ", 2}, {"\x7F" "ELF", 4},
+        {"070707", 6}, {"070701", 6}, {"\xC7\x71", 2}, {"!<arch>\n", 8}, {"MSCF\0\0\0\0", 8},
+        {"ab-lh5-", 7}, {"Rar!\x1A\x07\x00", 7}, {"Rar!\x1A\x07\x01\x00", 8}, {"xar!", 4},
+        {"\x1F\x8B\x08", 3}, {"BZh91AY&SY", 10}, {"\xFD" "7zXZ\0", 6},
+        {"]\0\0\x80\0\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF", 13}, {"LZIP\x01", 5},
+        {"\x28\xB5\x2F\xFD", 4}, {"\x1F\x9D\x90", 3}, {"PK", 2}, {"Rar!", 4}, {"0707", 4},
+        {"]", 1}, {"^", 1}, {"!<", 2}, {"BZh", 3}, {"LZIP", 4}, {"7z", 2},
+    };
+    static const size_t sizes[] = {16, 100, 511, 512, 4096, 30000, 49151, 49152};
+    size_t said_raw = 0, checked = 0;
+    for (size_t h = 0; h < sizeof heads / sizeof heads[0]; h++)
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+            size_t n = sizes[s];
+            unsigned char *b = malloc(n);
+            cr_assert_not_null(b);
+            for (size_t k = 0; k < n; k++)
+                b[k] = "1. P e2-e4 1... p e7-e5\n"[k % 24];
+            memcpy(b, heads[h].head, heads[h].len);
+            int fast = fmt_input_only_raw(b, n);
+            if (fast) {
+                said_raw++;
+                cr_expect(libarchive_picks_raw(b, n), "only_raw, but libarchive does not pick raw "
+                          "for a member of %zu bytes starting %zu", n, h);
+            }
+            checked++;
+            free(b);
+        }
+    /* A text block that could be a tar header (its checksum field holds
+     * its sum) is no plain member; with any other byte in that field,
+     * which libarchive refuses before it adds anything up, it may be. */
+    static const char *const forms[] = {"%06o \0", "%07o", "  %05o\n", "%06o\n\n", "%06ox"};
+    for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++) {
+        unsigned char b[1024];
+        memset(b + 512, 'x', 512);
+        tar_like(b, forms[f]);
+        if (f < 2)
+            cr_expect_not(fmt_input_only_raw(b, sizeof b), "a tar header, form '%s'", forms[f]);
+        else if (fmt_input_only_raw(b, sizeof b))
+            cr_expect(libarchive_picks_raw(b, sizeof b), "form '%s'", forms[f]);
+    }
+    /* ... and a real tar's first member header. */
+    unsigned char tarbuf[10240];
+    size_t used = 0;
+    struct archive *w = archive_write_new();
+    archive_write_set_format_pax_restricted(w);
+    cr_assert_eq(archive_write_open_memory(w, tarbuf, sizeof tarbuf, &used), ARCHIVE_OK);
+    struct archive_entry *e = archive_entry_new();
+    archive_entry_set_pathname(e, "g.log");
+    archive_entry_set_filetype(e, AE_IFREG);
+    archive_entry_set_perm(e, 0644);
+    archive_entry_set_size(e, 12);
+    archive_write_header(w, e);
+    archive_write_data(w, "Game: Chess\n", 12);
+    archive_entry_free(e);
+    archive_write_close(w);
+    archive_write_free(w);
+    cr_expect_not(fmt_input_only_raw(tarbuf, used), "a tar archive");
+    cr_expect_not(libarchive_picks_raw(tarbuf, used));
+    /* The fast path is taken where it matters: plain logs of every size
+     * up to the read-ahead, with or without a byte-order mark. */
+    cr_expect_geq(said_raw, 12, "only %zu of %zu members read as plain", said_raw, checked);
+}
