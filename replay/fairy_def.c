@@ -161,6 +161,8 @@ static int read_value(const struct rp_fkv *kv, enum rp_fvalue *out, struct rp_fd
  * the first of 11.1's order, as its pieceToChar.find does. */
 static int type_of_letter(const struct rp_fdef *d, char c)
 {
+    if (!isalpha((unsigned char)c))
+        return -1;
     c = (char)tolower((unsigned char)c);
     for (int t = 0; t < RP_FMAX_TYPES; t++)
         if (d->types[t].letter == c)

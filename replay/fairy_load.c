@@ -41,7 +41,10 @@ struct section {
 struct reader {
     FILE *f;
     int line;
-    int too_long;                /* the first line over MAX_LINE, or 0 */
+    int bad_line;                /* a line that stopped the reading, or 0 */
+    char bad_why[64];            /* what is wrong with it */
+    char *buf;                   /* getline's */
+    size_t bufsize;
     struct section *sec;
     size_t nsec, cap;
     int oom;
@@ -90,22 +93,29 @@ static void note_section(struct reader *r, const char *line)
     snprintf(sec->name, sizeof sec->name, "%s", trim(s + 1));
 }
 
-/* fgets for inih, counting lines and noting sections. */
+/* fgets for inih, counting lines and noting sections.  A line longer
+ * than inih's buffer or holding a NUL byte stops the reading: the error
+ * names its line. */
 static char *read_line(char *str, int num, void *stream)
 {
     struct reader *r = stream;
-    if (!fgets(str, num, r->f))
+    if (r->bad_line)
         return NULL;
-    size_t n = strlen(str);
-    if (n && str[n - 1] != '\n' && !feof(r->f)) {
-        /* Longer than inih's buffer: note it, and swallow the rest. */
-        if (!r->too_long)
-            r->too_long = r->line + 1;
-        int c;
-        while ((c = fgetc(r->f)) != EOF && c != '\n')
-            ;
-    }
+    ssize_t n = getline(&r->buf, &r->bufsize, r->f);
+    if (n < 0)
+        return NULL;
     r->line++;
+    if (memchr(r->buf, '\0', (size_t)n)) {
+        r->bad_line = r->line;
+        snprintf(r->bad_why, sizeof r->bad_why, "a NUL byte: a definition file is text");
+        return NULL;
+    }
+    if (n >= num) {
+        r->bad_line = r->line;
+        snprintf(r->bad_why, sizeof r->bad_why, "longer than %d characters", num - 2);
+        return NULL;
+    }
+    memcpy(str, r->buf, (size_t)n + 1);
     note_section(r, str);
     return str;
 }
@@ -218,6 +228,12 @@ static int load_section(const struct section *s, const char *path, struct rp_def
         for (size_t i = 0; !line && e.key[0] && i < s->nkv; i++)
             if (strcmp(s->kv[i].key, e.key) == 0)
                 line = s->kv[i].line; /* a compile error about one key: that key's line */
+        if (!line && e.key[0]) {
+            /* The key is not in the section: its value is the parent's
+             * or the default, which the section's other keys broke. */
+            return error_at(err, path, s->line, NULL, "[%s] %s is not given, and %s does not fit: %s", s->name,
+                            e.key, s->parent[0] ? "the parent's" : "the default", e.message);
+        }
         return error_at(err, path, line ? line : s->line, e.key, "[%s] %s", s->name, e.message);
     }
     char why[256];
@@ -235,22 +251,31 @@ int rp_defs_load_file(const char *path, struct rp_def_error *err)
     FILE *f = fopen(path, "r");
     if (!f)
         return error_at(err, path, 0, NULL, "cannot open: %s", strerror(errno));
+    int rc = rp_defs_load_stream(f, path, err);
+    fclose(f);
+    return rc;
+}
+
+int rp_defs_load_stream(FILE *f, const char *path, struct rp_def_error *err)
+{
+    memset(err, 0, sizeof *err);
     /* variants.ini's syntax, not inih's extensions (see the top). */
     ini_allow_multiline = 0;
     ini_allow_inline_comments = 0;
+    ini_use_stack = 0;
+    ini_max_line = MAX_LINE;
     struct reader r;
     memset(&r, 0, sizeof r);
     r.f = f;
     int rc = ini_parse_stream(read_line, &r, on_key, &r);
     int read_error = ferror(f);
-    fclose(f);
     int status = RP_DONE;
     if (r.oom)
         status = error_at(err, path, 0, NULL, "out of memory");
     else if (read_error)
         status = error_at(err, path, 0, NULL, "cannot read the file");
-    else if (r.too_long)
-        status = error_at(err, path, r.too_long, NULL, "line longer than %d characters", MAX_LINE - 2);
+    else if (r.bad_line)
+        status = error_at(err, path, r.bad_line, NULL, "%s", r.bad_why);
     else if (rc > 0)
         status = error_at(err, path, rc, NULL, "not a section, a key = value line or a comment");
     else if (r.orphan_line)
@@ -264,6 +289,7 @@ int rp_defs_load_file(const char *path, struct rp_def_error *err)
             names[i] = r.sec[i].name;
     }
     free_sections(&r);
+    free(r.buf);
     return status;
 }
 

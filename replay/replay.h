@@ -15,6 +15,7 @@
 #define GC_REPLAY_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "formats/formats.h"
 
@@ -280,6 +281,10 @@ struct rp_def_error {
  * RP_NO_MEMORY with *err filled; on an error, the sections before the bad
  * one stay registered.  Call on one thread before any game is read. */
 int rp_defs_load_file(const char *path, struct rp_def_error *err);
+
+/* The same from an open stream; path names it in errors and in the
+ * variants' origin.  The stream is read to its end, not closed. */
+int rp_defs_load_stream(FILE *f, const char *path, struct rp_def_error *err);
 
 /* Every *.ini file of a folder, in the order of their names. */
 int rp_defs_load_dir(const char *dir, struct rp_def_error *err);

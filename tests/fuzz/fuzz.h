@@ -18,6 +18,11 @@ int gc_fuzz_log_parser(const uint8_t *data, size_t size);
  * registered variant, so every turn resolver sees every move list. */
 int gc_fuzz_replay(const uint8_t *data, size_t size);
 
+/* Bytes as a variant definition file (variants.ini syntax): loaded or
+ * refused with its line and key; a loaded variant's positions survive
+ * FEN written and read back. */
+int gc_fuzz_definitions(const uint8_t *data, size_t size);
+
 /* Bytes as a file (and as standard input): the walk, the parser, the
  * replay and the CSV rows, as `gcaudit analyze` runs them. */
 int gc_fuzz_input(const uint8_t *data, size_t size);

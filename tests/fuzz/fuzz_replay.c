@@ -91,8 +91,20 @@ static void replay_all(struct fmt_game *g)
         replay_as(g, rp_variant_at(i)->game_names[0]);
 }
 
+/* The shipped definitions, loaded once: every game is replayed as each of
+ * them too. */
+static void load_definitions(void)
+{
+    static int loaded;
+    if (loaded++)
+        return;
+    struct rp_def_error e;
+    gc_fuzz_check(rp_defs_load_dir(GC_DEFINITIONS_DIR, &e) == RP_DONE);
+}
+
 int gc_fuzz_replay(const uint8_t *data, size_t size)
 {
+    load_definitions();
     char *buf = malloc(size + 1), msg[FMT_INPUT_MSG_MAX];
     if (!buf)
         return 0;

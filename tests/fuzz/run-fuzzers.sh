@@ -12,7 +12,7 @@ set -eu
 cd "$(dirname "$0")/../.."
 secs=${1:-20}
 [ $# -eq 0 ] || shift
-harnesses=${*:-fuzz_log_parser fuzz_replay fuzz_input}
+harnesses=${*:-fuzz_log_parser fuzz_replay fuzz_input fuzz_definitions}
 build=${GC_FUZZ_BUILD:-build-fuzz}
 
 CC=clang cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Debug -DGC_FUZZ=ON -DGC_TESTS=OFF \
@@ -26,7 +26,11 @@ pids=""
 for h in $harnesses; do
     mkdir -p "$build/fuzz-corpus/$h"
     dict=""
-    [ "$h" = fuzz_input ] || dict="-dict=tests/fuzz/logs.dict"
+    case $h in
+    fuzz_input) ;;
+    fuzz_definitions) dict="-dict=tests/fuzz/definitions.dict" ;;
+    *) dict="-dict=tests/fuzz/logs.dict" ;;
+    esac
     # Past crashes are seeds too: the fuzzer starts next to what broke.
     regressions=""
     [ ! -d "tests/fuzz/regressions/$h" ] || regressions="tests/fuzz/regressions/$h"

@@ -72,6 +72,11 @@ Test(fuzz, replay_corpus_and_regressions)
     replay_all("fuzz_replay", gc_fuzz_replay);
 }
 
+Test(fuzz, definitions_corpus_and_regressions)
+{
+    replay_all("fuzz_definitions", gc_fuzz_definitions);
+}
+
 Test(fuzz, input_corpus_and_regressions)
 {
     replay_all("fuzz_input", gc_fuzz_input);
