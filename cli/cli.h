@@ -311,6 +311,38 @@ void cli_alias_spellings_release(struct cli_alias_spellings *sp);
 struct st_alias *cli_alias_read(const char *path, struct cli_alias_spellings *spellings,
                                 char *err, size_t errsize);
 
+/* ------------------------------- the files of a run (report_set.c) */
+
+/* A run's files are replaced all or nothing: each is written under a
+ * temporary name and handed to cli_report_put, which renames it at once,
+ * or, while a set is open, when the set is committed.  Used by the thread
+ * that writes the reports; one set per process. */
+void cli_report_set_begin(void);
+
+/* Put every waiting file in place.  0; or -1 with errno, every old file
+ * left (or put back) as it was and the new ones removed. */
+int cli_report_set_commit(void);
+
+/* Remove every waiting file; the old ones are untouched.  Also when no
+ * set is open. */
+void cli_report_set_abort(void);
+
+/* tmp (complete) belongs at final: renamed now, or at the commit.  0, or
+ * -1 with errno (the caller removes tmp). */
+int cli_report_put(const char *tmp, const char *final);
+
+/* The same for a directory of plain files (the viewer's pages): the old
+ * one is removed once the new one is in place. */
+int cli_report_put_dir(const char *tmp, const char *final);
+
+/* Where the file that belongs at final is now: its temporary while it
+ * waits, else final (a report read back for the page and the workbook). */
+const char *cli_report_waiting(const char *final);
+
+/* Drop the file that belongs at final, waiting or placed. */
+void cli_report_discard(const char *final);
+
+
 /* ------------------------ analyze: statistics outputs (stats_*.c, html) */
 
 struct st_stats;

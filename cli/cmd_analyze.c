@@ -558,7 +558,9 @@ static int open_reports(struct analyze *A)
     return -1;
 }
 
-/* Drop the reports unwritten; a directory this run made goes too. */
+/* Drop the reports unwritten, the finished ones waiting to be put in
+ * place too (report_set.c): an earlier run's stay as they were, and a
+ * directory this run made goes. */
 static void abort_reports(struct analyze *A)
 {
     fmt_csv_abort(A->inputs);
@@ -567,6 +569,7 @@ static void abort_reports(struct analyze *A)
     fmt_csv_abort(A->rows);
     fmt_csv_abort(A->viewer);
     A->inputs = A->games = A->violations = A->rows = A->viewer = NULL;
+    cli_report_set_abort();
     cli_output_unmake_dir(A->o.outdir, A->made_dir);
 }
 
@@ -945,13 +948,13 @@ static int close_reports(struct analyze *A)
         abort_reports(A);
         return -1;
     }
-    int rc = fmt_csv_close(A->inputs);
-    rc |= fmt_csv_close(A->games);
-    rc |= fmt_csv_close(A->violations);
+    int rc = fmt_csv_close_by(A->inputs, cli_report_put);
+    rc |= fmt_csv_close_by(A->games, cli_report_put);
+    rc |= fmt_csv_close_by(A->violations, cli_report_put);
     if (A->rows)
-        rc |= fmt_csv_close(A->rows);
+        rc |= fmt_csv_close_by(A->rows, cli_report_put);
     if (A->viewer)
-        rc |= fmt_csv_close(A->viewer);
+        rc |= fmt_csv_close_by(A->viewer, cli_report_put);
     A->inputs = A->games = A->violations = A->rows = A->viewer = NULL;
     return rc == FMT_OK ? 0 : -1;
 }
@@ -1056,8 +1059,15 @@ static int finish_run(struct analyze *A)
         }
         int rc = cli_report_statistics(A->stats, &A->t, &ro);
         /* The viewer records were only the pages' material. */
-        if (viewer)
-            unlink(ro.info.files.viewer);
+        if (viewer) {
+            size_t n = strlen(A->o.outdir) + sizeof CLI_VIEWER_FILE + 1;
+            char *records = malloc(n);
+            if (records) {
+                snprintf(records, n, "%s/%s", A->o.outdir, CLI_VIEWER_FILE);
+                cli_report_discard(records);
+            }
+            free(records);
+        }
         cli_report_files_release(&ro.info.files);
         return rc;
     }
@@ -1071,6 +1081,15 @@ static int finish_run(struct analyze *A)
         return -1;
     }
     return 0;
+}
+
+/* Every file of the run in place at once (report_set.c). */
+static int commit_or_say(struct analyze *A)
+{
+    if (cli_report_set_commit() == 0)
+        return 0;
+    cli_error("cannot put the reports in place in '%s': %s", A->o.outdir, strerror(errno));
+    return -1;
 }
 
 /* Everything before the walk. */
@@ -1107,6 +1126,9 @@ static int prepare_or_stop(struct analyze *A)
         cli_error("out of memory");
         return CLI_EXIT_NOTHING;
     }
+    /* The run's files are put in place together, at its end, and what
+     * dead runs left of them is cleared then (report_set.c). */
+    cli_report_set_begin();
     if (open_reports(A) != 0) {
         abort_reports(A);
         return CLI_EXIT_NOTHING;
@@ -1182,12 +1204,16 @@ int cmd_analyze(int argc, char **argv)
         return CLI_EXIT_NOTHING;
     }
     if (close_reports(&A) != 0 || stopped) {
-        cli_output_unmake_dir(A.o.outdir, A.made_dir);
-        cli_error("the reports in '%s' could not be written completely", A.o.outdir);
+        abort_reports(&A);
+        cli_error("the reports in '%s' could not be written completely: %s", A.o.outdir,
+                  A.made_dir ? "none was written" : "those already there are left as they were");
         release(&A);
         return CLI_EXIT_NOTHING;
     }
-    if (finish_run(&A) != 0) {
+    if (finish_run(&A) != 0 || commit_or_say(&A) != 0) {
+        abort_reports(&A);
+        cli_error("the reports in '%s' could not be written completely: %s", A.o.outdir,
+                  A.made_dir ? "none was written" : "those already there are left as they were");
         release(&A);
         return CLI_EXIT_NOTHING;
     }

@@ -471,9 +471,10 @@ static int write_rows(struct merge *M)
     if (rc == 0 && (copy_inputs(M, in) != 0 || merge_rows(M, g, v, x) != 0))
         rc = -1;
     if (rc == 0) {
-        int closed = fmt_csv_close(in) | fmt_csv_close(g) | fmt_csv_close(v);
+        int closed = fmt_csv_close_by(in, cli_report_put) | fmt_csv_close_by(g, cli_report_put) |
+                     fmt_csv_close_by(v, cli_report_put);
         if (x)
-            closed |= fmt_csv_close(x);
+            closed |= fmt_csv_close_by(x, cli_report_put);
         if (closed != FMT_OK)
             cli_error("the reports in '%s' could not be written completely", M->outdir);
         return closed == FMT_OK ? 0 : -1;
@@ -540,6 +541,9 @@ int cmd_merge(int argc, char **argv)
     } else if (rc == CLI_CONTINUE && M.xlsx) {
         rc = cli_output_check_file_or_stop("merge", "workbook", M.xlsx);
     }
+    /* The merged files are put in place together (report_set.c). */
+    if (rc == CLI_CONTINUE)
+        cli_report_set_begin();
     if (rc == CLI_CONTINUE &&
         (load_shards(&M) != 0 || read_aliases(&M) != 0 || add_totals(&M) != 0 ||
          write_rows(&M) != 0))
@@ -563,17 +567,29 @@ int cmd_merge(int argc, char **argv)
         } else if (cli_report_statistics(M.stats, &M.t, &o) != 0) {
             rc = CLI_EXIT_NOTHING;
         } else {
+            /* The viewer records were only the pages' material. */
+            char *records = viewer ? path_in(M.outdir, CLI_VIEWER_FILE) : NULL;
+            if (records)
+                cli_report_discard(records);
+            free(records);
+            if (cli_report_set_commit() != 0) {
+                cli_error("cannot put the reports in place in '%s': %s", M.outdir,
+                          strerror(errno));
+                rc = CLI_EXIT_NOTHING;
+            }
+        }
+        if (rc != CLI_EXIT_NOTHING) {
             cli_report_warnings(&M.t, &o);
             if (!M.quiet)
                 cli_report_summary(&M.t, &o, cli_now() - started);
             rc = cli_warnings_status(cli_report_exit_status(&M.t.sum), M.strict);
         }
-        if (viewer && o.info.files.viewer)
-            unlink(o.info.files.viewer);
         cli_report_files_release(&o.info.files);
     }
-    if (rc == CLI_EXIT_NOTHING)
+    if (rc == CLI_EXIT_NOTHING) {
+        cli_report_set_abort();
         cli_output_unmake_dir(M.outdir, M.made_dir);
+    }
     release(&M);
     return rc;
 }

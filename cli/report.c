@@ -24,6 +24,16 @@ int cli_report_files_in(struct cli_report_files *f, const char *dir, int viewer)
             return -1;
         }
         snprintf(p, n, "%s/%s", dir, names[i]);
+        /* Not in place yet while the run's files wait (report_set.c). */
+        const char *now = cli_report_waiting(p);
+        if (now != p) {
+            char *copy = strdup(now);
+            free(p);
+            if (!(p = copy)) {
+                cli_report_files_release(f);
+                return -1;
+            }
+        }
         *paths[i] = p;
     }
     return 0;

@@ -122,7 +122,7 @@ int cli_state_write(const char *dir, const struct cli_state *s, const st_stats *
             errno = EINVAL;   /* a finished st_stats: no write failed */
         int failed = saved != ST_OK || ferror(f);
         failed |= fclose(f) != 0;
-        rc = !failed && rename(tmp, final) == 0 ? 0 : -1;
+        rc = !failed && cli_report_put(tmp, final) == 0 ? 0 : -1;
         if (rc != 0) {
             int saved = errno;
             unlink(tmp);

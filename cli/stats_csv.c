@@ -38,7 +38,7 @@ static int write_table(const st_stats *s, enum st_table t, const char *dir, int 
         errno = EIO;
         return -1;
     }
-    if (fmt_csv_close(csv) != FMT_OK) {
+    if (fmt_csv_close_by(csv, cli_report_put) != FMT_OK) {
         if (!errno)
             errno = EIO;
         return -1;

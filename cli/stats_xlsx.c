@@ -364,7 +364,7 @@ int cli_write_stats_xlsx(const st_stats *s, const struct cli_html_run *run, cons
     lxw_error closed = workbook_close(wb);
     if (!rc)
         rc = closed;
-    if (!rc && rename(tmp, path) != 0)
+    if (!rc && cli_report_put(tmp, path) != 0)
         rc = LXW_ERROR_CREATING_XLSX_FILE;
     if (rc) {
         snprintf(err, errsize, "cannot write '%s': %s", path, why[0] ? why : lxw_strerror(rc));

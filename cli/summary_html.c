@@ -615,7 +615,7 @@ int cli_write_summary_html(const st_stats *s, const struct cli_html_run *run, co
             rc = -1;
         if (fclose(f) != 0)
             rc = -1;
-        if (rc == 0 && rename(tmp, final) != 0)
+        if (rc == 0 && cli_report_put(tmp, final) != 0)
             rc = -1;
         if (rc != 0)
             unlink(tmp);

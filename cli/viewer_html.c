@@ -206,7 +206,7 @@ int cli_viewer_finish(cli_viewer_out *o, int ok)
         rc = open_page(o, 1) == 0 && close_page(o, 0) == 0 ? 0 : -1;
     }
     int saved = errno;
-    if (rc == 0 && (remove_pages(o->dir) != 0 || rename(o->tmp, o->dir) != 0)) {
+    if (rc == 0 && cli_report_put_dir(o->tmp, o->dir) != 0) {
         saved = errno;
         rc = -1;
     }

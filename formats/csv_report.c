@@ -293,12 +293,17 @@ static void csv_free_paths(fmt_csv *csv)
 
 int fmt_csv_close(fmt_csv *csv)
 {
+    return fmt_csv_close_by(csv, rename);
+}
+
+int fmt_csv_close_by(fmt_csv *csv, int (*place)(const char *tmp, const char *final))
+{
     if (!csv)
         return FMT_FATAL;
     int failed = csv->failed;
     if (fclose(csv->f) != 0)
         failed = 1;
-    if (!failed && rename(csv->tmp_path, csv->final_path) != 0)
+    if (!failed && place(csv->tmp_path, csv->final_path) != 0)
         failed = 1;
     if (failed)
         unlink(csv->tmp_path);

@@ -259,6 +259,11 @@ int fmt_csv_write(fmt_csv *csv, const char *bytes, size_t len);
 /* Flush, close and rename into place.  FMT_OK or FMT_FATAL; frees csv either way. */
 int fmt_csv_close(fmt_csv *csv);
 
+/* fmt_csv_close, with place(tmp, final) instead of rename(2) (a caller
+ * that puts a set of files in place together).  place returns 0, or -1
+ * with errno; the temporary file is removed on any failure. */
+int fmt_csv_close_by(fmt_csv *csv, int (*place)(const char *tmp, const char *final));
+
 /* Drop a report without renaming it into place (after an error). */
 void fmt_csv_abort(fmt_csv *csv);
 
