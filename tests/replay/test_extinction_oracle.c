@@ -32,21 +32,15 @@
 #include "replay/perft.h"
 #include "replay/rules.h"
 #include "replay/variants.h"
+#include "tests/support/support.h"
 #include "tests/support/uci.h"
 
 #define ENGINE_TIMEOUT_MS 30000
 
 static struct ts_uci *start_engine(void)
 {
-    char *path = ts_uci_find_engine();
-    cr_assert_not_null(path, "Fairy-Stockfish not found: install the Debian package fairy-stockfish "
-                             "(./setup.sh does), or set GC_FAIRY_STOCKFISH to the engine's path");
-    char err[256];
-    struct ts_uci *u = ts_uci_start(path, ENGINE_TIMEOUT_MS, err, sizeof err);
-    free(path);
-    cr_assert_not_null(u, "cannot start Fairy-Stockfish: %s", err);
+    struct ts_uci *u = ts_uci_open(ENGINE_TIMEOUT_MS);
     ts_uci_send(u, "setoption name UCI_Variant value extinction");
-    ts_uci_send(u, "setoption name Threads value 1");
     ts_uci_send(u, "isready");
     cr_assert_not_null(ts_uci_until(u, "readyok", NULL, NULL), "Fairy-Stockfish did not get ready");
     return u;
@@ -114,17 +108,6 @@ Test(replay_extinction_fsf, perft_agrees_with_fairy_stockfish, .timeout = 300)
 #define MAX_PLIES 400
 #define FEN_MAX 100
 
-/* Reproducible randomness: xorshift64*, seeded per game. */
-static uint64_t rng_next(uint64_t *s)
-{
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * 0x2545F4914F6CDD1DULL;
-}
-
-static unsigned rng_below(uint64_t *s, unsigned n) { return (unsigned)(rng_next(s) % n); }
-
 enum end_kind { END_ENGINE, END_FIVEFOLD, END_SEVENTY_FIVE, END_CAP };
 
 struct game {
@@ -147,65 +130,27 @@ static const char *const searches[] = {"go depth 1", "go depth 2", "go nodes 500
 /* The engine's FEN of the current position ("d" prints it). */
 static int engine_fen(struct ts_uci *u, char *fen)
 {
-    ts_uci_send(u, "d");
-    const char *l = ts_uci_until(u, "Fen: ", NULL, NULL);
-    if (!l)
-        return 0;
-    snprintf(fen, FEN_MAX, "%s", l + 5);
-    return ts_uci_until(u, "Checkers:", NULL, NULL) != NULL;
-}
-
-struct search_out {
-    char bestmove[16];
-    char score[32];                  /* "mate 0", "cp 12", ... of the last info line */
-};
-
-static void keep_score(void *ctx, const char *line)
-{
-    struct search_out *s = ctx;
-    const char *at = strstr(line, " score ");
-    if (at && sscanf(at, " score %31[a-z] %*d", s->score) == 1) {
-        int v;
-        sscanf(at, " score %*s %d", &v);
-        snprintf(s->score + strlen(s->score), sizeof s->score - strlen(s->score), " %d", v);
-    }
+    return ts_uci_show(u, fen, FEN_MAX, NULL) == 0;
 }
 
 /* `go ...` on fen, or `go depth 1 searchmoves m` to score one move. */
 static int engine_search(struct ts_uci *u, const char *fen, const char *go, const char *only,
-                         struct search_out *s)
+                         struct ts_uci_result *s)
 {
-    memset(s, 0, sizeof *s);
-    ts_uci_send(u, "position fen %s", fen);
+    ts_uci_position(u, fen, NULL, 0);
+    char cmd[64];
     if (only)
-        ts_uci_send(u, "go depth 1 searchmoves %s", only);
-    else
-        ts_uci_send(u, "%s", go);
-    const char *l = ts_uci_until(u, "bestmove", keep_score, s);
-    return l && sscanf(l, "bestmove %15s", s->bestmove) == 1;
+        snprintf(cmd, sizeof cmd, "go depth 1 searchmoves %s", only);
+    return ts_uci_go(u, only ? cmd : go, s) == 0;
 }
 
-/* The engine's legal moves (`go perft 1`), stored into list; their count. */
-struct movelist_out {
-    char (*moves)[8];
-    int n;
-};
-
-static void keep_move(void *ctx, const char *line)
+/* The engine's legal moves (`go perft 1`), stored into moves; their count. */
+static int engine_legal_moves(struct ts_uci *u, const char *fen, char moves[256][16])
 {
-    struct movelist_out *m = ctx;
-    char mv[8];
-    if (m->n < 256 && sscanf(line, "%7[a-z0-9]: %*d", mv) == 1 && strlen(mv) >= 4)
-        strcpy(m->moves[m->n++], mv);
-}
-
-static int engine_legal_moves(struct ts_uci *u, const char *fen, char moves[256][8])
-{
-    struct movelist_out m = {moves, 0};
-    ts_uci_send(u, "position fen %s", fen);
-    ts_uci_send(u, "go perft 1");
-    cr_assert_not_null(ts_uci_until(u, "Nodes searched", keep_move, &m), "no perft 1 answer");
-    return m.n;
+    ts_uci_position(u, fen, NULL, 0);
+    int n = ts_uci_legal_moves(u, moves, 256);
+    cr_assert_geq(n, 0, "no perft 1 answer");
+    return n;
 }
 
 /* FEN without the move counters: the key of a repetition (an en passant
@@ -253,12 +198,12 @@ static void play_game(struct ts_uci *u, int index, struct game *g)
     memset(g, 0, sizeof *g);
     g->go = searches[index % 3];
     g->random_percent = index % 4 ? 5 : 0;
-    g->labels = (int)rng_below(&seed, 2);
-    g->companions = (int)rng_below(&seed, 2);
-    int random_plies = 2 + (int)rng_below(&seed, 7);
+    g->labels = (int)ts_rng_below(&seed, 2);
+    g->companions = (int)ts_rng_below(&seed, 2);
+    int random_plies = 2 + (int)ts_rng_below(&seed, 7);
     snprintf(g->fens[0], FEN_MAX, "%s", RP_START_FEN);
     for (int ply = 0;; ply++) {
-        struct search_out s;
+        struct ts_uci_result s;
         cr_assert(engine_search(u, g->fens[ply], g->go, NULL, &s), "no bestmove at %s", g->fens[ply]);
         if (!strcmp(s.bestmove, "(none)")) {
             g->end = END_ENGINE;
@@ -271,13 +216,13 @@ static void play_game(struct ts_uci *u, int index, struct game *g)
             break;
         }
         const char *mv = s.bestmove;
-        char legal[256][8];
-        if (ply < random_plies || rng_below(&seed, 100) < g->random_percent) {
+        char legal[256][16];
+        if (ply < random_plies || ts_rng_below(&seed, 100) < g->random_percent) {
             int n = engine_legal_moves(u, g->fens[ply], legal);
             cr_assert_gt(n, 0, "a search found a move but perft 1 none at %s", g->fens[ply]);
-            mv = legal[rng_below(&seed, (unsigned)n)];
+            mv = legal[ts_rng_below(&seed, (unsigned)n)];
         }
-        snprintf(g->moves[ply], sizeof g->moves[ply], "%s", mv);
+        snprintf(g->moves[ply], sizeof g->moves[ply], "%.15s", mv);
         ts_uci_send(u, "position fen %s moves %s", g->fens[ply], mv);
         cr_assert(engine_fen(u, g->fens[ply + 1]), "no FEN from the engine");
         cr_assert_str_neq(g->fens[ply + 1], g->fens[ply], "the engine refused its own move %s", mv);
@@ -285,11 +230,11 @@ static void play_game(struct ts_uci *u, int index, struct game *g)
     }
     if (g->end == END_ENGINE && g->decisive && g->nplies > 0) {
         /* Who won: the engine's score of the last move, from the mover's side. */
-        struct search_out s;
+        struct ts_uci_result s;
         int last = g->nplies - 1;
         cr_assert(engine_search(u, g->fens[last], NULL, g->moves[last], &s));
         int v = 0;
-        sscanf(s.score, "%*s %d", &v);
+        ts_uci_score(&s, &v);
         g->last_move_score = v > 0 ? 1 : -1;
     }
 }

@@ -115,3 +115,16 @@ char *ts_slurp(const char *dir, const char *name)
     cr_assert_not_null(text, "%s was not written", name);
     return text;
 }
+
+uint64_t ts_rng_next(uint64_t *s)
+{
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return *s * 0x2545F4914F6CDD1DULL;
+}
+
+unsigned ts_rng_below(uint64_t *s, unsigned n)
+{
+    return (unsigned)(ts_rng_next(s) % n);
+}

@@ -7,6 +7,7 @@
 #define GC_TEST_SUPPORT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Whole file, NUL-terminated; *len (if not NULL) gets its size.  NULL if unreadable. */
 char *ts_read_file(const char *path, size_t *len);
@@ -32,5 +33,11 @@ char *ts_slurp(const char *dir, const char *name);
 
 /* printf into a fresh string. */
 char *ts_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Reproducible randomness for generated tests: xorshift64*, the state
+ * seeded by the caller (never 0). */
+uint64_t ts_rng_next(uint64_t *state);
+/* A number below n (n > 0). */
+unsigned ts_rng_below(uint64_t *state, unsigned n);
 
 #endif

@@ -3,6 +3,8 @@
  */
 #include "tests/support/uci.h"
 
+#include <criterion/criterion.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -111,23 +113,32 @@ struct ts_uci *ts_uci_start(const char *path, int timeout_ms, char *err, size_t 
 
 int ts_uci_send(struct ts_uci *u, const char *fmt, ...)
 {
-    char cmd[LINE_MAX_LEN];
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(cmd, sizeof cmd - 1, fmt, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
-    if (n < 0 || (size_t)n >= sizeof cmd - 1)
+    if (n < 0)
         return -1;
+    char *cmd = malloc((size_t)n + 2);
+    if (!cmd)
+        return -1;
+    va_start(ap, fmt);
+    vsnprintf(cmd, (size_t)n + 1, fmt, ap);
+    va_end(ap);
     cmd[n++] = '\n';
+    int rc = 0;
     for (int at = 0; at < n;) {
         ssize_t put = write(u->to_engine, cmd + at, (size_t)(n - at));
         if (put < 0 && errno == EINTR)
             continue;
-        if (put <= 0)
-            return -1;
+        if (put <= 0) {
+            rc = -1;
+            break;
+        }
         at += (int)put;
     }
-    return 0;
+    free(cmd);
+    return rc;
 }
 
 static long long now_ms(void)
@@ -202,13 +213,150 @@ const char *ts_uci_until(struct ts_uci *u, const char *prefix,
 
 uint64_t ts_uci_perft(struct ts_uci *u, const char *fen, int depth)
 {
-    if (ts_uci_send(u, "position fen %s", fen) < 0 || ts_uci_send(u, "go perft %d", depth) < 0)
+    if (ts_uci_position(u, fen, NULL, 0) < 0 || ts_uci_send(u, "go perft %d", depth) < 0)
         return UINT64_MAX;
     const char *l = ts_uci_until(u, "Nodes searched:", NULL, NULL);
     unsigned long long nodes;
     if (!l || sscanf(l, "Nodes searched: %llu", &nodes) != 1)
         return UINT64_MAX;
     return nodes;
+}
+
+struct ts_uci *ts_uci_open(int timeout_ms)
+{
+    char *path = ts_uci_find_engine();
+    cr_assert_not_null(path, "Fairy-Stockfish not found: install the Debian package fairy-stockfish "
+                             "(./setup.sh does), or set GC_FAIRY_STOCKFISH to the engine's path");
+    char err[256];
+    struct ts_uci *u = ts_uci_start(path, timeout_ms, err, sizeof err);
+    free(path);
+    cr_assert_not_null(u, "cannot start Fairy-Stockfish: %s", err);
+    ts_uci_send(u, "setoption name Threads value 1");
+    ts_uci_send(u, "isready");
+    cr_assert_not_null(ts_uci_until(u, "readyok", NULL, NULL), "Fairy-Stockfish did not get ready");
+    return u;
+}
+
+struct announced {
+    const char *want;          /* "info string variant NAME " */
+    int seen;
+};
+
+static void spot_variant(void *ctx, const char *line)
+{
+    struct announced *a = ctx;
+    a->seen |= strncmp(line, a->want, strlen(a->want)) == 0;
+}
+
+int ts_uci_variant(struct ts_uci *u, const char *ini, const char *name)
+{
+    char want[256];
+    snprintf(want, sizeof want, "info string variant %s ", name);
+    struct announced a = {want, 0};
+    /* 11.1 announces the variant when UCI_Variant changes (ucioption.cpp,
+     * on_variant_change); isready orders the answer after it. */
+    if (ts_uci_send(u, "setoption name VariantPath value %s", ini) < 0 ||
+        ts_uci_send(u, "setoption name UCI_Variant value %s", name) < 0 ||
+        ts_uci_send(u, "isready") < 0 || !ts_uci_until(u, "readyok", spot_variant, &a))
+        return -1;
+    return a.seen ? 0 : -1;
+}
+
+int ts_uci_position(struct ts_uci *u, const char *fen, const char *const *moves, int n)
+{
+    size_t cap = 64 + (fen ? strlen(fen) : 0), at = 0;
+    for (int i = 0; i < n; i++)
+        cap += strlen(moves[i]) + 1;
+    char *cmd = malloc(cap);
+    if (!cmd)
+        return -1;
+    at += (size_t)snprintf(cmd, cap, "position %s%s%s", fen ? "fen " : "startpos", fen ? fen : "",
+                           n ? " moves" : "");
+    for (int i = 0; i < n; i++)
+        at += (size_t)snprintf(cmd + at, cap - at, " %s", moves[i]);
+    int rc = ts_uci_send(u, "%s", cmd);
+    free(cmd);
+    return rc;
+}
+
+int ts_uci_show(struct ts_uci *u, char *fen, size_t size, int *in_check)
+{
+    if (ts_uci_send(u, "d") < 0)
+        return -1;
+    const char *l = ts_uci_until(u, "Fen: ", NULL, NULL);
+    if (!l)
+        return -1;
+    snprintf(fen, size, "%s", l + 5);
+    l = ts_uci_until(u, "Checkers:", NULL, NULL);
+    if (!l)
+        return -1;
+    if (in_check) {
+        const char *rest = l + strlen("Checkers:");
+        while (*rest == ' ')
+            rest++;
+        *in_check = *rest != '\0';
+    }
+    return 0;
+}
+
+static void keep_score(void *ctx, const char *line)
+{
+    struct ts_uci_result *r = ctx;
+    const char *at = strstr(line, " score ");
+    char kind[8];
+    int v;
+    if (at && sscanf(at, " score %7s %d", kind, &v) == 2)
+        snprintf(r->score, sizeof r->score, "%s %d", kind, v);
+}
+
+int ts_uci_go(struct ts_uci *u, const char *go, struct ts_uci_result *r)
+{
+    memset(r, 0, sizeof *r);
+    if (ts_uci_send(u, "%s", go) < 0)
+        return -1;
+    const char *l = ts_uci_until(u, "bestmove", keep_score, r);
+    return l && sscanf(l, "bestmove %31s", r->bestmove) == 1 ? 0 : -1;
+}
+
+int ts_uci_score(const struct ts_uci_result *r, int *value)
+{
+    char kind[8];
+    if (sscanf(r->score, "%7s %d", kind, value) != 2)
+        return -1;
+    return strcmp(kind, "mate") == 0 ? 1 : 0;
+}
+
+struct listed {
+    char (*moves)[16];
+    uint64_t *counts;
+    int n, max;
+};
+
+/* "e2e4: 20", "P@e4: 1", "e7e8q: 3": a move before a colon and a count. */
+static void keep_move(void *ctx, const char *line)
+{
+    struct listed *m = ctx;
+    char mv[16];
+    unsigned long long count;
+    if (m->n < m->max && sscanf(line, "%15[^: ]: %llu", mv, &count) == 2 && strlen(mv) >= 4) {
+        strcpy(m->moves[m->n], mv);
+        if (m->counts)
+            m->counts[m->n] = count;
+        m->n++;
+    }
+}
+
+int ts_uci_divide(struct ts_uci *u, int depth, char (*moves)[16], uint64_t *counts, int max)
+{
+    struct listed m = {moves, counts, 0, max};
+    if (ts_uci_send(u, "go perft %d", depth) < 0 || !ts_uci_until(u, "Nodes searched", keep_move, &m))
+        return -1;
+    return m.n;
+}
+
+int ts_uci_legal_moves(struct ts_uci *u, char (*moves)[16], int max)
+{
+    return ts_uci_divide(u, 1, moves, NULL, max);
 }
 
 void ts_uci_quit(struct ts_uci *u)
