@@ -1,0 +1,125 @@
+/*
+ * definitions: the shipped definition files and their fixture positions.
+ */
+#include "tests/support/definitions.h"
+
+#include <criterion/criterion.h>
+#include <ctype.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay/replay.h"
+#include "tests/support/support.h"
+
+#define DEFINITIONS_DIR GC_SOURCE_DIR "/replay/definitions"
+#define POSITIONS_FILE GC_FIXTURES "/definitions/positions.tsv"
+
+static char *trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    size_t n = strlen(s);
+    while (n && isspace((unsigned char)s[n - 1]))
+        s[--n] = '\0';
+    return s;
+}
+
+/* The sections of one file: "[name]" or "[name:parent]" lines. */
+static void add_sections(const char *path, struct ts_def **defs, size_t *n, size_t *cap)
+{
+    char *text = ts_read_file(path, NULL);
+    cr_assert_not_null(text, "cannot read %s", path);
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        char *l = trim(line);
+        if (l[0] != '[')
+            continue;
+        size_t len = strcspn(l + 1, ":]");
+        cr_assert(len > 0 && len < sizeof (*defs)->name, "%s: bad section line \"%s\"", path, l);
+        if (*n == *cap) {
+            *cap = *cap ? 2 * *cap : 32;
+            *defs = realloc(*defs, *cap * sizeof **defs);
+            cr_assert_not_null(*defs);
+        }
+        struct ts_def *d = &(*defs)[(*n)++];
+        snprintf(d->file, sizeof d->file, "%s", path);
+        snprintf(d->name, sizeof d->name, "%.*s", (int)len, l + 1);
+    }
+    free(text);
+}
+
+struct ts_def *ts_defs_shipped(size_t *n)
+{
+    glob_t g;
+    int rc = glob(DEFINITIONS_DIR "/*.ini", 0, NULL, &g);
+    cr_assert_eq(rc, 0, "no definition files in %s", DEFINITIONS_DIR);
+    struct ts_def *defs = NULL;
+    size_t cap = 0;
+    *n = 0;
+    for (size_t i = 0; i < g.gl_pathc; i++) /* glob sorts the names */
+        add_sections(g.gl_pathv[i], &defs, n, &cap);
+    globfree(&g);
+    cr_assert_gt(*n, 0, "no sections in the files of %s", DEFINITIONS_DIR);
+    return defs;
+}
+
+void ts_defs_load_shipped(void)
+{
+    struct rp_def_error e;
+    cr_assert_eq(rp_defs_load_dir(DEFINITIONS_DIR, &e), RP_DONE, "%s:%d: %s: %s", e.file, e.line,
+                 e.key, e.message);
+}
+
+struct ts_position *ts_positions_load(size_t *n)
+{
+    char *text = ts_read_file(POSITIONS_FILE, NULL);
+    cr_assert_not_null(text, "cannot read %s", POSITIONS_FILE);
+    struct ts_position *rows = NULL;
+    size_t cap = 0;
+    *n = 0;
+    int lineno = 0;
+    for (char *line = text, *next; line && *line; line = next) {
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = '\0';
+        lineno++;
+        if (!*trim(line) || trim(line)[0] == '#')
+            continue;
+        char *field[4];
+        int k = 0;
+        for (char *p = line; k < 4; k++) {
+            field[k] = p;
+            char *tab = strchr(p, '\t');
+            if (k < 3) {
+                cr_assert_not_null(tab, "%s:%d: a row is section, what, FEN and depth, tab-separated",
+                                   POSITIONS_FILE, lineno);
+                *tab = '\0';
+                p = tab + 1;
+            } else {
+                cr_assert_null(tab, "%s:%d: more than four fields", POSITIONS_FILE, lineno);
+            }
+        }
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 64;
+            rows = realloc(rows, cap * sizeof *rows);
+            cr_assert_not_null(rows);
+        }
+        struct ts_position *r = &rows[(*n)++];
+        char *end;
+        long depth = strtol(trim(field[3]), &end, 10);
+        cr_assert(*end == '\0' && depth >= 1 && depth <= 8, "%s:%d: depth \"%s\" is not 1..8",
+                  POSITIONS_FILE, lineno, field[3]);
+        cr_assert(strlen(trim(field[0])) < sizeof r->section && strlen(trim(field[1])) < sizeof r->what &&
+                      strlen(trim(field[2])) < sizeof r->fen,
+                  "%s:%d: a field is too long", POSITIONS_FILE, lineno);
+        snprintf(r->section, sizeof r->section, "%s", trim(field[0]));
+        snprintf(r->what, sizeof r->what, "%s", trim(field[1]));
+        snprintf(r->fen, sizeof r->fen, "%s", trim(field[2]));
+        r->depth = (int)depth;
+        r->line = lineno;
+    }
+    free(text);
+    return rows;
+}

@@ -1,0 +1,45 @@
+/*
+ * definitions: the variant definitions gcaudit ships (the .ini files of
+ * replay/definitions), found by globbing at test time so that a definition added later
+ * is covered by every test that walks them, and the fixture of positions
+ * constructed for them (tests/fixtures/definitions/positions.tsv).
+ *
+ * Ownership: the arrays returned are the caller's (free them with free()).
+ */
+#ifndef GC_TEST_DEFINITIONS_H
+#define GC_TEST_DEFINITIONS_H
+
+#include <stddef.h>
+
+/* One section of a shipped definition file. */
+struct ts_def {
+    char file[512];              /* the .ini file's path */
+    char name[64];               /* the section name: the variant's name */
+};
+
+/* Every section of every .ini file of replay/definitions, files in name order,
+ * sections in file order; *n gets their number.  The test fails when
+ * there is none. */
+struct ts_def *ts_defs_shipped(size_t *n);
+
+/* Register every shipped definition with the replay library
+ * (rp_defs_load_dir); the test fails naming the file, line and key when
+ * one does not load. */
+void ts_defs_load_shipped(void);
+
+/* One row of the positions fixture: a position constructed for a
+ * definition, and the perft depth to check it to. */
+struct ts_position {
+    char section[64];
+    char what[160];              /* what the position exercises */
+    char fen[256];               /* "startpos": the definition's start position */
+    int depth;
+    int line;                    /* its line in the fixture */
+};
+
+/* The rows of tests/fixtures/definitions/positions.tsv (section, what,
+ * FEN, depth; tab-separated, '#' comments); *n gets their number.  The
+ * test fails naming the line of a malformed row. */
+struct ts_position *ts_positions_load(size_t *n);
+
+#endif
