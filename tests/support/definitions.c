@@ -32,8 +32,18 @@ static void add_sections(const char *path, struct ts_def **defs, size_t *n, size
     char *text = ts_read_file(path, NULL);
     cr_assert_not_null(text, "cannot read %s", path);
     char *save = NULL;
+    struct ts_def *cur = NULL;
     for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         char *l = trim(line);
+        if (cur && strncmp(l, "gcGames", 7) == 0 && trim(l + 7)[0] == '=') {
+            cur->ngames = 0;
+            char *save2 = NULL;
+            for (char *g = strtok_r(strchr(l, '=') + 1, ",", &save2); g && cur->ngames < 8;
+                 g = strtok_r(NULL, ",", &save2))
+                if (*trim(g))
+                    snprintf(cur->games[cur->ngames++], sizeof cur->games[0], "%s", trim(g));
+            continue;
+        }
         if (l[0] != '[')
             continue;
         size_t len = strcspn(l + 1, ":]");
@@ -46,6 +56,9 @@ static void add_sections(const char *path, struct ts_def **defs, size_t *n, size
         struct ts_def *d = &(*defs)[(*n)++];
         snprintf(d->file, sizeof d->file, "%s", path);
         snprintf(d->name, sizeof d->name, "%.*s", (int)len, l + 1);
+        snprintf(d->games[0], sizeof d->games[0], "%s", d->name);
+        d->ngames = 1;
+        cur = d;
     }
     free(text);
 }

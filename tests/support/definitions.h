@@ -15,6 +15,8 @@
 struct ts_def {
     char file[512];              /* the .ini file's path */
     char name[64];               /* the section name: the variant's name */
+    char games[8][64];           /* its gcGames values as the file spells them (the name without) */
+    int ngames;
 };
 
 /* Every section of every .ini file of replay/definitions, files in name order,
