@@ -124,6 +124,7 @@ int cli_json_string_buf(struct fmt_buf *b, const char *s);
 extern const char cli_page_audit_js[];
 extern const char cli_page_viewer_js[];
 extern const char cli_page_css[];
+extern const char cli_page_crosstable_js[]; /* crosstable.c's */
 
 /* A script element holding js, in a CDATA section for XML parsers. */
 void cli_html_script(FILE *f, const char *js);

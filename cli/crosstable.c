@@ -6,7 +6,10 @@
  * lists each event's games (its pairings: games of status ok or illegal
  * between two of its players) under the table, grouped by pair, and a
  * cell links to its pair's games; each game links to its viewer page when
- * it has one.  The games are taken from the page's one pass over
+ * it has one.  The tables and lists travel as JSON, and
+ * cli/page/crosstable.js draws an event's when it is opened: HTML for a
+ * thousand crosstables would take seconds to parse, the JSON a few
+ * milliseconds.  The games are taken from the page's one pass over
  * games.csv, matched to an event by its Event: value and to players by
  * their names after --player-alias, exactly as the statistics counted
  * them.  games.csv writes names as fmt_escape() makes them printable, so
@@ -262,15 +265,6 @@ int cli_crosstables_game(cli_crosstables *ct, const struct cli_game_rows *g, con
 
 /* ------------------------------------------------------------- the page */
 
-/* Doubled points as a crosstable writes them: 0, ½, 1, 1½, ... */
-static void put_half(FILE *f, uint64_t half)
-{
-    if (half / 2 || half % 2 == 0)
-        fprintf(f, "%llu", (unsigned long long)(half / 2));
-    if (half % 2)
-        fputs("\xC2\xBD", f);
-}
-
 static int by_pair_then_row(const void *x, const void *y)
 {
     const struct ct_game *a = x, *b = y;
@@ -302,97 +296,65 @@ static void event_title(FILE *f, const st_stats *s, size_t e)
         fputs("(games without an Event: header)", f);
 }
 
-static void crosstable_table(FILE *f, const cli_crosstables *ct, const struct ct_event *ev,
-                             size_t k)
+/* One event's data for cli/page/crosstable.js (its opening comment says
+ * what each field is). */
+static void event_json(FILE *f, const cli_crosstables *ct, struct ct_event *ev)
 {
     const st_stats *s = ct->s;
-    enum st_format fmt = st_event_format(s, ev->e);
     int tb[2];
     const char *tb_name[2];
-    tie_break_columns(fmt, tb, tb_name);
-    fputs("<table class=\"xt\">\n<thead><tr><th>#</th><th class=\"name\">Player</th>"
-          "<th>Points</th>", f);
-    for (size_t j = 0; j < ev->n; j++)
-        fprintf(f, "<th>%zu</th>", j + 1);
-    fprintf(f, "<th>%s</th><th>%s</th></tr></thead>\n<tbody>\n", tb_name[0], tb_name[1]);
     char buf[64];
+    tie_break_columns(st_event_format(s, ev->e), tb, tb_name);
+    fprintf(f, "{\"t\":[\"%s\",\"%s\"],\"p\":[", tb_name[0], tb_name[1]);
     for (size_t i = 0; i < ev->n; i++) {
         struct st_cell c[ST_S_COLS];
         st_table_row(s, ST_TABLE_STANDINGS, ev->first + i, c);
-        fprintf(f, "<tr><td class=\"rank\">%s</td><td class=\"name\">",
-                cell_text(&c[ST_S_RANK], buf, sizeof buf));
-        cli_html_text(f, c[ST_S_PLAYER].text);
-        fprintf(f, " <span class=\"no\">(%zu)</span></td><td>%s</td>", i + 1,
-                cell_text(&c[ST_S_POINTS], buf, sizeof buf));
-        for (size_t j = 0; j < ev->n; j++) {
-            if (i == j) {
-                fputs("<td class=\"self\"></td>", f);
-                continue;
-            }
+        fputs(i ? ",[" : "[", f);
+        cli_json_string(f, cell_text(&c[ST_S_RANK], buf, sizeof buf));
+        fputc(',', f);
+        cli_json_string(f, c[ST_S_PLAYER].text);
+        fputc(',', f);
+        cli_json_string(f, cell_text(&c[ST_S_POINTS], buf, sizeof buf));
+        for (int t = 0; t < 2; t++) {
+            fputc(',', f);
+            cli_json_string(f, cell_text(&c[tb[t]], buf, sizeof buf));
+        }
+        fputc(']', f);
+    }
+    fputs("],\"c\":[", f);
+    int any = 0;
+    for (size_t i = 0; i < ev->n; i++)
+        for (size_t j = i + 1; j < ev->n; j++) {
             struct st_encounter x;
             st_event_encounter(s, ev->first + i, ev->first + j, &x);
-            if (!x.paired) {
-                fputs("<td></td>", f);
+            if (!x.paired)
                 continue;
-            }
-            uint64_t not_scored = x.paired - x.games;
-            fprintf(f, "<td title=\"%llu game%s scored", (unsigned long long)x.games,
-                    x.games == 1 ? "" : "s");
-            if (not_scored)
-                fprintf(f, ", %llu not", (unsigned long long)not_scored);
-            fputs("\">", f);
-            if (ev->listed)
-                fprintf(f, "<a href=\"#xt%zu-%zu-%zu\">", k, i < j ? i : j, i < j ? j : i);
-            if (x.games)
-                put_half(f, x.half);
-            if (not_scored)
-                fputs(x.games ? " *" : "*", f);
-            fputs(ev->listed ? "</a></td>" : "</td>", f);
+            fprintf(f, "%s[%zu,%zu,%llu,%llu,%llu]", any++ ? "," : "", i, j,
+                    (unsigned long long)x.games, (unsigned long long)x.half,
+                    (unsigned long long)x.paired);
         }
-        for (int t = 0; t < 2; t++)
-            fprintf(f, "<td>%s</td>", cell_text(&c[tb[t]], buf, sizeof buf));
-        fputs("</tr>\n", f);
+    fputs("],\"g\":", f);
+    if (!ev->listed) {
+        fputs("null}", f);
+        return;
     }
-    fputs("</tbody>\n</table>\n", f);
-}
-
-static void games_list(FILE *f, const cli_crosstables *ct, struct ct_event *ev, size_t k)
-{
     if (ev->ngames)
         qsort(ev->games, ev->ngames, sizeof *ev->games, by_pair_then_row);
-    fprintf(f, "<table class=\"xt-games\">\n<thead><tr><th>Pair</th><th>Round</th>"
-               "<th class=\"name\">White</th><th class=\"name\">Black</th><th>%s</th>"
-               "<th>Status</th><th class=\"name\">Game</th></tr></thead>\n",
-            ct->declared ? "Declared" : "Result");
-    for (size_t g = 0; g < ev->ngames;) {
-        const struct ct_game *first = &ev->games[g];
-        fprintf(f, "<tbody id=\"xt%zu-%u-%u\">\n", k, first->lo, first->hi);
-        for (; g < ev->ngames && ev->games[g].lo == first->lo && ev->games[g].hi == first->hi;
-             g++) {
-            const char *field[6], *at = ev->games[g].text;
-            for (int i = 0; i < 6; i++) {
-                field[i] = at;
-                at += strlen(at) + 1;
-            }
-            fprintf(f, "<tr><td>%u-%u</td><td>", first->lo + 1, first->hi + 1);
-            for (int i = 0; i < 5; i++) {
-                fputs(i == 1 || i == 2 ? "<td class=\"name\">" : i ? "<td>" : "", f);
-                cli_html_text(f, field[i]);
-                fputs("</td>", f);
-            }
-            fputs("<td class=\"name\">", f);
-            if (field[5][0]) {
-                fputs("<a href=\"", f);
-                cli_html_text(f, field[5]);
-                fprintf(f, "\">games.csv row %lld</a>", ev->games[g].row);
-            } else {
-                fprintf(f, "games.csv row %lld", ev->games[g].row);
-            }
-            fputs("</td></tr>\n", f);
+    fputc('[', f);
+    for (size_t g = 0; g < ev->ngames; g++) {
+        const struct ct_game *x = &ev->games[g];
+        fprintf(f, "%s[%u,%u", g ? "," : "", x->lo, x->hi);
+        const char *at = x->text;
+        for (int i = 0; i < 6; i++) {
+            fputc(',', f);
+            if (i == 5)
+                fprintf(f, "%lld,", x->row);
+            cli_json_string(f, at);
+            at += strlen(at) + 1;
         }
-        fputs("</tbody>\n", f);
+        fputc(']', f);
     }
-    fputs("</table>\n", f);
+    fputs("]}", f);
 }
 
 void cli_crosstables_html(FILE *f, cli_crosstables *ct)
@@ -404,31 +366,22 @@ void cli_crosstables_html(FILE *f, cli_crosstables *ct)
         return;
     }
     fputs("<p class=\"note\">One per event (the Event: header), players by rank as in "
-          "standings.csv, which has every tie-break. A cell is what the row's player scored "
-          "against the column's; * marks games not scored (unfinished, or illegal games left "
-          "out with --illegal-games exclude). A cell links to the games of the pair, listed "
-          "under the table, each linking to the game viewer when it has a page.</p>\n",
+          "standings.csv, which has every tie-break; open an event to see its table. A cell is "
+          "what the row's player scored against the column's; * marks games not scored "
+          "(unfinished, or illegal games left out with --illegal-games exclude). A cell links "
+          "to the games of the pair, listed under the table, each linking to the game viewer "
+          "when it has a page.</p>\n<noscript><p class=\"note\">The crosstables need "
+          "JavaScript; standings.csv has the standings.</p></noscript>\n",
           f);
     for (size_t k = 0; k < ct->nev; k++) {
         struct ct_event *ev = &ct->ev[k];
         enum st_format fmt = st_event_format(s, ev->e);
-        fputs("<details class=\"xt\"><summary>", f);
+        fprintf(f, "<details class=\"xt\" id=\"xt%zu\" data-k=\"%zu\"><summary>", k, k);
         event_title(f, s, ev->e);
         fprintf(f, ": %s, %zu players, ", fmt == ST_FORMAT_ROUND_ROBIN ? "round robin" : "Swiss",
                 ev->n);
         cli_html_count(f, ev->expected);
-        fprintf(f, " game%s</summary>\n", ev->expected == 1 ? "" : "s");
-        crosstable_table(f, ct, ev, k);
-        if (ev->listed)
-            games_list(f, ct, ev, k);
-        else
-        {
-            fputs("<p class=\"note\">The games of this event are not listed here (the page "
-                  "lists at most ", f);
-            cli_html_count(f, CLI_CROSSTABLE_GAMES);
-            fputs(", event by event); games.csv has them.</p>\n", f);
-        }
-        fputs("</details>\n", f);
+        fprintf(f, " game%s</summary></details>\n", ev->expected == 1 ? "" : "s");
     }
     if (ct->nbig) {
         fprintf(f, "<p class=\"note\">No crosstable for the events of more than %d players "
@@ -442,6 +395,19 @@ void cli_crosstables_html(FILE *f, cli_crosstables *ct)
         }
         fputs(".</p>\n", f);
     }
+    if (!ct->nev)
+        return;
+    fprintf(f, "<script type=\"application/json\" id=\"crosstables-data\" data-result=\"%s\" "
+               "data-budget=\"",
+            ct->declared ? "Declared" : "Result");
+    cli_html_count(f, CLI_CROSSTABLE_GAMES);
+    fputs("\">[", f);
+    for (size_t k = 0; k < ct->nev; k++) {
+        fputs(k ? ",\n" : "\n", f);
+        event_json(f, ct, &ct->ev[k]);
+    }
+    fputs("]</script>\n", f);
+    cli_html_script(f, cli_page_crosstable_js);
 }
 
 /* ---------------------------------------------------------- the sheet */

@@ -189,6 +189,19 @@ static uint32_t root_of(uint32_t *up, uint32_t i)
     return i;
 }
 
+/* A group while it is numbered: its root, size and first name. */
+struct group_key {
+    uint32_t root, size, first;
+};
+
+static int by_size_then_name(const void *x, const void *y)
+{
+    const struct group_key *a = x, *b = y;
+    if (a->size != b->size)
+        return a->size > b->size ? -1 : 1;
+    return cmp_u32(a->first, b->first);
+}
+
 /* Number the groups of players who met, directly or through others: 1 the
  * largest, ties by the first name in byte order (who[] holds name ranks).
  * group[i] gets player i's; returns the number of groups, or 0 when out of
@@ -197,8 +210,12 @@ static uint32_t number_groups(size_t n, const struct st_rating_pair *pairs, size
                               const uint32_t *who, uint32_t *group)
 {
     uint32_t *up = malloc(n * 3 * sizeof *up);
-    if (!up)
+    struct group_key *keys = malloc(n * sizeof *keys);
+    if (!up || !keys) {
+        free(up);
+        free(keys);
         return 0;
+    }
     uint32_t *size = up + n, *first = up + 2 * n;
     for (size_t i = 0; i < n; i++) {
         up[i] = (uint32_t)i;
@@ -216,25 +233,18 @@ static uint32_t number_groups(size_t n, const struct st_rating_pair *pairs, size
         if (who[i] < first[r])
             first[r] = who[i];
     }
-    /* Order the roots: selection is enough, lists rarely split much. */
     uint32_t ngroups = 0;
+    for (size_t r = 0; r < n; r++)
+        if (size[r])
+            keys[ngroups++] = (struct group_key){(uint32_t)r, size[r], first[r]};
+    qsort(keys, ngroups, sizeof *keys, by_size_then_name);
+    /* size[] now maps a root to its number. */
+    for (uint32_t g = 0; g < ngroups; g++)
+        size[keys[g].root] = g + 1;
     for (size_t i = 0; i < n; i++)
-        group[i] = 0;
-    for (;;) {
-        uint32_t best = UINT32_MAX;
-        for (size_t r = 0; r < n; r++)
-            if (size[r] && (best == UINT32_MAX || size[r] > size[best] ||
-                            (size[r] == size[best] && first[r] < first[best])))
-                best = (uint32_t)r;
-        if (best == UINT32_MAX)
-            break;
-        ngroups++;
-        for (size_t i = 0; i < n; i++)
-            if (root_of(up, (uint32_t)i) == best)
-                group[i] = ngroups;
-        size[best] = 0;
-    }
+        group[i] = size[root_of(up, (uint32_t)i)];
     free(up);
+    free(keys);
     return ngroups;
 }
 

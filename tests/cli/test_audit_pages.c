@@ -141,7 +141,7 @@ Test(cli_audit_pages, summary_audit_rows_in_a_browser)
     expect_in(r, "games=1\n");
     /* The hostile names as text: the DOM shows them escaped, and no
      * script came of them (the page has its three data blocks and its
-     * own script, and the test's). */
+     * own script, the crosstables' data and script, and the test's). */
     expect_in(r, "white=&lt;script&gt;alert(1)&lt;/script&gt;\n");
     expect_in(r, "black==HYPERLINK(\"x\")\n");
     expect_in(r, "turn=4.\n");
@@ -149,7 +149,7 @@ Test(cli_audit_pages, summary_audit_rows_in_a_browser)
     expect_in(r, "link=games/1.html#g1\n");
     expect_in(r, "mismatches=2 the log declares 1-0 but the game ended 0-1 by checkmate\n");
     expect_in(r, "entries=none\n");
-    expect_in(r, "scripts=4\n");
+    expect_in(r, "scripts=6\n");
     expect_in(r, "run= date2023-11-14 22:13:20 UTC versiongcaudit ");
     expect_in(r, "inputsgames.log optionsresults verified; player aliases none; min-games 0; "
                  "CSV plain; viewer illegal selectionevery game \n");

@@ -2,10 +2,12 @@
  * The crosstables of summary.html and the workbook (cli/crosstable.c):
  * one per event, players by rank, each cell the row player's score
  * against the column's linking to the pair's games listed under the
- * table, each game linking to its viewer page when it has one; names
- * matched through --player-alias and through the escaping games.csv
- * applies; events too large for a table named instead; the workbook's
- * sheet; merge reading the alias file again (and refusing when it cannot).
+ * table, each game linking to its viewer page when it has one: the data
+ * the page carries, and the tables cli/page/crosstable.js draws from it
+ * in headless chromium; names matched through --player-alias and through
+ * the escaping games.csv applies; events too large for a table named
+ * instead; the workbook's sheet; merge reading the alias file again (and
+ * refusing when it cannot).
  */
 #include <archive.h>
 #include <archive_entry.h>
@@ -13,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tests/support/browser.h"
 #include "tests/support/support.h"
 
 static char *dir;
@@ -20,7 +23,7 @@ static char *dir;
 static void setup(void) { dir = ts_tempdir(); }
 static void teardown(void) { ts_rmtree(dir); free(dir); }
 
-TestSuite(cli_crosstable, .init = setup, .fini = teardown);
+TestSuite(cli_crosstable, .init = setup, .fini = teardown, .timeout = 300);
 
 static void put(const char *name, const char *text)
 {
@@ -72,34 +75,82 @@ Test(cli_crosstable, a_round_robin_with_its_games)
     cr_assert_eq(ts_gcaudit(dir, "analyze -q rr.log --player-alias alias.csv -o out"), 0);
     char *x = crosstables("out");
     /* Each pair met twice: a round robin; 6 pairings. */
-    expect_in(x, "<summary>Trio: round robin, 3 players, 6 games</summary>");
-    expect_in(x, "<th>DE</th><th>SB</th>");
-    /* Ann first: 1½ against Bob, 1 against Cat (her win; the illegal game
-     * was Cat's); Bob: ½ against Ann, 1 and an unfinished game against Cat;
-     * Cat: 1 against Ann. */
-    expect_in(x, "<td class=\"name\">Ann <span class=\"no\">(1)</span></td><td>2.5</td>"
-                 "<td class=\"self\"></td><td title=\"2 games scored\"><a href=\"#xt0-0-1\">"
-                 "1\xC2\xBD</a></td><td title=\"2 games scored\"><a href=\"#xt0-0-2\">1</a></td>");
-    expect_in(x, "<td class=\"name\">Bob <span class=\"no\">(2)</span></td><td>1.5</td>"
-                 "<td title=\"2 games scored\"><a href=\"#xt0-0-1\">\xC2\xBD</a></td>"
-                 "<td class=\"self\"></td><td title=\"1 game scored, 1 not\"><a href=\"#xt0-1-2\">"
-                 "1 *</a></td>");
-    expect_in(x, "<td class=\"name\">Cat <span class=\"no\">(3)</span></td><td>1</td>"
-                 "<td title=\"2 games scored\"><a href=\"#xt0-0-2\">1</a></td>");
-    /* The games, by pair then row; "A. Ann" as the log writes her; the
-     * illegal game links to its viewer page. */
-    expect_in(x, "<tbody id=\"xt0-0-1\">\n<tr><td>1-2</td><td>1</td><td class=\"name\">Ann</td>"
-                 "<td class=\"name\">Bob</td><td>1-0</td><td>ok</td><td class=\"name\">games.csv "
-                 "row 1</td></tr>\n<tr><td>1-2</td><td>2</td><td class=\"name\">Bob</td>"
-                 "<td class=\"name\">A. Ann</td><td>1/2-1/2</td><td>ok</td><td class=\"name\">"
-                 "games.csv row 2</td></tr>\n</tbody>");
-    expect_in(x, "<td>0-1</td><td>illegal</td><td class=\"name\"><a href=\"games/1.html#g");
-    expect_in(x, "<td>*</td><td>ok</td><td class=\"name\">games.csv row 4</td>");
+    expect_in(x, "<details class=\"xt\" id=\"xt0\" data-k=\"0\"><summary>Trio: round robin, 3 "
+                 "players, 6 games</summary></details>");
+    /* Players by rank: no one level, so no direct encounter; SB: Ann
+     * 1.5 x 1.5 (Bob) + 1 x 1 (Cat) = 3.25, Bob 0.5 x 2.5 + 1 x 1 = 2.25,
+     * Cat 1 x 2.5 = 2.5. */
+    expect_in(x, "{\"t\":[\"DE\",\"SB\"],\"p\":[[\"1\",\"Ann\",\"2.5\",\"\",\"3.25\"],"
+                 "[\"2\",\"Bob\",\"1.5\",\"\",\"2.25\"],[\"3\",\"Cat\",\"1\",\"\",\"2.5\"]],");
+    /* Pairs [i, j, scored, i's points doubled, paired]: Ann-Bob 1½ of 2,
+     * Ann-Cat 1 of 2 (the illegal game was Cat's), Bob-Cat 1 of 1 scored,
+     * 2 paired. */
+    expect_in(x, "\"c\":[[0,1,2,3,2],[0,2,2,2,2],[1,2,1,2,2]],");
+    /* The games by pair, then row; "A. Ann" as the log writes her; the
+     * illegal game with its viewer page. */
+    expect_in(x, "\"g\":[[0,1,\"1\",\"Ann\",\"Bob\",\"1-0\",\"ok\",1,\"\"],"
+                 "[0,1,\"2\",\"Bob\",\"A. Ann\",\"1/2-1/2\",\"ok\",2,\"\"],"
+                 "[0,2,\"1\",\"Cat\",\"Ann\",\"0-1\",\"ok\",5,\"\"],"
+                 "[0,2,\"2\",\"Ann\",\"Cat\",\"0-1\",\"illegal\",6,\"games/1.html#g6\"],"
+                 "[1,2,\"1\",\"Bob\",\"Cat\",\"1-0\",\"ok\",3,\"\"],"
+                 "[1,2,\"2\",\"Cat\",\"Bob\",\"*\",\"ok\",4,\"\"]]}]</script>");
     free(x);
     /* The page is still well-formed. */
     char *cmd = ts_fmt("xmllint --noout '%s/out/summary.html'", dir);
     cr_expect_eq(ts_run(cmd), 0, "xmllint");
     free(cmd);
+}
+
+/* What the browser draws: a link to a pair's games opens its event and
+ * draws the table and the list. */
+static const char draw_js[] =
+    "var out = [], t = document.querySelector('table.xt');\n"
+    "out.push('open=' + document.getElementById('xt0').open);\n"
+    "Array.prototype.forEach.call(t.querySelectorAll('tbody tr'), function (tr) {\n"
+    "  out.push('row=' + Array.prototype.map.call(tr.children, function (td) {\n"
+    "    var a = td.querySelector('a');\n"
+    "    return td.textContent + (a ? '@' + a.getAttribute('href') : '') +\n"
+    "      (td.title ? '[' + td.title + ']' : ''); }).join('|')); });\n"
+    "Array.prototype.forEach.call(document.querySelectorAll('table.xt-games tbody'),\n"
+    "  function (b) { out.push(b.id + '=' + Array.prototype.map.call(b.querySelectorAll('tr'),\n"
+    "    function (tr) { var a = tr.querySelector('a');\n"
+    "      return tr.textContent + (a ? '@' + a.getAttribute('href') : ''); }).join(';')); });\n"
+    "var pre = document.createElement('pre'); pre.id = 'result';\n"
+    "pre.textContent = out.join('\\n'); document.body.appendChild(pre);\n";
+
+static char *result_of(char *dom)
+{
+    char *p = strstr(dom, "<pre id=\"result\">");
+    cr_assert_not_null(p, "the test script did not run: %.2000s", dom);
+    p += strlen("<pre id=\"result\">");
+    char *end = strstr(p, "</pre>");
+    cr_assert_not_null(end);
+    *end = '\0';
+    return p;
+}
+
+Test(cli_crosstable, drawn_in_a_browser)
+{
+    put("rr.log", rr_log);
+    put("alias.csv", "Ann,A. Ann\n");
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q rr.log --player-alias alias.csv -o out"), 0);
+    char *path = ts_fmt("%s/out/summary.html", dir);
+    char *dom = ts_browser_run(path, "xt0-1-2", draw_js);
+    free(path);
+    char *r = result_of(dom);
+    expect_in(r, "open=true\n");
+    expect_in(r, "row=1|Ann (1)|2.5||1\xC2\xBD@#xt0-0-1[2 games scored]|1@#xt0-0-2[2 games scored]||"
+                 "3.25\n");
+    expect_in(r, "row=2|Bob (2)|1.5|\xC2\xBD@#xt0-0-1[2 games scored]||1 *@#xt0-1-2[1 game "
+                 "scored, 1 not]||2.25\n");
+    /* Cat lost the one game scored against Bob; the other is unfinished. */
+    expect_in(r, "row=3|Cat (3)|1|1@#xt0-0-2[2 games scored]|0 *@#xt0-1-2[1 game scored, 1 not]|"
+                 "||2.5\n");
+    expect_in(r, "xt0-0-1=1-21AnnBob1-0okgames.csv row 1;1-22BobA. Ann1/2-1/2okgames.csv row 2\n");
+    expect_in(r, "xt0-0-2=1-31CatAnn0-1okgames.csv row 5;1-32AnnCat0-1illegalgames.csv row 6@"
+                 "games/1.html#g6\n");
+    expect_in(r, "xt0-1-2=2-31BobCat1-0okgames.csv row 3;2-32CatBob*okgames.csv row 4");
+    free(dom);
 }
 
 /* Names games.csv escapes (a control character) or defuses (a formula)
@@ -118,12 +169,13 @@ Test(cli_crosstable, escaped_names_are_matched_and_escaped)
     cr_assert_eq(ts_gcaudit(dir, "analyze -q odd.log -o out"), 0);
     char *x = crosstables("out");
     expect_in(x, "<summary>&lt;Club&gt; &amp; Co: round robin, 3 players, 3 games</summary>");
-    expect_in(x, "Al &lt;b&gt; <span class=\"no\">(1)</span>");
-    /* All three games listed: each pair has its tbody. */
-    expect_in(x, "<tbody id=\"xt0-0-1\">");
-    expect_in(x, "<tbody id=\"xt0-0-2\">");
-    expect_in(x, "<tbody id=\"xt0-1-2\">");
-    expect_in(x, "<td class=\"name\">=SUM(1)</td>");
+    /* Names as JSON that can stand in a script element: no markup. */
+    expect_in(x, "[\"1\",\"Al \\u003cb\\u003e\",");
+    /* All three games listed, each pair's. */
+    expect_in(x, "\"g\":[[0,1,");
+    expect_in(x, "],[0,2,");
+    expect_in(x, "],[1,2,");
+    expect_in(x, "\"=SUM(1)\"");
     free(x);
 }
 
@@ -142,7 +194,7 @@ Test(cli_crosstable, large_events_are_named_not_drawn)
     char *x = crosstables("out");
     expect_in(x, "No crosstable for the events of more than 64 players (standings.csv has their "
                  "standings): Big (66 players).");
-    cr_expect(strstr(x, "<details") == NULL);
+    cr_expect(strstr(x, "<details") == NULL && strstr(x, "crosstables-data") == NULL);
     free(x);
 }
 

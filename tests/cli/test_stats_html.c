@@ -84,11 +84,14 @@ Test(cli_stats_html, self_contained)
     char *html = page("");
     cr_expect(strstr(html, "src=") == NULL && strstr(html, "@import") == NULL &&
               strstr(html, "url(") == NULL, "nothing is fetched");
-    /* Scripts are inline: the audit tables' data and code. */
+    /* Scripts are inline: the audit tables' data and code, and the
+     * crosstables'. */
     cr_expect(strstr(html, "<script src") == NULL);
-    cr_expect_eq(occurrences(html, "<script>//<![CDATA[\n"), 1);
-    /* Three clean games: no table has a row, so no table's data is there. */
-    cr_expect_eq(occurrences(html, "<script type=\"application/json\" id=\""), 0);
+    cr_expect_eq(occurrences(html, "<script>//<![CDATA[\n"), 2);
+    /* Three clean games: no audit table has a row, so no audit table's
+     * data is there; the crosstables' is. */
+    cr_expect_eq(occurrences(html, "<script type=\"application/json\" id=\""), 1);
+    cr_expect_eq(occurrences(html, "<script type=\"application/json\" id=\"crosstables-data\""), 1);
     cr_expect(strstr(html, "<p>None: no game broke a rule.</p>") != NULL);
     /* Links: only to the viewer pages beside it, and within the page (a
      * crosstable's cells to their games). */

@@ -1,0 +1,135 @@
+/* The crosstables of summary.html (cli/crosstable.c).  Each event's table
+ * travels as JSON in #crosstables-data and is drawn the first time its
+ * <details> opens, or when a link points into it: a page of a thousand
+ * events stays quick to open.  An event's data:
+ *   t: the tie-break columns' heads;
+ *   p: players by rank, [rank, name, points, tie-break 1, tie-break 2];
+ *   c: pairs that played, [i, j, games scored, i's points doubled, games paired];
+ *   g: its games by pair, [lo, hi, round, White, Black, result, status,
+ *      games.csv row, viewer page or ""], or null when not listed. */
+(function () {
+  "use strict";
+  var el = document.getElementById("crosstables-data");
+  if (!el) return;
+  var data = JSON.parse(el.textContent), resultHead = el.getAttribute("data-result");
+
+  function node(tag, text, cls) {
+    var n = document.createElement(tag);
+    if (text !== undefined && text !== null) n.textContent = text;
+    if (cls) n.className = cls;
+    return n;
+  }
+
+  /* Doubled points as a crosstable writes them: 0, ½, 1, 1½. */
+  function points(h) {
+    var whole = Math.floor(h / 2);
+    return (whole || h % 2 === 0 ? String(whole) : "") + (h % 2 ? "\u00bd" : "");
+  }
+
+  function cellText(games, h, paired) {
+    var t = games ? points(h) : "";
+    if (paired > games) t += games ? " *" : "*";
+    return t;
+  }
+
+  function pairId(k, a, b) { return "xt" + k + "-" + Math.min(a, b) + "-" + Math.max(a, b); }
+
+  function table(d, k, listed) {
+    var n = d.p.length, cell = {};
+    d.c.forEach(function (c) { cell[c[0] + "," + c[1]] = c; });
+    var t = node("table", null, "xt"), head = node("tr");
+    ["#", "Player", "Points"].forEach(function (h, i) {
+      head.appendChild(node("th", h, i === 1 ? "name" : null));
+    });
+    for (var j = 0; j < n; j++) head.appendChild(node("th", String(j + 1)));
+    d.t.forEach(function (h) { head.appendChild(node("th", h)); });
+    t.appendChild(node("thead")).appendChild(head);
+    var body = t.appendChild(node("tbody"));
+    d.p.forEach(function (p, i) {
+      var tr = body.appendChild(node("tr"));
+      tr.appendChild(node("td", p[0], "rank"));
+      var name = tr.appendChild(node("td", p[1], "name"));
+      name.appendChild(document.createTextNode(" "));
+      name.appendChild(node("span", "(" + (i + 1) + ")", "no"));
+      tr.appendChild(node("td", p[2]));
+      for (var j = 0; j < n; j++) {
+        var td = tr.appendChild(node("td", null, i === j ? "self" : null));
+        var c = i < j ? cell[i + "," + j] : cell[j + "," + i];
+        if (i === j || !c) continue;
+        var games = c[2], h = i < j ? c[3] : 2 * games - c[3];
+        td.title = games + (games === 1 ? " game" : " games") + " scored" +
+          (c[4] > games ? ", " + (c[4] - games) + " not" : "");
+        var text = cellText(games, h, c[4]);
+        if (listed) {
+          var a = td.appendChild(node("a", text));
+          a.href = "#" + pairId(k, i, j);
+        } else {
+          td.textContent = text;
+        }
+      }
+      tr.appendChild(node("td", p[3]));
+      tr.appendChild(node("td", p[4]));
+    });
+    return t;
+  }
+
+  function games(d, k) {
+    var t = node("table", null, "xt-games"), head = node("tr");
+    ["Pair", "Round", "White", "Black", resultHead, "Status", "Game"].forEach(function (h, i) {
+      head.appendChild(node("th", h, i === 2 || i === 3 || i === 6 ? "name" : null));
+    });
+    t.appendChild(node("thead")).appendChild(head);
+    var body = null, last = "";
+    d.g.forEach(function (g) {
+      var id = pairId(k, g[0], g[1]);
+      if (id !== last) {
+        body = t.appendChild(node("tbody"));
+        body.id = id;
+        last = id;
+      }
+      var tr = body.appendChild(node("tr"));
+      tr.appendChild(node("td", (g[0] + 1) + "-" + (g[1] + 1)));
+      for (var i = 2; i <= 6; i++) tr.appendChild(node("td", g[i], i === 3 || i === 4 ? "name" : null));
+      var where = tr.appendChild(node("td", null, "name")), text = "games.csv row " + g[7];
+      if (g[8]) {
+        var a = where.appendChild(node("a", text));
+        a.href = g[8];
+      } else {
+        where.textContent = text;
+      }
+    });
+    return t;
+  }
+
+  function build(det) {
+    if (det.getAttribute("data-built")) return;
+    det.setAttribute("data-built", "1");
+    var k = +det.getAttribute("data-k"), d = data[k];
+    det.appendChild(table(d, k, d.g !== null));
+    if (d.g !== null) {
+      det.appendChild(games(d, k));
+    } else {
+      det.appendChild(node("p", "The games of this event are not listed here (the page lists " +
+        "at most " + el.getAttribute("data-budget") + ", event by event); games.csv has them.",
+        "note"));
+    }
+  }
+
+  var all = document.querySelectorAll("details.xt");
+  Array.prototype.forEach.call(all, function (det) {
+    det.addEventListener("toggle", function () { if (det.open) build(det); });
+  });
+
+  /* A link to a pair's games (#xtK-I-J) or to an event (#xtK): open it. */
+  function follow() {
+    var m = /^#xt(\d+)(-\d+-\d+)?$/.exec(location.hash);
+    var det = m ? document.getElementById("xt" + m[1]) : null;
+    if (!det) return;
+    build(det);
+    det.open = true;
+    var target = document.getElementById(location.hash.slice(1));
+    if (target) target.scrollIntoView();
+  }
+  window.addEventListener("hashchange", follow);
+  follow();
+}());
