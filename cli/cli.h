@@ -223,6 +223,34 @@ int cli_pool_finish(cli_pool *p);
 /* Finish if needed and free; NULL does nothing. */
 void cli_pool_free(cli_pool *p);
 
+/* ------------------------------ analyze: duplicate games (duplicates.c) */
+
+/* The fingerprint of a game: its variant (report key, or the Game:
+ * value), its White: and Black: names and every component of its turns.
+ * 0, or -1 for a game without turns, which is never taken for a copy. */
+int cli_game_fingerprint(const struct fmt_game *g, const char *variant, uint64_t fp[2]);
+
+typedef struct cli_dups cli_dups;
+
+cli_dups *cli_dups_new(void);
+void cli_dups_free(cli_dups *d);
+
+/* In input order: 1 when a game of this fingerprint came before, *first
+ * then naming it ("SOURCE!ENTRY, game N", valid until the next call); 0
+ * when not (the game, game N of entry seq, is now the first); -1 out of
+ * memory. */
+int cli_dups_check(cli_dups *d, const uint64_t fp[2], uint64_t seq, const char *source,
+                   const char *entry, int game, const char **first);
+
+/* A counted game carried from a worker to the writer, who counts it only
+ * if it is no copy: the game for the statistics and its summary counts,
+ * packed into buf (strings after them).  Returns the offset, or -1. */
+long cli_counted_pack(struct fmt_buf *buf, const struct st_game *g, const struct st_summary *one);
+
+/* The packed game at offset at, its strings pointing into buf. */
+void cli_counted_unpack(const struct fmt_buf *buf, size_t at, struct st_game *g,
+                        struct st_summary *one);
+
 /* ---------------------------- analyze and merge: outputs (outputs.c) */
 
 /* mkdir -p path.  *made gets the first directory this call created (the
@@ -421,7 +449,10 @@ int cli_write_summary_html(const struct st_stats *s, const struct cli_html_run *
 
 /* What a run counted besides the statistics tables. */
 struct cli_totals {
-    struct st_summary sum;        /* entries, and the selected games */
+    struct st_summary sum;        /* entries, and the selected games (every row of games.csv) */
+    struct st_summary dups;       /* of those, the copies of earlier games (duplicates.c): in
+                                     games.csv and violations.csv, not in the statistics nor
+                                     in the printed summary's counts */
     uint64_t games_found;         /* every game read (of this shard), selected or not */
     char latest[11];              /* the latest date of a selected game, "" if none */
 };
@@ -493,6 +524,7 @@ struct cli_state {
     int illegal_exclude;          /* --illegal-games exclude */
     struct cli_rating_opts rating;
     struct cli_totals totals;
+    int keep_duplicates;          /* --keep-duplicates */
 };
 
 /* Free what cli_state_read allocated (the inputs). */

@@ -53,12 +53,12 @@ struct analyze_opts {
     int illegal_exclude;          /* --illegal-games exclude */
     struct cli_rating_opts rating; /* --anchor (resolved through the aliases), ... */
     int anchor_rating_set;        /* --anchor-rating given */
+    int keep_duplicates;          /* --keep-duplicates: no duplicate check */
 };
 
 /* One replay thread's own state: nothing in it is shared. */
 struct worker {
     struct analyze *A;
-    st_stats *stats;
     cli_view_rec *view;           /* the game viewer's recorder */
 };
 
@@ -81,6 +81,7 @@ struct analyze {
     atomic_uchar *name_hits;      /* per --variant NAME: some game's Game: value is NAME */
     atomic_uchar *alias_seen;     /* per alias id (st_alias_id): a selected game has it */
     struct cli_alias_spellings spellings; /* of the alias file, with their rows */
+    cli_dups *dups;               /* the games seen, for duplicates; NULL with --keep-duplicates */
 };
 
 static const struct cli_command_options analyze_options;
@@ -394,6 +395,13 @@ static int opt_white_advantage(void *o, const char *v)
     return CLI_CONTINUE;
 }
 
+static int opt_keep_duplicates(void *o, const char *v)
+{
+    (void)v;
+    ((struct analyze_opts *)o)->keep_duplicates = 1;
+    return CLI_CONTINUE;
+}
+
 static int operand(void *opts, const char *arg)
 {
     struct analyze_opts *o = opts;
@@ -461,6 +469,9 @@ static const struct cli_option analyze_option_rows[] = {
      .help = "CSV rows: NAME,SPELLING,... counted as NAME"},
     {.name = "--min-games", .value = "N", .set_or_stop = opt_min_games,
      .help = "list players with at least N valid games"},
+    {.name = "--keep-duplicates", .set_or_stop = opt_keep_duplicates,
+     .help = "count every copy of a game (same variant, players\n"
+             "and moves); by default the first only"},
     {.name = "--illegal-games", .value = "result|exclude", .set_or_stop = opt_illegal_games,
      .help = "the standings count an illegal game's result\n"
              "(default) or leave the game out"},
@@ -486,6 +497,28 @@ static int default_jobs(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
+}
+
+/* The same file given twice (by the same or another path) is read once:
+ * its games would otherwise all be counted twice. */
+static void drop_repeated_inputs(struct analyze_opts *o)
+{
+    int kept = 0;
+    for (int i = 0; i < o->ninputs; i++) {
+        struct stat si, sj;
+        int repeated = -1;
+        if (strcmp(o->inputs[i], "-") != 0 && stat(o->inputs[i], &si) == 0)
+            for (int j = 0; j < kept && repeated < 0; j++)
+                if (strcmp(o->inputs[j], "-") != 0 && stat(o->inputs[j], &sj) == 0 &&
+                    si.st_dev == sj.st_dev && si.st_ino == sj.st_ino)
+                    repeated = j;
+        if (repeated >= 0)
+            cli_warning("'%s' is given twice (also as '%s'): it is read once", o->inputs[i],
+                        o->inputs[repeated]);
+        else
+            o->inputs[kept++] = o->inputs[i];
+    }
+    o->ninputs = kept;
 }
 
 static int parse_args_or_stop(int argc, char **argv, struct analyze_opts *o)
@@ -524,6 +557,7 @@ static int parse_args_or_stop(int argc, char **argv, struct analyze_opts *o)
     }
     if (!o->jobs)
         o->jobs = default_jobs();
+    drop_repeated_inputs(o);
     if (o->filter.since[0] && o->filter.until[0] && strcmp(o->filter.since, o->filter.until) > 0)
         cli_warning("--since %s is after --until %s: no game can be selected", o->filter.since,
                     o->filter.until);
@@ -594,6 +628,17 @@ struct batch_entry {
     size_t len;
 };
 
+/* A selected game as the writer sees it: it decides, in input order,
+ * which games are copies (duplicates.c) and counts the others. */
+struct game_rec {
+    uint64_t fp[2];               /* fingerprint; fp[0] == 0: none (no turns, no check) */
+    size_t entry;                 /* its entry in the batch */
+    int index;                    /* game_index */
+    int owned;                    /* replayed here (a shard replays its own): rows and counts */
+    size_t row_end;               /* owned: its games.csv row in games, up to the line end */
+    size_t counted;               /* owned: its packed counts in counts */
+};
+
 struct batch {
     struct cli_job job;           /* first: the pool hands this back */
     struct batch_entry e[BATCH_ENTRIES];
@@ -601,6 +646,9 @@ struct batch {
     /* What replaying gives, to be written in order. */
     struct fmt_buf inputs, games, violations, rows, viewer;
     struct fmt_buf messages;      /* for stderr: failed entries, and violations with -v */
+    struct fmt_buf counts;        /* the selected games' counts, packed (cli_counted_pack) */
+    struct game_rec *recs;        /* the selected games, in order: the writer counts them */
+    size_t nrecs, caprecs;
     struct cli_totals t;          /* entry counts, selected games, latest date */
     int failed;                   /* the batch could not be finished */
     const char *why;              /* why, when not out of memory (st_rc_text) */
@@ -621,6 +669,8 @@ static void batch_free(struct batch *b)
     fmt_buf_release(&b->rows);
     fmt_buf_release(&b->messages);
     fmt_buf_release(&b->viewer);
+    fmt_buf_release(&b->counts);
+    free(b->recs);
     free(b);
 }
 
@@ -663,10 +713,29 @@ static int shard_owns(const struct analyze_opts *o, uint64_t seq, int index)
     return !o->nshards || (seq + (uint64_t)index - 1) % o->nshards == o->shard - 1;
 }
 
-/* Count a selected game into the worker's statistics, with the result
- * and the names the options ask for. */
+/* Room for one more record of a selected game, or NULL. */
+static struct game_rec *new_rec(struct batch *b, size_t entry, const struct fmt_game *g)
+{
+    if (b->nrecs == b->caprecs) {
+        size_t cap = b->caprecs ? b->caprecs * 2 : 64;
+        struct game_rec *r = realloc(b->recs, cap * sizeof *r);
+        if (!r)
+            return NULL;
+        b->recs = r;
+        b->caprecs = cap;
+    }
+    struct game_rec *rec = &b->recs[b->nrecs++];
+    memset(rec, 0, sizeof *rec);
+    rec->entry = entry;
+    rec->index = g->index;
+    return rec;
+}
+
+/* The counts of a selected game, with the result and the names the
+ * options ask for, packed for the writer, which counts the game unless
+ * it is a copy of an earlier one (emit_batch). */
 static int count_game(struct worker *W, struct batch *b, const struct fmt_game *g,
-                      const struct rp_report *r)
+                      const struct rp_report *r, struct game_rec *rec)
 {
     const struct analyze_opts *o = &W->A->o;
     struct st_game sg = {
@@ -698,7 +767,14 @@ static int count_game(struct worker *W, struct batch *b, const struct fmt_game *
         if (r->violations[i].person == 0 || r->violations[i].person == 1)
             sg.violations[r->violations[i].person]++;
     st_summary_add_game(&b->t.sum, r, sg.result);
-    return st_stats_add(W->stats, &sg);
+    struct st_summary one;
+    st_summary_init(&one);
+    st_summary_add_game(&one, r, sg.result);
+    long at = cli_counted_pack(&b->counts, &sg, &one);
+    if (at < 0)
+        return ST_NO_MEMORY;
+    rec->counted = (size_t)at;
+    return ST_OK;
 }
 
 static int format_row(struct fmt_buf *out, const char **cells, size_t n, int excel)
@@ -752,13 +828,57 @@ static int viewer_game(struct worker *W, struct batch *b, const struct fmt_game 
     return cli_view_rec_write(W->view, r, &b->viewer);
 }
 
+/* A game another shard replays: if it is selected, its fingerprint, so
+ * that this shard tells copies as a run of all shards does.  Selection
+ * needs only the headers and the variant they name. */
+static int note_unowned(struct analyze *A, struct batch *b, size_t entry,
+                        const struct fmt_game *g)
+{
+    struct rp_report r;
+    memset(&r, 0, sizeof r);
+    r.variant = g->game ? rp_variant_for_game(g->game) : NULL;
+    uint64_t fp[2];
+    if (!cli_filter_match(&A->o.filter, g, &r) ||
+        cli_game_fingerprint(g, cli_variant_name(g, &r), fp) != 0)
+        return 0;
+    struct game_rec *rec = new_rec(b, entry, g);
+    if (!rec)
+        return -1;
+    memcpy(rec->fp, fp, sizeof fp);
+    return 0;
+}
+
+/* The line end of the reports' rows. */
+static size_t eol_len(const struct analyze *A) { return A->o.excel ? 2 : 1; }
+
+/* The rows, record and counts of a selected game this shard replayed. */
+static int selected_game(struct worker *W, struct batch *b, const struct batch_entry *x,
+                         const struct fmt_game *g, const struct rp_report *r, FILE *verbose,
+                         int recorded)
+{
+    struct analyze *A = W->A;
+    struct game_rec *rec = new_rec(b, (size_t)(x - b->e), g);
+    if (!rec || format_game(A, b, x, g, r, verbose) != 0)
+        return -1;
+    rec->owned = 1;
+    rec->row_end = b->games.len - eol_len(A);
+    if (A->dups && cli_game_fingerprint(g, cli_variant_name(g, r), rec->fp) != 0)
+        rec->fp[0] = 0;
+    int counted = count_game(W, b, g, r, rec);
+    if (counted != ST_OK) {
+        b->why = st_rc_text(counted);
+        return -1;
+    }
+    return viewer_game(W, b, g, r, recorded);
+}
+
 /* Replay one parsed game if this shard owns it; its rows if selected. */
 static int replay_game(struct worker *W, struct batch *b, const struct batch_entry *x,
                        const struct fmt_game *g, FILE *verbose)
 {
     struct analyze *A = W->A;
     if (!shard_owns(&A->o, x->seq, g->index))
-        return 0;
+        return A->dups ? note_unowned(A, b, (size_t)(x - b->e), g) : 0;
     struct rp_report r;
     /* --viewer all records every game as it is replayed; illegal
      * replays the few games with violations a second time, recording
@@ -769,17 +889,9 @@ static int replay_game(struct worker *W, struct batch *b, const struct batch_ent
     b->t.games_found++;
     if (A->name_hits)
         cli_filter_note_names(&A->o.filter, g, &r, A->name_hits);
-    int rc = 0, counted;
-    if (cli_filter_match(&A->o.filter, g, &r)) {
-        if (format_game(A, b, x, g, &r, verbose) != 0) {
-            rc = -1;
-        } else if ((counted = count_game(W, b, g, &r)) != ST_OK) {
-            b->why = st_rc_text(counted);
-            rc = -1;
-        } else if (viewer_game(W, b, g, &r, record) != 0) {
-            rc = -1;
-        }
-    }
+    int rc = 0;
+    if (cli_filter_match(&A->o.filter, g, &r))
+        rc = selected_game(W, b, x, g, &r, verbose, record);
     rp_report_release(&r);
     return rc;
 }
@@ -879,6 +991,60 @@ static void write_bytes(struct analyze *A, fmt_csv *csv, const struct fmt_buf *b
         A->write_failed = 1;
 }
 
+/* The batch's selected games, in input order: copies of earlier games are
+ * named in their games.csv row (its last cell, duplicate_of) and not
+ * counted; the others are counted into the statistics.  Writes games.csv
+ * as it goes.  0, or -1 when out of memory or a count failed (said). */
+static int count_batch(struct analyze *A, struct batch *b)
+{
+    size_t written = 0;
+    for (size_t i = 0; i < b->nrecs; i++) {
+        const struct game_rec *rec = &b->recs[i];
+        const struct batch_entry *x = &b->e[rec->entry];
+        const char *first = NULL;
+        int dup = A->dups && rec->fp[0] ? cli_dups_check(A->dups, rec->fp, x->seq, x->source,
+                                                          x->entry, rec->index, &first)
+                                        : 0;
+        if (dup < 0) {
+            cli_error("out of memory while looking for duplicate games");
+            return -1;
+        }
+        if (!rec->owned)
+            continue;
+        struct st_game sg;
+        struct st_summary one;
+        cli_counted_unpack(&b->counts, rec->counted, &sg, &one);
+        if (dup) {
+            /* The row was written with its last cell empty: the name goes
+             * before its line end. */
+            struct fmt_buf cell = {0};
+            const char *cells[1] = {first};
+            int ok = fmt_csv_format_row(&cell, cells, 1, A->o.excel) == FMT_OK;
+            if (ok && A->games &&
+                (fmt_csv_write(A->games, b->games.data + written, rec->row_end - written) !=
+                     FMT_OK ||
+                 fmt_csv_write(A->games, cell.data, cell.len - eol_len(A)) != FMT_OK))
+                A->write_failed = 1;
+            fmt_buf_release(&cell);
+            if (!ok || st_summary_add(&A->t.dups, &one) != 0) {
+                cli_error("out of memory while looking for duplicate games");
+                return -1;
+            }
+            written = rec->row_end;
+            continue;
+        }
+        int rc = st_stats_add(A->stats, &sg);
+        if (rc != ST_OK) {
+            cli_error("%s while counting %s %s", st_rc_text(rc), x->source, x->entry);
+            return -1;
+        }
+    }
+    if (A->games && b->games.len > written &&
+        fmt_csv_write(A->games, b->games.data + written, b->games.len - written) != FMT_OK)
+        A->write_failed = 1;
+    return 0;
+}
+
 /* The pool's emit: a batch's rows, in sequence order.  Nonzero stops the run. */
 static int emit_batch(void *ctx, struct cli_job *job, int drop)
 {
@@ -894,7 +1060,8 @@ static int emit_batch(void *ctx, struct cli_job *job, int drop)
         A->failed = 1;
     } else {
         write_bytes(A, A->inputs, &b->inputs);
-        write_bytes(A, A->games, &b->games);
+        if (count_batch(A, b) != 0)
+            A->failed = 1;
         write_bytes(A, A->violations, &b->violations);
         write_bytes(A, A->rows, &b->rows);
         write_bytes(A, A->viewer, &b->viewer);
@@ -906,7 +1073,7 @@ static int emit_batch(void *ctx, struct cli_job *job, int drop)
             memcpy(A->t.latest, b->t.latest, sizeof A->t.latest);
         cli_progress_update(&A->progress, A->t.sum.entries, A->t.games_found,
                             A->t.sum.violations);
-        stop = A->write_failed;
+        stop = A->write_failed || A->failed;
     }
     batch_free(b);
     return stop;
@@ -959,8 +1126,9 @@ static int close_reports(struct analyze *A)
     return rc == FMT_OK ? 0 : -1;
 }
 
-/* One statistics table per worker (the main thread's is A->stats), added
- * up when the walk is over. */
+/* The workers replay and format; the statistics are counted by the
+ * writer, in input order, once it knows which games are copies
+ * (count_batch). */
 static int start_workers(struct analyze *A)
 {
     int threads = A->o.jobs > 1 ? A->o.jobs : 0;
@@ -970,12 +1138,10 @@ static int start_workers(struct analyze *A)
     int rc = A->workers && ctx ? 0 : -1;
     for (int i = 0; rc == 0 && i < A->nworkers; i++) {
         A->workers[i].A = A;
-        A->workers[i].stats = threads ? st_stats_new() : A->stats;
         if (A->o.viewer != CLI_VIEWER_NONE)
             A->workers[i].view = cli_view_rec_new();
         ctx[i] = &A->workers[i];
-        rc = A->workers[i].stats && (A->workers[i].view || A->o.viewer == CLI_VIEWER_NONE) ? 0
-                                                                                         : -1;
+        rc = A->workers[i].view || A->o.viewer == CLI_VIEWER_NONE ? 0 : -1;
     }
     static const struct cli_pool_ops ops = {work_batch, emit_batch};
     size_t max_jobs = (size_t)POOL_BATCHES_PER_THREAD * (size_t)A->nworkers;
@@ -1006,19 +1172,12 @@ static int run_walk(struct analyze *A)
     batch_free(A->batch);
     A->batch = NULL;
     stopped |= cli_pool_finish(A->pool);
-    for (int i = 0, rc; i < A->nworkers && A->o.jobs > 1; i++)
-        if ((rc = st_stats_merge(A->stats, A->workers[i].stats)) != ST_OK) {
-            cli_error("%s while adding up the statistics", st_rc_text(rc));
-            A->failed = 1;
-        }
     return stopped || A->failed;
 }
 
 static void release(struct analyze *A)
 {
     cli_pool_free(A->pool);
-    for (int i = 0; i < A->nworkers && A->o.jobs > 1; i++)
-        st_stats_free(A->workers[i].stats);
     for (int i = 0; A->workers && i < A->nworkers; i++)
         cli_view_rec_free(A->workers[i].view);
     free(A->workers);
@@ -1031,6 +1190,7 @@ static void release(struct analyze *A)
     free(A->name_hits);
     free(A->alias_seen);
     cli_alias_spellings_release(&A->spellings);
+    cli_dups_free(A->dups);
 }
 
 static struct cli_report_opts report_opts(const struct analyze *A)
@@ -1073,7 +1233,8 @@ static int finish_run(struct analyze *A)
     }
     struct cli_state st = {A->o.shard, A->o.nshards, A->o.declared, A->o.excel,
                            A->o.min_games, "", (int)A->o.viewer, "", (char **)A->o.inputs,
-                           (size_t)A->o.ninputs, A->o.illegal_exclude, A->o.rating, A->t};
+                           (size_t)A->o.ninputs, A->o.illegal_exclude, A->o.rating, A->t,
+                           A->o.keep_duplicates};
     snprintf(st.selection, sizeof st.selection, "%s", A->o.selection);
     snprintf(st.aliases, sizeof st.aliases, "%s", A->o.alias_path ? A->o.alias_path : "");
     if (cli_state_write(A->o.outdir, &st, A->stats) != 0) {
@@ -1113,7 +1274,8 @@ static int prepare_or_stop(struct analyze *A)
             memmove(A->o.rating.anchor, anchor, strlen(anchor) + 1);
         }
     }
-    if (!(A->stats = st_stats_new()) || start_workers(A) != 0) {
+    if (!(A->stats = st_stats_new()) || start_workers(A) != 0 ||
+        (!A->o.keep_duplicates && !(A->dups = cli_dups_new()))) {
         cli_error("out of memory");
         return CLI_EXIT_NOTHING;
     }

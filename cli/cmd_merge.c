@@ -165,7 +165,8 @@ static int same_options(const struct cli_state *a, const struct cli_state *b)
            a->rating.anchor_rating == b->rating.anchor_rating &&
            a->rating.average_set == b->rating.average_set &&
            (!a->rating.average_set || a->rating.average == b->rating.average) &&
-           a->rating.white_advantage == b->rating.white_advantage;
+           a->rating.white_advantage == b->rating.white_advantage &&
+           a->keep_duplicates == b->keep_duplicates;
 }
 
 /* Every K of 1..N once, all made with the same options. */
@@ -286,6 +287,10 @@ static int add_totals(struct merge *M)
             return -1;
         }
         M->t.games_found += s->games_found;
+        if (st_summary_add(&M->t.dups, &s->dups) != 0) {
+            cli_error("merge: the shards' counts add up to more than 2^53-1");
+            return -1;
+        }
         if (strcmp(s->latest, M->t.latest) > 0)
             memcpy(M->t.latest, s->latest, sizeof M->t.latest);
     }

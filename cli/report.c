@@ -107,6 +107,23 @@ static void warn_anchor(const st_stats *s, const struct cli_rating_opts *r)
                 r->anchor, st_cell_text(&c, buf, sizeof buf));
 }
 
+/* The selected games counted once: the copies of earlier games left out
+ * (every field of dups is part of sum's). */
+static struct st_summary counted_once(const struct cli_totals *t)
+{
+    struct st_summary s = t->sum;
+    const struct st_summary *d = &t->dups;
+    s.games -= d->games;
+    for (int i = 0; i < 4; i++) {
+        s.by_status[i] -= d->by_status[i];
+        s.by_result[i] -= d->by_result[i];
+    }
+    s.turns -= d->turns;
+    s.violations -= d->violations;
+    s.mismatches -= d->mismatches;
+    return s;
+}
+
 int cli_report_statistics(st_stats *stats, const struct cli_totals *t,
                           const struct cli_report_opts *o)
 {
@@ -124,7 +141,9 @@ int cli_report_statistics(st_stats *stats, const struct cli_totals *t,
         cli_error("cannot write the statistics in '%s': %s", o->outdir, strerror(errno));
         return -1;
     }
-    struct cli_html_run run = {&t->sum,       t->games_found, o->declared ? "declared" : "verified",
+    /* The page's counts are the statistics': each game once. */
+    struct st_summary once = counted_once(t);
+    struct cli_html_run run = {&once,         t->games_found, o->declared ? "declared" : "verified",
                                o->selection, o->min_games, &o->info, o->alias,
                                o->spellings,  NULL};
     char err[1024];
@@ -145,14 +164,16 @@ int cli_report_statistics(st_stats *stats, const struct cli_totals *t,
 
 void cli_report_summary(const struct cli_totals *t, const struct cli_report_opts *o, double secs)
 {
-    const struct st_summary *s = &t->sum;
+    /* Each game once, as the statistics count it; the copies apart. */
+    struct st_summary once = counted_once(t);
+    const struct st_summary *s = &once;
     printf("gcaudit: %llu entr%s read (%llu ok, %llu skipped, %llu failed), %llu games in %.2f s\n",
            (unsigned long long)s->entries, s->entries == 1 ? "y" : "ies",
            (unsigned long long)s->entries_ok,
            (unsigned long long)s->entries_skipped, (unsigned long long)s->entries_failed,
            (unsigned long long)t->games_found, secs);
     if (o->selection[0])
-        printf("  selected: %llu of %llu games (%s)\n", (unsigned long long)s->games,
+        printf("  selected: %llu of %llu games (%s)\n", (unsigned long long)t->sum.games,
                (unsigned long long)t->games_found, o->selection);
     /* The results are those the statistics count (variants.csv): of the
      * valid games, with the results --results names; the games not
@@ -172,6 +193,10 @@ void cli_report_summary(const struct cli_totals *t, const struct cli_report_opts
            (unsigned long long)s->by_result[RP_RESULT_WHITE],
            (unsigned long long)s->by_result[RP_RESULT_BLACK],
            (unsigned long long)s->by_result[RP_RESULT_DRAW]);
+    if (t->dups.games)
+        printf("  duplicates: %llu game%s a copy of an earlier one, counted once (games.csv: "
+               "duplicate_of)\n",
+               (unsigned long long)t->dups.games, t->dups.games == 1 ? " is" : "s are");
     printf("  violations: %llu (%llu result mismatches); reports in %s/\n",
            (unsigned long long)s->violations, (unsigned long long)s->mismatches, o->outdir);
 }

@@ -15,7 +15,7 @@ const char *const cli_games_header[CLI_GAMES_COLS] = {
     "source", "entry", "game_index", "log_id", "variant", "event", "round", "white",
     "black", "started", "ended", "turns", "declared_result", "result", "termination",
     "detail", "winner", "loser", "status", "violations", "first_violation_turn",
-    "first_violation_code"};
+    "first_violation_code", "duplicate_of"};
 
 const char *const cli_violations_header[CLI_VIOLATIONS_COLS] = {
     "source", "entry", "game_index", "log_id", "variant", "line", "turn", "side",
@@ -83,7 +83,10 @@ void cli_games_row(const struct fmt_entry *e, const struct fmt_game *g,
         rp_status_name(r->status),
         num_or_empty(buf->n[2], (long long)r->nviolations, 1),
         num_or_empty(buf->n[3], first ? first->turn : 0, first && first->turn > 0),
-        first ? rp_code_name(first->code) : ""};
+        first ? rp_code_name(first->code) : "",
+        /* duplicate_of: the writer fills it in, in input order (it must
+         * stay the last column: cmd_analyze.c, count_batch) */
+        ""};
     for (int i = 0; i < CLI_GAMES_COLS; i++)
         cells[i] = c[i];
 }

@@ -12,7 +12,7 @@
 #include "replay/replay.h"
 
 #define CLI_INPUTS_COLS 6
-#define CLI_GAMES_COLS 22
+#define CLI_GAMES_COLS 23
 #define CLI_VIOLATIONS_COLS 13
 
 /* Column positions, in the order of the headers below. */

@@ -17,6 +17,7 @@
  *   anchor-rating R           (a number as %.17g writes it: read back exactly)
  *   average R|-
  *   white-advantage 0|1
+ *   keep-duplicates 0|1
  *   entries ALL OK SKIPPED FAILED
  *   games FOUND SELECTED
  *   status OK ILLEGAL MALFORMED UNSUPPORTED
@@ -24,6 +25,8 @@
  *   turns N
  *   violations ALL MISMATCHES
  *   latest YYYY-MM-DD|-
+ *   duplicates GAMES OK ILLEGAL MALFORMED UNSUPPORTED UNFINISHED WHITE BLACK DRAW TURNS
+ *              VIOLATIONS MISMATCHES   (the copies of earlier games among the above)
  *   stats 2 ... end           (st_stats_save)
  *
  * Rounded figures could not be merged exactly; these are the sums every
@@ -42,8 +45,9 @@
 /* 2: results-count counts the games of status ok by the result the
  * statistics count (unfinished, then the valid games' results).
  * 3: viewer, aliases and inputs, and the viewer records file.
- * 4: the standings' and the ratings' options; statistics of version 2. */
-#define STATE_VERSION "gcaudit-shard 4"
+ * 4: the standings' and the ratings' options; statistics of version 2.
+ * 5: keep-duplicates and the duplicates' counts. */
+#define STATE_VERSION "gcaudit-shard 5"
 
 static char *state_path(const char *dir, const char *suffix)
 {
@@ -89,6 +93,14 @@ static void put_counts(FILE *f, const struct cli_state *s)
     fprintf(f, "violations %llu %llu\n", (unsigned long long)m->violations,
             (unsigned long long)m->mismatches);
     fprintf(f, "latest %s\n", s->totals.latest[0] ? s->totals.latest : "-");
+    const struct st_summary *d = &s->totals.dups;
+    fprintf(f, "duplicates %llu", (unsigned long long)d->games);
+    for (int i = 0; i < 4; i++)
+        fprintf(f, " %llu", (unsigned long long)d->by_status[i]);
+    for (int i = 0; i < 4; i++)
+        fprintf(f, " %llu", (unsigned long long)d->by_result[i]);
+    fprintf(f, " %llu %llu %llu\n", (unsigned long long)d->turns,
+            (unsigned long long)d->violations, (unsigned long long)d->mismatches);
 }
 
 int cli_state_write(const char *dir, const struct cli_state *s, const st_stats *stats)
@@ -116,6 +128,7 @@ int cli_state_write(const char *dir, const struct cli_state *s, const st_stats *
         else
             fputs("average -\n", f);
         fprintf(f, "white-advantage %d\n", s->rating.white_advantage);
+        fprintf(f, "keep-duplicates %d\n", s->keep_duplicates);
         put_counts(f, s);
         int saved = st_stats_save(stats, f);
         if (saved == ST_MISUSE)
@@ -308,6 +321,10 @@ static int read_options(struct reader *r, struct cli_state *s)
         (word = either(r, "white-advantage", v, "0", "1")) < 0)
         return -1;
     s->rating.white_advantage = word;
+    if (!(v = field(r, "keep-duplicates")) ||
+        (word = either(r, "keep-duplicates", v, "0", "1")) < 0)
+        return -1;
+    s->keep_duplicates = word;
     return 0;
 }
 
@@ -346,6 +363,16 @@ static int read_counts(struct reader *r, struct cli_state *s)
         s->totals.latest[0] = '\0';
     else if (strlen(v) != 10 || cli_filter_set_date(s->totals.latest, v) != 0)
         return bad(r, "latest: a date YYYY-MM-DD or '-' expected, not '%.40s'", v);
+    uint64_t d[12];
+    struct st_summary *dups = &s->totals.dups;
+    if (!(v = field(r, "duplicates")) || numbers(r, "duplicates", v, d, 12, ST_COUNT_MAX) != 0)
+        return -1;
+    dups->games = d[0];
+    for (int i = 0; i < 4; i++) {
+        dups->by_status[i] = d[1 + i];
+        dups->by_result[i] = d[5 + i];
+    }
+    dups->turns = d[9], dups->violations = d[10], dups->mismatches = d[11];
     return 0;
 }
 
@@ -355,6 +382,15 @@ static int check_totals(const struct cli_totals *t, char *why, size_t whysize)
 {
     if (t->games_found > ST_COUNT_MAX) {
         snprintf(why, whysize, "a count is larger than 2^53-1");
+        return -1;
+    }
+    const struct st_summary *d = &t->dups;
+    int over = d->games > t->sum.games || d->turns > t->sum.turns ||
+               d->violations > t->sum.violations || d->mismatches > t->sum.mismatches;
+    for (int i = 0; i < 4; i++)
+        over |= d->by_status[i] > t->sum.by_status[i] || d->by_result[i] > t->sum.by_result[i];
+    if (over) {
+        snprintf(why, whysize, "more duplicates than games");
         return -1;
     }
     if (t->sum.games > t->games_found) {
@@ -376,7 +412,7 @@ int cli_state_read(const char *dir, struct cli_state *s, st_stats *stats, char *
     if (!r.f) {
         snprintf(err, errsize, "%s/%s: %s", dir, CLI_STATE_FILE, strerror(errno));
     } else if (getline(&r.line, &r.cap, r.f) <= 0 || strcmp(r.line, STATE_VERSION "\n") != 0) {
-        snprintf(err, errsize, "%s/%s: not a gcaudit shard state of version 4", dir,
+        snprintf(err, errsize, "%s/%s: not a gcaudit shard state of version 5", dir,
                  CLI_STATE_FILE);
     } else if ((r.n = 1, read_options(&r, s) != 0) || read_counts(&r, s) != 0) {
         snprintf(err, errsize, "%s/%s, line %d: %s", dir, CLI_STATE_FILE, r.n, r.why);
@@ -388,12 +424,14 @@ int cli_state_read(const char *dir, struct cli_state *s, st_stats *stats, char *
         rc = st_stats_load(stats, r.f, r.n, why, sizeof why);
         if (rc != 0)
             snprintf(err, errsize, "%s/%s: %s", dir, CLI_STATE_FILE, why);
-        else if ((rc = st_stats_games(stats) - before == s->totals.sum.games ? 0 : -1) != 0)
+        /* The statistics count each game once: not the copies. */
+        uint64_t once = s->totals.sum.games - s->totals.dups.games;
+        if (rc == 0 && (rc = st_stats_games(stats) - before == once ? 0 : -1) != 0)
             snprintf(err, errsize,
                      "%s/%s: the counts do not add up: the statistics count %llu games, "
                      "the summary %llu",
                      dir, CLI_STATE_FILE, (unsigned long long)(st_stats_games(stats) - before),
-                     (unsigned long long)s->totals.sum.games);
+                     (unsigned long long)once);
     }
     if (r.f)
         fclose(r.f);

@@ -171,11 +171,11 @@ Test(cli, reports_of_a_small_log)
     cr_expect_str_eq(games,
         "source,entry,game_index,log_id,variant,event,round,white,black,started,ended,turns,"
         "declared_result,result,termination,detail,winner,loser,status,violations,"
-        "first_violation_turn,first_violation_code\n"
+        "first_violation_turn,first_violation_code,duplicate_of\n"
         "small.log,,1,small-1,chess,\"Club, \"\"Spring\"\" Cup\",,Ada Quill,Dmitri Volkov,,,4,"
-        "0-1,0-1,checkmate,,Dmitri Volkov,Ada Quill,ok,0,,\n"
+        "0-1,0-1,checkmate,,Dmitri Volkov,Ada Quill,ok,0,,,\n"
         "small.log,,2,small-2,chess,,,Dmitri Volkov,Ada Quill,,,4,*,*,illegal,,,,illegal,1,3,"
-        "illegal-move\n");
+        "illegal-move,\n");
     char *viol = ts_slurp(dir, "out/violations.csv");
     cr_expect_str_eq(viol,
         "source,entry,game_index,log_id,variant,line,turn,side,player,text,code,message,comment\n"

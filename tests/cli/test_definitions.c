@@ -150,9 +150,9 @@ Test(cli_definitions, a_defined_variant_is_replayed_into_the_reports)
                              "3. C i3-k5 // no such square\n");
     cr_assert_eq(ts_gcaudit(dir, "analyze capa.log -q -o out"), 0);
     char *games = ts_slurp(dir, "out/games.csv");
-    cr_expect(strstr(games, "capa.log,,1,capa-1,capablanca-gc,,,Ann,Bob,,,3,1-0,1-0,illegal,,,,illegal,1,2,illegal-move\n") != NULL,
+    cr_expect(strstr(games, "capa.log,,1,capa-1,capablanca-gc,,,Ann,Bob,,,3,1-0,1-0,illegal,,,,illegal,1,2,illegal-move,\n") != NULL,
               "%s", games);
-    cr_expect(strstr(games, "capa.log,,2,capa-2,capablanca-gc,,,Ann,Bob,,,4,*,*,illegal,,,,illegal,1,3,no-such-square\n") != NULL,
+    cr_expect(strstr(games, "capa.log,,2,capa-2,capablanca-gc,,,Ann,Bob,,,4,*,*,illegal,,,,illegal,1,3,no-such-square,\n") != NULL,
               "%s", games);
     free(games);
     char *v = ts_slurp(dir, "out/violations.csv");

@@ -1,0 +1,265 @@
+/*
+ * duplicates: the same game found twice, within an input or across
+ * inputs (an archive that holds last month's logs again, a log posted to
+ * two events).  A game is a copy of an earlier one when its variant, its
+ * White: and Black: names and its moves are the same: every turn's
+ * components, read (a move's squares, a placement's piece and square, a
+ * command), whatever the markers, move labels, comments, spacing or
+ * headers around them.  A game without moves is never a copy: nothing
+ * tells two of them apart.
+ *
+ * Games are fingerprinted on the worker threads (128 bits, two
+ * independent 64-bit hashes: a false match is about 2^-100 likely for a
+ * million games) and looked up in input order on the thread that writes
+ * the reports, so the first copy is the same whatever -j says.  The table
+ * keeps every fingerprint, 24 bytes in slots at most half full, and the
+ * name of every entry holding a first copy: about 100 bytes a game.
+ */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+/* ------------------------------------------------------- fingerprints */
+
+struct hash {
+    uint64_t a, b;
+};
+
+/* FNV-1a, and a second hash of its own multiplier and seed, byte by byte,
+ * each finished by splitmix64's mixer.  Separators keep the fields apart:
+ * ("ab", "c") and ("a", "bc") differ. */
+static void hash_bytes(struct hash *h, const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < n; i++) {
+        h->a = (h->a ^ p[i]) * 0x100000001b3ULL;
+        h->b = (h->b + p[i] + 1) * 0x9E3779B97F4A7C15ULL;
+        h->b ^= h->b >> 29;
+    }
+}
+
+static void hash_field(struct hash *h, const char *s)
+{
+    if (s)
+        hash_bytes(h, s, strlen(s));
+    hash_bytes(h, "\x1f", 1);
+}
+
+static uint64_t mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+int cli_game_fingerprint(const struct fmt_game *g, const char *variant, uint64_t fp[2])
+{
+    if (g->nturns == 0)
+        return -1;
+    struct hash h = {0xcbf29ce484222325ULL, 0x2545F4914F6CDD1DULL};
+    hash_field(&h, variant);
+    hash_field(&h, g->white);
+    hash_field(&h, g->black);
+    for (size_t i = 0; i < g->nturns; i++) {
+        const struct fmt_turn *t = &g->turns[i];
+        for (size_t k = 0; k < t->ncomps; k++) {
+            /* What the component does, not how it is spelt: a move's
+             * label is optional and spacing free, so "P e2-e4" and
+             * "e2 - e4" are one move; a placement's label is the piece. */
+            const struct fmt_component *c = &t->comps[k];
+            unsigned char kind = (unsigned char)c->kind;
+            hash_bytes(&h, &kind, 1);
+            if (c->kind == FMT_COMP_BAD) {
+                hash_field(&h, c->text);
+                continue;
+            }
+            hash_field(&h, c->kind == FMT_COMP_PLACE ? c->label : "");
+            hash_field(&h, c->from);
+            hash_field(&h, c->to);
+        }
+        hash_bytes(&h, "\x1e", 1);
+    }
+    fp[0] = mix(h.a) | 1;     /* never 0: 0 marks an empty slot */
+    fp[1] = mix(h.b ^ h.a);
+    return 0;
+}
+
+/* -------------------------------------------------------------- table */
+
+struct slot {
+    uint64_t fp[2];               /* fp[0] == 0: empty */
+    uint32_t entry;               /* the first copy's entry, in names */
+    uint32_t game;                /* its game_index */
+};
+
+struct cli_dups {
+    struct slot *slots;
+    size_t nslots, used;
+    char *names;                  /* "SOURCE!ENTRY\0" of each entry holding a first copy */
+    size_t len, cap;
+    uint64_t last_seq;            /* the entry whose name was added last, and where */
+    uint32_t last_at;
+    int have_last;
+    char *text;                   /* the last answer of cli_dups_check */
+    size_t text_cap;
+};
+
+cli_dups *cli_dups_new(void) { return calloc(1, sizeof(cli_dups)); }
+
+void cli_dups_free(cli_dups *d)
+{
+    if (!d)
+        return;
+    free(d->slots);
+    free(d->names);
+    free(d->text);
+    free(d);
+}
+
+static int grow(cli_dups *d)
+{
+    size_t n = d->nslots ? d->nslots * 2 : 1024;
+    struct slot *s = calloc(n, sizeof *s);
+    if (!s)
+        return -1;
+    for (size_t i = 0; i < d->nslots; i++) {
+        if (!d->slots[i].fp[0])
+            continue;
+        size_t k = d->slots[i].fp[1] & (n - 1);
+        while (s[k].fp[0])
+            k = (k + 1) & (n - 1);
+        s[k] = d->slots[i];
+    }
+    free(d->slots);
+    d->slots = s;
+    d->nslots = n;
+    return 0;
+}
+
+/* The offset of this entry's name in names, added once per entry. */
+static long name_of(cli_dups *d, uint64_t seq, const char *source, const char *entry)
+{
+    if (d->have_last && d->last_seq == seq)
+        return d->last_at;
+    size_t ls = strlen(source), le = strlen(entry), need = ls + (le ? 1 + le : 0) + 1;
+    if (d->len + need > UINT32_MAX)
+        return -1;
+    if (d->len + need > d->cap) {
+        size_t cap = d->cap ? d->cap * 2 : 4096;
+        while (cap < d->len + need)
+            cap *= 2;
+        char *n = realloc(d->names, cap);
+        if (!n)
+            return -1;
+        d->names = n;
+        d->cap = cap;
+    }
+    char *p = d->names + d->len;
+    memcpy(p, source, ls);
+    if (le) {
+        p[ls] = '!';
+        memcpy(p + ls + 1, entry, le);
+    }
+    p[need - 1] = '\0';
+    d->last_at = (uint32_t)d->len;
+    d->last_seq = seq;
+    d->have_last = 1;
+    d->len += need;
+    return d->last_at;
+}
+
+int cli_dups_check(cli_dups *d, const uint64_t fp[2], uint64_t seq, const char *source,
+                   const char *entry, int game, const char **first)
+{
+    if (2 * (d->used + 1) > d->nslots && grow(d) != 0)
+        return -1;
+    size_t k = fp[1] & (d->nslots - 1);
+    for (; d->slots[k].fp[0]; k = (k + 1) & (d->nslots - 1)) {
+        const struct slot *s = &d->slots[k];
+        if (s->fp[0] != fp[0] || s->fp[1] != fp[1])
+            continue;
+        const char *name = d->names + s->entry;
+        size_t need = strlen(name) + 32;
+        if (need > d->text_cap) {
+            char *t = realloc(d->text, need);
+            if (!t)
+                return -1;
+            d->text = t;
+            d->text_cap = need;
+        }
+        snprintf(d->text, need, "%s, game %u", name, (unsigned)s->game);
+        *first = d->text;
+        return 1;
+    }
+    long at = name_of(d, seq, source, entry);
+    if (at < 0)
+        return -1;
+    d->slots[k] = (struct slot){{fp[0], fp[1]}, (uint32_t)at, (uint32_t)game};
+    d->used++;
+    return 0;
+}
+
+/* ------------------------------------------------------ counted games */
+
+/* The strings of a struct st_game, in one order for both ends.  A field
+ * added to struct st_game must be carried here too: the size below
+ * makes the build say so. */
+_Static_assert(sizeof(struct st_game) == 96, "struct st_game changed: update cli_counted_pack");
+
+static const char **string_field(struct st_game *g, int i)
+{
+    const char **f[] = {&g->variant, &g->termination, &g->detail, &g->white, &g->black, &g->event};
+    return f[i];
+}
+
+#define NSTRINGS 6
+
+struct packed {
+    struct st_game g;             /* its strings' pointers are not used */
+    struct st_summary one;
+    uint32_t len[NSTRINGS];       /* each string's length + 1, 0 for NULL */
+};
+
+long cli_counted_pack(struct fmt_buf *buf, const struct st_game *g, const struct st_summary *one)
+{
+    struct packed p;
+    memset(&p, 0, sizeof p);
+    p.g = *g;
+    p.one = *one;
+    size_t at = buf->len, total = sizeof p;
+    for (int i = 0; i < NSTRINGS; i++) {
+        const char *s = *string_field(&p.g, i);
+        p.len[i] = s ? (uint32_t)strlen(s) + 1 : 0;
+        total += p.len[i];
+        *string_field(&p.g, i) = NULL;
+    }
+    /* The next record starts aligned for struct packed. */
+    size_t pad = (sizeof(max_align_t) - total % sizeof(max_align_t)) % sizeof(max_align_t);
+    if (fmt_buf_add(buf, (const char *)&p, sizeof p) != FMT_OK)
+        return -1;
+    for (int i = 0; i < NSTRINGS; i++) {
+        const char *s = *string_field((struct st_game *)g, i);
+        if (p.len[i] && fmt_buf_add(buf, s, p.len[i]) != FMT_OK)
+            return -1;
+    }
+    static const char zeros[sizeof(max_align_t)];
+    if (pad && fmt_buf_add(buf, zeros, pad) != FMT_OK)
+        return -1;
+    return (long)at;
+}
+
+void cli_counted_unpack(const struct fmt_buf *buf, size_t at, struct st_game *g,
+                        struct st_summary *one)
+{
+    struct packed p;
+    memcpy(&p, buf->data + at, sizeof p);
+    *g = p.g;
+    *one = p.one;
+    const char *s = buf->data + at + sizeof p;
+    for (int i = 0; i < NSTRINGS; i++) {
+        *string_field(g, i) = p.len[i] ? s : NULL;
+        s += p.len[i];
+    }
+}
