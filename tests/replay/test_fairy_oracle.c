@@ -37,8 +37,9 @@
  * the definition's gcRepetitionEnd-th occurrence of a position (default
  * nFoldRule), gcMoveRuleEnd moves without a capture or pawn move (default
  * nMoveRule), Makruk's count running out, and, with
- * gcInsufficientMaterial, FIDE's dead positions.  A game still going
- * after MAX_PLIES is "unfinished".
+ * gcInsufficientMaterial, FIDE's dead positions; their results as 11.1's
+ * is_optional_game_end gives them (nFoldValue, perpetual checks, Janggi's
+ * material count).  A game still going after MAX_PLIES is "unfinished".
  *
  * Every failure names the variant, the game and the ply, and prints the
  * log.  Everything is seeded, and each definition gets an engine of its
@@ -928,6 +929,8 @@ static void classify(const struct game *g, struct expectation *x)
     if (g->nplies >= 2 && d->king >= 0 && kings_face(g, fen) && kings_face(g, g->fens[g->nplies - 1]) &&
         d->bikjang) {
         x->termination = "bikjang";
+        if (d->material_counting)
+            snprintf(x->detail, sizeof x->detail, "material-counting");
         return;
     }
     if (g->nplies >= 2) {
@@ -936,10 +939,38 @@ static void classify(const struct game *g, struct expectation *x)
         read_uci(g->moves[g->nplies - 2], &c);
         if (!a.drop && !c.drop && same_sq(a.from, a.to) && same_sq(c.from, c.to)) {
             x->termination = "passes";
+            if (d->material_counting)
+                snprintf(x->detail, sizeof x->detail, "material-counting");
             return;
         }
     }
     x->termination = g->in_check[g->nplies] ? "checkmate" : "stalemate";
+}
+
+/* 11.1's material_counting_result (position.h) on a FEN: Janggi's
+ * weighted count, White needing more than one point, or the plain count
+ * of pieces on the board. */
+static enum rp_result material_result(const struct game *g, const char *fen)
+{
+    const struct rp_fdef *d = g->d;
+    static const struct {
+        int type, weight;
+    } janggi[] = {{RP_FTYPE_ROOK, 13}, {RP_FTYPE_JANGGI_CANNON, 7}, {RP_FTYPE_HORSE, 5},
+                  {RP_FTYPE_JANGGI_ELEPHANT, 3}, {RP_FTYPE_WAZIR, 3}, {RP_FTYPE_SOLDIER, 2}};
+    struct board b;
+    read_board(fen, &b);
+    b.hand[0] = '\0'; /* the board's pieces only */
+    if (d->material_counting == RP_FMAT_JANGGI) {
+        int score = -1;
+        for (size_t i = 0; i < sizeof janggi / sizeof janggi[0]; i++) {
+            char l = d->types[janggi[i].type].letter;
+            if (l)
+                score += janggi[i].weight * (count_pieces(&b, 0, l) - count_pieces(&b, 1, l));
+        }
+        return score > 0 ? RP_RESULT_WHITE : RP_RESULT_BLACK;
+    }
+    int w = count_pieces(&b, 0, 0), k = count_pieces(&b, 1, 0);
+    return w > k ? RP_RESULT_WHITE : w < k ? RP_RESULT_BLACK : RP_RESULT_DRAW;
 }
 
 static void expect(const struct game *g, struct expectation *x)
@@ -957,8 +988,6 @@ static void expect(const struct game *g, struct expectation *x)
         x->termination = "insufficient-material";
         return;
     case END_REPETITION: {
-        cr_assert_eq(d->material_counting, RP_FMAT_NONE,
-                     "%s: the harness does not decide repetitions under material counting", d->name);
         occurrences(g, g->nplies, d->repetition_end, &first);
         x->termination = d->fold_termination;
         if (d->perpetual_check_illegal) {
@@ -977,12 +1006,18 @@ static void expect(const struct game *g, struct expectation *x)
         if (d->n_fold_value_absolute && stm == 1)
             v = v == RP_FV_WIN ? RP_FV_LOSS : v == RP_FV_LOSS ? RP_FV_WIN : v;
         x->result = v == RP_FV_WIN ? for_colour(stm) : v == RP_FV_LOSS ? for_colour(!stm) : RP_RESULT_DRAW;
+        if (x->result == RP_RESULT_DRAW && d->material_counting) {
+            x->result = material_result(g, g->fens[g->nplies]);
+            snprintf(x->detail, sizeof x->detail, "material-counting");
+        }
         return;
     }
     case END_MOVE_RULE:
-        cr_assert_eq(d->material_counting, RP_FMAT_NONE,
-                     "%s: the harness does not decide the move rule under material counting", d->name);
         x->termination = d->moves_termination;
+        if (d->material_counting) {
+            x->result = material_result(g, g->fens[g->nplies]);
+            snprintf(x->detail, sizeof x->detail, "material-counting");
+        }
         return;
     case END_COUNTING:
         limit = counting(g, g->fens[g->nplies], &counted);
