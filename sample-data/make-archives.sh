@@ -11,6 +11,8 @@
 # extinction-2024.tar.gz holds src/extinction-2024/ as extinction-2024/.
 # backlash-2024.tar.gz holds src/backlash-2024/ as backlash-2024/.
 # retro-2024.tar.gz holds src/retro-2024/ as retro-2024/.
+# variant-festival-2024.tar.gz holds src/variant-festival-2024/ as
+# variant-festival-2024/.
 # chess-open-2024.tar.gz holds src/chess-open-2024/ as chess-open-2024/,
 # plus one deliberately damaged entry: the log src/damaged/<name>.log is
 # gzipped and cut to half its length, and stored as
@@ -56,8 +58,12 @@ build_tar_gz "$here/backlash-2024.tar.gz" backlash-2024
 cp -R "$here/src/retro-2024" "$tmp/retro-2024"
 build_tar_gz "$here/retro-2024.tar.gz" retro-2024
 
+# variant-festival-2024.tar.gz: src/variant-festival-2024/ as it is
+cp -R "$here/src/variant-festival-2024" "$tmp/variant-festival-2024"
+build_tar_gz "$here/variant-festival-2024.tar.gz" variant-festival-2024
+
 cd "$here"
 if command -v sha256sum > /dev/null; then
     sha256sum chess-open-2024.tar.gz palindromic-2024.tar.gz extinction-2024.tar.gz \
-        backlash-2024.tar.gz retro-2024.tar.gz
+        backlash-2024.tar.gz retro-2024.tar.gz variant-festival-2024.tar.gz
 fi
