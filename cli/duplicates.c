@@ -40,6 +40,15 @@ static void hash_bytes(struct hash *h, const void *data, size_t n)
     }
 }
 
+/* One 64-bit word into both hashes (each its own multiplier and mixing). */
+static inline void hash_word(struct hash *h, uint64_t w)
+{
+    h->a = (h->a ^ w) * 0x9E3779B97F4A7C15ULL;
+    h->a ^= h->a >> 32;
+    h->b = (h->b + w) * 0xC2B2AE3D27D4EB4FULL;
+    h->b = (h->b << 31) | (h->b >> 33);
+}
+
 static void hash_field(struct hash *h, const char *s)
 {
     if (s)
@@ -67,17 +76,24 @@ int cli_game_fingerprint(const struct fmt_game *g, const char *variant, uint64_t
         for (size_t k = 0; k < t->ncomps; k++) {
             /* What the component does, not how it is spelt: a move's
              * label is optional and spacing free, so "P e2-e4" and
-             * "e2 - e4" are one move; a placement's label is the piece. */
+             * "e2 - e4" are one move; a placement's label is the piece.
+             * The parser zero-fills the fields, so each is hashed as
+             * whole words: this runs for every ply of every game. */
             const struct fmt_component *c = &t->comps[k];
-            unsigned char kind = (unsigned char)c->kind;
-            hash_bytes(&h, &kind, 1);
             if (c->kind == FMT_COMP_BAD) {
+                hash_word(&h, FMT_COMP_BAD);
                 hash_field(&h, c->text);
                 continue;
             }
-            hash_field(&h, c->kind == FMT_COMP_PLACE ? c->label : "");
-            hash_field(&h, c->from);
-            hash_field(&h, c->to);
+            uint64_t from = 0, to = 0;
+            uint32_t label = 0;
+            memcpy(&from, c->from, sizeof c->from < 8 ? sizeof c->from : 8);
+            memcpy(&to, c->to, sizeof c->to < 8 ? sizeof c->to : 8);
+            if (c->kind == FMT_COMP_PLACE)
+                memcpy(&label, c->label, sizeof c->label < 4 ? sizeof c->label : 4);
+            hash_word(&h, (uint64_t)c->kind << 32 | label);
+            hash_word(&h, from);
+            hash_word(&h, to);
         }
         hash_bytes(&h, "\x1e", 1);
     }
