@@ -4,7 +4,11 @@
  * counts grouped by thousands, the entry being read cut at the left to
  * the terminal's width), and how the bytes read add up across files.
  */
+#define _XOPEN_SOURCE 700 /* posix_openpt, grantpt, ptsname */
 #include <criterion/criterion.h>
+#include <fcntl.h>
+#include <termios.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,4 +96,46 @@ Test(progress, bytes_read_add_up_over_the_files_read)
     free(b);
     ts_rmtree(dir);
     free(dir);
+}
+
+/* On a terminal (a pseudo-terminal here): a message clears the progress
+ * line, goes above it, and the line is drawn again below it; the end of
+ * the run clears it. */
+Test(progress, messages_scroll_above_the_line_on_a_terminal)
+{
+    int master = posix_openpt(O_RDWR | O_NOCTTY);
+    cr_assert_geq(master, 0);
+    cr_assert_eq(grantpt(master), 0);
+    cr_assert_eq(unlockpt(master), 0);
+    int slave = open(ptsname(master), O_RDWR | O_NOCTTY);
+    cr_assert_geq(slave, 0);
+    struct termios tio;
+    cr_assert_eq(tcgetattr(slave, &tio), 0);
+    tio.c_oflag &= ~(tcflag_t)OPOST;   /* the bytes as written, no \n to \r\n */
+    cr_assert_eq(tcsetattr(slave, TCSANOW, &tio), 0);
+    fflush(stderr);
+    int saved = dup(STDERR_FILENO);
+    dup2(slave, STDERR_FILENO);
+
+    struct cli_progress p;
+    cli_progress_start(&p, 0, 0);
+    p.started = cli_now() - 1000000;  /* a rate of 0 games a second, whatever the clock */
+    p.last = 0;                       /* draw now */
+    cli_progress_update(&p, 1, 2, 3);
+    cli_error("boom");
+    cli_progress_finish(&p);
+    fflush(stderr);
+    dup2(saved, STDERR_FILENO);
+    close(saved);
+    close(slave);
+
+    char got[1024];
+    ssize_t n = read(master, got, sizeof got - 1);
+    close(master);
+    cr_assert_gt(n, 0);
+    got[n] = '\0';
+    static const char line[] = "1 entry, 2 games (0/s), 3 violations";
+    char *want = ts_fmt("\r\033[K%s\r\033[Kgcaudit: boom\n\r\033[K%s\r\033[K", line, line);
+    cr_expect_str_eq(got, want);
+    free(want);
 }
