@@ -339,6 +339,17 @@ void cli_alias_spellings_release(struct cli_alias_spellings *sp);
 struct st_alias *cli_alias_read(const char *path, struct cli_alias_spellings *spellings,
                                 char *err, size_t errsize);
 
+/* ------------------------------ running out of memory on purpose (alloc.c) */
+
+/* Read GCAUDIT_TEST_OOM (TEXT or TEXT@N): the test hook of alloc.c. */
+void cli_alloc_test_setup(void);
+
+/* This thread now parses and replays SOURCE!ENTRY: when it matches the
+ * hook's TEXT, its allocations fail (after the first N) until
+ * cli_alloc_fail_end.  Nothing when the hook is unset. */
+void cli_alloc_fail_in(const char *source, const char *entry);
+void cli_alloc_fail_end(void);
+
 /* ------------------------------- the files of a run (report_set.c) */
 
 /* A run's files are replaced all or nothing: each is written under a

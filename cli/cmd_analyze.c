@@ -854,7 +854,7 @@ static size_t eol_len(const struct analyze *A) { return A->o.excel ? 2 : 1; }
 /* The rows, record and counts of a selected game this shard replayed. */
 static int selected_game(struct worker *W, struct batch *b, const struct batch_entry *x,
                          const struct fmt_game *g, const struct rp_report *r, FILE *verbose,
-                         int recorded)
+                         int recorded, int in_parts)
 {
     struct analyze *A = W->A;
     struct game_rec *rec = new_rec(b, (size_t)(x - b->e), g);
@@ -862,7 +862,7 @@ static int selected_game(struct worker *W, struct batch *b, const struct batch_e
         return -1;
     rec->owned = 1;
     rec->row_end = b->games.len - eol_len(A);
-    if (A->dups && cli_game_fingerprint(g, cli_variant_name(g, r), rec->fp) != 0)
+    if (A->dups && (in_parts || cli_game_fingerprint(g, cli_variant_name(g, r), rec->fp) != 0))
         rec->fp[0] = 0;
     int counted = count_game(W, b, g, r, rec);
     if (counted != ST_OK) {
@@ -872,26 +872,71 @@ static int selected_game(struct worker *W, struct batch *b, const struct batch_e
     return viewer_game(W, b, g, r, recorded);
 }
 
+/* A game's turns are parsed and replayed this many at a time: a game of
+ * millions of turns is never held whole (issue 15), and nearly every game
+ * fits in one part, which costs nothing more than a whole game did. */
+#define GAME_PART_TURNS 4096
+
+/* Replay a game whose first part of turns is parsed in g, part by part
+ * (fmt_parser_more), into *r; g ends holding its last part.  0, or -1
+ * when memory ran out (g may be released). */
+static int replay_parts(fmt_parser *p, struct fmt_game *g, struct rp_report *r,
+                        rp_turn_hook hook, void *ctx)
+{
+    rp_game *G = rp_game_start(g, r, hook, ctx);
+    if (!G)
+        return -1;
+    int rc = rp_game_turns(G, g->turns, g->nturns);
+    while (rc == RP_DONE && g->more) {
+        if (fmt_parser_more(p, g) != FMT_OK)
+            rc = RP_NO_MEMORY;
+        else
+            rc = rp_game_turns(G, g->turns, g->nturns);
+    }
+    if (rc != RP_DONE) {
+        rp_game_free(G);
+        rp_report_release(r);
+        return -1;
+    }
+    return rp_game_finish(G, g, r) == RP_DONE ? 0 : -1;
+}
+
+/* Read the rest of a game this shard does not replay. */
+static int skip_parts(fmt_parser *p, struct fmt_game *g)
+{
+    while (g->more)
+        if (fmt_parser_more(p, g) != FMT_OK)
+            return -1;
+    return 0;
+}
+
 /* Replay one parsed game if this shard owns it; its rows if selected. */
 static int replay_game(struct worker *W, struct batch *b, const struct batch_entry *x,
-                       const struct fmt_game *g, FILE *verbose)
+                       fmt_parser *p, struct fmt_game *g, FILE *verbose)
 {
     struct analyze *A = W->A;
-    if (!shard_owns(&A->o, x->seq, g->index))
-        return A->dups ? note_unowned(A, b, (size_t)(x - b->e), g) : 0;
+    /* A game in parts has no fingerprint (its moves are never held
+     * whole): it is never taken for a copy, nor a copy for it. */
+    int in_parts = g->more;
+    if (!shard_owns(&A->o, x->seq, g->index)) {
+        if (A->dups && !in_parts && note_unowned(A, b, (size_t)(x - b->e), g) != 0)
+            return -1;
+        return skip_parts(p, g);
+    }
     struct rp_report r;
     /* --viewer all records every game as it is replayed; illegal
      * replays the few games with violations a second time, recording
-     * (viewer_game), so the common legal game pays nothing. */
-    int record = A->o.viewer == CLI_VIEWER_ALL;
-    if (rp_replay(g, &r, record ? cli_view_rec_hook : NULL, W->view) != RP_DONE)
+     * (viewer_game), so the common legal game pays nothing.  A game in
+     * parts cannot be replayed twice: it is recorded the first time. */
+    int record = A->o.viewer == CLI_VIEWER_ALL || (g->more && A->o.viewer != CLI_VIEWER_NONE);
+    if (replay_parts(p, g, &r, record ? cli_view_rec_hook : NULL, W->view) != 0)
         return -1;
     b->t.games_found++;
     if (A->name_hits)
         cli_filter_note_names(&A->o.filter, g, &r, A->name_hits);
     int rc = 0;
     if (cli_filter_match(&A->o.filter, g, &r))
-        rc = selected_game(W, b, x, g, &r, verbose, record);
+        rc = selected_game(W, b, x, g, &r, verbose, record, in_parts);
     rp_report_release(&r);
     return rc;
 }
@@ -904,11 +949,12 @@ static long long replay_entry(struct worker *W, struct batch *b, const struct ba
     fmt_parser *p = fmt_parser_new(x->text, x->len);
     if (!p)
         return -1;
+    fmt_parser_in_parts(p, GAME_PART_TURNS);
     long long n = 0;
     struct fmt_game g;
     int rc;
     while ((rc = fmt_parser_next(p, &g)) == FMT_OK) {
-        int failed = replay_game(W, b, x, &g, verbose);
+        int failed = replay_game(W, b, x, p, &g, verbose);
         fmt_game_release(&g);
         if (failed) {
             rc = FMT_FATAL;
@@ -924,7 +970,7 @@ static long long replay_entry(struct worker *W, struct batch *b, const struct ba
 
 /* "gcaudit: SOURCE!ENTRY: why", as cli_error says it: every entry that
  * cannot be read is named, -v or not. */
-static void say_failed(FILE *f, const struct batch_entry *x)
+static void say_failed(FILE *f, const struct batch_entry *x, const char *message)
 {
     fputs("gcaudit: ", f);
     cli_put_safe(f, x->source);
@@ -933,8 +979,56 @@ static void say_failed(FILE *f, const struct batch_entry *x)
         cli_put_safe(f, x->entry);
     }
     fputs(": ", f);
-    cli_put_safe(f, x->message);
+    cli_put_safe(f, message);
     fputc('\n', f);
+}
+
+/* What an entry's replay added to its batch, to take back when memory
+ * runs out in it. */
+struct entry_mark {
+    size_t games, violations, rows, viewer, counts, nrecs;
+    struct cli_totals t;
+    long messages;                /* position in the messages stream, or -1 */
+};
+
+static void mark_entry(struct batch *b, FILE *messages, struct entry_mark *m)
+{
+    m->games = b->games.len, m->violations = b->violations.len;
+    m->rows = b->rows.len, m->viewer = b->viewer.len;
+    m->counts = b->counts.len, m->nrecs = b->nrecs;
+    m->t = b->t;
+    m->messages = messages && fflush(messages) == 0 ? ftell(messages) : -1;
+}
+
+/* Its games' records and counts go too: the writer counts only what the
+ * batch holds (emit_batch), so a failed entry's games count nowhere. */
+static void undo_entry(struct batch *b, FILE *messages, const struct entry_mark *m)
+{
+    b->games.len = m->games, b->violations.len = m->violations;
+    b->rows.len = m->rows, b->viewer.len = m->viewer;
+    b->counts.len = m->counts, b->nrecs = m->nrecs;
+    b->t = m->t;
+    /* A memory stream ends where it is when flushed: back to the mark
+     * is the -v lines of the entry gone. */
+    if (messages && m->messages >= 0)
+        fseek(messages, m->messages, SEEK_SET);
+}
+
+/* Parse and replay an ok entry.  The number of games, or -1 when memory
+ * ran out in it (all it added is taken back: the entry fails alone). */
+static long long replay_whole_entry(struct worker *W, struct batch *b, const struct batch_entry *x,
+                                    FILE *messages, FILE *verbose)
+{
+    struct entry_mark m;
+    mark_entry(b, messages, &m);
+    cli_alloc_fail_in(x->source, x->entry);
+    long long games = replay_entry(W, b, x, verbose);
+    cli_alloc_fail_end();
+    if (games < 0) {
+        undo_entry(b, messages, &m);
+        return -1;
+    }
+    return games;
 }
 
 static int work_entry(struct worker *W, struct batch *b, const struct batch_entry *x,
@@ -942,19 +1036,28 @@ static int work_entry(struct worker *W, struct batch *b, const struct batch_entr
 {
     long long games = 0;
     struct st_summary *s = &b->t.sum;
+    enum fmt_entry_status status = x->status;
+    const char *message = x->message;
     s->entries++;
-    if (x->status == FMT_ENTRY_OK) {
-        if ((games = replay_entry(W, b, x, verbose)) < 0)
-            return -1;
+    if (status == FMT_ENTRY_OK) {
+        games = replay_whole_entry(W, b, x, messages, verbose);
+        if (games < 0) {
+            /* Out of memory in this entry: a failed row, and on. */
+            status = FMT_ENTRY_FAILED;
+            message = "out of memory";
+            games = 0;
+        }
+    }
+    if (status == FMT_ENTRY_OK) {
         s->entries_ok++;
-    } else if (x->status == FMT_ENTRY_SKIPPED) {
+    } else if (status == FMT_ENTRY_SKIPPED) {
         s->entries_skipped++;
     } else {
         s->entries_failed++;
-        say_failed(messages, x);
+        say_failed(messages, x, message);
     }
     struct fmt_entry e = {.source = x->source, .entry = x->entry, .bytes = x->bytes,
-                          .status = x->status, .message = x->message};
+                          .status = status, .message = message};
     struct cli_row_buf buf;
     const char *cells[CLI_INPUTS_COLS];
     cli_inputs_row(&e, (unsigned long long)games, &buf, cells);
@@ -1257,6 +1360,7 @@ static int commit_or_say(struct analyze *A)
 static int prepare_or_stop(struct analyze *A)
 {
     cli_interrupt_install();
+    cli_alloc_test_setup();
     if (A->o.alias_path) {
         char err[1024];
         A->alias = cli_alias_read(A->o.alias_path, &A->spellings, err, sizeof err);

@@ -183,8 +183,13 @@ struct fmt_game {
     struct fmt_turn *turns;
     size_t nturns;
 
+    int more;                    /* the moves go on: turns holds only this part of them
+                                    (fmt_parser_in_parts), fmt_parser_more gives the next */
+
     struct fmt_mem *mem;         /* private to the parser: storage of the strings and
                                     components above, freed by fmt_game_release */
+    struct fmt_mem *mem_mark;    /* private: the storage as it was after the header, */
+    size_t mem_mark_used;        /* what a part's turns are freed back to */
 };
 
 typedef struct fmt_parser fmt_parser;
@@ -198,6 +203,19 @@ fmt_parser *fmt_parser_new(const char *text, size_t len);
  * FMT_FATAL (out of memory).  Malformed games are FMT_OK with
  * game->malformed set: every game that starts appears. */
 int fmt_parser_next(fmt_parser *p, struct fmt_game *game);
+
+/* Hand the turns of a game over in parts of about `turns` (a part ends
+ * with the line that reaches that many), so that a game of millions of
+ * turns is never held whole (0: whole games, the default).  A game with
+ * more then has game->more set after fmt_parser_next. */
+void fmt_parser_in_parts(fmt_parser *p, size_t turns);
+
+/* The next part of game's turns, when game->more is set: game->turns then
+ * holds only those (the earlier ones are freed; header and malformed
+ * state stay), and game->more says whether more follow.  FMT_OK,
+ * FMT_EOF when game->more was not set, or FMT_FATAL (out of memory:
+ * game is released). */
+int fmt_parser_more(fmt_parser *p, struct fmt_game *game);
 
 void fmt_parser_free(fmt_parser *p);
 void fmt_game_release(struct fmt_game *game);

@@ -67,6 +67,7 @@ struct fmt_moves {
     int line;          /* the number of that line */
     const char *first; /* FMT_MOVES_OTHER: that line's first non-space byte */
     const char *eol;   /* FMT_MOVES_OTHER: its '\n' */
+    size_t max_turns;  /* stop (FMT_MOVES_LIMIT) after the line that reaches this many turns */
 };
 
 /* Tokenise the lines of a moves section from mv->pos into turns appended

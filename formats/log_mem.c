@@ -67,6 +67,25 @@ static void mem_free(struct fmt_mem *b)
     }
 }
 
+void fmt_mem_mark(struct fmt_game *g)
+{
+    g->mem_mark = g->mem;
+    g->mem_mark_used = g->mem ? g->mem->used : 0;
+}
+
+void fmt_mem_rewind(struct fmt_game *g)
+{
+    struct fmt_mem *b = g->mem;
+    while (b && b != g->mem_mark) {
+        struct fmt_mem *next = b->next;
+        free(b);
+        b = next;
+    }
+    g->mem = b;
+    if (b)
+        b->used = g->mem_mark_used;
+}
+
 void fmt_game_release(struct fmt_game *game)
 {
     if (!game)

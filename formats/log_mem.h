@@ -73,6 +73,11 @@ static inline void fmt_copy_short(char *dst, const char *src, size_t n)
     }
 }
 
+/* Remember the arena as it is (the header read), and go back to that,
+ * freeing what came after (a part of a long game's turns). */
+void fmt_mem_mark(struct fmt_game *g);
+void fmt_mem_rewind(struct fmt_game *g);
+
 /* A NUL-terminated copy of the n bytes at s, owned by g; NULL when out of memory. */
 char *fmt_mem_strndup(struct fmt_game *g, const char *s, size_t n);
 

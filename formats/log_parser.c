@@ -215,6 +215,7 @@ struct fmt_parser {
     int ngames;       /* games returned so far */
     int at_header;    /* pos is a header line that starts the next game;
                          else seek the next Game: line (fine points 1, 2) */
+    size_t part;      /* turns of a game handed over at once (fmt_parser_in_parts) */
 };
 
 fmt_parser *fmt_parser_new(const char *text, size_t len)
@@ -227,6 +228,7 @@ fmt_parser *fmt_parser_new(const char *text, size_t len)
     p->tail = p->end;
     while (p->tail > p->pos && p->tail[-1] != '\n')
         p->tail--;
+    p->part = SIZE_MAX;
     p->line = 1;
     return p;
 }
@@ -387,7 +389,7 @@ static enum moves_step read_plies(fmt_parser *p, struct fmt_game *g)
 static enum moves_step moves_lines(fmt_parser *p, struct fmt_game *g, const char *s,
                                    const char *limit, const char *end)
 {
-    struct fmt_moves mv = {s, p->line, NULL, NULL};
+    struct fmt_moves mv = {s, p->line, NULL, NULL, p->part};
     enum fmt_moves_stop stop = fmt_log_moves(g, &mv, limit, end);
     advance_by(p, (size_t)(mv.pos - s));
     p->line = mv.line;
@@ -444,6 +446,7 @@ static enum moves_step moves_last_line(fmt_parser *p, struct fmt_game *g)
 static int read_moves(fmt_parser *p, struct fmt_game *g)
 {
     p->at_header = 0;
+    g->more = 0;
     while (p->pos < p->end) {
         enum moves_step step = p->pos < p->tail ? moves_lines(p, g, p->pos, p->tail, p->end)
                                                 : moves_last_line(p, g);
@@ -451,6 +454,11 @@ static int read_moves(fmt_parser *p, struct fmt_game *g)
             return -1;
         if (step != MOVES_MORE)
             return 0;
+        if (g->nturns >= p->part) {
+            /* A part is full: the rest comes with fmt_parser_more. */
+            g->more = p->pos < p->end;
+            return 0;
+        }
     }
     return 0;
 }
@@ -469,8 +477,29 @@ static int parse_game(fmt_parser *p, struct fmt_game *g)
         p->at_header = 1;
         return 0;
     default:
+        /* What the parts of a long game keep: the header, read. */
+        fmt_mem_mark(g);
         return read_moves(p, g);
     }
+}
+
+void fmt_parser_in_parts(fmt_parser *p, size_t turns)
+{
+    p->part = turns ? turns : SIZE_MAX;
+}
+
+int fmt_parser_more(fmt_parser *p, struct fmt_game *game)
+{
+    if (!game->more)
+        return FMT_EOF;
+    fmt_mem_rewind(game);
+    game->turns = NULL;
+    game->nturns = 0;
+    if (read_moves(p, game) != 0) {
+        fmt_game_release(game);
+        return FMT_FATAL;
+    }
+    return FMT_OK;
 }
 
 int fmt_parser_next(fmt_parser *p, struct fmt_game *game)

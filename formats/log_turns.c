@@ -788,6 +788,9 @@ static inline enum fmt_moves_stop read_moves(struct fmt_game *g, struct fmt_move
         pos = first + 1;
         if (line < INT_MAX)
             line++;
+        /* A part of a long game is full (fmt_parser_in_parts). */
+        if (g->nturns >= mv->max_turns)
+            break;
     }
     mv->pos = pos;
     mv->line = line;

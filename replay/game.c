@@ -185,16 +185,6 @@ static int play_turn(struct loop *L, const struct fmt_turn *t)
     return 1;
 }
 
-static int replay_turns(const struct fmt_game *g, struct loop *L)
-{
-    for (size_t i = 0; i < g->nturns; i++) {
-        int rc = play_turn(L, &g->turns[i]);
-        if (rc <= 0)
-            return rc == RP_NO_MEMORY ? RP_NO_MEMORY : RP_DONE;
-    }
-    return RP_DONE;
-}
-
 /* log-format.md wants a malformed game's line and reason in the reports:
  * they travel as a `syntax` violation without a turn. */
 static int report_malformed(struct rp_report *out, const char *why, int line)
@@ -230,37 +220,117 @@ static int set_up(struct loop *L, const struct fmt_game *g, char *why, size_t si
     return -1;
 }
 
-int rp_replay(const struct fmt_game *g, struct rp_report *out, rp_turn_hook hook, void *ctx)
+/* A game being replayed while it is parsed (replay.h, rp_game_start). */
+enum game_mode {
+    GAME_PLAYING,        /* its turns are played as they come */
+    GAME_STOPPED,        /* a turn was rejected: later ones are not played */
+    GAME_NOT_REPLAYED    /* unsupported, or refused by the variant (why) */
+};
+
+struct rp_game {
+    struct loop L;
+    enum game_mode mode;
+    char why[RP_MESSAGE_MAX];    /* GAME_NOT_REPLAYED: the variant's reason, "" if none */
+    int why_line;
+};
+
+/* *out as a game that has not begun. */
+static void report_start(const struct fmt_game *g, struct rp_report *out)
 {
     memset(out, 0, sizeof *out);
     out->winner = out->loser = -1;
     out->termination = "";
     out->variant = g->game ? rp_variant_for_game(g->game) : NULL;
-    struct loop L = {out->variant, NULL, out, {0}, hook, ctx, 0, 0};
-    char why[RP_MESSAGE_MAX];
-    int rc;
+}
 
-    if (g->malformed || !out->variant) {
-        const char *reason = g->malformed_reason ? g->malformed_reason : "the game cannot be read";
-        rc = not_replayed(g, out, g->malformed ? reason : NULL, g->malformed_line);
-    } else if (!(L.state = calloc(1, L.v->state_size))) {
-        rc = RP_NO_MEMORY;
-    } else if (set_up(&L, g, why, sizeof why) != 0) {
-        rc = not_replayed(g, out, why, g->line);
-    } else {
-        if (hook)
-            hook(ctx, NULL, L.v, L.state);
-        out->replayed = 1;
-        out->status = RP_STATUS_OK;
-        rc = replay_turns(g, &L);
-        settle(&L);
-        if (rc == RP_DONE)
-            rc = rp_outcome(g, &L.run, L.state, out);
+rp_game *rp_game_start(const struct fmt_game *g, struct rp_report *out, rp_turn_hook hook,
+                       void *ctx)
+{
+    rp_game *G = calloc(1, sizeof *G);
+    if (!G)
+        return NULL;
+    report_start(g, out);
+    G->L = (struct loop){out->variant, NULL, out, {0}, hook, ctx, 0, 0};
+    G->mode = GAME_NOT_REPLAYED;
+    /* A game malformed in its header is decided at the end (the moves may
+     * make it malformed too, and then the moves never count). */
+    if (g->malformed || !out->variant)
+        return G;
+    if (!(G->L.state = calloc(1, G->L.v->state_size))) {
+        free(G);
+        return NULL;
     }
-    if (L.state && L.v->release)
-        L.v->release(L.state);
-    free(L.state);
+    if (set_up(&G->L, g, G->why, sizeof G->why) != 0) {
+        G->why_line = g->line;
+        return G;
+    }
+    if (hook)
+        hook(ctx, NULL, G->L.v, G->L.state);
+    out->replayed = 1;
+    out->status = RP_STATUS_OK;
+    G->mode = GAME_PLAYING;
+    return G;
+}
+
+int rp_game_turns(rp_game *G, const struct fmt_turn *turns, size_t n)
+{
+    for (size_t i = 0; i < n && G->mode == GAME_PLAYING; i++) {
+        int rc = play_turn(&G->L, &turns[i]);
+        if (rc == RP_NO_MEMORY)
+            return RP_NO_MEMORY;
+        if (rc <= 0)
+            G->mode = GAME_STOPPED;
+    }
+    return RP_DONE;
+}
+
+int rp_game_finish(rp_game *G, const struct fmt_game *g, struct rp_report *out)
+{
+    int rc;
+    struct loop *L = &G->L;
+    if (g->malformed) {
+        /* Malformed, by the header or by a line of the moves: not replayed,
+         * whatever was played of it (log-format.md). */
+        rp_report_release(out);
+        report_start(g, out);
+        const char *reason = g->malformed_reason ? g->malformed_reason : "the game cannot be read";
+        rc = not_replayed(g, out, reason, g->malformed_line);
+    } else if (G->mode == GAME_NOT_REPLAYED) {
+        rc = not_replayed(g, out, G->why[0] ? G->why : NULL, G->why_line);
+    } else {
+        settle(L);
+        rc = rp_outcome(g, &L->run, L->state, out);
+    }
+    if (L->state && L->v->release)
+        L->v->release(L->state);
+    free(L->state);
+    free(G);
     if (rc != RP_DONE)
         rp_report_release(out);
     return rc;
+}
+
+void rp_game_free(rp_game *G)
+{
+    if (!G)
+        return;
+    if (G->L.state && G->L.v->release)
+        G->L.v->release(G->L.state);
+    free(G->L.state);
+    free(G);
+}
+
+int rp_replay(const struct fmt_game *g, struct rp_report *out, rp_turn_hook hook, void *ctx)
+{
+    rp_game *G = rp_game_start(g, out, hook, ctx);
+    if (!G) {
+        rp_report_release(out);
+        return RP_NO_MEMORY;
+    }
+    if (rp_game_turns(G, g->turns, g->nturns) != RP_DONE) {
+        rp_game_free(G);
+        rp_report_release(out);
+        return RP_NO_MEMORY;
+    }
+    return rp_game_finish(G, g, out);
 }

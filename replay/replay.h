@@ -330,6 +330,29 @@ struct rp_report {
 typedef void (*rp_turn_hook)(void *ctx, const struct fmt_turn *turn,
                              const struct rp_variant *v, const void *state);
 
+/* A game replayed while it is parsed, its turns given in parts
+ * (fmt_parser_in_parts): a game of millions of turns is never held whole
+ * (issue 15).  rp_replay is start, every turn, finish. */
+typedef struct rp_game rp_game;
+
+/* Start replaying g: its header (turns may follow in parts) into *out.
+ * NULL when out of memory (*out is then empty). */
+rp_game *rp_game_start(const struct fmt_game *g, struct rp_report *out, rp_turn_hook hook,
+                       void *ctx);
+
+/* The next n turns of the game, in order (after the first rejected one,
+ * later turns are not played).  RP_DONE, or RP_NO_MEMORY: then free G
+ * with rp_game_free and release *out. */
+int rp_game_turns(rp_game *G, const struct fmt_turn *turns, size_t n);
+
+/* The moves are over: g is the game as its parse ended (malformed now,
+ * perhaps).  Fills *out as rp_replay would have and frees G.  RP_DONE,
+ * or RP_NO_MEMORY (*out released). */
+int rp_game_finish(rp_game *G, const struct fmt_game *g, struct rp_report *out);
+
+/* Give up a game started (after RP_NO_MEMORY); NULL does nothing. */
+void rp_game_free(rp_game *G);
+
 /* Replay one game into *out.  Returns RP_DONE, or RP_NO_MEMORY (then
  * *out is released).  hook may be NULL. */
 int rp_replay(const struct fmt_game *game, struct rp_report *out,
