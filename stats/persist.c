@@ -137,11 +137,15 @@ static void variant_fields(struct st_variant_rec *V, uint64_t *f[VAR_FIELDS])
     memcpy(f, p, sizeof p);
 }
 
+/* st_hist_add's -1 and -2 are ADD_NO_MEMORY and ADD_TOO_LARGE. */
 static int add_hist(struct st_variant_rec *V, size_t turns, uint64_t count)
 {
-    if (st_grow((void **)&V->turns_hist, &V->hist_len, turns + 1, sizeof *V->turns_hist) != 0)
-        return ADD_NO_MEMORY;
-    return add_count(&V->turns_hist[turns], count);
+    return st_hist_add(V, turns, count);
+}
+
+static int add_hist_to(void *V, uint64_t turns, uint64_t count)
+{
+    return add_hist(V, (size_t)turns, count);
 }
 
 /* Player record fields in file order. */
@@ -252,9 +256,8 @@ static int merge_variants(st_stats *into, const st_stats *from)
         for (int i = 0; i < VAR_FIELDS; i++)
             if ((rc = add_count(a[i], *b[i])) != 0)
                 return rc;
-        for (size_t t = 0; t < W->hist_len; t++)
-            if (W->turns_hist[t] && (rc = add_hist(V, t, W->turns_hist[t])) != 0)
-                return rc;
+        if ((rc = st_hist_each(W, add_hist_to, V)) != 0)
+            return rc;
     }
     return 0;
 }
@@ -329,6 +332,13 @@ static int put_numbers(FILE *f, const uint64_t *n, int count)
     return fputc('\n', f) == EOF ? -1 : 0;
 }
 
+static int put_length(void *f, uint64_t turns, uint64_t count)
+{
+    return fprintf(f, " %llu:%llu", (unsigned long long)turns, (unsigned long long)count) < 0
+               ? -1
+               : 0;
+}
+
 static int save_variant(FILE *f, const st_stats *s, size_t v)
 {
     struct st_variant_rec *V = (struct st_variant_rec *)&s->var[v];
@@ -341,10 +351,8 @@ static int save_variant(FILE *f, const st_stats *s, size_t v)
         return -1;
     if (fputs("hist", f) == EOF || put_name(f, s->variants.str[v]) != 0)
         return -1;
-    for (size_t t = 0; t < V->hist_len; t++)
-        if (V->turns_hist[t] &&
-            fprintf(f, " %zu:%llu", t, (unsigned long long)V->turns_hist[t]) < 0)
-            return -1;
+    if (st_hist_each(V, put_length, f) != 0)
+        return -1;
     return fputc('\n', f) == EOF ? -1 : 0;
 }
 
@@ -693,6 +701,20 @@ static const char *load_line(st_stats *s, char *line)
     return load_record(s, field, nf);
 }
 
+/* The games and turns of a length histogram, added up. */
+struct lengths_sum {
+    uint64_t games, turns;
+};
+
+static int add_length(void *ctx, uint64_t t, uint64_t c)
+{
+    struct lengths_sum *sum = ctx;
+    return (t > ST_COUNT_MAX / c || add_count(&sum->turns, t * c) != 0 ||
+            add_count(&sum->games, c) != 0)
+               ? -1
+               : 0;
+}
+
 /* After the whole file: each variant's histogram holds its valid games,
  * and their turns add up to its turns_sum.  (Checked on the sums so far,
  * which are consistent when every part was.) */
@@ -701,13 +723,10 @@ static const char *histograms_add_up(const st_stats *s, const char **variant)
     for (size_t v = 0; v < s->variants.n; v++) {
         *variant = s->variants.str[v];
         const struct st_variant_rec *V = &s->var[v];
-        uint64_t games = 0, turns = 0;
-        for (size_t t = 0; t < V->hist_len; t++) {
-            uint64_t c = V->turns_hist[t];
-            if (c && (t > ST_COUNT_MAX / c || add_count(&turns, t * c) != 0 ||
-                      add_count(&games, c) != 0))
-                return "the turns of its games add up to more than 2^53-1";
-        }
+        struct lengths_sum sum = {0, 0};
+        if (st_hist_each(V, add_length, &sum) != 0)
+            return "the turns of its games add up to more than 2^53-1";
+        uint64_t games = sum.games, turns = sum.turns;
         if (games != V->valid)
             return "its length histogram does not hold its valid games";
         if (turns != V->turns_sum)

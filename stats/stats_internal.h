@@ -160,13 +160,46 @@ struct st_keyed *st_radix_sort(struct st_keyed *a, struct st_keyed *tmp, size_t 
 
 #define ST_NONE UINT32_MAX  /* no id: the `all` variant; a termination's total row */
 
+/* ------------------------------------- hist.c: lengths of valid games */
+
+/* Lengths below this are counted in an array; longer ones, rare, one
+ * entry each: a game of millions of turns costs one entry (issue 15). */
+#define ST_HIST_DENSE 4096
+
+struct st_hist_long {
+    uint64_t turns, count;
+};
+
+struct st_variant_rec;
+
+/* Count `count` games of `turns` turns.  0, -1 when out of memory, -2
+ * when the count would pass ST_COUNT_MAX. */
+int st_hist_add(struct st_variant_rec *V, uint64_t turns, uint64_t count);
+
+/* fn(ctx, turns, count) for every length counted, until fn returns
+ * nonzero (returned). */
+typedef int (*st_hist_fn)(void *ctx, uint64_t turns, uint64_t count);
+int st_hist_each(const struct st_variant_rec *V, st_hist_fn fn, void *ctx);
+
+/* Order the long lengths for the median (st_stats_finish). */
+void st_hist_finish(struct st_variant_rec *V);
+
+/* The median of V's valid games' lengths, after st_hist_finish. */
+double st_hist_median_of(const struct st_variant_rec *V);
+
+void st_hist_release(struct st_variant_rec *V);
+
 struct st_variant_rec {
     uint64_t games, valid, white_wins, black_wins, draws, unfinished;
     uint64_t illegal, malformed, unsupported, replayed;
     uint64_t terminated;         /* games with a termination: the share's denominator */
     uint64_t turns_sum;          /* over valid games */
-    uint64_t *turns_hist;        /* valid games by number of turns: the exact median */
+    /* Valid games by number of turns, for the exact median (hist.c): */
+    uint64_t *turns_hist;        /* lengths below ST_HIST_DENSE */
     size_t hist_len;
+    struct st_hist_long *longer; /* the longer ones, each once; in order after finish */
+    size_t nlonger, longer_cap;
+    struct st_map longer_map;    /* length -> index in longer, until finish */
 };
 
 struct st_player_rec {

@@ -501,6 +501,8 @@ int st_stats_finish(st_stats *s, const struct st_options *o)
         s->opt = *o;
     if (s->opt.prior_sd == 0)
         s->opt.prior_sd = ST_RATING_PRIOR_SD;
+    for (size_t v = 0; v < s->variants.n && v < s->var_cap; v++)
+        st_hist_finish(&s->var[v]);
     size_t nv = s->variants.n;
     uint32_t *vrank = st_names_ranks(&s->variants);
     uint32_t *prank = st_names_ranks(&s->players);
@@ -663,7 +665,7 @@ static void variants_row(const st_stats *s, size_t row, struct st_cell *c)
         c[ST_V_SCORE_LO] = real(lo, DEC_RATE);
         c[ST_V_SCORE_HI] = real(hi, DEC_RATE);
         c[ST_V_MEAN_TURNS] = real((double)V->turns_sum / (double)V->valid, DEC_TURNS);
-        c[ST_V_MEDIAN_TURNS] = real(st_hist_median(V->turns_hist, V->hist_len, V->valid), DEC_TURNS);
+        c[ST_V_MEDIAN_TURNS] = real(st_hist_median_of(V), DEC_TURNS);
     }
 }
 

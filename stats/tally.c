@@ -37,7 +37,7 @@ void st_stats_free(st_stats *s)
     if (!s)
         return;
     for (size_t i = 0; i < s->variants.n; i++)
-        free(s->var[i].turns_hist);
+        st_hist_release(&s->var[i]);
     free(s->var);
     free(s->pl);
     free(s->pr);
@@ -221,9 +221,8 @@ static int count_termination(st_stats *s, uint32_t variant, const char *terminat
 static int count_turns(struct st_variant_rec *V, int turns)
 {
     size_t t = turns > 0 ? (size_t)turns : 0;
-    if (st_grow((void **)&V->turns_hist, &V->hist_len, t + 1, sizeof *V->turns_hist) != 0)
+    if (st_hist_add(V, t, 1) != 0)
         return -1;
-    V->turns_hist[t]++;
     V->turns_sum += t;
     return 0;
 }
