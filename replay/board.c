@@ -169,21 +169,6 @@ static inline void move_piece(struct rp_board *b, rp_sq from, rp_sq to, rp_piece
         b->king[rp_colour_of(placed)] = to;
 }
 
-/* rp_board_remove(sq) of `taken`, which may be 0 (a move that captures
- * nothing): a quarter of the moves played capture, at random, and a
- * branch on it mispredicted; with no piece every change below is none. */
-static inline void take(struct rp_board *b, rp_sq sq, rp_piece taken)
-{
-    uint64_t bit = (1ULL << rp_bit_of(sq)) & -(uint64_t)(taken != 0);
-    int colour = rp_colour_of(taken);
-    b->key ^= piece_key(taken, sq);
-    b->bb[colour][0] &= ~bit;
-    b->bb[colour][rp_type_of(taken)] &= ~bit;
-    b->sq[sq] = 0;
-    if (rp_type_of(taken) == RP_KING && b->king[colour] == sq)
-        b->king[colour] = RP_NO_SQ;
-}
-
 void rp_make(struct rp_board *b, rp_move m, struct rp_undo *u)
 {
     rp_piece mover = b->sq[m.from];
@@ -197,7 +182,8 @@ void rp_make(struct rp_board *b, rp_move m, struct rp_undo *u)
                                           : m.to;
     u->captured = b->sq[u->captured_sq];
 
-    take(b, u->captured_sq, u->captured);
+    if (u->captured)
+        rp_board_remove(b, u->captured_sq);
     move_piece(b, m.from, m.to, m.promo ? m.promo : mover);
     if (m.flags & RP_MF_CASTLE) {
         const struct rp_castling *c = &b->rules->castlings[m.castle];

@@ -24,8 +24,7 @@ uint64_t rp_key_ep(rp_sq sq);
 
 /* rp_key_piece tabled: a move changes two or three piece keys, and the
  * mixing's chain of multiplications stalled every ply.  [piece, all its
- * bits fit in 6][bit of the square]; "no piece" has the key 0, so taking
- * nothing changes no hash. */
+ * bits fit in 6][bit of the square]; "no piece" (0) has no key. */
 extern uint64_t rp_piece_keys[64][64];
 
 /* Attack masks, by bit square (square.h's rp_bit_of). */

@@ -144,18 +144,6 @@ struct st_match {
 
 void st_match_stats(uint64_t wins, uint64_t draws, uint64_t losses, struct st_match *m);
 
-/* ------------------------------------------------ sort.c: report order */
-
-struct st_keyed {
-    uint64_t key;
-    size_t index;
-};
-
-/* Sort a[0 .. n-1] by key, ascending, equal keys keeping their order;
- * tmp has room for n more.  Returns whichever of a and tmp holds the
- * result. */
-struct st_keyed *st_radix_sort(struct st_keyed *a, struct st_keyed *tmp, size_t n);
-
 /* ------------------------------------- tally.c, tables.c: the statistics */
 
 #define ST_NONE UINT32_MAX  /* no id: the `all` variant; a termination's total row */

@@ -115,47 +115,6 @@ static int by_term_rank(const void *x, const void *y)
     return 0;
 }
 
-/* The comparisons above as one number, where the ranks fit. */
-static uint64_t player_key(const void *x)
-{
-    const struct st_player_rec *p = x;
-    return (uint64_t)p->rank_player << 32 | p->rank_variant;
-}
-
-#define PAIR_KEY_BITS 21
-static uint64_t pair_key(const void *x)
-{
-    const struct st_pair_rec *p = x;
-    return (uint64_t)p->rank_a << (2 * PAIR_KEY_BITS) | (uint64_t)p->rank_b << PAIR_KEY_BITS |
-           p->rank_variant;
-}
-
-/* Put the n records of `size` bytes at *arr in the order of their keys,
- * which are distinct, so the order is the one qsort with cmp gives.  A
- * radix sort, into a new array; when memory for that is short, qsort. */
-static void sort_records(void **arr, size_t *cap, size_t n, size_t size,
-                         uint64_t (*key)(const void *), int (*cmp)(const void *, const void *))
-{
-    struct st_keyed *keyed = malloc(2 * n * sizeof *keyed);
-    char *sorted = malloc(n * size);
-    if (!keyed || !sorted) {
-        free(keyed);
-        free(sorted);
-        qsort(*arr, n, size, cmp);
-        return;
-    }
-    const char *old = *arr;
-    for (size_t i = 0; i < n; i++)
-        keyed[i] = (struct st_keyed){key(old + i * size), i};
-    const struct st_keyed *order = st_radix_sort(keyed, keyed + n, n);
-    for (size_t i = 0; i < n; i++)
-        memcpy(sorted + i * size, old + order[i].index * size, size);
-    free(*arr);
-    free(keyed);
-    *arr = sorted;
-    *cap = n;
-}
-
 static uint32_t variant_rank(const uint32_t *vrank, size_t nvariants, uint32_t v)
 {
     return v == ST_NONE ? (uint32_t)nvariants : vrank[v];
@@ -521,7 +480,7 @@ int st_stats_finish(st_stats *s, const struct st_options *o)
         s->pl[i].rank_variant = variant_rank(vrank, nv, s->pl[i].variant);
     }
     if (s->npl)
-        sort_records((void **)&s->pl, &s->pl_cap, s->npl, sizeof *s->pl, player_key, by_player_rank);
+        qsort(s->pl, s->npl, sizeof *s->pl, by_player_rank);
 
     for (size_t i = 0; i < s->npr; i++) {
         struct st_pair_rec *p = &s->pr[i];
@@ -542,11 +501,7 @@ int st_stats_finish(st_stats *s, const struct st_options *o)
         p->rank_b = prank[p->b];
         p->rank_variant = variant_rank(vrank, nv, p->variant);
     }
-    /* Both ranks and the list's in one key needs them below 2^21 (two
-     * million players): beyond, qsort compares them one by one. */
-    if (s->npr && s->players.n < (1u << PAIR_KEY_BITS) && nv + 1 < (1u << PAIR_KEY_BITS))
-        sort_records((void **)&s->pr, &s->pr_cap, s->npr, sizeof *s->pr, pair_key, by_pair_rank);
-    else if (s->npr)
+    if (s->npr)
         qsort(s->pr, s->npr, sizeof *s->pr, by_pair_rank);
 
     for (size_t i = 0; i < s->ntm; i++) {
