@@ -69,26 +69,32 @@ static void check_report(const struct fmt_game *g, const struct rp_report *r)
     }
 }
 
-static void replay_as(struct fmt_game *g, const char *game_name)
+/* Replay g as game_name (NULL: as written).  1 when it was replayed. */
+static int replay_as(struct fmt_game *g, const char *game_name)
 {
     char *written = g->game;
+    int replayed = 0;
     if (game_name)
         g->game = (char *)game_name;   /* borrowed for one replay, put back below */
     struct rp_report r;
     if (rp_replay(g, &r, render_turn, NULL) == RP_DONE) {
         check_report(g, &r);
+        replayed = r.replayed;
         rp_report_release(&r);
     }
     g->game = written;
+    return replayed;
 }
 
-static void replay_all(struct fmt_game *g)
+/* 1 when the game was replayed as written. */
+static int replay_all(struct fmt_game *g)
 {
-    replay_as(g, NULL);
+    int replayed = replay_as(g, NULL);
     if (g->malformed)
-        return;   /* never replayed, whatever the variant */
+        return 0;   /* never replayed, whatever the variant */
     for (size_t i = 0; i < rp_variant_count(); i++)
         replay_as(g, rp_variant_at(i)->game_names[0]);
+    return replayed;
 }
 
 /* The shipped definitions, loaded once: every game is replayed as each of
@@ -110,23 +116,25 @@ int gc_fuzz_replay(const uint8_t *data, size_t size)
         return 0;
     memcpy(buf, data, size);
     size_t len = size;
+    int replayed = 0;
     if (fmt_text_normalise(&buf, &len, msg, sizeof msg) == FMT_ENTRY_OK) {
         fmt_parser *p = fmt_parser_new(buf, len);
         struct fmt_game g;
         while (p && fmt_parser_next(p, &g) == FMT_OK) {
-            replay_all(&g);
+            replayed += replay_all(&g);
             fmt_game_release(&g);
         }
         fmt_parser_free(p);
     }
     free(buf);
-    return 0;
+    return replayed;
 }
 
 #ifdef GC_FUZZ_MAIN
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    return gc_fuzz_replay(data, size);
+    (void)gc_fuzz_replay(data, size);
+    return 0;
 }
 #endif

@@ -6,6 +6,7 @@
 
 #include <criterion/criterion.h>
 #include <criterion/logging.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,29 @@ struct tcase {
     char *expect_val[MAX_LINES];
     int nexpect;
 };
+
+/* Where complaints go: the test log, or (quiet) the first one into a
+ * caller's buffer. */
+static struct {
+    int quiet;
+    char *first;
+    size_t size;
+} sink;
+
+static void complain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void complain(const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (!sink.quiet)
+        cr_log_error("%s", msg);
+    else if (!sink.first[0])
+        snprintf(sink.first, sink.size, "%s", msg);
+}
 
 static char *trim(char *s)
 {
@@ -95,7 +119,7 @@ static int run_case(const char *path, const struct tcase *c)
     struct fmt_game g;
     int failed = 0;
     if (fmt_parser_next(p, &g) != FMT_OK) {
-        cr_log_error("%s:%d: case %s: the log did not parse", path, c->line, c->name);
+        complain("%s:%d: case %s: the log did not parse", path, c->line, c->name);
         failed = 1;
     } else {
         struct rp_report r;
@@ -104,7 +128,7 @@ static int run_case(const char *path, const struct tcase *c)
             char buf[256];
             const char *got = actual(c->expect_key[i], &g, &r, buf, sizeof buf);
             if (!got || strcmp(got, c->expect_val[i]) != 0) {
-                cr_log_error("%s:%d: case %s: %s is \"%s\", expected \"%s\"", path, c->line,
+                complain("%s:%d: case %s: %s is \"%s\", expected \"%s\"", path, c->line,
                              c->name, c->expect_key[i], got ? got : "(unknown key)",
                              c->expect_val[i]);
                 failed = 1;
@@ -118,18 +142,39 @@ static int run_case(const char *path, const struct tcase *c)
     return failed;
 }
 
-static void add_line(struct tcase *c, char *key, char *val)
+/* Add one "key: value" line to the case; 0, or -1 when the case has no
+ * room left for it (said, with the file's line). */
+static int add_line(const char *path, int lineno, struct tcase *c, char *key, char *val)
 {
+    int full = 0;
     if (!strcmp(key, "game"))
         snprintf(c->game, sizeof c->game, "%s", val);
-    else if (!strcmp(key, "header") && c->nheader < MAX_LINES)
-        c->header[c->nheader++] = val;
-    else if (!strcmp(key, "moves") && c->nmoves < MAX_LINES)
-        c->moves[c->nmoves++] = val;
+    else if (!strcmp(key, "header"))
+        full = c->nheader < MAX_LINES ? (c->header[c->nheader++] = val, 0) : 1;
+    else if (!strcmp(key, "moves"))
+        full = c->nmoves < MAX_LINES ? (c->moves[c->nmoves++] = val, 0) : 1;
     else if (c->nexpect < MAX_LINES) {
         c->expect_key[c->nexpect] = key;
         c->expect_val[c->nexpect++] = val;
+    } else {
+        full = 1;
     }
+    if (full)
+        complain("%s:%d: case %s: more than %d '%s' lines", path, lineno, c->name, MAX_LINES,
+                     key);
+    return full ? -1 : 0;
+}
+
+/* Run a case that expects something; one that expects nothing could
+ * never fail, so it is an error of the file.  Returns 1 when it failed. */
+static int run_checked_case(const char *path, const struct tcase *c)
+{
+    if (c->nexpect == 0) {
+        complain("%s:%d: case %s expects nothing: give it a status, result, violation, ...",
+                     path, c->line, c->name);
+        return 1;
+    }
+    return run_case(path, c);
 }
 
 int ts_run_casefile(const char *path, const char *game, int *ncases)
@@ -149,7 +194,7 @@ int ts_run_casefile(const char *path, const char *game, int *ncases)
             continue;
         if (!strncmp(s, "== ", 3)) {
             if (have) {
-                failures += run_case(path, &c);
+                failures += run_checked_case(path, &c);
                 (*ncases)++;
             }
             memset(&c, 0, sizeof c);
@@ -161,17 +206,30 @@ int ts_run_casefile(const char *path, const char *game, int *ncases)
         }
         char *colon = strchr(s, ':');
         if (!have || !colon) {
-            cr_log_error("%s: line %d is not part of a case: %s", path, lineno, s);
+            complain("%s: line %d is not part of a case: %s", path, lineno, s);
             failures++;
             continue;
         }
         *colon = '\0';
-        add_line(&c, trim(s), trim(colon + 1));
+        if (add_line(path, lineno, &c, trim(s), trim(colon + 1)) != 0)
+            failures++;
     }
     if (have) {
-        failures += run_case(path, &c);
+        failures += run_checked_case(path, &c);
         (*ncases)++;
     }
     free(text);
+    return failures;
+}
+
+int ts_run_casefile_quietly(const char *path, const char *game, int *ncases, char *first,
+                            size_t size)
+{
+    sink.quiet = 1;
+    sink.first = first;
+    sink.size = size;
+    first[0] = '\0';
+    int failures = ts_run_casefile(path, game, ncases);
+    sink.quiet = 0;
     return failures;
 }

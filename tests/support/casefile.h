@@ -21,14 +21,24 @@
  *
  * Each case becomes a Game Courier log, goes through the real parser and
  * replay, and every expectation given is compared; a failure names the
- * file's line of the case.
+ * file's line of the case.  A case that expects nothing, or has more
+ * lines of a kind than the runner keeps, is a failure too: it could
+ * never fail otherwise.
  */
 #ifndef GC_TEST_CASEFILE_H
 #define GC_TEST_CASEFILE_H
+
+#include <stddef.h>
 
 /* Run every case of path with `game` as the default Game: value.  Returns
  * the number of failed cases (each reported with cr_log_error) and sets
  * *ncases. */
 int ts_run_casefile(const char *path, const char *game, int *ncases);
+
+/* The same, logging nothing: the first complaint goes into first (size
+ * bytes), for the tests of the runner itself, where a logged error would
+ * fail the test run. */
+int ts_run_casefile_quietly(const char *path, const char *game, int *ncases, char *first,
+                            size_t size);
 
 #endif
