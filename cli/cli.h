@@ -287,6 +287,10 @@ void cli_filter_release(struct cli_filter *f);
 /* --variant NAME[,NAME...].  0, or -1 when out of memory. */
 int cli_filter_add_variants(struct cli_filter *f, const char *list);
 
+/* Look the names up among the registered variants, the defined ones too:
+ * once every definition is loaded, before any game is matched. */
+void cli_filter_resolve(struct cli_filter *f);
+
 /* --event TEXT.  0, or -1 when out of memory. */
 int cli_filter_add_event(struct cli_filter *f, const char *text);
 

@@ -1433,8 +1433,10 @@ int cmd_analyze(int argc, char **argv)
      * and the replay threads only ever read the registry. */
     if (rc == CLI_CONTINUE)
         rc = cli_definitions_load_or_stop(&A.o.defs, "analyze");
-    if (rc == CLI_CONTINUE)
+    if (rc == CLI_CONTINUE) {
+        cli_filter_resolve(&A.o.filter);
         rc = prepare_or_stop(&A);
+    }
     if (rc != CLI_CONTINUE) {
         release(&A);
         return rc;

@@ -29,7 +29,9 @@ int cli_filter_active(const struct cli_filter *f)
 
 /* A name selects a registered variant by its report key ("retro") or by
  * any Game: value that maps to it ("Retro Chess"); any other name selects
- * the unsupported games whose Game: value normalises to it. */
+ * the unsupported games whose Game: value normalises to it.  Which it is
+ * waits for cli_filter_resolve: the defined variants are registered after
+ * the options are read. */
 static int add_variant(struct cli_filter *f, const char *name, size_t len)
 {
     char raw[256], key[256];
@@ -40,10 +42,6 @@ static int add_variant(struct cli_filter *f, const char *name, size_t len)
     fmt_normalise_game_name(raw, key, sizeof key);
     if (!key[0])
         return 0;
-    const struct rp_variant *v = rp_variant_for_game(key);
-    for (size_t i = 0; !v && i < rp_variant_count(); i++)
-        if (strcmp(rp_variant_at(i)->name, key) == 0)
-            v = rp_variant_at(i);
     void *grown = realloc(f->variants, (f->nvariants + 1) * sizeof *f->variants);
     if (!grown)
         return -1;
@@ -51,8 +49,20 @@ static int add_variant(struct cli_filter *f, const char *name, size_t len)
     char *copy = strdup(key);
     if (!copy)
         return -1;
-    f->variants[f->nvariants++] = (struct cli_filter_variant){v, copy};
+    f->variants[f->nvariants++] = (struct cli_filter_variant){NULL, copy};
     return 0;
+}
+
+void cli_filter_resolve(struct cli_filter *f)
+{
+    for (size_t n = 0; n < f->nvariants; n++) {
+        const char *key = f->variants[n].key;
+        const struct rp_variant *v = rp_variant_for_game(key);
+        for (size_t i = 0; !v && i < rp_variant_count(); i++)
+            if (strcmp(rp_variant_at(i)->name, key) == 0)
+                v = rp_variant_at(i);
+        f->variants[n].variant = v;
+    }
 }
 
 int cli_filter_add_variants(struct cli_filter *f, const char *list)

@@ -110,7 +110,7 @@ enum fmt_comp_kind {
     FMT_COMP_BAD      /* cannot be parsed: a `syntax` violation when replayed */
 };
 
-#define FMT_LABEL_MAX 4  /* room for "RR" and the terminator, with slack */
+#define FMT_LABEL_MAX 4  /* room for "+RR" (a promoted piece) and the terminator */
 #define FMT_SQUARE_MAX 8 /* one letter then digits; longer names are cut (never on a board) */
 
 struct fmt_component {

@@ -19,8 +19,10 @@
  *   resign draw timeout pass   commands, any case, alone
  * A square is one ASCII letter then one or more digits, a label one or two
  * ASCII letters (Game Courier's labels are one letter; two allow a doubled
- * label like "RR"; a longer word is prose, not a label).  Everything else
- * is FMT_COMP_BAD.
+ * label like "RR"; a longer word is prose, not a label), or "+" and such
+ * a label for a promoted piece ("+P", defined-variants.md: Shogi's
+ * promoted pieces, "+S c4-d5", "+S-c8").  Everything else is
+ * FMT_COMP_BAD.
  *
  * Cost: nearly every turn is a plain move, "P e2-e4" or "e2-e4", with
  * nothing after it on its line but white space or the next turn.  Those
@@ -350,6 +352,15 @@ static int parse_component(struct fmt_component *c, const char *s, size_t n)
     if (at(&cur, '@')) {
         cur.p++;
         return removal_at(c, &cur);
+    }
+    if (at(&cur, '+')) {
+        /* A promoted piece's label: "+" and a label, nothing between. */
+        cur.p++;
+        if (read_word(&cur, &w, &wn) != W_LABEL)
+            return 0;
+        c->label[0] = '+';
+        copy_name(c->label + 1, sizeof c->label - 1, w, wn);
+        return after_label(c, &cur);
     }
     switch (read_word(&cur, &w, &wn)) {
     case W_LABEL:

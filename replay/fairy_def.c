@@ -555,11 +555,9 @@ static int apply_gc_labels(struct rp_fdef *d, const struct rp_fkv *kv, struct rp
         int t = ln == 1 ? type_of_letter(d, item[0]) : -1;
         if (t < 0)
             return fail(err, kv, "'%s' names no piece type of the variant", item);
-        if (n == 0 || n >= RP_FLABEL_MAX)
-            return fail(err, kv, "label \"%s\" must have 1 to %d characters", label, RP_FLABEL_MAX - 1);
-        for (size_t i = 0; i < n; i++)
-            if (!isalpha((unsigned char)label[i]) && label[i] != '+')
-                return fail(err, kv, "label \"%s\" may hold letters and '+' only", label);
+        /* What the log parser reads as a label: one or two letters. */
+        if (n == 0 || n > 2 || !isalpha((unsigned char)label[0]) || (n == 2 && !isalpha((unsigned char)label[1])))
+            return fail(err, kv, "label \"%s\" must be one or two letters", label);
         for (size_t i = 0; i <= n; i++) {
             d->labels[0][t][i] = (char)toupper((unsigned char)label[i]);
             d->labels[1][t][i] = (char)tolower((unsigned char)label[i]);

@@ -113,6 +113,7 @@ static int read_placement(struct rp_fpos *p, const struct rp_fdef *d, const char
                 return fail(why, size, "'%c' in the FEN is no piece of the variant", *c);
             if (promoted_base)
                 t = d->types[promoted_base - 1].promoted;
+            int colour = isupper((unsigned char)*c) ? 0 : 1;
             if (c[1] == '~') {
                 c++;
                 if (!promoted_base)
@@ -120,7 +121,6 @@ static int read_placement(struct rp_fpos *p, const struct rp_fdef *d, const char
             }
             if (file >= d->files)
                 return fail(why, size, "rank %d of the FEN has more than %d squares", rank + 1, d->files);
-            int colour = isupper((unsigned char)*c) ? 0 : 1;
             if (t == d->king && p->king[colour] != RP_FNOSQ)
                 return fail(why, size, "the FEN gives %s two kings", colour ? "Black" : "White");
             rp_fpos_put(p, rp_fsq(file, rank), t, colour, promoted_base);

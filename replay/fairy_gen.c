@@ -176,7 +176,10 @@ static int attacker(const struct rp_fpos *p, int sq, int by)
                     ;
         }
         rp_fpiece pc = p->b[from];
-        if (!rp_fp_real(pc) || rp_fp_colour(pc) != by || !(pr->types >> rp_fp_type(pc) & 1))
+        /* live, not just the probe's types: a probe shared by several
+         * types may find one that may not stand on sq (a general outside
+         * its palace) where another could. */
+        if (!rp_fp_real(pc) || rp_fp_colour(pc) != by || !((pr->types & live) >> rp_fp_type(pc) & 1))
             continue;
         if (pr->slow && !rp_fattack_from(p, pr->type, by, from, &d->types[pr->type].atoms[pr->atom], sq))
             continue;

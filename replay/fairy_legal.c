@@ -104,14 +104,24 @@ static enum rp_fillegal legal(const struct rp_fpos *p, rp_fmove m, int plain)
             if (s != kto && rp_fattacked(p, s, them))
                 return RP_FL_CASTLE_THROUGH;
     }
-    int quick = plain ? -1 : quick_king_safe(p, m);
+    /* Seirawan: "one cannot use the placing of an elephant or hawk to
+     * block check" (the game's rules; 11.1 judges so too): the king's
+     * safety is that of the move without its gating. */
+    rp_fmove bare = m;
+    bare.gate = 0;
+    bare.gate_sq = 0;
+    int quick = plain ? -1 : quick_king_safe(p, bare);
     if (quick == 0)
         return RP_FL_KING_ATTACKED;
     if (quick < 0) {
         struct rp_fpos q = *p;
-        rp_fmake(&q, m);
+        rp_fmake(&q, bare);
         if (q.king[us] != RP_FNOSQ && rp_fattacked(&q, q.king[us], them))
             return RP_FL_KING_ATTACKED;
+        if (m.gate) {
+            q = *p;
+            rp_fmake(&q, m);
+        }
         if (((d->flying_general && p->king[us] != RP_FNOSQ) || p->bikjang) && kings_face(&q))
             return RP_FL_FLYING_GENERAL;
         if ((!d->checking || (!d->drop_checks && m.kind == RP_FM_DROP)) && q.in_check)

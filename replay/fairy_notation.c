@@ -484,14 +484,18 @@ static int reject_illegal(const struct turn *t, rp_fmove m, enum rp_fillegal why
     switch (why) {
     case RP_FL_OK: return 1;
     case RP_FL_KING_ATTACKED: {
+        /* A gated piece does not block (rp_flegal): show the move without it. */
+        rp_fmove bare = m;
+        bare.gate = 0;
         struct rp_fpos q = *p;
-        rp_fmake(&q, m);
+        rp_fmake(&q, bare);
         int k = q.king[us], by = rp_fattacker(&q, k, !us);
+        const char *note = m.gate ? " (a piece brought in may not block a check)" : "";
         if (k == RP_FNOSQ || by == RP_FNOSQ)
-            return set(t->v, RP_KING_IN_CHECK, "the %s king would be attacked", us ? "black" : "white");
-        return set(t->v, RP_KING_IN_CHECK, "the %s %s on %s would be attacked by the %s on %s",
+            return set(t->v, RP_KING_IN_CHECK, "the %s king would be attacked%s", us ? "black" : "white", note);
+        return set(t->v, RP_KING_IN_CHECK, "the %s %s on %s would be attacked by the %s on %s%s",
                    us ? "black" : "white", rp_fpiece_name(d, d->king, 0), sqname(t, k, a),
-                   rp_fpiece_name(d, rp_fp_type(q.b[by]), q.unpromoted[by]), sqname(t, by, b));
+                   rp_fpiece_name(d, rp_fp_type(q.b[by]), q.unpromoted[by]), sqname(t, by, b), note);
     }
     case RP_FL_CASTLE_OUT:
         return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: the %s may not castle out of check",
@@ -637,17 +641,23 @@ static int pick(const struct turn *t, const struct rp_fmovelist *cand, const enu
         }
         i = 2;
     } else {
-        /* A gating placement on the vacated square (or the rook's). */
-        if (next && next->kind == FMT_COMP_PLACE && d->seirawan_gating) {
-            int sq = square_of(t, next->to, to), colour, pfrom;
-            int ty = label_type(t, next->label, &colour, &pfrom);
+        /* A gating placement on the vacated square (or the rook's); when
+         * castling it may also come after the rook's move. */
+        const struct fmt_component *gate = next;
+        if (next && is_move(next) && t->n > 2 && c[2].kind == FMT_COMP_PLACE)
+            for (int k = 0; k < cand->n; k++)
+                if (cand->m[k].kind == RP_FM_CASTLE && is_rook_companion(t, next, cand->m[k]))
+                    gate = &c[2];
+        if (gate && gate->kind == FMT_COMP_PLACE && d->seirawan_gating) {
+            int sq = square_of(t, gate->to, to), colour, pfrom;
+            int ty = label_type(t, gate->label, &colour, &pfrom);
             int rook = -1;
             for (int k = 0; k < cand->n; k++)
                 if (cand->m[k].kind == RP_FM_CASTLE)
                     rook = t->p->castle_rook[cand->m[k].castle];
             if (sq == from || sq == rook) {
                 if (ty < 0 || colour != t->p->side)
-                    return set(t->v, RP_BAD_DROP, "placement \"%s\" names no piece of %s's hand", next->text,
+                    return set(t->v, RP_BAD_DROP, "placement \"%s\" names no piece of %s's hand", gate->text,
                                colour_name(t->p->side));
                 if (!t->p->hand[t->p->side][ty])
                     return set(t->v, RP_BAD_DROP, "%s has no %s in hand to bring in", colour_name(t->p->side),
@@ -708,7 +718,9 @@ static int pick(const struct turn *t, const struct rp_fmovelist *cand, const enu
                            sqname(t, gate_sq, a));
             return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot make that move", piece_on(t, from), c[0].from);
         }
-        if (gate_sq >= 0)
+        if (gate_sq >= 0 && gate != next)
+            i = 3; /* the rook's move, then the placement */
+        else if (gate_sq >= 0)
             i = 2;
         else if (chosen.kind == RP_FM_CASTLE && next && is_rook_companion(t, next, chosen))
             i = 2;
@@ -716,7 +728,8 @@ static int pick(const struct turn *t, const struct rp_fmovelist *cand, const enu
                  square_of(t, next->to, -1) == chosen.to - (t->p->side ? -RP_FMB_COLS : RP_FMB_COLS))
             i = 2;
         /* The rook companion may also follow a gating placement. */
-        if (i == 2 && gate_sq >= 0 && chosen.kind == RP_FM_CASTLE && t->n > 2 && is_rook_companion(t, &c[2], chosen))
+        if (i == 2 && gate_sq >= 0 && gate == next && chosen.kind == RP_FM_CASTLE && t->n > 2 &&
+            is_rook_companion(t, &c[2], chosen))
             i = 3;
     }
     if (!check_leftovers(t, i, &c[0]))

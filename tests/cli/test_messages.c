@@ -34,7 +34,7 @@ static const char chess_log[] =
     "1. P f2-f3 1... p e7-e5\n"
     "2. P g2-g4 2... q d8-h4\n"
     "\n"
-    "Game: Shogi\n"
+    "Game: Chu Shogi\n"
     "White: Dmitri Volkov\n"
     "Black: Ada Quill\n"
     "Result: 1-0\n";
@@ -230,7 +230,7 @@ Test(messages, a_variant_name_that_names_nothing_warns)
     expect_stderr("gcaudit: warning: --variant 'bogus' matches no variant: gcaudit replays none "
                   "of that name (see 'gcaudit variants') and no game's Game: value is 'bogus'\n");
     /* An unsupported game's name is a variant of the input: no warning. */
-    cr_expect_eq(ts_gcaudit(dir, "analyze -q good.log -o out --variant Shogi"), 0);
+    cr_expect_eq(ts_gcaudit(dir, "analyze -q good.log -o out --variant \"Chu Shogi\""), 0);
     expect_stderr("");
     /* A replayed variant without games warns only through the selection. */
     cr_expect_eq(ts_gcaudit(dir, "analyze -q good.log -o out --variant retro"), 0);

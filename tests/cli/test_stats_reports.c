@@ -38,7 +38,7 @@ TestSuite(cli_stats, .init = setup, .fini = teardown);
  *      claimable=threefold.  Only Started: 2024-09-01.  Autumn Open.
  *  s-4 Cy - Bo unfinished, 1 turn, 2024-09-10.
  *  s-5 Cy (W) - Ada: Cy's second turn is illegal; no date.
- *  s-6 Shogi (unsupported), 2024-01-15, Spring Cup.
+ *  s-6 Chu Shogi (unsupported), 2024-01-15, Spring Cup.
  *  s-7 "A. Quill" (W, Ada under another spelling) - Cy: Cy resigned;
  *      2 turns, 2024-09-20. */
 static const char stats_log[] =
@@ -56,7 +56,7 @@ static const char stats_log[] =
     "Ended: 2024-09-10\n\n1. P d2-d4\n\n"
     "Game: Chess\nLog: s-5\nEvent: Autumn Open\nWhite: Cy\nBlack: Ada Quill\nResult: 0-1\n\n"
     "1. P e2-e4 1... p e7-e5\n2. B c1-g5\n\n"
-    "Game: Shogi\nLog: s-6\nEvent: Spring Cup 2024\nWhite: Ada Quill\n"
+    "Game: Chu Shogi\nLog: s-6\nEvent: Spring Cup 2024\nWhite: Ada Quill\n"
     "Black: Bo <Lee> & \"Co\"\nEnded: 2024-01-15\nResult: 1-0\n\n1. P c3-c4\n\n"
     "Game: Chess\nLog: s-7\nEvent: Autumn Open\nWhite: A. Quill\nBlack: Cy\n"
     "Ended: 2024-09-20\nStatus: Cy has resigned.\n\n1. P e2-e4 1... p e7-e5\n";
@@ -116,13 +116,13 @@ static size_t data_rows(const char *name)
  *   0.625^2)/4 = 0.171875, half-width 1.96 * sqrt(0.171875/4) = 0.4063:
  *   0.2187-1 (clipped); turns 2 4 8 2: mean 4, median (2 + 4)/2 = 3;
  *   illegal 1 of 6 = 0.1667, Wilson 0.0301-0.5635.
- * Shogi: counted, never replayed: no rates. */
+ * Chu Shogi: counted, never replayed: no rates. */
 Test(cli_stats, variants_csv)
 {
     put("stats.log", stats_log);
     cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log -o out"), 0);
     char *want = ts_fmt("%s%s%s", variants_header,
-                        "Shogi,1,0,0,0,0,0,,,,,,,,,0,,,,,,,,,,0,1\n",
+                        "Chu Shogi,1,0,0,0,0,0,,,,,,,,,0,,,,,,,,,,0,1\n",
                         "chess,6,4,2,1,1,1,0.5,0.25,0.25,0.625,0.2187,1,4,3,1,0.1667,"
                         "0.15,0.85,0.0456,0.6994,0.0456,0.6994,0.0301,0.5635,0,0\n");
     expect_file("out/variants.csv", want);
@@ -224,7 +224,7 @@ Test(cli_stats, results_declared)
     cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log -o verified"), 0);
     cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --results declared -o declared"), 0);
     char *want = ts_fmt("%s%s%s", variants_header,
-                        "Shogi,1,0,0,0,0,0,,,,,,,,,0,,,,,,,,,,0,1\n",
+                        "Chu Shogi,1,0,0,0,0,0,,,,,,,,,0,,,,,,,,,,0,1\n",
                         "chess,6,4,3,0,1,1,0.75,0,0.25,0.875,0.6628,1,4,3,1,0.1667,"
                         "0.3006,0.9544,0,0.4899,0.0456,0.6994,0.0301,0.5635,0,0\n");
     expect_file("declared/variants.csv", want);
@@ -320,10 +320,10 @@ Test(cli_stats, variant_filter)
     cr_expect_eq(data_rows("out/games.csv"), 6);
     cr_expect_eq(data_rows("out/variants.csv"), 1);
     cr_expect_eq(count_rows("out/inputs.csv", "games", "7"), 1, "inputs.csv counts every game");
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --variant shogi -o out"), 0);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --variant \"chu shogi\" -o out"), 0);
     cr_expect_eq(data_rows("out/games.csv"), 1);
-    cr_expect_eq(count_rows("out/variants.csv", "variant", "Shogi"), 1);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --variant chess,shogi -o out"), 0);
+    cr_expect_eq(count_rows("out/variants.csv", "variant", "Chu Shogi"), 1);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --variant \"chess,Chu Shogi\" -o out"), 0);
     cr_expect_eq(data_rows("out/games.csv"), 7);
     cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --variant xiangqi -o out"), 0);
     cr_expect_eq(data_rows("out/games.csv"), 0);
@@ -386,7 +386,7 @@ static const char standings_header[] =
  * pairs: Swiss.  Ada 1.5 of 2; A. Quill 1 of 1; Cy 0.5 of 3; Bo no game
  * scored.  Buchholz: Ada Cy's 0.5 twice = 1, Cut-1 0.5; A. Quill 0.5, 0; Cy
  * Ada's 1.5 twice + A. Quill's 1 = 4, Cut-1 3; Bo 0.  Spring Cup 2024: Ada
- * beats Bo twice (s-1, and s-2 as verified; the Shogi game s-6 was not
+ * beats Bo twice (s-1, and s-2 as verified; the Chu Shogi game s-6 was not
  * replayed, so pairs nobody): a round robin of two, Sonneborn-Berger 0
  * each (Bo has no point), no tie. */
 Test(cli_stats, standings_csv)

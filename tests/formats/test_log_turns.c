@@ -131,6 +131,30 @@ Test(log_turns, dest_is_the_target_of_the_move_before)
     fmt_game_release(&g);
 }
 
+/* defined-variants.md: a promoted piece's label is "+" and its base's, as
+ * Shogi presets write it; "+" alone, "++P" or a space inside are no label. */
+Test(log_turns, promoted_labels)
+{
+    struct fmt_game g = parse_one("Game: Shogi\n\n1. +P c5-c4\n1... s c7-c8; +S-c8\n2. +r*e5\n"
+                                  "2... + d4-d5\n3. ++P e2-e3\n3... + P e2-e3\n");
+    cr_assert_eq(g.nturns, 6);
+    const struct fmt_component *c = &g.turns[0].comps[0];
+    cr_expect_eq(c->kind, FMT_COMP_MOVE);
+    cr_expect_str_eq(c->label, "+P");
+    cr_expect_str_eq(c->from, "c5");
+    c = &g.turns[1].comps[1];
+    cr_expect_eq(c->kind, FMT_COMP_PLACE);
+    cr_expect_str_eq(c->label, "+S");
+    cr_expect_str_eq(c->to, "c8");
+    c = &g.turns[2].comps[0];
+    cr_expect_eq(c->kind, FMT_COMP_PLACE);
+    cr_expect_eq(c->op, '*');
+    cr_expect_str_eq(c->label, "+r");
+    for (size_t i = 3; i < 6; i++)
+        cr_expect_eq(g.turns[i].comps[0].kind, FMT_COMP_BAD, "turn %zu", i);
+    fmt_game_release(&g);
+}
+
 /* ------------------------------------- the plain readers and the grammar */
 
 /* log_turns.c reads a turn that is one plain move by two fast readers

@@ -259,12 +259,16 @@ static const char *const searches[] = {"go depth 1", "go depth 2", "go nodes 600
  * before, and the moves since.  Not the whole game: 11.1 turns each move
  * of a "position" command into text to find it (UCI::to_move), which made
  * long games quadratic; a few plies keep what a FEN does not say (the
- * previous move's pass or bikjang). */
+ * previous move's pass or bikjang).  Except with gating: 11.1 writes a
+ * gating right on a rook's file as that file's letter ("h") and reads the
+ * letter back as a castling right when the king has left its square, so
+ * a gating variant's FEN does not survive the round trip and its games
+ * are sent whole. */
 #define HISTORY 8
 
 static void position_at(struct ts_uci *u, const struct game *g, int ply)
 {
-    int base = ply > HISTORY ? ply - HISTORY : 0;
+    int base = ply > HISTORY && !g->d->gating ? ply - HISTORY : 0;
     const char *fen = base ? g->fens[base] : g->custom_start ? g->start : NULL;
     cr_assert_eq(ts_uci_position(u, fen, g->move_ptrs + base, ply - base), 0, "Fairy-Stockfish is gone");
 }
@@ -553,8 +557,8 @@ static void play_game(struct ts_uci *u, const struct ts_def *def, const struct r
         cr_assert_eq(ts_uci_show(u, g->fens[ply + 1], FEN_MAX, &check), 0, "no FEN from the engine");
         g->in_check[ply + 1] = (uint8_t)check;
         g->irreversible[ply] = (uint8_t)irreversible(g, ply);
-        cr_assert_str_neq(g->fens[ply + 1], g->fens[ply], "%s game %d ply %d: the engine refused its own move %s",
-                          def->name, index, ply, mv);
+        cr_assert_str_neq(g->fens[ply + 1], g->fens[ply], "%s game %d ply %d: the engine refused its own move %s at %s",
+                          def->name, index, ply, mv, g->fens[ply]);
         g->nplies = ply + 1;
     }
     if (g->end == END_ENGINE)
@@ -630,7 +634,7 @@ static void label(const struct game *g, const char *tok, char *out, size_t size)
     int t = rp_ftype_of_letter(d, letter_of(tok));
     cr_assert_geq(t, 0, "%s: no piece type has the letter of \"%s\"", d->name, tok);
     const char *l = d->labels[c][t];
-    char base[8];
+    char base[RP_FLABEL_MAX];
     if (l[0])
         snprintf(base, sizeof base, "%s", l);
     else
@@ -670,10 +674,21 @@ static void shape_of(const struct game *g, int ply, struct ply_shape *s)
     } else if (same_sq(from, to)) {
         s->pass = 1;
     } else {
-        snprintf(s->mover, sizeof s->mover, "%s", b.sq[from.rank][from.file]);
-        const char *dest = b.sq[to.rank][to.file];
         char king = d->king >= 0 ? d->types[d->king].letter : 0;
         char rook = d->castling ? d->types[d->castling_rook].letter : 0;
+        const char *first = b.sq[from.rank][from.file], *second = b.sq[to.rank][to.file];
+        if (d->castling && first[0] && second[0] && colour_of(first) == side && colour_of(second) == side &&
+            letter_of(first) == rook && letter_of(second) == king) {
+            /* The engine writes castling with a gating on the rook's
+             * square as the rook going to the king ("a8e8h"); read it as
+             * the king going onto its rook, which Game Courier writes. */
+            s->u.from = to;
+            s->u.to = from;
+            from = s->u.from;
+            to = s->u.to;
+        }
+        snprintf(s->mover, sizeof s->mover, "%s", b.sq[from.rank][from.file]);
+        const char *dest = b.sq[to.rank][to.file];
         int own_rook = dest[0] && colour_of(dest) == side && letter_of(dest) == rook;
         if (d->castling && letter_of(s->mover) == king && s->mover[0] != '+' &&
             (own_rook || (from.rank == to.rank && abs(from.file - to.file) >= 2))) {
@@ -1171,7 +1186,7 @@ static int illegal_pair(struct game *g, int k, char (*legal)[16], int n, char *o
             (to.file == d->castling_kingside_file || to.file == d->castling_queenside_file ||
              (b.sq[to.rank][to.file][0] && colour_of(b.sq[to.rank][to.file]) == side)))
             continue;
-        char uci[16];
+        char uci[32]; /* room for any int the compiler imagines, not just a board square */
         snprintf(uci, sizeof uci, "%c%d%c%d", 'a' + from.file, from.rank + 1, 'a' + to.file, to.rank + 1);
         if (engine_has(legal, n, uci, strlen(uci), 0))
             continue;
@@ -1249,7 +1264,7 @@ static int mutate(struct ts_uci *u, struct game *g, enum mutation kind, int *k, 
             shape_of(g, *k, &s);
             if (s.u.drop || s.pass)
                 continue;
-            char real[8], other[8], tok[4];
+            char real[RP_FLABEL_MAX + 1], other[RP_FLABEL_MAX + 1], tok[4];
             label(g, s.mover, real, sizeof real);
             int t = d->present[ts_rng_below(&g->seed, (unsigned)d->ntypes)];
             snprintf(tok, sizeof tok, "%c", side_at(g, *k) ? d->types[t].letter : toupper((unsigned char)d->types[t].letter));
@@ -1259,7 +1274,7 @@ static int mutate(struct ts_uci *u, struct game *g, enum mutation kind, int *k, 
             /* The right turn, its main component relabelled. */
             unsigned p_label = g->p_label;
             g->p_label = 0;
-            char turn[TURN_MAX];
+            char turn[TURN_MAX - sizeof other - 1]; /* room for the label in front */
             gc_turn(g, *k, &s, turn, sizeof turn);
             g->p_label = p_label;
             snprintf(out, size, "%s %s", other, turn);

@@ -44,7 +44,8 @@ TestSuite(replay_fairy_fsf_perft, .init = load, .fini = unload);
 
 static void square(int sq, char *out, size_t size)
 {
-    snprintf(out, size, "%c%d", 'a' + rp_ffile(sq), rp_frank(sq) + 1);
+    /* A rank is below RP_FMAX_RANKS: the cast tells the compiler so. */
+    snprintf(out, size, "%c%u", 'a' + rp_ffile(sq), (unsigned char)(rp_frank(sq) + 1));
 }
 
 /* A move as 11.1's UCI::move writes it (uci.cpp). */
