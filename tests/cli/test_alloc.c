@@ -23,21 +23,7 @@
 
 #include "tests/support/support.h"
 
-static char *dir;
-
-static void setup(void)
-{
-    dir = ts_tempdir();
-    cr_assert_not_null(dir);
-}
-
-static void teardown(void)
-{
-    ts_rmtree(dir);
-    free(dir);
-}
-
-TestSuite(alloc, .init = setup, .fini = teardown, .timeout = 300);
+TestSuite(alloc, .init = ts_scratch_setup, .fini = ts_scratch_teardown, .timeout = 300);
 
 /* Three games a log: a win by mate, an illegal one, a declared one. */
 static void write_log(const char *name, const char *p)
@@ -50,7 +36,7 @@ static void write_log(const char *name, const char *p)
                         "Game: Chess\nWhite: %s2\nBlack: %s3\nResult: 0-1\n\n"
                         "1. P f2-f3 1... p e7-e5\n2. P g2-g4 2... q d8-h4\n",
                         p, p, p, p, p, p);
-    char *path = ts_fmt("%s/%s", dir, name);
+    char *path = ts_fmt("%s/%s", ts_scratch, name);
     cr_assert_eq(ts_write_file(path, text, strlen(text)), 0);
     free(path), free(text);
 }
@@ -61,7 +47,7 @@ static const char *const same[] = {"games.csv", "violations.csv", "variants.csv"
 static char *report(const char *out, const char *name)
 {
     char *p = ts_fmt("%s/%s", out, name);
-    char *text = ts_slurp(dir, p);
+    char *text = ts_slurp(ts_scratch, p);
     free(p);
     return text;
 }
@@ -70,13 +56,13 @@ static char *report(const char *out, const char *name)
 static void reference(const char *jobs)
 {
     char *args = ts_fmt("analyze -q -v %s a.log c.log -o ref", jobs);
-    cr_assert_eq(ts_gcaudit(dir, args), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, args), 0);
     free(args);
 }
 
 static long size_of(const char *name)
 {
-    char *p = ts_fmt("%s/%s", dir, name);
+    char *p = ts_fmt("%s/%s", ts_scratch, name);
     struct stat st;
     cr_assert_eq(stat(p, &st), 0);
     free(p);
@@ -95,12 +81,12 @@ static void sweep(const char *jobs)
                         "big.log,,%ld,0,failed,out of memory\n"
                         "c.log,,%ld,3,ok,\n",
                         size_of("a.log"), size_of("big.log"), size_of("c.log"));
-    char *ref_err = ts_slurp(dir, "stderr.txt");
+    char *ref_err = ts_slurp(ts_scratch, "stderr.txt");
     int failed_seen = 0, ok_seen = 0;
     for (int n = 0; n <= 60 && !ok_seen; n++) {
         char *cmd = ts_fmt("cd '%s' && GCAUDIT_TEST_OOM=big.log@%d '%s' analyze -q -v %s a.log "
                            "big.log c.log -o out >stdout.txt 2>stderr.txt",
-                           dir, n, GC_BINARY, jobs);
+                           ts_scratch, n, GC_BINARY, jobs);
         int rc = ts_run(cmd);
         free(cmd);
         char *inputs = report("out", "inputs.csv");
@@ -121,7 +107,7 @@ static void sweep(const char *jobs)
             free(a), free(b);
         }
         /* -v: the other logs' lines in order, big.log named once. */
-        char *err = ts_slurp(dir, "stderr.txt");
+        char *err = ts_slurp(ts_scratch, "stderr.txt");
         cr_assert(strstr(err, "gcaudit: big.log: out of memory\n"), "@%d: %s", n, err);
         cr_assert(strncmp(err, "big.log:", 8) != 0 && !strstr(err, "\nbig.log:"),
                   "@%d: a -v line of big.log: %s", n, err);
@@ -151,7 +137,7 @@ Test(alloc, running_out_of_memory_in_an_entry_of_many_games)
                               "Game: Chess\nWhite: P%d\nBlack: R%d\n\n1. P e2-e4\n\n"
                               "Game: Chess\nWhite: Q%d\nBlack: R%d\nResult: 1/2-1/2\n\n"
                               "1. P d2-d4\n\n", k, k, k, k, k, k);
-    char *path = ts_fmt("%s/big.log", dir);
+    char *path = ts_fmt("%s/big.log", ts_scratch);
     cr_assert_eq(ts_write_file(path, text, n), 0);
     free(path), free(text);
     reference("-j1");
@@ -159,7 +145,7 @@ Test(alloc, running_out_of_memory_in_an_entry_of_many_games)
     for (int at = 0; at <= 4000 && !ok_seen; at += 3) {
         char *cmd = ts_fmt("cd '%s' && GCAUDIT_TEST_OOM=big.log@%d '%s' analyze -q -j1 a.log "
                            "big.log c.log -o out >stdout.txt 2>stderr.txt",
-                           dir, at, GC_BINARY);
+                           ts_scratch, at, GC_BINARY);
         int rc = ts_run(cmd);
         free(cmd);
         char *inputs = report("out", "inputs.csv");

@@ -25,22 +25,14 @@
     "/sample-data/chess-open-2024.tar.gz' '" GC_SOURCE_DIR "/sample-data/extinction-2024.tar.gz' '" \
     GC_SOURCE_DIR "/sample-data/palindromic-2024.tar.gz' '" GC_SOURCE_DIR "/sample-data/retro-2024.tar.gz'"
 
-static char *dir;
-
 static void setup(void)
 {
-    dir = ts_tempdir();
+    ts_scratch_setup();
     /* The run block's date: fixed, so the pages can be compared. */
     setenv("SOURCE_DATE_EPOCH", "1700000000", 1);
 }
 
-static void teardown(void)
-{
-    ts_rmtree(dir);
-    free(dir);
-}
-
-TestSuite(cli_audit_pages, .init = setup, .fini = teardown, .timeout = 300);
+TestSuite(cli_audit_pages, .init = setup, .fini = ts_scratch_teardown, .timeout = 300);
 
 /* Game 1: hostile names, illegal at 4. (the sixth ply was the last
  * played: positions 0..6, the rejected turn is position 7).  Game 2: a
@@ -57,18 +49,18 @@ static const char log_text[] =
 
 static void run(const char *args, int status)
 {
-    char *path = ts_fmt("%s/games.log", dir);
+    char *path = ts_fmt("%s/games.log", ts_scratch);
     cr_assert_eq(ts_write_file(path, log_text, strlen(log_text)), 0);
     free(path);
     char *cmd = ts_fmt("analyze -q games.log -o out %s", args);
-    int rc = ts_gcaudit(dir, cmd);
-    char *err = ts_slurp(dir, "stderr.txt");
+    int rc = ts_gcaudit(ts_scratch, cmd);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
     cr_assert_eq(rc, status, "%s: %s", cmd, err);
     free(err);
     free(cmd);
 }
 
-static char *out_path(const char *name) { return ts_fmt("%s/out/%s", dir, name); }
+static char *out_path(const char *name) { return ts_fmt("%s/out/%s", ts_scratch, name); }
 
 static char *out_file(const char *name)
 {
@@ -196,7 +188,7 @@ static const char sample_js[] =
 Test(cli_audit_pages, sorting_and_filtering_in_a_browser)
 {
     char *cmd = ts_fmt("analyze -q %s -o out", SAMPLES);
-    cr_assert_eq(ts_gcaudit(dir, cmd), 1);
+    cr_assert_eq(ts_gcaudit(ts_scratch, cmd), 1);
     free(cmd);
     char *path = out_path("summary.html");
     char *dom = ts_browser_run(path, NULL, sample_js);
@@ -290,7 +282,7 @@ static const char variants_js[] =
 Test(cli_audit_pages, viewer_draws_backlash_and_retro)
 {
     char *cmd = ts_fmt("analyze -q %s -o out", SAMPLES);
-    cr_assert_eq(ts_gcaudit(dir, cmd), 1);
+    cr_assert_eq(ts_gcaudit(ts_scratch, cmd), 1);
     free(cmd);
     char *path = out_path("games/1.html");
     /* games.csv row 3: bl24-r2-navarro-lindqvist, illegal castling with a dropped rook. */
@@ -331,10 +323,10 @@ Test(cli_audit_pages, pages_are_valid_and_escape_every_name)
 {
     run("", 0);
     char *cmd = ts_fmt("xmllint --noout '%s/out/summary.html' '%s/out/games/1.html' "
-                       "2>'%s/xmllint.txt'", dir, dir, dir);
+                       "2>'%s/xmllint.txt'", ts_scratch, ts_scratch, ts_scratch);
     int rc = ts_run(cmd);
     free(cmd);
-    char *msg = ts_slurp(dir, "xmllint.txt");
+    char *msg = ts_slurp(ts_scratch, "xmllint.txt");
     cr_expect_eq(rc, 0, "xmllint: %s", msg);
     free(msg);
     for (int i = 0; i < 2; i++) {
@@ -367,8 +359,8 @@ Test(cli_audit_pages, viewer_modes)
     html = out_file("games/1.html");
     cr_expect_eq(occurrences(html, "{\"id\":"), 2, "the games with violations");
     free(html);
-    cr_expect_eq(ts_gcaudit(dir, "analyze -q games.log -o out --viewer some"), 2);
-    char *err = ts_slurp(dir, "stderr.txt");
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q games.log -o out --viewer some"), 2);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
     cr_expect_str_eq(err, "gcaudit: analyze: --viewer is 'illegal', 'all' or 'none', not 'some'\n");
     free(err);
 }
@@ -377,18 +369,18 @@ Test(cli_audit_pages, viewer_modes)
 Test(cli_audit_pages, merge_writes_the_same_pages)
 {
     run("--viewer all", 0);
-    char *path = ts_fmt("%s/games.log", dir);
+    char *path = ts_fmt("%s/games.log", ts_scratch);
     for (int k = 1; k <= 2; k++) {
         char *cmd = ts_fmt("analyze -q games.log -o s%d --viewer all --shard %d/2", k, k);
-        cr_assert_eq(ts_gcaudit(dir, cmd), 0);
+        cr_assert_eq(ts_gcaudit(ts_scratch, cmd), 0);
         free(cmd);
     }
     free(path);
-    cr_assert_eq(ts_gcaudit(dir, "merge -q s2 s1 -o m"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "merge -q s2 s1 -o m"), 0);
     const char *names[] = {"summary.html", "games/1.html"};
     for (int i = 0; i < 2; i++) {
         char *a = out_file(names[i]);
-        char *p = ts_fmt("%s/m/%s", dir, names[i]);
+        char *p = ts_fmt("%s/m/%s", ts_scratch, names[i]);
         char *b = ts_read_file(p, NULL);
         cr_assert_not_null(b, "%s", p);
         cr_expect_str_eq(a, b, "%s differs after merge", names[i]);
@@ -404,7 +396,7 @@ static char *zip_member(const char *zip, const char *name)
 {
     struct archive *a = archive_read_new();
     archive_read_support_format_zip(a);
-    char *path = ts_fmt("%s/%s", dir, zip), *text = NULL;
+    char *path = ts_fmt("%s/%s", ts_scratch, zip), *text = NULL;
     if (archive_read_open_filename(a, path, 65536) == ARCHIVE_OK) {
         struct archive_entry *e;
         while (!text && archive_read_next_header(a, &e) == ARCHIVE_OK) {
@@ -507,11 +499,11 @@ Test(cli_audit_pages, a_long_game_is_kept_from_its_end)
         ply++;
     }
     len += (size_t)snprintf(text + len, cap - len, "601. K e6-g6\n");
-    char *path = ts_fmt("%s/long.log", dir);
+    char *path = ts_fmt("%s/long.log", ts_scratch);
     cr_assert_eq(ts_write_file(path, text, len), 0);
     free(path);
     free(text);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q long.log -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q long.log -o out"), 0);
     char *csv = out_file("games.csv");
     cr_expect(strstr(csv, ",1200,*,*,illegal,") != NULL, "%s", csv);
     free(csv);

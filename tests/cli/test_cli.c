@@ -9,12 +9,7 @@
 
 #include "tests/support/support.h"
 
-static char *dir;
-
-static void setup(void) { dir = ts_tempdir(); }
-static void teardown(void) { ts_rmtree(dir); free(dir); }
-
-TestSuite(cli, .init = setup, .fini = teardown);
+TestSuite(cli, .init = ts_scratch_setup, .fini = ts_scratch_teardown);
 
 static const char small_log[] =
     "Game: Chess\n"
@@ -38,7 +33,7 @@ static const char small_log[] =
 
 static void write_small_log(void)
 {
-    char *path = ts_fmt("%s/small.log", dir);
+    char *path = ts_fmt("%s/small.log", ts_scratch);
     cr_assert_eq(ts_write_file(path, small_log, strlen(small_log)), 0);
     free(path);
 }
@@ -56,9 +51,9 @@ static char *read_fixture(const char *name)
 
 static void expect_help(const char *args, const char *fixture)
 {
-    cr_assert_eq(ts_gcaudit(dir, args), 0, "gcaudit %s", args);
+    cr_assert_eq(ts_gcaudit(ts_scratch, args), 0, "gcaudit %s", args);
     char *want = read_fixture(fixture);
-    char *out = ts_slurp(dir, "stdout.txt"), *err = ts_slurp(dir, "stderr.txt");
+    char *out = ts_slurp(ts_scratch, "stdout.txt"), *err = ts_slurp(ts_scratch, "stderr.txt");
     cr_expect_str_eq(out, want, "gcaudit %s", args);
     cr_expect_str_eq(err, "", "gcaudit %s", args);
     free(want);
@@ -68,8 +63,8 @@ static void expect_help(const char *args, const char *fixture)
 
 Test(cli, version_and_help)
 {
-    cr_expect_eq(ts_gcaudit(dir, "--version"), 0);
-    char *out = ts_slurp(dir, "stdout.txt");
+    cr_expect_eq(ts_gcaudit(ts_scratch, "--version"), 0);
+    char *out = ts_slurp(ts_scratch, "stdout.txt");
     char *want = ts_fmt("gcaudit %s\n", GC_VERSION);
     cr_expect_str_eq(out, want);
     free(want);
@@ -138,8 +133,8 @@ Test(cli, usage_errors_say_what_is_wrong)
 {
     for (size_t i = 0; i < sizeof usage_cases / sizeof usage_cases[0]; i++) {
         const struct usage_case *c = &usage_cases[i];
-        cr_expect_eq(ts_gcaudit(dir, c->args), c->status, "gcaudit %s", c->args);
-        char *err = ts_slurp(dir, "stderr.txt"), *out = ts_slurp(dir, "stdout.txt");
+        cr_expect_eq(ts_gcaudit(ts_scratch, c->args), c->status, "gcaudit %s", c->args);
+        char *err = ts_slurp(ts_scratch, "stderr.txt"), *out = ts_slurp(ts_scratch, "stdout.txt");
         size_t first = strcspn(err, "\n");
         cr_expect(strlen(c->message) == first && strncmp(err, c->message, first) == 0,
                   "gcaudit %s said \"%.*s\", not \"%s\"", c->args, (int)first, err, c->message);
@@ -161,13 +156,13 @@ Test(cli, usage_errors_say_what_is_wrong)
 Test(cli, reports_of_a_small_log)
 {
     write_small_log();
-    cr_assert_eq(ts_gcaudit(dir, "analyze small.log -o out"), 0);
-    char *inputs = ts_slurp(dir, "out/inputs.csv");
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze small.log -o out"), 0);
+    char *inputs = ts_slurp(ts_scratch, "out/inputs.csv");
     char *want = ts_fmt("source,entry,bytes,games,status,message\n"
                         "small.log,,%zu,2,ok,\n", strlen(small_log));
     cr_expect_str_eq(inputs, want);
     free(want);
-    char *games = ts_slurp(dir, "out/games.csv");
+    char *games = ts_slurp(ts_scratch, "out/games.csv");
     cr_expect_str_eq(games,
         "source,entry,game_index,log_id,variant,event,round,white,black,started,ended,turns,"
         "declared_result,result,termination,detail,winner,loser,status,violations,"
@@ -176,7 +171,7 @@ Test(cli, reports_of_a_small_log)
         "0-1,0-1,checkmate,,Dmitri Volkov,Ada Quill,ok,0,,,\n"
         "small.log,,2,small-2,chess,,,Dmitri Volkov,Ada Quill,,,4,*,*,illegal,,,,illegal,1,3,"
         "illegal-move,\n");
-    char *viol = ts_slurp(dir, "out/violations.csv");
+    char *viol = ts_slurp(ts_scratch, "out/violations.csv");
     cr_expect_str_eq(viol,
         "source,entry,game_index,log_id,variant,line,turn,side,player,text,code,message,comment\n"
         "small.log,,2,small-2,chess,18,3,white,Dmitri Volkov,B c1-g5,illegal-move,"
@@ -189,14 +184,14 @@ Test(cli, reports_of_a_small_log)
 Test(cli, excel_adds_bom_and_crlf)
 {
     write_small_log();
-    cr_assert_eq(ts_gcaudit(dir, "analyze small.log --excel -q -o out"), 0);
-    char *inputs = ts_slurp(dir, "out/inputs.csv");
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze small.log --excel -q -o out"), 0);
+    char *inputs = ts_slurp(ts_scratch, "out/inputs.csv");
     char *want = ts_fmt("\xEF\xBB\xBFsource,entry,bytes,games,status,message\r\n"
                         "small.log,,%zu,2,ok,\r\n", strlen(small_log));
     cr_expect_str_eq(inputs, want);
     free(want);
     free(inputs);
-    char *out = ts_slurp(dir, "stdout.txt");
+    char *out = ts_slurp(ts_scratch, "stdout.txt");
     cr_expect_str_eq(out, "", "--quiet printed: %s", out);
     free(out);
 }
@@ -205,8 +200,8 @@ Test(cli, missing_input_exits_3_and_is_reported)
 {
     /* Nothing was read: no report is written (tests/cli/test_messages.c),
      * and stderr says why. */
-    cr_expect_eq(ts_gcaudit(dir, "analyze nowhere.log -o out"), 3);
-    char *err = ts_slurp(dir, "stderr.txt");
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze nowhere.log -o out"), 3);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
     cr_expect_str_eq(err, "gcaudit: nowhere.log: cannot open: No such file or directory\n"
                           "gcaudit: analyze: nothing could be read: no reports were written\n");
     free(err);
@@ -215,8 +210,8 @@ Test(cli, missing_input_exits_3_and_is_reported)
 Test(cli, one_failed_input_of_two_exits_1)
 {
     write_small_log();
-    cr_expect_eq(ts_gcaudit(dir, "analyze small.log nowhere.log -o out"), 1);
-    char *games = ts_slurp(dir, "out/games.csv");
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze small.log nowhere.log -o out"), 1);
+    char *games = ts_slurp(ts_scratch, "out/games.csv");
     cr_expect(strstr(games, "small-2") != NULL, "the good input's games are still reported");
     free(games);
 }
@@ -224,21 +219,21 @@ Test(cli, one_failed_input_of_two_exits_1)
 Test(cli, unwritable_output_exits_3)
 {
     write_small_log();
-    cr_expect_eq(ts_gcaudit(dir, "analyze small.log -o /proc/gcaudit-cannot-be-here"), 3);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze small.log -o /proc/gcaudit-cannot-be-here"), 3);
 }
 
 Test(cli, reruns_are_byte_identical)
 {
     char *args = ts_fmt("analyze -q '%s/oracle' -o a", GC_FIXTURES);
-    cr_assert_leq(ts_gcaudit(dir, args), 1);
+    cr_assert_leq(ts_gcaudit(ts_scratch, args), 1);
     free(args);
     args = ts_fmt("analyze -q '%s/oracle' -o b", GC_FIXTURES);
-    cr_assert_leq(ts_gcaudit(dir, args), 1);
+    cr_assert_leq(ts_gcaudit(ts_scratch, args), 1);
     free(args);
     const char *names[] = {"inputs.csv", "games.csv", "violations.csv"};
     for (int i = 0; i < 3; i++) {
         char *pa = ts_fmt("a/%s", names[i]), *pb = ts_fmt("b/%s", names[i]);
-        char *a = ts_slurp(dir, pa), *b = ts_slurp(dir, pb);
+        char *a = ts_slurp(ts_scratch, pa), *b = ts_slurp(ts_scratch, pb);
         cr_expect_str_eq(a, b, "%s differs between two runs", names[i]);
         cr_expect_gt(strlen(a), 300, "%s is nearly empty", names[i]);
         free(a); free(b); free(pa); free(pb);
@@ -248,25 +243,25 @@ Test(cli, reruns_are_byte_identical)
 Test(cli, replay_shows_boards_and_stops_at_the_violation)
 {
     write_small_log();
-    cr_expect_eq(ts_gcaudit(dir, "replay small.log --game 2"), 1);
-    char *out = ts_slurp(dir, "stdout.txt");
+    cr_expect_eq(ts_gcaudit(ts_scratch, "replay small.log --game 2"), 1);
+    char *out = ts_slurp(ts_scratch, "stdout.txt");
     cr_expect(strstr(out, "starting position") != NULL);
     cr_expect(strstr(out, "2... n b8-c6") != NULL, "each turn is printed");
     cr_expect(strstr(out, "1  R  N  B  Q  K  .  N  R") != NULL, "board after 2... n b8-c6:\n%s", out);
     cr_expect(strstr(out, "small.log:18: game 2, turn 3. ('B c1-g5'): illegal-move: the bishop on c1 "
                           "cannot reach g5: the path is blocked at d2") != NULL, "%s", out);
     free(out);
-    cr_expect_eq(ts_gcaudit(dir, "replay small.log"), 0);
-    out = ts_slurp(dir, "stdout.txt");
+    cr_expect_eq(ts_gcaudit(ts_scratch, "replay small.log"), 0);
+    out = ts_slurp(ts_scratch, "stdout.txt");
     cr_expect(strstr(out, "result 0-1 (checkmate)") != NULL, "%s", out);
     free(out);
-    cr_expect_eq(ts_gcaudit(dir, "replay small.log --game 3"), 3);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "replay small.log --game 3"), 3);
 }
 
 Test(cli, variants_lists_the_registry)
 {
-    cr_expect_eq(ts_gcaudit(dir, "variants"), 0);
-    char *out = ts_slurp(dir, "stdout.txt");
+    cr_expect_eq(ts_gcaudit(ts_scratch, "variants"), 0);
+    char *out = ts_slurp(ts_scratch, "stdout.txt");
     cr_expect(strstr(out, "chess") != NULL && strstr(out, "orthodoxchess") != NULL, "%s", out);
     free(out);
 }
@@ -276,18 +271,18 @@ Test(cli, variants_lists_the_registry)
 Test(cli, palindromic_reversal_through_replay_and_analyze)
 {
     char *args = ts_fmt("replay '%s/palindromic/reversal.log'", GC_FIXTURES);
-    cr_expect_eq(ts_gcaudit(dir, args), 0);
+    cr_expect_eq(ts_gcaudit(ts_scratch, args), 0);
     free(args);
-    char *out = ts_slurp(dir, "stdout.txt");
+    char *out = ts_slurp(ts_scratch, "stdout.txt");
     cr_expect(strstr(out, "69... k e2-e1") != NULL, "the completing move is shown");
     cr_expect(strstr(out, "status ok, 138 turns, result 0-1 (reversal)") != NULL, "%s",
               strstr(out, "status") ? strstr(out, "status") : out);
     cr_expect(strstr(out, "8  lr n  b  k  q  b  n  rr") != NULL, "the mirrored setup is drawn");
     free(out);
     args = ts_fmt("analyze -q '%s/palindromic/reversal.log' -o out", GC_FIXTURES);
-    cr_expect_eq(ts_gcaudit(dir, args), 0);
+    cr_expect_eq(ts_gcaudit(ts_scratch, args), 0);
     free(args);
-    char *games = ts_slurp(dir, "out/games.csv");
+    char *games = ts_slurp(ts_scratch, "out/games.csv");
     cr_expect(strstr(games, ",palindromic,") && strstr(games, ",138,*,0-1,reversal,,Black Player,White Player,ok,0,,"),
               "%s", games);
     free(games);

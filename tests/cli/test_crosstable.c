@@ -18,16 +18,11 @@
 #include "tests/support/browser.h"
 #include "tests/support/support.h"
 
-static char *dir;
-
-static void setup(void) { dir = ts_tempdir(); }
-static void teardown(void) { ts_rmtree(dir); free(dir); }
-
-TestSuite(cli_crosstable, .init = setup, .fini = teardown, .timeout = 300);
+TestSuite(cli_crosstable, .init = ts_scratch_setup, .fini = ts_scratch_teardown, .timeout = 300);
 
 static void put(const char *name, const char *text)
 {
-    char *path = ts_fmt("%s/%s", dir, name);
+    char *path = ts_fmt("%s/%s", ts_scratch, name);
     cr_assert_eq(ts_write_file(path, text, strlen(text)), 0);
     free(path);
 }
@@ -36,7 +31,7 @@ static void put(const char *name, const char *text)
 static char *crosstables(const char *out)
 {
     char *name = ts_fmt("%s/summary.html", out);
-    char *html = ts_slurp(dir, name);
+    char *html = ts_slurp(ts_scratch, name);
     free(name);
     char *at = strstr(html, "<h2 id=\"crosstables\">");
     cr_assert_not_null(at, "no Crosstables section");
@@ -72,7 +67,7 @@ Test(cli_crosstable, a_round_robin_with_its_games)
 {
     put("rr.log", rr_log);
     put("alias.csv", "Ann,A. Ann\n");
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q rr.log --player-alias alias.csv -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q rr.log --player-alias alias.csv -o out"), 0);
     char *x = crosstables("out");
     /* Each pair met twice: a round robin; 6 pairings. */
     expect_in(x, "<details class=\"xt\" id=\"xt0\" data-k=\"0\"><summary>Trio: round robin, 3 "
@@ -96,7 +91,7 @@ Test(cli_crosstable, a_round_robin_with_its_games)
                  "[1,2,\"2\",\"Cat\",\"Bob\",\"*\",\"ok\",4,\"\"]]}]</script>");
     free(x);
     /* The page is still well-formed. */
-    char *cmd = ts_fmt("xmllint --noout '%s/out/summary.html'", dir);
+    char *cmd = ts_fmt("xmllint --noout '%s/out/summary.html'", ts_scratch);
     cr_expect_eq(ts_run(cmd), 0, "xmllint");
     free(cmd);
 }
@@ -133,8 +128,8 @@ Test(cli_crosstable, drawn_in_a_browser)
 {
     put("rr.log", rr_log);
     put("alias.csv", "Ann,A. Ann\n");
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q rr.log --player-alias alias.csv -o out"), 0);
-    char *path = ts_fmt("%s/out/summary.html", dir);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q rr.log --player-alias alias.csv -o out"), 0);
+    char *path = ts_fmt("%s/out/summary.html", ts_scratch);
     char *dom = ts_browser_run(path, "xt0-1-2", draw_js);
     free(path);
     char *r = result_of(dom);
@@ -166,7 +161,7 @@ static const char odd_log[] =
 Test(cli_crosstable, escaped_names_are_matched_and_escaped)
 {
     put("odd.log", odd_log);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q odd.log -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q odd.log -o out"), 0);
     char *x = crosstables("out");
     expect_in(x, "<summary>&lt;Club&gt; &amp; Co: round robin, 3 players, 3 games</summary>");
     /* Names as JSON that can stand in a script element: no markup. */
@@ -190,7 +185,7 @@ Test(cli_crosstable, large_events_are_named_not_drawn)
                                i, i + 1);
     put("big.log", log);
     free(log);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q big.log -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q big.log -o out"), 0);
     char *x = crosstables("out");
     expect_in(x, "No crosstable for the events of more than 64 players (standings.csv has their "
                  "standings): Big (66 players).");
@@ -202,7 +197,7 @@ static char *zip_member(const char *zip, const char *name)
 {
     struct archive *a = archive_read_new();
     archive_read_support_format_zip(a);
-    char *path = ts_fmt("%s/%s", dir, zip), *text = NULL;
+    char *path = ts_fmt("%s/%s", ts_scratch, zip), *text = NULL;
     if (archive_read_open_filename(a, path, 65536) == ARCHIVE_OK) {
         struct archive_entry *e;
         while (!text && archive_read_next_header(a, &e) == ARCHIVE_OK) {
@@ -225,7 +220,7 @@ Test(cli_crosstable, the_workbook_sheet)
 {
     put("rr.log", rr_log);
     put("alias.csv", "Ann,A. Ann\n");
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q rr.log --player-alias alias.csv -o out "
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q rr.log --player-alias alias.csv -o out "
                                  "--xlsx book.xlsx"), 0);
     char *wb = zip_member("book.xlsx", "xl/workbook.xml");
     cr_assert_not_null(wb);
@@ -248,24 +243,24 @@ Test(cli_crosstable, merge_needs_the_alias_file)
 {
     put("rr.log", rr_log);
     put("alias.csv", "Ann,A. Ann\n");
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q rr.log --player-alias alias.csv -o one"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q rr.log --player-alias alias.csv -o one"), 0);
     for (int k = 1; k <= 2; k++) {
         char *args = ts_fmt("analyze -q rr.log --player-alias alias.csv --shard %d/2 -o s%d", k, k);
-        cr_assert_eq(ts_gcaudit(dir, args), 0);
+        cr_assert_eq(ts_gcaudit(ts_scratch, args), 0);
         free(args);
     }
-    cr_assert_eq(ts_gcaudit(dir, "merge -q s1 s2 -o merged"), 0);
-    char *a = ts_slurp(dir, "one/summary.html"), *b = ts_slurp(dir, "merged/summary.html");
+    cr_assert_eq(ts_gcaudit(ts_scratch, "merge -q s1 s2 -o merged"), 0);
+    char *a = ts_slurp(ts_scratch, "one/summary.html"), *b = ts_slurp(ts_scratch, "merged/summary.html");
     char *xa = strstr(a, "<h2 id=\"crosstables\">"), *xb = strstr(b, "<h2 id=\"crosstables\">");
     cr_assert(xa && xb);
     cr_expect_str_eq(xb, xa);
     free(a);
     free(b);
-    char *rm = ts_fmt("rm '%s/alias.csv'", dir);
+    char *rm = ts_fmt("rm '%s/alias.csv'", ts_scratch);
     cr_assert_eq(ts_run(rm), 0);
     free(rm);
-    cr_expect_eq(ts_gcaudit(dir, "merge -q s1 s2 -o m2"), 3);
-    char *err = ts_slurp(dir, "stderr.txt");
+    cr_expect_eq(ts_gcaudit(ts_scratch, "merge -q s1 s2 -o m2"), 3);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
     cr_expect_str_eq(err, "gcaudit: merge: the shards counted names through --player-alias "
                           "alias.csv: No such file or directory\n");
     free(err);

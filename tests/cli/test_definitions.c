@@ -12,16 +12,11 @@
 
 #include "tests/support/support.h"
 
-static char *dir;
-
-static void setup(void) { dir = ts_tempdir(); }
-static void teardown(void) { ts_rmtree(dir); free(dir); }
-
-TestSuite(cli_definitions, .init = setup, .fini = teardown);
+TestSuite(cli_definitions, .init = ts_scratch_setup, .fini = ts_scratch_teardown);
 
 static void write_in_dir(const char *name, const char *text)
 {
-    char *path = ts_fmt("%s/%s", dir, name);
+    char *path = ts_fmt("%s/%s", ts_scratch, name);
     cr_assert_eq(ts_write_file(path, text, strlen(text)), 0);
     free(path);
 }
@@ -34,8 +29,8 @@ static const char *const shipped[] = {
 
 Test(cli_definitions, variants_lists_the_shipped_definitions_with_their_files)
 {
-    cr_assert_eq(ts_gcaudit(dir, "variants"), 0);
-    char *out = ts_slurp(dir, "stdout.txt"), *err = ts_slurp(dir, "stderr.txt");
+    cr_assert_eq(ts_gcaudit(ts_scratch, "variants"), 0);
+    char *out = ts_slurp(ts_scratch, "stdout.txt"), *err = ts_slurp(ts_scratch, "stderr.txt");
     cr_expect_str_eq(err, "");
     cr_expect(strstr(out, "chess              Chess (orthodox, FIDE rules)\n"
                           "                   Game: chess, orthodoxchess, fidechess\n"
@@ -73,8 +68,8 @@ Test(cli_definitions, variants_file_adds_and_overrides)
                  "\n"
                  "[courier-gc:mini-chess]\n"
                  "gcTitle = not Courier any more\n");
-    cr_assert_eq(ts_gcaudit(dir, "variants --variants mine.ini"), 0);
-    char *out = ts_slurp(dir, "stdout.txt");
+    cr_assert_eq(ts_gcaudit(ts_scratch, "variants --variants mine.ini"), 0);
+    char *out = ts_slurp(ts_scratch, "stdout.txt");
     cr_expect(strstr(out, "mini-chess         mini-chess\n"
                           "                   Game: tinychess\n"
                           "                   from: mine.ini\n") != NULL, "%s", out);
@@ -107,8 +102,8 @@ Test(cli_definitions, a_bad_definition_names_file_line_and_key)
 {
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         write_in_dir("bad.ini", bad[i].ini);
-        cr_expect_eq(ts_gcaudit(dir, "variants --variants bad.ini"), 2, "%s", bad[i].ini);
-        char *err = ts_slurp(dir, "stderr.txt"), *out = ts_slurp(dir, "stdout.txt");
+        cr_expect_eq(ts_gcaudit(ts_scratch, "variants --variants bad.ini"), 2, "%s", bad[i].ini);
+        char *err = ts_slurp(ts_scratch, "stderr.txt"), *out = ts_slurp(ts_scratch, "stdout.txt");
         size_t first = strcspn(err, "\n");
         cr_expect(strlen(bad[i].message) == first && strncmp(err, bad[i].message, first) == 0,
                   "said \"%.*s\", not \"%s\"", (int)first, err, bad[i].message);
@@ -122,11 +117,11 @@ Test(cli_definitions, analyze_stops_before_reading_an_input)
 {
     write_in_dir("bad.ini", "[x]\nking = k\ncastling = maybe\n");
     write_in_dir("g.log", "Game: Chess\n\n1. e2-e4\n");
-    cr_expect_eq(ts_gcaudit(dir, "analyze g.log -o out --variants bad.ini"), 2);
-    char *err = ts_slurp(dir, "stderr.txt");
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze g.log -o out --variants bad.ini"), 2);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
     cr_expect_str_eq(err, "gcaudit: analyze: bad.ini:3: castling: [x] \"maybe\" is not a bool (true or false)\n");
     free(err);
-    char *test = ts_fmt("test -e '%s/out'", dir);
+    char *test = ts_fmt("test -e '%s/out'", ts_scratch);
     cr_expect_neq(ts_run(test), 0, "an output folder was made");
     free(test);
 }
@@ -148,14 +143,14 @@ Test(cli_definitions, a_defined_variant_is_replayed_into_the_reports)
                              "1. P f2-f4 1... p f7-f5\n"
                              "2. C h1-i3 2... a c8-d6\n"
                              "3. C i3-k5 // no such square\n");
-    cr_assert_eq(ts_gcaudit(dir, "analyze capa.log -q -o out"), 0);
-    char *games = ts_slurp(dir, "out/games.csv");
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze capa.log -q -o out"), 0);
+    char *games = ts_slurp(ts_scratch, "out/games.csv");
     cr_expect(strstr(games, "capa.log,,1,capa-1,capablanca-gc,,,Ann,Bob,,,3,1-0,1-0,illegal,,,,illegal,1,2,illegal-move,\n") != NULL,
               "%s", games);
     cr_expect(strstr(games, "capa.log,,2,capa-2,capablanca-gc,,,Ann,Bob,,,4,*,*,illegal,,,,illegal,1,3,no-such-square,\n") != NULL,
               "%s", games);
     free(games);
-    char *v = ts_slurp(dir, "out/violations.csv");
+    char *v = ts_slurp(ts_scratch, "out/violations.csv");
     cr_expect(strstr(v, "capa.log,,1,capa-1,capablanca-gc,8,2,black,Bob,q e8-i4,illegal-move,the queen on e8 "
                         "cannot reach i4: the path is blocked at f7,the f7 pawn is in the way\n") != NULL,
               "%s", v);

@@ -13,11 +13,9 @@
 #include "tests/support/csvread.h"
 #include "tests/support/support.h"
 
-static char *dir;
-
 static void write_in_dir(const char *name, const char *text)
 {
-    char *path = ts_fmt("%s/%s", dir, name);
+    char *path = ts_fmt("%s/%s", ts_scratch, name);
     cr_assert_eq(ts_write_file(path, text, strlen(text)), 0);
     free(path);
 }
@@ -28,7 +26,7 @@ static void write_in_dir(const char *name, const char *text)
  * mate again, between other players. */
 static void setup(void)
 {
-    dir = ts_tempdir();
+    ts_scratch_setup();
     write_in_dir("a.log", "Game: Chess\nLog: g1\nEvent: Spring\nWhite: Ada\nBlack: Bob\n"
                           "Result: 0-1\n\n1. P f2-f3 1... p e7-e5\n2. P g2-g4 2... q d8-h4\n\n"
                           "Game: Chess\nWhite: Ada\nBlack: Bob\n\n");
@@ -39,14 +37,12 @@ static void setup(void)
                           "1. P f2-f3 1... p e7-e5\n2. P g2-g4 2... q d8-h4\n");
 }
 
-static void teardown(void) { ts_rmtree(dir); free(dir); }
-
-TestSuite(duplicates, .init = setup, .fini = teardown);
+TestSuite(duplicates, .init = setup, .fini = ts_scratch_teardown);
 
 static struct ts_csv read_report(const char *name)
 {
     struct ts_csv t;
-    char *path = ts_fmt("%s/%s", dir, name);
+    char *path = ts_fmt("%s/%s", ts_scratch, name);
     cr_assert_eq(ts_csv_read(path, &t), 0, "%s", name);
     free(path);
     return t;
@@ -54,7 +50,7 @@ static struct ts_csv read_report(const char *name)
 
 Test(duplicates, a_copy_is_named_and_counted_once)
 {
-    cr_assert_eq(ts_gcaudit(dir, "analyze a.log b.log c.log -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze a.log b.log c.log -o out"), 0);
     struct ts_csv g = read_report("out/games.csv");
     cr_assert_eq(g.nrows - 1, 5u);
     cr_expect_str_eq(g.rows[0][g.ncols[0] - 1], "duplicate_of", "the last column");
@@ -72,7 +68,7 @@ Test(duplicates, a_copy_is_named_and_counted_once)
     cr_expect_str_eq(ts_csv_get(&p, 1, "player"), "Ada");
     cr_expect_str_eq(ts_csv_get(&p, 1, "games"), "1", "Ada lost the mate once, not twice");
     ts_csv_free(&p);
-    char *out = ts_slurp(dir, "stdout.txt");
+    char *out = ts_slurp(ts_scratch, "stdout.txt");
     const char *games = strstr(out, "\n  games:");
     cr_assert_not_null(games, "%s", out);
     cr_expect_str_eq(games + 1,
@@ -88,7 +84,7 @@ Test(duplicates, a_copy_is_named_and_counted_once)
 
 Test(duplicates, keep_duplicates_counts_every_copy)
 {
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q --keep-duplicates a.log b.log c.log -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q --keep-duplicates a.log b.log c.log -o out"), 0);
     struct ts_csv g = read_report("out/games.csv");
     cr_expect_str_eq(ts_csv_get(&g, 3, "duplicate_of"), "");
     ts_csv_free(&g);
@@ -107,7 +103,7 @@ static char *reports(const char *out)
     char *all = ts_fmt("%s", "");
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char *path = ts_fmt("%s/%s", out, names[i]);
-        char *text = ts_slurp(dir, path);
+        char *text = ts_slurp(ts_scratch, path);
         char *next = ts_fmt("%s== %s\n%s", all, names[i], text);
         free(all);
         free(text);
@@ -120,7 +116,7 @@ static char *reports(const char *out)
 Test(duplicates, the_first_copy_is_the_same_whatever_j_or_shards)
 {
     /* Many copies in many entries, so that -j 8 replays them out of order. */
-    char *logs = ts_fmt("%s/logs", dir);
+    char *logs = ts_fmt("%s/logs", ts_scratch);
     cr_assert_eq(mkdir(logs, 0777), 0);
     free(logs);
     for (int i = 0; i < 40; i++) {
@@ -132,20 +128,20 @@ Test(duplicates, the_first_copy_is_the_same_whatever_j_or_shards)
         free(name);
         free(text);
     }
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q -j 1 logs -o j1"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q -j 1 logs -o j1"), 0);
     char *one = reports("j1");
     cr_expect(strstr(one, "logs/m03.log,,1,,chess,,,P0,Q0") &&
                   strstr(one, "\"logs/m00.log, game 1\"\n"),
               "%s", one);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q -j 8 logs -o j8"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q -j 8 logs -o j8"), 0);
     char *eight = reports("j8");
     cr_expect_str_eq(eight, one, "-j 8");
     for (int k = 1; k <= 3; k++) {
         char *args = ts_fmt("analyze -q -j 2 --shard %d/3 logs -o s%d", k, k);
-        cr_assert_eq(ts_gcaudit(dir, args), 0);
+        cr_assert_eq(ts_gcaudit(ts_scratch, args), 0);
         free(args);
     }
-    cr_assert_eq(ts_gcaudit(dir, "merge -q s3 s1 s2 -o merged"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "merge -q s3 s1 s2 -o merged"), 0);
     char *merged = reports("merged");
     cr_expect_str_eq(merged, one, "three shards merged");
     free(one);
@@ -155,13 +151,13 @@ Test(duplicates, the_first_copy_is_the_same_whatever_j_or_shards)
 
 Test(duplicates, the_same_file_twice_is_read_once)
 {
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q a.log ./a.log -o out"), 0);
-    char *err = ts_slurp(dir, "stderr.txt");
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q a.log ./a.log -o out"), 0);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
     cr_expect_str_eq(err, "gcaudit: warning: './a.log' is given twice (also as 'a.log'): it is "
                           "read once\n");
     free(err);
     struct ts_csv in = read_report("out/inputs.csv");
     cr_expect_eq(in.nrows - 1, 1u);
     ts_csv_free(&in);
-    cr_expect_eq(ts_gcaudit(dir, "analyze -q --strict a.log a.log -o out"), 2);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q --strict a.log a.log -o out"), 2);
 }

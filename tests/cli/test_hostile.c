@@ -41,21 +41,7 @@
 
 #define MiB (1024 * 1024)
 
-static char *dir;
-
-static void setup(void)
-{
-    dir = ts_tempdir();
-    cr_assert_not_null(dir);
-}
-
-static void teardown(void)
-{
-    ts_rmtree(dir);
-    free(dir);
-}
-
-TestSuite(cli_hostile, .init = setup, .fini = teardown);
+TestSuite(cli_hostile, .init = ts_scratch_setup, .fini = ts_scratch_teardown);
 
 static const char LOG[] = "Game: Chess\nWhite: Ann\nBlack: Bob\n\n1. P e2-e4 1... p e7-e5\n";
 
@@ -78,7 +64,7 @@ struct outcome {
  * stderr into stdout.txt and stderr.txt. */
 static struct outcome run_gcaudit(const char *const *args, int in_fd)
 {
-    char *out = ts_fmt("%s/stdout.txt", dir), *err = ts_fmt("%s/stderr.txt", dir);
+    char *out = ts_fmt("%s/stdout.txt", ts_scratch), *err = ts_fmt("%s/stderr.txt", ts_scratch);
     double t0 = now();
     pid_t pid = fork();
     cr_assert_geq(pid, 0);
@@ -86,7 +72,7 @@ static struct outcome run_gcaudit(const char *const *args, int in_fd)
         int in = in_fd >= 0 ? in_fd : open("/dev/null", O_RDONLY);
         int o = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
         int e = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (in < 0 || o < 0 || e < 0 || chdir(dir) != 0)
+        if (in < 0 || o < 0 || e < 0 || chdir(ts_scratch) != 0)
             _exit(127);
         dup2(in, 0), dup2(o, 1), dup2(e, 2);
         const char *argv[16] = {GC_BINARY};
@@ -109,7 +95,7 @@ static struct outcome run_gcaudit(const char *const *args, int in_fd)
 
 static char *slurp(const char *name, size_t *len)
 {
-    char *path = ts_fmt("%s/%s", dir, name);
+    char *path = ts_fmt("%s/%s", ts_scratch, name);
     char *text = ts_read_file(path, len);
     cr_assert_not_null(text, "%s was not written", name);
     free(path);
@@ -118,7 +104,7 @@ static char *slurp(const char *name, size_t *len)
 
 static struct ts_csv read_report(const char *name)
 {
-    char *path = ts_fmt("%s/out/%s", dir, name);
+    char *path = ts_fmt("%s/out/%s", ts_scratch, name);
     struct ts_csv t;
     cr_assert_eq(ts_csv_read(path, &t), 0, "%s parses as RFC 4180", name);
     free(path);
@@ -177,7 +163,7 @@ static void add_member(struct archive *a, const struct member *m)
 
 static void write_tar(const char *name, const struct member *m, size_t n)
 {
-    char *path = ts_fmt("%s/%s", dir, name);
+    char *path = ts_fmt("%s/%s", ts_scratch, name);
     struct archive *a = archive_write_new();
     archive_write_set_format_pax_restricted(a);
     cr_assert_eq(archive_write_open_filename(a, path), ARCHIVE_OK);
@@ -396,7 +382,7 @@ Test(cli_hostile, gzip_bomb_with_the_default_limit, .timeout = 300)
     size_t len = gzip_member(bomb, 4096, "Game: Chess\n", MiB - 12);
     for (int i = 1; i < 1024; i++, len += one_len)
         memcpy(bomb + len, one, one_len);
-    char *path = ts_fmt("%s/bomb.log.gz", dir), *good = ts_fmt("%s/good.log", dir);
+    char *path = ts_fmt("%s/bomb.log.gz", ts_scratch), *good = ts_fmt("%s/good.log", ts_scratch);
     cr_assert_eq(ts_write_file(path, bomb, len), 0);
     cr_assert_eq(ts_write_file(good, LOG, sizeof LOG - 1), 0);
     free(bomb), free(path), free(good);
@@ -542,7 +528,7 @@ Test(cli_hostile, hundred_thousand_turns_in_linear_time, .timeout = 300)
     cr_expect_lt(t_big, 30 * t_small + 0.5, "%.3f s against %.3f s", t_big, t_small);
     free(small);
 
-    char *path = ts_fmt("%s/long.log", dir);
+    char *path = ts_fmt("%s/long.log", ts_scratch);
     cr_assert_eq(ts_write_file(path, big, len), 0);
     free(path), free(big);
     const char *args[] = {"analyze", "long.log", "-o", "out", "-q", NULL};

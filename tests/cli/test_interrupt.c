@@ -25,21 +25,7 @@
 
 #include "tests/support/support.h"
 
-static char *dir;
-
-static void setup(void)
-{
-    dir = ts_tempdir();
-    cr_assert_not_null(dir);
-}
-
-static void teardown(void)
-{
-    ts_rmtree(dir);
-    free(dir);
-}
-
-TestSuite(cli_interrupt, .init = setup, .fini = teardown);
+TestSuite(cli_interrupt, .init = ts_scratch_setup, .fini = ts_scratch_teardown);
 
 static const char LOG[] =
     "Game: Chess\nWhite: Ann\nBlack: Bob\n\n"
@@ -80,13 +66,13 @@ static pid_t start_endless_writer(int *read_fd)
 
 static pid_t start_gcaudit(int in_fd, const char *outdir)
 {
-    char *err = ts_fmt("%s/stderr.txt", dir);
+    char *err = ts_fmt("%s/stderr.txt", ts_scratch);
     pid_t pid = fork();
     cr_assert_geq(pid, 0);
     if (pid == 0) {
         int e = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
         int o = open("/dev/null", O_WRONLY);
-        if (e < 0 || o < 0 || chdir(dir) != 0)
+        if (e < 0 || o < 0 || chdir(ts_scratch) != 0)
             _exit(127);
         dup2(in_fd, 0), dup2(o, 1), dup2(e, 2);
         execl(GC_BINARY, GC_BINARY, "analyze", "-", "-o", outdir, "-q", (char *)NULL);
@@ -105,7 +91,7 @@ static void sleep_ms(long ms)
 /* Some report rows reached the disk: the run is well under way. */
 static int run_has_started(const char *outdir)
 {
-    char *path = ts_fmt("%s/%s", dir, outdir);
+    char *path = ts_fmt("%s/%s", ts_scratch, outdir);
     DIR *d = opendir(path);
     int started = 0;
     struct dirent *de;
@@ -143,7 +129,7 @@ static int wait_or_kill(pid_t pid, int seconds, int *timed_out)
  * away again when it writes nothing into it. */
 static void expect_no_reports(const char *outdir)
 {
-    char *path = ts_fmt("%s/%s", dir, outdir);
+    char *path = ts_fmt("%s/%s", ts_scratch, outdir);
     DIR *d = opendir(path);
     struct dirent *de;
     while (d && (de = readdir(d)) != NULL)
@@ -174,7 +160,7 @@ static void interrupt_run(int sig, int want_status)
               "(cli/interrupt.c is not wired into cli/cmd_analyze.c yet)",
               WIFSIGNALED(st) ? WTERMSIG(st) : 0);
     cr_expect_eq(WEXITSTATUS(st), want_status);
-    char *err_path = ts_fmt("%s/stderr.txt", dir);
+    char *err_path = ts_fmt("%s/stderr.txt", ts_scratch);
     char *err = ts_read_file(err_path, NULL);
     cr_assert_not_null(err);
     cr_expect(strstr(err, "gcaudit: interrupted: no reports were written in '") != NULL,
@@ -211,13 +197,13 @@ static double now_s(void)
 
 static pid_t start_analyze(int in_fd, const char *input)
 {
-    char *err = ts_fmt("%s/stderr.txt", dir);
+    char *err = ts_fmt("%s/stderr.txt", ts_scratch);
     pid_t pid = fork();
     cr_assert_geq(pid, 0);
     if (pid == 0) {
         int e = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
         int o = open("/dev/null", O_WRONLY);
-        if (e < 0 || o < 0 || chdir(dir) != 0)
+        if (e < 0 || o < 0 || chdir(ts_scratch) != 0)
             _exit(127);
         if (in_fd >= 0)
             dup2(in_fd, 0);
@@ -242,13 +228,13 @@ static void stop_waiting_run(pid_t gc, int sig, int want_status)
     cr_assert(WIFEXITED(st), "gcaudit was killed by signal %d", WIFSIGNALED(st) ? WTERMSIG(st) : 0);
     cr_expect_eq(WEXITSTATUS(st), want_status);
     cr_expect_lt(took, 1.0, "it stopped %.2f s after the signal", took);
-    char *err_path = ts_fmt("%s/stderr.txt", dir);
+    char *err_path = ts_fmt("%s/stderr.txt", ts_scratch);
     char *err = ts_read_file(err_path, NULL);
     cr_assert_not_null(err);
     cr_expect(strstr(err, "gcaudit: interrupted: no reports were written in 'out'") != NULL,
               "stderr: %s", err);
     free(err), free(err_path);
-    char *out = ts_fmt("%s/out", dir);
+    char *out = ts_fmt("%s/out", ts_scratch);
     struct stat sb;
     cr_expect_neq(stat(out, &sb), 0, "the output directory the run made is gone");
     free(out);
@@ -256,7 +242,7 @@ static void stop_waiting_run(pid_t gc, int sig, int want_status)
 
 Test(cli_interrupt, a_fifo_without_a_writer_ends_at_sigterm, .timeout = 60)
 {
-    char *fifo = ts_fmt("%s/in.fifo", dir);
+    char *fifo = ts_fmt("%s/in.fifo", ts_scratch);
     cr_assert_eq(mkfifo(fifo, 0600), 0);
     pid_t gc = start_analyze(-1, "in.fifo");
     stop_waiting_run(gc, SIGTERM, 143);

@@ -17,18 +17,13 @@
 #define MAN_PAGE GC_BUILD_DIR "/gcaudit.1"
 #define MAN_SOURCE GC_SOURCE_DIR "/docs/gcaudit.1.scd"
 
-static char *dir;
-
-static void setup(void) { dir = ts_tempdir(); }
-static void teardown(void) { ts_rmtree(dir); free(dir); }
-
-TestSuite(manual, .init = setup, .fini = teardown);
+TestSuite(manual, .init = ts_scratch_setup, .fini = ts_scratch_teardown);
 
 /* Run a shell command in dir, its standard error in dir/err.txt; a
  * program that is not installed (127) fails the test naming it. */
 static int run_in_dir(const char *program, const char *cmdline)
 {
-    char *cmd = ts_fmt("cd '%s' && %s 2>err.txt", dir, cmdline);
+    char *cmd = ts_fmt("cd '%s' && %s 2>err.txt", ts_scratch, cmdline);
     int rc = ts_run(cmd);
     free(cmd);
     cr_assert_neq(rc, 127, "%s is not installed (setup.sh installs it)", program);
@@ -40,7 +35,7 @@ Test(manual, man_reads_the_page_without_a_warning)
     int rc = run_in_dir("man (man-db)", "LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l '" MAN_PAGE
                                         "' >page.txt");
     cr_assert_eq(rc, 0);
-    char *err = ts_slurp(dir, "err.txt"), *page = ts_slurp(dir, "page.txt");
+    char *err = ts_slurp(ts_scratch, "err.txt"), *page = ts_slurp(ts_scratch, "page.txt");
     cr_expect_str_eq(err, "");
     cr_expect(strstr(page, "gcaudit - audit archives of Game Courier chess-variant game logs"),
               "NAME line missing:\n%.400s", page);
@@ -55,7 +50,7 @@ Test(manual, groff_finds_no_warning)
 {
     int rc = run_in_dir("groff", "groff -ww -man -z < '" MAN_PAGE "'");
     cr_assert_eq(rc, 0);
-    char *err = ts_slurp(dir, "err.txt");
+    char *err = ts_slurp(ts_scratch, "err.txt");
     cr_expect_str_eq(err, "");
     free(err);
 }
@@ -80,9 +75,9 @@ static int defines(const char *source, const char *want)
 static void expect_options_documented(const char *command, const char *source)
 {
     char *args = ts_fmt("%s --help", command);
-    cr_assert_eq(ts_gcaudit(dir, args), 0, "gcaudit %s", args);
+    cr_assert_eq(ts_gcaudit(ts_scratch, args), 0, "gcaudit %s", args);
     free(args);
-    char *help = ts_slurp(dir, "stdout.txt");
+    char *help = ts_slurp(ts_scratch, "stdout.txt");
     int found = 0;
     for (const char *p = help; (p = strchr(p, '-')) != NULL;) {
         const char *start = p;
@@ -127,7 +122,7 @@ static int exists(const char *path)
 Test(manual, cmake_install_puts_the_command_the_page_and_the_docs_in_place)
 {
     char *cmd = ts_fmt("'%s' --install '%s' --prefix '%s/prefix' >/dev/null", GC_CMAKE,
-                       GC_BUILD_DIR, dir);
+                       GC_BUILD_DIR, ts_scratch);
     cr_assert_eq(run_in_dir("cmake", cmd), 0);
     free(cmd);
     static const char *const files[] = {"bin/gcaudit", "share/man/man1/gcaudit.1",
@@ -135,11 +130,11 @@ Test(manual, cmake_install_puts_the_command_the_page_and_the_docs_in_place)
                                         "share/doc/gcaudit/docs/rules.md",
                                         "share/doc/gcaudit/docs/statistics.md"};
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
-        char *path = ts_fmt("%s/prefix/%s", dir, files[i]);
+        char *path = ts_fmt("%s/prefix/%s", ts_scratch, files[i]);
         cr_expect(exists(path), "cmake --install did not write %s", files[i]);
         free(path);
     }
-    char *installed = ts_fmt("%s/prefix/share/man/man1/gcaudit.1", dir);
+    char *installed = ts_fmt("%s/prefix/share/man/man1/gcaudit.1", ts_scratch);
     char *a = ts_read_file(installed, NULL), *b = ts_read_file(MAN_PAGE, NULL);
     cr_expect(a && b && strcmp(a, b) == 0, "the installed page is not the built one");
     free(a);

@@ -14,32 +14,23 @@
 
 #include "tests/support/support.h"
 
-static char *dir;
-
 static void setup(void)
 {
-    dir = ts_tempdir();
-    cr_assert_not_null(dir);
+    ts_scratch_setup();
     /* Two good shards of the shared vectors, and a copy of each to edit. */
     char *cmd = ts_fmt("cd '%s' && for k in 1 2; do '%s' analyze -q -j1 --shard $k/2 '%s/oracle' "
                        "-o good$k && cp -r good$k s$k || exit 1; done",
-                       dir, GC_BINARY, GC_FIXTURES);
+                       ts_scratch, GC_BINARY, GC_FIXTURES);
     cr_assert_eq(ts_run(cmd), 0);
     free(cmd);
 }
 
-static void teardown(void)
-{
-    ts_rmtree(dir);
-    free(dir);
-}
-
-TestSuite(cli_merge, .init = setup, .fini = teardown, .timeout = 60);
+TestSuite(cli_merge, .init = setup, .fini = ts_scratch_teardown, .timeout = 60);
 
 /* Replace the first line of dir/FILE that starts with `prefix` by `line`. */
 static void edit_line(const char *file, const char *prefix, const char *line)
 {
-    char *path = ts_fmt("%s/%s", dir, file);
+    char *path = ts_fmt("%s/%s", ts_scratch, file);
     size_t len;
     char *text = ts_read_file(path, &len);
     cr_assert_not_null(text, "%s", path);
@@ -61,21 +52,21 @@ static void edit_line(const char *file, const char *prefix, const char *line)
 /* merge s1 s2 exits 3 with exactly `want` on stderr, and writes nothing. */
 static void expect_refused(const char *want)
 {
-    char *cmd = ts_fmt("cd '%s' && '%s' merge s1 s2 -o merged 2>merge.err", dir, GC_BINARY);
+    char *cmd = ts_fmt("cd '%s' && '%s' merge s1 s2 -o merged 2>merge.err", ts_scratch, GC_BINARY);
     int rc = ts_run(cmd);
     free(cmd);
-    char *err = ts_slurp(dir, "merge.err");
+    char *err = ts_slurp(ts_scratch, "merge.err");
     cr_expect_eq(rc, 3, "merge exits %d: %s", rc, err);
     cr_expect_str_eq(err, want);
     free(err);
-    char *games = ts_fmt("%s/merged/games.csv", dir);
+    char *games = ts_fmt("%s/merged/games.csv", ts_scratch);
     cr_expect_null(ts_read_file(games, NULL), "a report was written");
     free(games);
 }
 
 Test(cli_merge, the_good_shards_merge)
 {
-    char *cmd = ts_fmt("cd '%s' && '%s' merge -q s1 s2 -o merged", dir, GC_BINARY);
+    char *cmd = ts_fmt("cd '%s' && '%s' merge -q s1 s2 -o merged", ts_scratch, GC_BINARY);
     cr_assert_eq(ts_run(cmd), 0);
     free(cmd);
 }
@@ -133,7 +124,7 @@ Test(cli_merge, an_unreadable_state_names_the_field_and_the_reason)
          "line 23: latest: a date YYYY-MM-DD or '-' expected, not '2024-02-30'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char *reset = ts_fmt("cp '%s/good1/gcaudit-shard.txt' '%s/s1/'", dir, dir);
+        char *reset = ts_fmt("cp '%s/good1/gcaudit-shard.txt' '%s/s1/'", ts_scratch, ts_scratch);
         cr_assert_eq(ts_run(reset), 0);
         free(reset);
         edit_line("s1/gcaudit-shard.txt", cases[i].prefix, cases[i].line);
@@ -145,7 +136,7 @@ Test(cli_merge, an_unreadable_state_names_the_field_and_the_reason)
 
 Test(cli_merge, a_state_cut_short_names_the_field_it_lacks)
 {
-    char *cut = ts_fmt("cd '%s' && head -5 good1/gcaudit-shard.txt >s1/gcaudit-shard.txt", dir);
+    char *cut = ts_fmt("cd '%s' && head -5 good1/gcaudit-shard.txt >s1/gcaudit-shard.txt", ts_scratch);
     cr_assert_eq(ts_run(cut), 0);
     free(cut);
     expect_refused("gcaudit: merge: s1/gcaudit-shard.txt, line 6: 'selection' expected, but the "
@@ -246,7 +237,7 @@ Test(cli_merge, an_index_row_past_the_entries_is_refused)
 
 Test(cli_merge, an_index_with_fewer_games_than_the_state_is_refused)
 {
-    char *cmd = ts_fmt("cd '%s/s1' && sed -i '$d' gcaudit-shard-rows.csv games.csv gcaudit-viewer.txt", dir);
+    char *cmd = ts_fmt("cd '%s/s1' && sed -i '$d' gcaudit-shard-rows.csv games.csv gcaudit-viewer.txt", ts_scratch);
     cr_assert_eq(ts_run(cmd), 0);
     free(cmd);
     expect_refused("gcaudit: merge: the reports in 's1' hold 149 games and 47 violations, its "
@@ -255,7 +246,7 @@ Test(cli_merge, an_index_with_fewer_games_than_the_state_is_refused)
 
 Test(cli_merge, inputs_with_fewer_rows_than_the_entries_are_refused)
 {
-    char *cmd = ts_fmt("cd '%s' && sed -i '$d' s1/inputs.csv s2/inputs.csv", dir);
+    char *cmd = ts_fmt("cd '%s' && sed -i '$d' s1/inputs.csv s2/inputs.csv", ts_scratch);
     cr_assert_eq(ts_run(cmd), 0);
     free(cmd);
     expect_refused("gcaudit: merge: 's1/inputs.csv' has 9 rows, its state counts 10 entries\n");

@@ -10,34 +10,30 @@
 
 #include "tests/support/support.h"
 
-static char *dir;
-
 static void setup(void)
 {
-    dir = ts_tempdir();
+    ts_scratch_setup();
     /* The sample archive, under a short name, so messages are exact. */
     char *cmd = ts_fmt("cp '%s/sample-data/chess-open-2024.tar.gz' '%s/open.tar.gz'",
-                       GC_SOURCE_DIR, dir);
+                       GC_SOURCE_DIR, ts_scratch);
     cr_assert_eq(ts_run(cmd), 0);
     free(cmd);
 }
 
-static void teardown(void) { ts_rmtree(dir); free(dir); }
-
-TestSuite(replay, .init = setup, .fini = teardown);
+TestSuite(replay, .init = setup, .fini = ts_scratch_teardown);
 
 #define OPERA "open.tar.gz!chess-open-2024/round-1/open24-r1-volkov-oconnell.log"
 
 static char *out_of(const char *args, int want_status)
 {
-    cr_expect_eq(ts_gcaudit(dir, args), want_status, "gcaudit %s", args);
-    return ts_slurp(dir, "stdout.txt");
+    cr_expect_eq(ts_gcaudit(ts_scratch, args), want_status, "gcaudit %s", args);
+    return ts_slurp(ts_scratch, "stdout.txt");
 }
 
 static void expect_error(const char *args, int want_status, const char *message)
 {
-    cr_expect_eq(ts_gcaudit(dir, args), want_status, "gcaudit %s", args);
-    char *err = ts_slurp(dir, "stderr.txt");
+    cr_expect_eq(ts_gcaudit(ts_scratch, args), want_status, "gcaudit %s", args);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
     cr_expect_str_eq(err, message, "gcaudit %s", args);
     free(err);
 }
@@ -142,7 +138,7 @@ Test(replay, refusals_say_why)
 Test(replay, fen_only_where_the_variant_has_one)
 {
     char *cmd = ts_fmt("cp '%s/sample-data/backlash-2024.tar.gz' '%s/bl.tar.gz'", GC_SOURCE_DIR,
-                       dir);
+                       ts_scratch);
     cr_assert_eq(ts_run(cmd), 0);
     free(cmd);
     expect_error("replay 'bl.tar.gz!backlash-2024/bl24-r2-webb-aoyama.log' --fen", 2,
@@ -160,7 +156,7 @@ Test(replay, an_archive_of_one_log_needs_no_entry)
 {
     char *cmd = ts_fmt("cd '%s' && mkdir one && tar xzf open.tar.gz "
                        "chess-open-2024/round-1/open24-r1-volkov-oconnell.log && "
-                       "tar czf one.tar.gz chess-open-2024", dir);
+                       "tar czf one.tar.gz chess-open-2024", ts_scratch);
     cr_assert_eq(ts_run(cmd), 0);
     free(cmd);
     char *a = out_of("replay one.tar.gz --turn 1 --fen", 0);

@@ -25,14 +25,7 @@
 
 #include "tests/support/support.h"
 
-static char *dir;
 static char *mounted;   /* the tmpfs of a full-disk test, unmounted whatever happens */
-
-static void setup(void)
-{
-    dir = ts_tempdir();
-    cr_assert_not_null(dir);
-}
 
 static void teardown(void)
 {
@@ -40,11 +33,10 @@ static void teardown(void)
         umount(mounted);
     free(mounted);
     mounted = NULL;
-    ts_rmtree(dir);
-    free(dir);
+    ts_scratch_teardown();
 }
 
-TestSuite(report_set, .init = setup, .fini = teardown, .timeout = 60);
+TestSuite(report_set, .init = ts_scratch_setup, .fini = teardown, .timeout = 60);
 
 static const char LOG[] = "Game: Chess\nWhite: Ann\nBlack: Bob\nResult: 1-0\n\n"
                           "1. P e2-e4 1... p e7-e5\n2. B f1-c4 2... n b8-c6\n"
@@ -52,30 +44,30 @@ static const char LOG[] = "Game: Chess\nWhite: Ann\nBlack: Bob\nResult: 1-0\n\n"
 
 static void write_in(const char *name, const char *text)
 {
-    char *p = ts_fmt("%s/%s", dir, name);
+    char *p = ts_fmt("%s/%s", ts_scratch, name);
     cr_assert_eq(ts_write_file(p, text, strlen(text)), 0);
     free(p);
 }
 
 Test(report_set, the_output_directory_inside_an_input_is_not_read)
 {
-    char *in = ts_fmt("%s/in", dir);
+    char *in = ts_fmt("%s/in", ts_scratch);
     cr_assert_eq(mkdir(in, 0755), 0);
     write_in("in/a.log", LOG);
     write_in("in/b.log", LOG);
     /* A workbook inside the input directory too. */
     const char *args = "analyze -q -j2 in -o in/report --xlsx in/book.xlsx";
-    cr_assert_eq(ts_gcaudit(dir, args), 0);
-    char *first = ts_slurp(dir, "in/report/inputs.csv");
-    cr_assert_eq(ts_gcaudit(dir, args), 0);
-    char *second = ts_slurp(dir, "in/report/inputs.csv");
+    cr_assert_eq(ts_gcaudit(ts_scratch, args), 0);
+    char *first = ts_slurp(ts_scratch, "in/report/inputs.csv");
+    cr_assert_eq(ts_gcaudit(ts_scratch, args), 0);
+    char *second = ts_slurp(ts_scratch, "in/report/inputs.csv");
     cr_assert_str_eq(first, second);
     cr_assert_str_eq(first, "source,entry,bytes,games,status,message\n"
                             "in/a.log,,130,1,ok,\n"
                             "in/b.log,,130,1,ok,\n");
     /* Named as an input, the output directory is a skipped row. */
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q in/a.log in/report -o in/report"), 0);
-    char *third = ts_slurp(dir, "in/report/inputs.csv");
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q in/a.log in/report -o in/report"), 0);
+    char *third = ts_slurp(ts_scratch, "in/report/inputs.csv");
     cr_assert_str_eq(third, "source,entry,bytes,games,status,message\n"
                             "in/a.log,,130,1,ok,\n"
                             "in/report,,0,0,skipped,gcaudit's own output: not read\n");
@@ -158,7 +150,7 @@ static void full_disk(int csvs_fit)
 {
     cr_assert_eq(geteuid(), 0, "this test mounts a small tmpfs, which needs root (CI runs as "
                                "root): run the suite as root");
-    char *disk = ts_fmt("%s/disk", dir);
+    char *disk = ts_fmt("%s/disk", ts_scratch);
     cr_assert_eq(mkdir(disk, 0755), 0);
     cr_assert_eq(mount("tmpfs", disk, "tmpfs", 0, "size=4m"), 0, "mount a tmpfs on %s: %s", disk,
                  strerror(errno));
@@ -167,16 +159,16 @@ static void full_disk(int csvs_fit)
     write_logs("new.log", 400);
     /* The old reports, and the sizes of the new ones on a roomy disk:
      * every file but summary.html is written before it. */
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q --viewer none old.log -o disk/out"), 0);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q --viewer none new.log -o roomy"), 0);
-    char *out = ts_fmt("%s/out", disk), *roomy = ts_fmt("%s/roomy", dir);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q --viewer none old.log -o disk/out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q --viewer none new.log -o roomy"), 0);
+    char *out = ts_fmt("%s/out", disk), *roomy = ts_fmt("%s/roomy", ts_scratch);
     struct listing before, big;
     list_dir(out, &before);
     list_dir(roomy, &big);
     char *old[32];
     for (size_t i = 0; i < before.n; i++) {
         char *p = ts_fmt("disk/out/%s", before.name[i]);
-        old[i] = ts_slurp(dir, p);
+        old[i] = ts_slurp(ts_scratch, p);
         free(p);
     }
     size_t csvs = 0, summary = 0;
@@ -201,8 +193,8 @@ static void full_disk(int csvs_fit)
     char *zeros = calloc(1, fill);
     cr_assert_eq(ts_write_file(filler, zeros, fill), 0);
     free(zeros);
-    int rc = ts_gcaudit(dir, "analyze -q --viewer none new.log -o disk/out");
-    char *err = ts_slurp(dir, "stderr.txt");
+    int rc = ts_gcaudit(ts_scratch, "analyze -q --viewer none new.log -o disk/out");
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
     cr_expect_eq(rc, 3, "exit status %d: %s", rc, err);
     cr_expect(strstr(err, "could not be written completely: those already there are left as "
                           "they were"), "%s", err);
@@ -213,7 +205,7 @@ static void full_disk(int csvs_fit)
     cr_expect_eq(after.n, before.n, "%zu files before, %zu after", before.n, after.n);
     for (size_t i = 0; i < before.n; i++) {
         char *p = ts_fmt("disk/out/%s", before.name[i]);
-        char *now = ts_slurp(dir, p);
+        char *now = ts_slurp(ts_scratch, p);
         cr_expect_str_eq(now, old[i], "%s changed", before.name[i]);
         free(now), free(p), free(old[i]);
     }
@@ -246,7 +238,7 @@ static long dead_pid(void)
 
 static int exists_in(const char *name)
 {
-    char *p = ts_fmt("%s/%s", dir, name);
+    char *p = ts_fmt("%s/%s", ts_scratch, name);
     struct stat st;
     int rc = stat(p, &st) == 0;
     free(p);
@@ -255,7 +247,7 @@ static int exists_in(const char *name)
 
 Test(report_set, the_temporaries_of_dead_runs_are_removed)
 {
-    char *outdir = ts_fmt("%s/out", dir);
+    char *outdir = ts_fmt("%s/out", ts_scratch);
     cr_assert_eq(mkdir(outdir, 0755), 0);
     free(outdir);
     long dead = dead_pid(), live = (long)getpid();
@@ -265,7 +257,7 @@ Test(report_set, the_temporaries_of_dead_runs_are_removed)
     for (size_t i = 0; i < 6; i++)
         write_in(names[i], "half a report");
     write_in("a.log", LOG);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q a.log -o out --xlsx book.xlsx"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q a.log -o out --xlsx book.xlsx"), 0);
     cr_expect(!exists_in(names[0]), "%s is left", names[0]);
     cr_expect(!exists_in(names[1]), "%s is left", names[1]);
     cr_expect(!exists_in(names[2]), "%s is left", names[2]);
@@ -280,9 +272,9 @@ Test(report_set, the_temporaries_of_dead_runs_are_removed)
  * reports open under temporary names), then a run into the same place. */
 Test(report_set, a_killed_run_leaves_nothing_after_the_next_one)
 {
-    char *fifo = ts_fmt("%s/in.fifo", dir);
+    char *fifo = ts_fmt("%s/in.fifo", ts_scratch);
     cr_assert_eq(mkfifo(fifo, 0600), 0);
-    char *cmd = ts_fmt("cd '%s' && exec '%s' analyze -q in.fifo -o out", dir, GC_BINARY);
+    char *cmd = ts_fmt("cd '%s' && exec '%s' analyze -q in.fifo -o out", ts_scratch, GC_BINARY);
     pid_t pid = fork();
     cr_assert_geq(pid, 0);
     if (pid == 0) {
@@ -299,9 +291,9 @@ Test(report_set, a_killed_run_leaves_nothing_after_the_next_one)
     waitpid(pid, NULL, 0);
     cr_assert(exists_in(tmp), "SIGKILL left no temporary: nothing to test");
     write_in("a.log", LOG);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q a.log -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q a.log -o out"), 0);
     cr_expect(!exists_in(tmp), "%s is left", tmp);
-    char *out = ts_fmt("%s/out", dir);
+    char *out = ts_fmt("%s/out", ts_scratch);
     expect_no_temporary(out);
     free(out), free(tmp), free(cmd), free(fifo);
 }

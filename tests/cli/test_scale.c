@@ -14,18 +14,14 @@
 
 #include "tests/support/support.h"
 
-static char *dir;
-
 static void setup(void)
 {
-    dir = ts_tempdir();
+    ts_scratch_setup();
     /* summary.html and the workbook carry the run's date: fixed here, so
      * that runs can be compared byte for byte (README, SOURCE_DATE_EPOCH). */
     setenv("SOURCE_DATE_EPOCH", "1700000000", 1);
 }
-static void teardown(void) { ts_rmtree(dir); free(dir); }
-
-TestSuite(cli_scale, .init = setup, .fini = teardown, .timeout = 300);
+TestSuite(cli_scale, .init = setup, .fini = ts_scratch_teardown, .timeout = 300);
 
 static const char *const reports[] = {"inputs.csv",     "games.csv",    "violations.csv",
                                       "variants.csv",   "terminations.csv", "players.csv",
@@ -46,7 +42,7 @@ static const char odd_log[] =
 /* The inputs of every run here: the vectors' directory, the samples, the log above. */
 static char *inputs(void)
 {
-    char *odd = ts_fmt("%s/odd.log", dir);
+    char *odd = ts_fmt("%s/odd.log", ts_scratch);
     cr_assert_eq(ts_write_file(odd, odd_log, sizeof odd_log - 1), 0);
     char *in = ts_fmt("'%s/oracle' '%s'/sample-data/*.tar.gz '%s'", GC_FIXTURES, GC_SOURCE_DIR, odd);
     free(odd);
@@ -58,7 +54,7 @@ static int analyze(const char *name, const char *opts)
 {
     char *in = inputs();
     char *cmd = ts_fmt("'%s' analyze -q %s %s -o '%s/%s' >'%s/%s.out' 2>'%s/%s.err'", GC_BINARY,
-                       opts, in, dir, name, dir, name, dir, name);
+                       opts, in, ts_scratch, name, ts_scratch, name, ts_scratch, name);
     int rc = ts_run(cmd);
     free(cmd);
     free(in);
@@ -68,7 +64,7 @@ static int analyze(const char *name, const char *opts)
 static void assert_same(const char *a, const char *b)
 {
     for (size_t i = 0; i < NREPORTS; i++) {
-        char *pa = ts_fmt("%s/%s/%s", dir, a, reports[i]), *pb = ts_fmt("%s/%s/%s", dir, b, reports[i]);
+        char *pa = ts_fmt("%s/%s/%s", ts_scratch, a, reports[i]), *pb = ts_fmt("%s/%s/%s", ts_scratch, b, reports[i]);
         size_t la, lb;
         char *fa = ts_read_file(pa, &la), *fb = ts_read_file(pb, &lb);
         cr_assert(fa, "%s is missing", pa);
@@ -91,7 +87,7 @@ static const char *const option_sets[] = {
 
 static char *with_book(const char *name, const char *opts)
 {
-    return ts_fmt("%s --xlsx '%s/%s/book.xlsx'", opts, dir, name);
+    return ts_fmt("%s --xlsx '%s/%s/book.xlsx'", opts, ts_scratch, name);
 }
 
 Test(cli_scale, threads_write_the_bytes_one_thread_writes)
@@ -115,7 +111,7 @@ Test(cli_scale, verbose_messages_keep_their_order)
 {
     cr_assert_eq(analyze("v1", "-v -j1"), 1);
     cr_assert_eq(analyze("v8", "-v -j8"), 1);
-    char *a = ts_fmt("%s/v1.err", dir), *b = ts_fmt("%s/v8.err", dir);
+    char *a = ts_fmt("%s/v1.err", ts_scratch), *b = ts_fmt("%s/v8.err", ts_scratch);
     size_t la, lb;
     char *fa = ts_read_file(a, &la), *fb = ts_read_file(b, &lb);
     cr_assert(la > 1000 && la == lb && memcmp(fa, fb, la) == 0, "-v differs between -j1 and -j8");
@@ -133,14 +129,14 @@ static int shards_and_merge(int n, const char *opts, int threads)
     for (int k = n; k >= 1; k--) {
         char *name = ts_fmt("shard%d", k), *o = ts_fmt("-j%d --shard %d/%d %s", threads, k, n, opts);
         cr_assert_eq(analyze(name, o), 1, "shard %d/%d", k, n);
-        char *more = ts_fmt("%s '%s/%s'", dirs, dir, name);
+        char *more = ts_fmt("%s '%s/%s'", dirs, ts_scratch, name);
         free(dirs);
         dirs = more;
         free(name);
         free(o);
     }
     char *cmd = ts_fmt("'%s' merge %s -o '%s/merged' --xlsx '%s/merged/book.xlsx' >'%s/merge.out' "
-                       "2>'%s/merge.err'", GC_BINARY, dirs, dir, dir, dir, dir);
+                       "2>'%s/merge.err'", GC_BINARY, dirs, ts_scratch, ts_scratch, ts_scratch, ts_scratch);
     int rc = ts_run(cmd);
     free(cmd);
     free(dirs);
@@ -158,7 +154,7 @@ Test(cli_scale, shards_merge_into_the_reports_of_one_run)
             cr_assert_eq(shards_and_merge(counts[c], option_sets[k], 1 + (int)c), 1,
                          "merge of %d shards (%s)", counts[c], option_sets[k]);
             assert_same("single", "merged");
-            char *cmd = ts_fmt("rm -rf '%s'/shard* '%s/merged'", dir, dir);
+            char *cmd = ts_fmt("rm -rf '%s'/shard* '%s/merged'", ts_scratch, ts_scratch);
             ts_run(cmd);
             free(cmd);
         }
@@ -168,12 +164,12 @@ Test(cli_scale, shards_merge_into_the_reports_of_one_run)
 Test(cli_scale, merge_prints_the_summary_of_one_run)
 {
     char *in = inputs();
-    char *cmd = ts_fmt("'%s' analyze %s -o '%s/single' >'%s/single.out'", GC_BINARY, in, dir, dir);
+    char *cmd = ts_fmt("'%s' analyze %s -o '%s/single' >'%s/single.out'", GC_BINARY, in, ts_scratch, ts_scratch);
     cr_assert_eq(ts_run(cmd), 1);
     free(cmd);
     free(in);
     cr_assert_eq(shards_and_merge(2, "", 2), 1);
-    char *a = ts_fmt("%s/single.out", dir), *b = ts_fmt("%s/merge.out", dir);
+    char *a = ts_fmt("%s/single.out", ts_scratch), *b = ts_fmt("%s/merge.out", ts_scratch);
     char *fa = ts_read_file(a, NULL), *fb = ts_read_file(b, NULL);
     /* The same lines but for the time and the directory. */
     char *cut_a = strstr(fa, " games in "), *cut_b = strstr(fb, " games in ");
@@ -189,11 +185,11 @@ Test(cli_scale, merge_prints_the_summary_of_one_run)
 
 static char *merge_error(const char *args)
 {
-    char *cmd = ts_fmt("'%s' merge %s -o '%s/merged' 2>'%s/merge.err'", GC_BINARY, args, dir, dir);
+    char *cmd = ts_fmt("'%s' merge %s -o '%s/merged' 2>'%s/merge.err'", GC_BINARY, args, ts_scratch, ts_scratch);
     int rc = ts_run(cmd);
     free(cmd);
     cr_assert_eq(rc, 3, "merge %s exits %d", args, rc);
-    char *p = ts_fmt("%s/merge.err", dir);
+    char *p = ts_fmt("%s/merge.err", ts_scratch);
     char *err = ts_read_file(p, NULL);
     free(p);
     return err;
@@ -205,47 +201,47 @@ Test(cli_scale, merge_refuses_shards_that_do_not_fit)
     cr_assert_eq(analyze("a2", "--shard 2/2"), 1);
     cr_assert_eq(analyze("d2", "--shard 2/2 --results declared"), 1);
     cr_assert_eq(analyze("single", ""), 1);
-    char *args = ts_fmt("'%s/a1'", dir);
+    char *args = ts_fmt("'%s/a1'", ts_scratch);
     char *err = merge_error(args);
     cr_assert(strstr(err, "1 directory given for 2 shards"), "%s", err);
     free(err);
     free(args);
-    args = ts_fmt("'%s/a1' '%s/d2'", dir, dir);
+    args = ts_fmt("'%s/a1' '%s/d2'", ts_scratch, ts_scratch);
     err = merge_error(args);
     cr_assert(strstr(err, "were made with different options"), "%s", err);
     free(err);
     free(args);
-    args = ts_fmt("'%s/a2' '%s/a2'", dir, dir);
+    args = ts_fmt("'%s/a2' '%s/a2'", ts_scratch, ts_scratch);
     err = merge_error(args);
     cr_assert(strstr(err, "are both shard 2/2"), "%s", err);
     free(err);
     free(args);
-    args = ts_fmt("'%s/single'", dir);
+    args = ts_fmt("'%s/single'", ts_scratch);
     err = merge_error(args);
     cr_assert(strstr(err, "gcaudit-shard.txt: No such file"), "%s", err);
     free(err);
     free(args);
     /* Shards of other inputs: the same options, a different inputs.csv. */
     char *cmd = ts_fmt("'%s' analyze -q --shard 2/2 '%s/oracle' -o '%s/other'", GC_BINARY,
-                       GC_FIXTURES, dir);
+                       GC_FIXTURES, ts_scratch);
     cr_assert_eq(ts_run(cmd), 0);
     free(cmd);
-    args = ts_fmt("'%s/a1' '%s/other'", dir, dir);
+    args = ts_fmt("'%s/a1' '%s/other'", ts_scratch, ts_scratch);
     err = merge_error(args);
     cr_assert(strstr(err, "differ: the shards did not read the same inputs"), "%s", err);
     free(err);
     free(args);
     /* A state of another version. */
-    char *state = ts_fmt("%s/a2/gcaudit-shard.txt", dir);
+    char *state = ts_fmt("%s/a2/gcaudit-shard.txt", ts_scratch);
     cr_assert_eq(ts_write_file(state, "gcaudit-shard 1\n", 16), 0);
-    args = ts_fmt("'%s/a1' '%s/a2'", dir, dir);
+    args = ts_fmt("'%s/a1' '%s/a2'", ts_scratch, ts_scratch);
     err = merge_error(args);
     cr_assert(strstr(err, "not a gcaudit shard state of version 5"), "%s", err);
     free(err);
     free(args);
     free(state);
     /* Nothing was left that looks like a report. */
-    char *games = ts_fmt("%s/merged/games.csv", dir);
+    char *games = ts_fmt("%s/merged/games.csv", ts_scratch);
     cr_assert_null(ts_read_file(games, NULL));
     free(games);
 }

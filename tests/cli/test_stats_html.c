@@ -13,12 +13,7 @@
 #include "tests/support/csvread.h"
 #include "tests/support/support.h"
 
-static char *dir;
-
-static void setup(void) { dir = ts_tempdir(); }
-static void teardown(void) { ts_rmtree(dir); free(dir); }
-
-TestSuite(cli_stats_html, .init = setup, .fini = teardown);
+TestSuite(cli_stats_html, .init = ts_scratch_setup, .fini = ts_scratch_teardown);
 
 /* A name with every character HTML and XML care about, and a control. */
 static const char log_text[] =
@@ -31,13 +26,13 @@ static const char log_text[] =
 
 static char *page(const char *args)
 {
-    char *path = ts_fmt("%s/games.log", dir);
+    char *path = ts_fmt("%s/games.log", ts_scratch);
     cr_assert_eq(ts_write_file(path, log_text, strlen(log_text)), 0);
     free(path);
     char *cmd = ts_fmt("analyze -q games.log -o out %s", args);
-    cr_assert_eq(ts_gcaudit(dir, cmd), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, cmd), 0);
     free(cmd);
-    path = ts_fmt("%s/out/summary.html", dir);
+    path = ts_fmt("%s/out/summary.html", ts_scratch);
     char *html = ts_read_file(path, NULL);
     free(path);
     cr_assert_not_null(html, "summary.html was not written");
@@ -56,10 +51,10 @@ Test(cli_stats_html, well_formed_for_xmllint)
 {
     char *html = page("");
     free(html);
-    char *cmd = ts_fmt("xmllint --noout '%s/out/summary.html' 2>'%s/xmllint.txt'", dir, dir);
+    char *cmd = ts_fmt("xmllint --noout '%s/out/summary.html' 2>'%s/xmllint.txt'", ts_scratch, ts_scratch);
     int rc = ts_run(cmd);
     free(cmd);
-    char *path = ts_fmt("%s/xmllint.txt", dir);
+    char *path = ts_fmt("%s/xmllint.txt", ts_scratch);
     char *msg = ts_read_file(path, NULL);
     free(path);
     cr_expect_eq(rc, 0, "xmllint: %s", msg ? msg : "");
@@ -151,7 +146,7 @@ static char *grouped(const char *s)
 Test(cli_stats_html, rating_lines_carry_the_csv_figures)
 {
     char *html = page("");
-    char *path = ts_fmt("%s/out/players.csv", dir);
+    char *path = ts_fmt("%s/out/players.csv", ts_scratch);
     struct ts_csv t;
     cr_assert_eq(ts_csv_read(path, &t), 0);
     free(path);

@@ -16,18 +16,14 @@
 #include "tests/support/csvread.h"
 #include "tests/support/support.h"
 
-static char *dir;
-
 static void setup(void)
 {
-    dir = ts_tempdir();
+    ts_scratch_setup();
     /* summary.html and the workbook carry the run's date: fixed here, so
      * that runs can be compared byte for byte (README, SOURCE_DATE_EPOCH). */
     setenv("SOURCE_DATE_EPOCH", "1700000000", 1);
 }
-static void teardown(void) { ts_rmtree(dir); free(dir); }
-
-TestSuite(cli_stats, .init = setup, .fini = teardown);
+TestSuite(cli_stats, .init = setup, .fini = ts_scratch_teardown);
 
 /* Seven games.  Verified results, as the replay finds them:
  *  s-1 Ada (W) beats Bo, declared 1-0 without how: `declared`, 2 turns,
@@ -72,14 +68,14 @@ static const char variants_header[] =
 
 static void put(const char *name, const char *text)
 {
-    char *path = ts_fmt("%s/%s", dir, name);
+    char *path = ts_fmt("%s/%s", ts_scratch, name);
     cr_assert_eq(ts_write_file(path, text, strlen(text)), 0);
     free(path);
 }
 
 static void expect_file(const char *name, const char *want)
 {
-    char *got = ts_slurp(dir, name);
+    char *got = ts_slurp(ts_scratch, name);
     cr_expect_str_eq(got, want, "%s", name);
     free(got);
 }
@@ -88,7 +84,7 @@ static void expect_file(const char *name, const char *want)
 static size_t count_rows(const char *name, const char *col, const char *value)
 {
     struct ts_csv t;
-    char *path = ts_fmt("%s/%s", dir, name);
+    char *path = ts_fmt("%s/%s", ts_scratch, name);
     cr_assert_eq(ts_csv_read(path, &t), 0, "%s is not CSV", name);
     free(path);
     size_t n = 0;
@@ -101,7 +97,7 @@ static size_t count_rows(const char *name, const char *col, const char *value)
 static size_t data_rows(const char *name)
 {
     struct ts_csv t;
-    char *path = ts_fmt("%s/%s", dir, name);
+    char *path = ts_fmt("%s/%s", ts_scratch, name);
     cr_assert_eq(ts_csv_read(path, &t), 0, "%s is not CSV", name);
     free(path);
     size_t n = t.nrows - 1;
@@ -120,7 +116,7 @@ static size_t data_rows(const char *name)
 Test(cli_stats, variants_csv)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log -o out"), 0);
     char *want = ts_fmt("%s%s%s", variants_header,
                         "Chu Shogi,1,0,0,0,0,0,,,,,,,,,0,,,,,,,,,,0,1\n",
                         "chess,6,4,2,1,1,1,0.5,0.25,0.25,0.625,0.2187,1,4,3,1,0.1667,"
@@ -134,7 +130,7 @@ Test(cli_stats, variants_csv)
 Test(cli_stats, terminations_csv)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log -o out"), 0);
     expect_file("out/terminations.csv",
                 "variant,termination,detail_key,detail_value,games,share\n"
                 "chess,agreement,,,1,0.1667\n"
@@ -159,9 +155,9 @@ Test(cli_stats, terminations_csv)
 Test(cli_stats, players_csv)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log -o out"), 0);
     struct ts_csv t;
-    char *path = ts_fmt("%s/out/players.csv", dir);
+    char *path = ts_fmt("%s/out/players.csv", ts_scratch);
     cr_assert_eq(ts_csv_read(path, &t), 0);
     free(path);
     const char *want[][12] = {
@@ -201,7 +197,7 @@ Test(cli_stats, players_csv)
 Test(cli_stats, headtohead_csv)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log -o out"), 0);
     expect_file("out/headtohead.csv",
                 "player_a,player_b,variant,games,a_wins,draws,b_wins,a_score_rate,elo_difference,"
                 "elo_difference_error,los,draw_ratio\n"
@@ -221,8 +217,8 @@ Test(cli_stats, headtohead_csv)
 Test(cli_stats, results_declared)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log -o verified"), 0);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --results declared -o declared"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log -o verified"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --results declared -o declared"), 0);
     char *want = ts_fmt("%s%s%s", variants_header,
                         "Chu Shogi,1,0,0,0,0,0,,,,,,,,,0,,,,,,,,,,0,1\n",
                         "chess,6,4,3,0,1,1,0.75,0,0.25,0.875,0.6628,1,4,3,1,0.1667,"
@@ -238,12 +234,12 @@ Test(cli_stats, results_declared)
                 "Ada Quill," BO ",all,2,1,0,1,0.5,0,,0.5,0\n"
                 "Ada Quill,Cy,chess,1,0,1,0,0.5,0,0,,1\n"
                 "Ada Quill,Cy,all,1,0,1,0,0.5,0,0,,1\n");
-    char *a = ts_slurp(dir, "verified/games.csv"), *b = ts_slurp(dir, "declared/games.csv");
+    char *a = ts_slurp(ts_scratch, "verified/games.csv"), *b = ts_slurp(ts_scratch, "declared/games.csv");
     cr_expect_str_eq(a, b);
     free(a);
     free(b);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --results=declared -o d2"), 0);
-    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --results claimed -o x"), 2);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --results=declared -o d2"), 0);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --results claimed -o x"), 2);
 }
 
 /* --player-alias: "A. Quill" is Ada.  Ada: 4 games, 3 wins and a draw
@@ -253,9 +249,9 @@ Test(cli_stats, player_alias)
 {
     put("stats.log", stats_log);
     put("alias.csv", "\xEF\xBB\xBF\"Ada Quill\", \"A. Quill\" ,ada quill\n\nCy\n");
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --player-alias alias.csv -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --player-alias alias.csv -o out"), 0);
     struct ts_csv t;
-    char *path = ts_fmt("%s/out/players.csv", dir);
+    char *path = ts_fmt("%s/out/players.csv", ts_scratch);
     cr_assert_eq(ts_csv_read(path, &t), 0);
     free(path);
     cr_assert_eq(t.nrows, 7);
@@ -278,24 +274,24 @@ Test(cli_stats, player_alias_errors)
 {
     put("stats.log", stats_log);
     put("conflict.csv", "Ada Quill,AQ\nAl Quinn,AQ\n");
-    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --player-alias conflict.csv -o out"), 2);
-    char *err = ts_slurp(dir, "stderr.txt");
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --player-alias conflict.csv -o out"), 2);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
     cr_expect(strstr(err, "conflict.csv, row 2: 'AQ' is already a spelling of 'Ada Quill'"),
               "%s", err);
     free(err);
     put("chain.csv", "Ada Quill,AQ\nAQ,Q\n");
-    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --player-alias chain.csv -o out"), 2);
-    err = ts_slurp(dir, "stderr.txt");
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --player-alias chain.csv -o out"), 2);
+    err = ts_slurp(ts_scratch, "stderr.txt");
     cr_expect(strstr(err, "chain.csv, row 2: 'AQ' is already a spelling of 'Ada Quill'"), "%s",
               err);
     free(err);
     put("quote.csv", "Ada Quill,\"AQ\n");
-    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --player-alias quote.csv -o out"), 2);
-    err = ts_slurp(dir, "stderr.txt");
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --player-alias quote.csv -o out"), 2);
+    err = ts_slurp(ts_scratch, "stderr.txt");
     cr_expect(strstr(err, "quote.csv, row 1: not valid CSV"), "%s", err);
     free(err);
-    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --player-alias missing.csv -o out"), 2);
-    err = ts_slurp(dir, "stderr.txt");
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --player-alias missing.csv -o out"), 2);
+    err = ts_slurp(ts_scratch, "stderr.txt");
     cr_expect(strstr(err, "missing.csv: No such file or directory"), "%s", err);
     free(err);
 }
@@ -304,28 +300,28 @@ Test(cli_stats, player_alias_errors)
 Test(cli_stats, min_games)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --min-games 2 -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --min-games 2 -o out"), 0);
     cr_expect_eq(data_rows("out/players.csv"), 6);
     cr_expect_eq(count_rows("out/players.csv", "player", "A. Quill"), 0);
     cr_expect_eq(data_rows("out/headtohead.csv"), 6);
-    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --min-games two -o out"), 2);
-    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --min-games -1 -o out"), 2);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --min-games two -o out"), 2);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --min-games -1 -o out"), 2);
 }
 
 /* The selection options choose the games of every report but inputs.csv. */
 Test(cli_stats, variant_filter)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --variant 'Orthodox Chess' -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --variant 'Orthodox Chess' -o out"), 0);
     cr_expect_eq(data_rows("out/games.csv"), 6);
     cr_expect_eq(data_rows("out/variants.csv"), 1);
     cr_expect_eq(count_rows("out/inputs.csv", "games", "7"), 1, "inputs.csv counts every game");
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --variant \"chu shogi\" -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --variant \"chu shogi\" -o out"), 0);
     cr_expect_eq(data_rows("out/games.csv"), 1);
     cr_expect_eq(count_rows("out/variants.csv", "variant", "Chu Shogi"), 1);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --variant \"chess,Chu Shogi\" -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --variant \"chess,Chu Shogi\" -o out"), 0);
     cr_expect_eq(data_rows("out/games.csv"), 7);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --variant xiangqi -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --variant xiangqi -o out"), 0);
     cr_expect_eq(data_rows("out/games.csv"), 0);
     cr_expect_eq(data_rows("out/violations.csv"), 0);
 }
@@ -333,11 +329,11 @@ Test(cli_stats, variant_filter)
 Test(cli_stats, event_filter)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --event autumn -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --event autumn -o out"), 0);
     cr_expect_eq(data_rows("out/games.csv"), 4, "s-3, s-4, s-5, s-7");
     cr_expect_eq(count_rows("out/games.csv", "event", "Autumn Open"), 4);
     cr_expect_eq(data_rows("out/violations.csv"), 1, "s-5's illegal turn; s-2's mismatch is out");
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --event autumn --event 'CUP 2024' -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --event autumn --event 'CUP 2024' -o out"), 0);
     cr_expect_eq(data_rows("out/games.csv"), 7);
 }
 
@@ -345,29 +341,29 @@ Test(cli_stats, event_filter)
 Test(cli_stats, date_filters)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(ts_gcaudit(dir, "analyze stats.log --since 2024-03-03 -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze stats.log --since 2024-03-03 -o out"), 0);
     cr_expect_eq(data_rows("out/games.csv"), 4, "s-2, s-3 (Started), s-4, s-7");
-    char *out = ts_slurp(dir, "stdout.txt");
+    char *out = ts_slurp(ts_scratch, "stdout.txt");
     cr_expect(strstr(out, "  selected: 4 of 7 games (since 2024-03-03)\n"), "%s", out);
     free(out);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --until 2024-09-05 -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --until 2024-09-05 -o out"), 0);
     cr_expect_eq(data_rows("out/games.csv"), 4, "s-1, s-2, s-3, s-6");
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --since 2024-03-03 --until=2024-09-05 -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --since 2024-03-03 --until=2024-09-05 -o out"), 0);
     cr_expect_eq(data_rows("out/games.csv"), 2, "s-2, s-3");
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --since 2024-09-20 --until 2024-09-20 -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --since 2024-09-20 --until 2024-09-20 -o out"), 0);
     cr_expect_eq(data_rows("out/games.csv"), 1, "s-7: both ends inclusive");
-    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --since 2024-02-30 -o out"), 2);
-    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --until 2024-9-1 -o out"), 2);
-    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --since"), 2);
-    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --since 2023-02-29 -o out"), 2, "not a leap year");
-    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --since 2024-02-29 -o out"), 0);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --since 2024-02-30 -o out"), 2);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --until 2024-9-1 -o out"), 2);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --since"), 2);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --since 2023-02-29 -o out"), 2, "not a leap year");
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --since 2024-02-29 -o out"), 0);
 }
 
 Test(cli_stats, excel_applies_to_the_statistics)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --excel -o out"), 0);
-    char *v = ts_slurp(dir, "out/headtohead.csv");
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --excel -o out"), 0);
+    char *v = ts_slurp(ts_scratch, "out/headtohead.csv");
     static const char head[] = "\xEF\xBB\xBFplayer_a,player_b,variant,games,a_wins,draws,b_wins,"
                                "a_score_rate,elo_difference,elo_difference_error,los,draw_ratio\r\n";
     cr_expect(strncmp(v, head, sizeof head - 1) == 0, "%s", v);
@@ -392,7 +388,7 @@ static const char standings_header[] =
 Test(cli_stats, standings_csv)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log -o out"), 0);
     char *want = ts_fmt("%s%s", standings_header,
                         "Autumn Open,swiss,1,Ada Quill,1.5,2,1,1,0,,,1,0.5,0\n"
                         "Autumn Open,swiss,2,A. Quill,1,1,1,0,0,,,0.5,0,0\n"
@@ -411,8 +407,8 @@ Test(cli_stats, standings_csv)
 Test(cli_stats, standings_illegal_games_exclude)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log -o out"), 0);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --illegal-games exclude -o ex"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --illegal-games exclude -o ex"), 0);
     char *want = ts_fmt("%s%s", standings_header,
                         "Autumn Open,swiss,1,A. Quill,1,1,1,0,0,,,0.5,0,0\n"
                         "Autumn Open,swiss,2,Cy,0.5,2,0,1,1,,,1.5,1,2\n"
@@ -425,15 +421,15 @@ Test(cli_stats, standings_illegal_games_exclude)
     const char *same[] = {"players.csv", "headtohead.csv", "variants.csv", "rating_lists.csv"};
     for (size_t i = 0; i < 4; i++) {
         char *a = ts_fmt("out/%s", same[i]), *b = ts_fmt("ex/%s", same[i]);
-        char *x = ts_slurp(dir, a), *y = ts_slurp(dir, b);
+        char *x = ts_slurp(ts_scratch, a), *y = ts_slurp(ts_scratch, b);
         cr_expect_str_eq(x, y, "%s", same[i]);
         free(x);
         free(y);
         free(a);
         free(b);
     }
-    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log --illegal-games maybe -o x"), 2);
-    char *err = ts_slurp(dir, "stderr.txt");
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --illegal-games maybe -o x"), 2);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
     cr_expect_str_eq(err, "gcaudit: analyze: --illegal-games is 'result' or 'exclude', not 'maybe'\n");
     free(err);
 }
@@ -444,15 +440,15 @@ Test(cli_stats, standings_illegal_games_exclude)
 Test(cli_stats, rating_lists_and_placing)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log -o out"), 0);
     expect_file("out/rating_lists.csv",
                 "variant,players,games,groups,average,anchor,anchor_rating,white_advantage,"
                 "white_advantage_ci_low,white_advantage_ci_high\n"
                 "chess,4,4,1,1500,,,,,\n"
                 "all,4,4,1,1500,,,,,\n");
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --average 2300 -o avg"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --average 2300 -o avg"), 0);
     struct ts_csv a, b;
-    char *pa = ts_fmt("%s/out/players.csv", dir), *pb = ts_fmt("%s/avg/players.csv", dir);
+    char *pa = ts_fmt("%s/out/players.csv", ts_scratch), *pb = ts_fmt("%s/avg/players.csv", ts_scratch);
     cr_assert_eq(ts_csv_read(pa, &a), 0);
     cr_assert_eq(ts_csv_read(pb, &b), 0);
     for (size_t r = 1; r < a.nrows; r++) {
@@ -464,8 +460,8 @@ Test(cli_stats, rating_lists_and_placing)
     ts_csv_free(&b);
     free(pa);
     free(pb);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --anchor Cy --anchor-rating 1800 -o anc"), 0);
-    pa = ts_fmt("%s/anc/players.csv", dir);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --anchor Cy --anchor-rating 1800 -o anc"), 0);
+    pa = ts_fmt("%s/anc/players.csv", ts_scratch);
     cr_assert_eq(ts_csv_read(pa, &a), 0);
     free(pa);
     size_t cy = a.nrows - 2;
@@ -474,7 +470,7 @@ Test(cli_stats, rating_lists_and_placing)
     cr_expect_str_eq(ts_csv_get(&a, cy, "rating_ci_low"), "1800");
     cr_expect_str_eq(ts_csv_get(&a, cy, "rating_ci_high"), "1800");
     ts_csv_free(&a);
-    char *lists = ts_slurp(dir, "anc/rating_lists.csv");
+    char *lists = ts_slurp(ts_scratch, "anc/rating_lists.csv");
     cr_expect(strstr(lists, "\nchess,4,4,1,") && strstr(lists, ",Cy,1800,,,\n"), "%s", lists);
     free(lists);
 }
@@ -485,13 +481,13 @@ Test(cli_stats, anchor_through_aliases_and_unknown)
 {
     put("stats.log", stats_log);
     put("alias.csv", "Ada Quill,A. Quill\n");
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --player-alias alias.csv --anchor 'A. Quill' "
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --player-alias alias.csv --anchor 'A. Quill' "
                                  "--anchor-rating 2000 -o out"), 0);
-    char *lists = ts_slurp(dir, "out/rating_lists.csv");
+    char *lists = ts_slurp(ts_scratch, "out/rating_lists.csv");
     cr_expect(strstr(lists, ",Ada Quill,2000,"), "%s", lists);
     free(lists);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --anchor Nobody --anchor-rating 2000 -o x"), 0);
-    char *err = ts_slurp(dir, "stderr.txt");
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --anchor Nobody --anchor-rating 2000 -o x"), 0);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
     cr_expect_str_eq(err, "gcaudit: warning: --anchor 'Nobody' has no rated game: every rating "
                           "list has the mean 2000 instead\n");
     free(err);
@@ -515,8 +511,8 @@ Test(cli_stats, placing_usage_errors)
     put("stats.log", stats_log);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *args = ts_fmt("analyze -q stats.log %s -o out", cases[i][0]);
-        cr_expect_eq(ts_gcaudit(dir, args), 2, "%s", args);
-        char *err = ts_slurp(dir, "stderr.txt");
+        cr_expect_eq(ts_gcaudit(ts_scratch, args), 2, "%s", args);
+        char *err = ts_slurp(ts_scratch, "stderr.txt");
         cr_expect_str_eq(err, cases[i][1], "%s", args);
         free(err);
         free(args);
@@ -534,8 +530,8 @@ static const char split_log[] =
 Test(cli_stats, a_list_that_splits_is_warned_about)
 {
     put("split.log", split_log);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q split.log -o out"), 0);
-    char *err = ts_slurp(dir, "stderr.txt");
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q split.log -o out"), 0);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
     const char *group = "2 groups of players never met, directly or through others, so ratings "
                         "from different groups cannot be compared: group 1 (3 players): Cat, Dan, "
                         "Eve; group 2 (2 players): Ann, Ben\n";
@@ -551,16 +547,16 @@ Test(cli_stats, a_list_that_splits_is_warned_about)
                 "all,5,3,2,1500,,,,,\n");
     cr_expect_eq(count_rows("out/players.csv", "rating_group", "1"), 6);
     cr_expect_eq(count_rows("out/players.csv", "rating_group", "2"), 4);
-    cr_expect_eq(ts_gcaudit(dir, "analyze -q --strict split.log -o out"), 2);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q --strict split.log -o out"), 2);
 }
 
 /* --white-advantage: the term is fitted and reported with its interval. */
 Test(cli_stats, white_advantage_is_reported)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log --white-advantage -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --white-advantage -o out"), 0);
     struct ts_csv t;
-    char *path = ts_fmt("%s/out/rating_lists.csv", dir);
+    char *path = ts_fmt("%s/out/rating_lists.csv", ts_scratch);
     cr_assert_eq(ts_csv_read(path, &t), 0);
     free(path);
     double w = atof(ts_csv_get(&t, 1, "white_advantage"));
@@ -577,7 +573,7 @@ static char *zip_member(const char *zip, const char *name)
 {
     struct archive *a = archive_read_new();
     archive_read_support_format_zip(a);
-    char *path = ts_fmt("%s/%s", dir, zip), *text = NULL;
+    char *path = ts_fmt("%s/%s", ts_scratch, zip), *text = NULL;
     if (archive_read_open_filename(a, path, 65536) == ARCHIVE_OK) {
         struct archive_entry *e;
         while (!text && archive_read_next_header(a, &e) == ARCHIVE_OK) {
@@ -598,7 +594,7 @@ static char *zip_member(const char *zip, const char *name)
 Test(cli_stats, xlsx_workbook)
 {
     put("stats.log", stats_log);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q stats.log -o out --xlsx book.xlsx"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log -o out --xlsx book.xlsx"), 0);
     char *wb = zip_member("book.xlsx", "xl/workbook.xml");
     cr_assert_not_null(wb, "book.xlsx is not a workbook");
     const char *sheets[] = {"name=\"variants\"", "name=\"terminations\"", "name=\"players\"",
@@ -633,8 +629,8 @@ Test(cli_stats, xlsx_workbook)
     cr_expect(strstr(core, "<dcterms:created xsi:type=\"dcterms:W3CDTF\">2024-09-20T00:00:00Z"),
               "%s", core);
     free(core);
-    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log -o out --xlsx /proc/no/book.xlsx"), 3);
-    cr_expect_eq(ts_gcaudit(dir, "analyze -q stats.log -o out --xlsx"), 2);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log -o out --xlsx /proc/no/book.xlsx"), 3);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log -o out --xlsx"), 2);
 }
 
 /* The same input twice: every statistics file, the page and the workbook
@@ -643,15 +639,15 @@ Test(cli_stats, reruns_are_byte_identical)
 {
     put("stats.log", stats_log);
     char *args = ts_fmt("analyze -q stats.log '%s/oracle' -o a --xlsx a/book.xlsx", GC_FIXTURES);
-    cr_assert_leq(ts_gcaudit(dir, args), 1);
+    cr_assert_leq(ts_gcaudit(ts_scratch, args), 1);
     free(args);
     args = ts_fmt("analyze -q stats.log '%s/oracle' -o b --xlsx b/book.xlsx", GC_FIXTURES);
-    cr_assert_leq(ts_gcaudit(dir, args), 1);
+    cr_assert_leq(ts_gcaudit(ts_scratch, args), 1);
     free(args);
     const char *names[] = {"variants.csv", "terminations.csv", "players.csv", "headtohead.csv",
                            "summary.html", "book.xlsx"};
     for (int i = 0; i < 6; i++) {
-        char *pa = ts_fmt("%s/a/%s", dir, names[i]), *pb = ts_fmt("%s/b/%s", dir, names[i]);
+        char *pa = ts_fmt("%s/a/%s", ts_scratch, names[i]), *pb = ts_fmt("%s/b/%s", ts_scratch, names[i]);
         size_t la, lb;
         char *a = ts_read_file(pa, &la), *b = ts_read_file(pb, &lb);
         cr_assert(a && b, "%s written twice", names[i]);

@@ -18,21 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static char *dir;
-
-static void setup(void)
-{
-    dir = ts_tempdir();
-    cr_assert_not_null(dir);
-}
-
-static void teardown(void)
-{
-    ts_rmtree(dir);
-    free(dir);
-}
-
-TestSuite(formats_csv, .init = setup, .fini = teardown);
+TestSuite(formats_csv, .init = ts_scratch_setup, .fini = ts_scratch_teardown);
 
 /* ------------------------------------------------------------- escaping */
 
@@ -96,11 +82,11 @@ static struct ts_csv write_and_read(const char *const *cells, size_t n, int exce
     cr_assert_leq(n, 16);
     for (size_t i = 0; i < n; i++)
         header[i] = "h";
-    fmt_csv *csv = fmt_csv_open(dir, "t.csv", header, n, excel);
+    fmt_csv *csv = fmt_csv_open(ts_scratch, "t.csv", header, n, excel);
     cr_assert_not_null(csv);
     cr_assert_eq(fmt_csv_row(csv, cells, n), FMT_OK);
     cr_assert_eq(fmt_csv_close(csv), FMT_OK);
-    char *path = ts_fmt("%s/t.csv", dir);
+    char *path = ts_fmt("%s/t.csv", ts_scratch);
     struct ts_csv t;
     cr_assert_eq(ts_csv_read(path, &t), 0);
     free(path);
@@ -111,7 +97,7 @@ static struct ts_csv write_and_read(const char *const *cells, size_t n, int exce
 
 static char *raw_report(void)
 {
-    char *path = ts_fmt("%s/t.csv", dir);
+    char *path = ts_fmt("%s/t.csv", ts_scratch);
     char *text = ts_read_file(path, NULL);
     cr_assert_not_null(text);
     free(path);
@@ -228,14 +214,14 @@ Test(formats_csv, every_byte_position_of_a_cell_is_checked)
 Test(formats_csv, report_is_renamed_into_place_only_when_closed)
 {
     const char *header[] = {"a"};
-    fmt_csv *csv = fmt_csv_open(dir, "r.csv", header, 1, 0);
+    fmt_csv *csv = fmt_csv_open(ts_scratch, "r.csv", header, 1, 0);
     cr_assert_not_null(csv);
-    char *final = ts_fmt("%s/r.csv", dir);
+    char *final = ts_fmt("%s/r.csv", ts_scratch);
     struct stat st;
     cr_assert_neq(stat(final, &st), 0, "no report before close");
     fmt_csv_abort(csv);
     cr_assert_neq(stat(final, &st), 0, "none after abort either");
-    char *left = ts_fmt("ls -A '%s' | grep -q .", dir);
+    char *left = ts_fmt("ls -A '%s' | grep -q .", ts_scratch);
     cr_assert_neq(ts_run(left), 0, "abort leaves no temporary file");
     free(final), free(left);
 }

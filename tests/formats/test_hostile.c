@@ -38,21 +38,7 @@
 
 #define MiB (1024 * 1024)
 
-static char *dir;
-
-static void setup(void)
-{
-    dir = ts_tempdir();
-    cr_assert_not_null(dir);
-}
-
-static void teardown(void)
-{
-    ts_rmtree(dir);
-    free(dir);
-}
-
-TestSuite(formats_hostile, .init = setup, .fini = teardown);
+TestSuite(formats_hostile, .init = ts_scratch_setup, .fini = ts_scratch_teardown);
 
 static const char LOG[] = "Game: Chess\nWhite: Ann\nBlack: Bob\n\n1. P e2-e4 1... p e7-e5\n";
 
@@ -162,7 +148,7 @@ static void add_file(struct archive *a, const char *name, const void *data, size
 static char *write_tar(const char *name, const char *const *names, const void *const *data,
                        const size_t *lens, size_t n)
 {
-    char *path = ts_fmt("%s/%s", dir, name);
+    char *path = ts_fmt("%s/%s", ts_scratch, name);
     struct archive *a = archive_write_new();
     archive_write_set_format_pax_restricted(a);
     cr_assert_eq(archive_write_open_filename(a, path), ARCHIVE_OK);
@@ -312,7 +298,7 @@ Test(formats_hostile, compression_layers_past_libarchive_limit_fail)
         if (layer != 25 && layer != 26 && layer != 30)
             continue;
         char *name = ts_fmt("layers-%d.gz", layer);
-        char *path = ts_fmt("%s/%s", dir, name);
+        char *path = ts_fmt("%s/%s", ts_scratch, name);
         cr_assert_eq(ts_write_file(path, cur, len), 0);
         struct tally t = {0};
         walk(path, NULL, &t);
@@ -362,7 +348,7 @@ Test(formats_hostile, archives_nested_a_hundred_deep_stop_at_the_limit)
         free(cur);
         cur = next, len = n;
     }
-    char *path = ts_fmt("%s/deep.tar", dir);
+    char *path = ts_fmt("%s/deep.tar", ts_scratch);
     cr_assert_eq(ts_write_file(path, cur, len), 0);
     free(cur);
     struct tally t = {0};
@@ -592,7 +578,7 @@ Test(formats_hostile, names_are_reported_as_written)
         expect_row(&t, i, names[i], FMT_ENTRY_OK, "");
     tally_free(&t);
     /* Nothing was created beside the archive, nor above it. */
-    char *ls = ts_fmt("test \"$(ls -A '%s')\" = names.tar", dir);
+    char *ls = ts_fmt("test \"$(ls -A '%s')\" = names.tar", ts_scratch);
     cr_assert_eq(ts_run(ls), 0, "the walk wrote nothing");
     free(ls), free(tar);
 }
@@ -613,7 +599,7 @@ Test(formats_hostile, special_members_are_skipped_with_a_reason)
         {"fifo", AE_IFIFO, NULL, "not a regular file"},
     };
     enum { N = sizeof m / sizeof m[0] };
-    char *path = ts_fmt("%s/special.tar", dir);
+    char *path = ts_fmt("%s/special.tar", ts_scratch);
     struct archive *a = archive_write_new();
     archive_write_set_format_pax_restricted(a);
     cr_assert_eq(archive_write_open_filename(a, path), ARCHIVE_OK);

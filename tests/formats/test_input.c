@@ -129,21 +129,7 @@ static void expect_text(const struct rows *r, size_t i, const char *text)
 
 /* ------------------------------------------------------------- fixtures */
 
-static char *dir;
-
-static void setup(void)
-{
-    dir = ts_tempdir();
-    cr_assert_not_null(dir);
-}
-
-static void teardown(void)
-{
-    ts_rmtree(dir);
-    free(dir);
-}
-
-TestSuite(formats_input, .init = setup, .fini = teardown);
+TestSuite(formats_input, .init = ts_scratch_setup, .fini = ts_scratch_teardown);
 
 static const char LOG_A[] = "Game: Chess\nWhite: Ann\nBlack: Bob\n\n1. P e2-e4 1... p e7-e5\n";
 static const char LOG_B[] = "Game: Backlash\nWhite: Cy\nBlack: Di\n\n1. P d2-d4\n";
@@ -153,7 +139,7 @@ static const unsigned char PNG[] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n',
 
 static char *path_of(const char *name)
 {
-    char *p = ts_fmt("%s/%s", dir, name);
+    char *p = ts_fmt("%s/%s", ts_scratch, name);
     cr_assert_not_null(p);
     return p;
 }
@@ -346,10 +332,10 @@ Test(formats_input, directory_walked_recursively_in_strcmp_order)
 Test(formats_input, directory_path_with_trailing_slash_joins_once)
 {
     free(put_file("x.log", LOG_A, strlen(LOG_A)));
-    char *slash = ts_fmt("%s/", dir);
+    char *slash = ts_fmt("%s/", ts_scratch);
     struct rows r = walk(slash);
     cr_assert_eq(r.n, 1);
-    char *want = ts_fmt("%s/x.log", dir);
+    char *want = ts_fmt("%s/x.log", ts_scratch);
     cr_assert_str_eq(r.v[0].source, want);
     rows_free(&r);
     free(slash), free(want);
@@ -1021,7 +1007,7 @@ Test(formats_input, missing_path_is_one_failed_row)
 Test(formats_input, unreadable_file_is_one_failed_row)
 {
     if (geteuid() == 0) {
-        ts_rmtree(dir);   /* a skipped test gets no .fini */
+        ts_rmtree(ts_scratch);   /* a skipped test gets no .fini */
         cr_skip_test("root reads everything");
     }
     char *p = put_file("locked.log", LOG_A, strlen(LOG_A));

@@ -31,21 +31,7 @@
 #include <time.h>
 #include <zlib.h>
 
-static char *dir;
-
-static void setup(void)
-{
-    dir = ts_tempdir();
-    cr_assert_not_null(dir);
-}
-
-static void teardown(void)
-{
-    ts_rmtree(dir);
-    free(dir);
-}
-
-TestSuite(formats_feed, .init = setup, .fini = teardown, .timeout = 120);
+TestSuite(formats_feed, .init = ts_scratch_setup, .fini = ts_scratch_teardown, .timeout = 120);
 
 /* ------------------------------------------------------------ rows */
 
@@ -211,7 +197,7 @@ static void fixture_make(struct fixture *f)
     f->tar = make_tar(f->logs, &f->tar_len);
     f->gz = gzip_bytes(f->tar, f->tar_len, &f->gz_len);
     cr_assert_eq(member_spans(f->tar, f->tar_len, f->starts, f->ends), NLOGS);
-    f->path = ts_fmt("%s/logs.tar.gz", dir);
+    f->path = ts_fmt("%s/logs.tar.gz", ts_scratch);
 }
 
 static void fixture_free(struct fixture *f)
@@ -336,7 +322,7 @@ Test(formats_feed, concatenated_members_and_trailing_garbage)
     memcpy(both, ga, la);
     memcpy(both + la, gb, lb);
     memcpy(both + la + lb, "\0\0\0garbage!", 11);
-    char *p = ts_fmt("%s/ab.log.gz", dir);
+    char *p = ts_fmt("%s/ab.log.gz", ts_scratch);
     cr_assert_eq(ts_write_file(p, both, la + lb + 11), 0);
     struct rows r = walk(p, NULL);
     cr_assert_eq(r.n, 1);
@@ -368,7 +354,7 @@ static unsigned char *blank_log_gz(size_t lines, size_t *len)
 static char *zip_of(const char *name, const char *member_name, const unsigned char *data,
                     size_t len, int count)
 {
-    char *p = ts_fmt("%s/%s", dir, name);
+    char *p = ts_fmt("%s/%s", ts_scratch, name);
     struct archive *a = archive_write_new();
     archive_write_set_format_zip(a);
     cr_assert_eq(archive_write_open_filename(a, p), ARCHIVE_OK);

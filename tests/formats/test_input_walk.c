@@ -26,21 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static char *dir;
-
-static void setup(void)
-{
-    dir = ts_tempdir();
-    cr_assert_not_null(dir);
-}
-
-static void teardown(void)
-{
-    ts_rmtree(dir);
-    free(dir);
-}
-
-TestSuite(formats_walk, .init = setup, .fini = teardown, .timeout = 30);
+TestSuite(formats_walk, .init = ts_scratch_setup, .fini = ts_scratch_teardown, .timeout = 30);
 
 static const char LOG[] = "Game: Chess\nWhite: Ann\nBlack: Bob\n\n1. P e2-e4 1... p e7-e5\n";
 
@@ -79,7 +65,7 @@ static int stop_later(void)
 
 Test(formats_walk, a_fifo_without_a_writer_stops_when_asked)
 {
-    char *fifo = ts_fmt("%s/in.fifo", dir);
+    char *fifo = ts_fmt("%s/in.fifo", ts_scratch);
     cr_assert_eq(mkfifo(fifo, 0600), 0);
     struct rows r = {0};
     uint64_t seq = 0;
@@ -112,7 +98,7 @@ static pid_t late_writer(const char *fifo)
 
 Test(formats_walk, a_fifo_whose_writer_comes_late_is_read)
 {
-    char *fifo = ts_fmt("%s/in.fifo", dir);
+    char *fifo = ts_fmt("%s/in.fifo", ts_scratch);
     cr_assert_eq(mkfifo(fifo, 0600), 0);
     pid_t writer = late_writer(fifo);
     struct rows r = {0};
@@ -153,7 +139,7 @@ Test(formats_walk, a_stalled_stdin_pipe_stops_when_asked)
  * row, whatever it holds; named directly, a skipped row. */
 Test(formats_walk, skipped_paths_are_never_read)
 {
-    char *in = ts_fmt("%s/in", dir), *out = ts_fmt("%s/in/report", dir);
+    char *in = ts_fmt("%s/in", ts_scratch), *out = ts_fmt("%s/in/report", ts_scratch);
     cr_assert_eq(mkdir(in, 0755), 0);
     cr_assert_eq(mkdir(out, 0755), 0);
     char *a = ts_fmt("%s/a.log", in), *b = ts_fmt("%s/inputs.csv.tmp-1", out);

@@ -128,3 +128,19 @@ unsigned ts_rng_below(uint64_t *s, unsigned n)
 {
     return (unsigned)(ts_rng_next(s) % n);
 }
+
+char *ts_scratch;
+
+void ts_scratch_setup(void)
+{
+    ts_scratch = ts_tempdir();
+    cr_assert_not_null(ts_scratch, "no scratch directory");
+}
+
+void ts_scratch_teardown(void)
+{
+    if (ts_scratch)
+        ts_rmtree(ts_scratch);
+    free(ts_scratch);
+    ts_scratch = NULL;
+}

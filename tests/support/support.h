@@ -21,6 +21,14 @@ char *ts_tempdir(void);
 /* Remove a directory tree made by ts_tempdir. */
 void ts_rmtree(const char *dir);
 
+/* The scratch directory of the running test, for a suite that sets
+ *     TestSuite(name, .init = ts_scratch_setup, .fini = ts_scratch_teardown);
+ * (or calls them first and last in its own .init and .fini): a fresh
+ * empty directory before each test, removed with all it holds after. */
+extern char *ts_scratch;
+void ts_scratch_setup(void);
+void ts_scratch_teardown(void);
+
 /* Run a shell command line; returns its exit status, or -1 if it could not run. */
 int ts_run(const char *cmdline);
 
