@@ -3,28 +3,14 @@
  * in the format STYLE.md fixes, so every command says it the same way.
  *
  * What is printed comes from hostile input (entry names, player names,
- * turn texts), so it goes out through cli_put_safe: a control character
- * in a name must show as \x1B, not drive the terminal.
+ * turn texts), so it goes out through cli_put_safe (safe_text.c): a
+ * control character in a name must show as \x1B, not drive the terminal.
  */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
-
-void cli_put_safe(FILE *f, const char *s)
-{
-    size_t len = strlen(s);
-    while (len > 0) {
-        size_t ok = fmt_printable_span(s, len);
-        fwrite(s, 1, ok, f);
-        s += ok, len -= ok;
-        if (len > 0) {
-            fprintf(f, "\\x%02X", (unsigned)(unsigned char)*s);
-            s++, len--;
-        }
-    }
-}
 
 /* "gcaudit: " + prefix + the message on stderr, above the progress line
  * if one is shown.  The message is formatted first and escaped whole: its

@@ -59,12 +59,15 @@ struct fmt_walker {
  * remembers a yes. */
 int fmt_input_stopping(struct fmt_walker *w);
 
-/* input_archive.c: what the current input may decode: max_inflated, or
+/* input_limits.c: what the current input may decode: max_inflated, or
  * FMT_INFLATE_RATIO times the bytes read from its file when more. */
 uint64_t fmt_input_budget(const struct fmt_walker *w);
 
-/* input_archive.c: the reason a member fails once the budget is passed. */
+/* input_limits.c: the reason a member fails once the budget is passed. */
 void fmt_input_budget_message(const struct fmt_walker *w, char *msg, size_t msgsz);
+
+/* input_limits.c: a size limit in words: "256 MiB", "3000 bytes". */
+void fmt_input_limit_text(uint64_t limit, char *out, size_t outsz);
 
 /* input_entry.c: hand one entry to the caller, numbering it.  *text (an
  * ok entry's malloc'd text, else text is NULL) may be taken by the

@@ -144,37 +144,6 @@ static int report_simple(const struct level *lv, const char *name,
     return fmt_input_report(lv->w, lv->source, name, status, msg, 0, NULL, 0);
 }
 
-static void format_limit(uint64_t limit, char *out, size_t outsz)
-{
-    if (limit % ((uint64_t)1 << 40) == 0)
-        snprintf(out, outsz, "%llu TiB", (unsigned long long)(limit >> 40));
-    else if (limit % ((uint64_t)1 << 30) == 0)
-        snprintf(out, outsz, "%llu GiB", (unsigned long long)(limit >> 30));
-    else if (limit % ((uint64_t)1 << 20) == 0)
-        snprintf(out, outsz, "%llu MiB", (unsigned long long)(limit >> 20));
-    else if (limit % 1024 == 0)
-        snprintf(out, outsz, "%llu KiB", (unsigned long long)(limit >> 10));
-    else
-        snprintf(out, outsz, "%llu bytes", (unsigned long long)limit);
-}
-
-/* ---------------------------------------------------- the budget */
-
-uint64_t fmt_input_budget(const struct fmt_walker *w)
-{
-    uint64_t by_size = w->raw > UINT64_MAX / FMT_INFLATE_RATIO ? UINT64_MAX
-                                                               : w->raw * FMT_INFLATE_RATIO;
-    return by_size > w->max_inflated ? by_size : w->max_inflated;
-}
-
-void fmt_input_budget_message(const struct fmt_walker *w, char *msg, size_t msgsz)
-{
-    char limit[64];
-    format_limit(fmt_input_budget(w), limit, sizeof limit);
-    snprintf(msg, msgsz, "input decompresses to more than its budget of %s (--max-inflated)",
-             limit);
-}
-
 /* The input's decoded bytes are every reader's stream after all its
  * decompression: what its feed hands over (the feed counts that itself,
  * as it goes, input_feed.c) and what libarchive's own filters on top of
@@ -343,7 +312,7 @@ static int read_text(struct level *lv, struct nested_src *src)
                               NULL, 0);
         break;
     case TEXT_TOO_BIG:
-        format_limit(lv->w->max_entry_bytes, limit, sizeof limit);
+        fmt_input_limit_text(lv->w->max_entry_bytes, limit, sizeof limit);
         snprintf(msg, sizeof msg, "entry larger than %s", limit);
         rc = fmt_input_report(lv->w, lv->source, lv->name, FMT_ENTRY_FAILED,
                               msg, stored_size(lv) ? stored_size(lv) : t.len, NULL, 0);

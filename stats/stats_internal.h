@@ -309,12 +309,12 @@ int st_standings_build(st_stats *s, const uint32_t *prank);
 int st_term_add(st_stats *s, uint32_t variant, uint32_t term, uint32_t key, uint32_t value,
                 uint64_t games);
 
-/* Grow *arr (elements of size elem) to hold at least `need`, zeroing the
- * new elements.  0, or -1 when out of memory. */
+/* grow.c: grow *arr (elements of size elem) to hold at least `need`,
+ * zeroing the new elements.  0, or -1 when out of memory. */
 int st_grow(void **arr, size_t *cap, size_t need, size_t elem);
 
-/* The median of a histogram of counts (total > 0): the middle value, or
- * the mean of the two middle ones. */
+/* hist.c: the median of a histogram of counts (total > 0): the middle
+ * value, or the mean of the two middle ones. */
 double st_hist_median(const uint64_t *hist, size_t len, uint64_t total);
 
 #endif

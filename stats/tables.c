@@ -68,24 +68,6 @@ const char *const *st_table_header(enum st_table t) { return tables[t].header; }
 #define DEC_RATING 1
 #define DEC_SB 2
 
-double st_hist_median(const uint64_t *hist, size_t len, uint64_t total)
-{
-    /* The values at 0-based positions (total-1)/2 and total/2. */
-    uint64_t lo_pos = (total - 1) / 2, hi_pos = total / 2, seen = 0;
-    double lo = 0;
-    int have_lo = 0;
-    for (size_t t = 0; t < len; t++) {
-        seen += hist[t];
-        if (!have_lo && seen > lo_pos) {
-            lo = (double)t;
-            have_lo = 1;
-        }
-        if (seen > hi_pos)
-            return (lo + (double)t) / 2;
-    }
-    return lo;
-}
-
 /* ------------------------------------------------------------ finishing */
 
 static int cmp_u32(uint32_t a, uint32_t b) { return a < b ? -1 : a > b; }

@@ -59,22 +59,6 @@ void st_stats_free(st_stats *s)
     free(s);
 }
 
-int st_grow(void **arr, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return 0;
-    size_t cap2 = *cap ? *cap : 16;
-    while (cap2 < need)
-        cap2 *= 2;
-    char *p = realloc(*arr, cap2 * elem);
-    if (!p)
-        return -1;
-    memset(p + *cap * elem, 0, (cap2 - *cap) * elem);
-    *arr = p;
-    *cap = cap2;
-    return 0;
-}
-
 struct st_player_rec *st_player_rec(st_stats *s, uint32_t variant, uint32_t player)
 {
     struct st_key key = {{variant, player, 0, 0}};
