@@ -302,6 +302,7 @@ struct rp_fdef {
     int nfile_labels, nrank_labels;     /* how many gcFiles/gcRanks gave; 0: the defaults */
     char labels[2][RP_FMAX_TYPES][RP_FLABEL_MAX]; /* gcLabels per colour and type; "" = the letter */
     char piece_names[RP_FMAX_TYPES][24]; /* gcNames: words for messages; "" = fairy_pieces.c's */
+    char pgn_variant[32];        /* gcPgnVariant: the PGN Variant tag; "": not exported to PGN */
 
     /* derived when compiled */
     char legend[640];            /* what the diagram's labels mean, for `gcaudit replay` */
@@ -508,6 +509,8 @@ int rp_fsquare_parse(const struct rp_fdef *d, const char *name);
 /* A piece's name for messages: "knight", "promoted pawn" (static or the
  * definition's). */
 const char *rp_fpiece_name(const struct rp_fdef *d, int type, int unpromoted);
+/* fairy_san.c: the san slot of every defined variant (replay.h). */
+int rp_fsan(const void *state, const struct fmt_component *c, size_t n, char *buf, size_t size);
 /* The board as text for `gcaudit replay`. */
 void rp_frender(const struct rp_fpos *p, char *buf, size_t size);
 /* The position for the game viewer. */

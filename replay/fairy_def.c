@@ -644,9 +644,27 @@ static int apply_gc_names(struct rp_fdef *d, const struct rp_fkv *kv, struct rp_
     return 0;
 }
 
+/* gcPgnVariant: the name PGN tools give the variant in a Variant tag
+ * ("Crazyhouse"), written into the tag as it is; "" leaves the variant's
+ * games out of a PGN export. */
+static int apply_gc_pgn_variant(struct rp_fdef *d, const struct rp_fkv *kv,
+                                struct rp_fdef_error *err)
+{
+    const char *v = kv->value;
+    size_t n = strlen(v);
+    if (n >= sizeof d->pgn_variant)
+        return fail(err, kv, "a Variant tag of at most %zu characters expected",
+                    sizeof d->pgn_variant - 1);
+    for (const char *c = v; *c; c++)
+        if (*c < ' ' || *c > '~' || *c == '"' || *c == '\\')
+            return fail(err, kv, "a Variant tag of printable ASCII without '\"' or '\\' expected");
+    memcpy(d->pgn_variant, v, n + 1);
+    return 0;
+}
+
 static const char *const gc_keys[] = {
     "gcGames", "gcTitle", "gcFiles", "gcRanks", "gcLabels", "gcNames",
-    "gcRepetitionEnd", "gcMoveRuleEnd", "gcInsufficientMaterial", NULL,
+    "gcRepetitionEnd", "gcMoveRuleEnd", "gcInsufficientMaterial", "gcPgnVariant", NULL,
 };
 
 static int apply_gc(struct rp_fdef *d, const struct rp_fkv *kv, size_t n, struct rp_fdef_error *err)
@@ -669,6 +687,8 @@ static int apply_gc(struct rp_fdef *d, const struct rp_fkv *kv, size_t n, struct
     if ((k = find_key(kv, n, "gcMoveRuleEnd")) && read_int(k, 0, 10000, &d->move_rule_end, err) != 0)
         return -1;
     if ((k = find_key(kv, n, "gcInsufficientMaterial")) && read_bool(k, &d->insufficient_material, err) != 0)
+        return -1;
+    if ((k = find_key(kv, n, "gcPgnVariant")) && apply_gc_pgn_variant(d, k, err) != 0)
         return -1;
     return 0;
 }

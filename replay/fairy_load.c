@@ -212,9 +212,11 @@ static int load_section(const struct section *s, const char *path, struct rp_def
                             s->name);
         }
         *d = *parent;
-        /* The child's names and title are its own, not the parent's. */
+        /* The child's names and title are its own, not the parent's; so
+         * is its PGN name, which promises the parent's rules. */
         d->title[0] = '\0';
         d->ngames = 0;
+        d->pgn_variant[0] = '\0';
     } else {
         rp_fdef_defaults(d);
     }

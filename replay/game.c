@@ -63,6 +63,8 @@ struct loop {
     void *ctx;
     int unsettled;   /* the position may still be mate or stalemate: see settle() */
     int number;      /* the last number given to a ply without a marker */
+    rp_san_hook san_hook;  /* rp_game_notate's, or NULL */
+    void *san_ctx;
 };
 
 /* A ply of a move list without turn markers (fmt_turn.unmarked) as if it
@@ -158,6 +160,9 @@ static int play_turn(struct loop *L, const struct fmt_turn *t)
         verdict.code = RP_OK;
         verdict.accepted = 0;
         verdict.message[0] = '\0';
+        /* The notation needs the position before the move. */
+        char san[RP_SAN_MAX];
+        int notated = L->san_hook && L->v->san(L->state, t->comps, n, san, sizeof san) == 0;
         L->v->play(L->state, t->comps, n, &verdict);
         if (!verdict.accepted && L->unsettled) {
             /* No proof of a legal turn: if there was none, the game had
@@ -171,6 +176,8 @@ static int play_turn(struct loop *L, const struct fmt_turn *t)
             L->out->turns++;
             if (L->hook)
                 L->hook(L->ctx, t, L->v, L->state);
+            if (L->san_hook)
+                L->san_hook(L->san_ctx, t, notated ? san : NULL);
             after_accepted(L);
         }
         if (verdict.code != RP_OK)
@@ -250,7 +257,7 @@ rp_game *rp_game_start(const struct fmt_game *g, struct rp_report *out, rp_turn_
     if (!G)
         return NULL;
     report_start(g, out);
-    G->L = (struct loop){out->variant, NULL, out, {0}, hook, ctx, 0, 0};
+    G->L = (struct loop){out->variant, NULL, out, {0}, hook, ctx, 0, 0, NULL, NULL};
     G->mode = GAME_NOT_REPLAYED;
     /* A game malformed in its header is decided at the end (the moves may
      * make it malformed too, and then the moves never count). */
@@ -282,6 +289,28 @@ int rp_game_turns(rp_game *G, const struct fmt_turn *turns, size_t n)
             G->mode = GAME_STOPPED;
     }
     return RP_DONE;
+}
+
+int rp_game_notate(rp_game *G, rp_san_hook hook, void *ctx)
+{
+    if (G->mode != GAME_PLAYING || !G->L.v->san)
+        return RP_MISUSE;
+    G->L.san_hook = hook;
+    G->L.san_ctx = ctx;
+    return RP_DONE;
+}
+
+int rp_game_fen(const rp_game *G, char *buf, size_t size)
+{
+    if (G->mode != GAME_PLAYING) {
+        snprintf(buf, size, "the game is not being replayed");
+        return RP_MISUSE;
+    }
+    if (!G->L.v->fen) {
+        snprintf(buf, size, "%s has no FEN", G->L.v->name);
+        return RP_MISUSE;
+    }
+    return G->L.v->fen(G->L.state, buf, size) == 0 ? RP_DONE : RP_MISUSE;
 }
 
 int rp_game_finish(rp_game *G, const struct fmt_game *g, struct rp_report *out)

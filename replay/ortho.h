@@ -82,6 +82,12 @@ void rp_ortho_render(const void *state, char *buf, size_t size);
  * plies played, White first: the fen slot of the one-board variants. */
 int rp_ortho_fen(const void *state, char *buf, size_t size);
 
+/* The san slot (replay.h): the turn in SAN, the state unchanged
+ * (ortho_san.c).  0, or -1 when the turn is not one legal move or does
+ * not fit in size bytes. */
+int rp_ortho_san(const void *state, const struct fmt_component *c, size_t n, char *buf,
+                 size_t size);
+
 /* The legend of rp_ortho_render's labels. */
 #define RP_ORTHO_LEGEND                                                                        \
     "K king, Q queen, R rook, B bishop, N knight, P pawn; upper case White, lower case "     \

@@ -230,7 +230,26 @@ struct rp_variant {
      * beyond files x ranks and holdings beyond nholdings are not read).
      * May be NULL: the viewer then lists the moves without a board. */
     void (*view)(const void *state, struct rp_view *out);
+
+    /* The turn about to be played (the components `play` will get), in
+     * the Standard Algebraic Notation of PGN (san.c says how: piece
+     * letter, the disambiguation the standard asks for, "x", the
+     * square, "=Q", a drop as "N@f3", castling as O-O or O-O-O, "+" or
+     * "#" when it checks or mates), for an export.  The state is not
+     * changed.  Returns 0, or -1 when the turn is not one legal move
+     * (play will say why) or the text does not fit in size bytes.  May
+     * be NULL: the variant has no SAN. */
+    int (*san)(const void *state, const struct fmt_component *comps, size_t n, char *buf,
+               size_t size);
+
+    /* What PGN tools call the variant in a Variant tag ("Crazyhouse"):
+     * "" for orthodox Chess, which needs no tag; NULL when PGN tools
+     * share no name for it, and its games are not exported to PGN. */
+    const char *pgn_variant;
 };
+
+/* Room for any SAN a san slot writes, with its NUL. */
+#define RP_SAN_MAX 32
 
 /* What the replay library's calls that can fail return. */
 enum rp_rc {
@@ -352,6 +371,23 @@ int rp_game_finish(rp_game *G, const struct fmt_game *g, struct rp_report *out);
 
 /* Give up a game started (after RP_NO_MEMORY); NULL does nothing. */
 void rp_game_free(rp_game *G);
+
+/* Called after every accepted turn of a game being notated
+ * (rp_game_notate) with the turn (its marker given when the log had none)
+ * and its SAN, or san NULL when the variant could not write it. */
+typedef void (*rp_san_hook)(void *ctx, const struct fmt_turn *turn, const char *san);
+
+/* Notate G from its next turn on: before each turn is played the
+ * variant's san slot writes it, and once it is accepted hook hears it.
+ * RP_DONE; RP_MISUSE when G is not being replayed (unsupported, refused
+ * by its variant, or stopped) or its variant has no san slot. */
+int rp_game_notate(rp_game *G, rp_san_hook hook, void *ctx);
+
+/* G's position now in FEN, as its variant's fen slot writes it (the
+ * starting position, right after rp_game_start).  RP_DONE; RP_MISUSE
+ * (the reason in buf) when G is not being replayed, its variant has no
+ * FEN or this position none. */
+int rp_game_fen(const rp_game *G, char *buf, size_t size);
 
 /* Replay one game into *out.  Returns RP_DONE, or RP_NO_MEMORY (then
  * *out is released).  hook may be NULL. */

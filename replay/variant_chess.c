@@ -80,4 +80,6 @@ const struct rp_variant rp_variant_chess = {
     .fen = rp_ortho_fen,
     .legend = RP_ORTHO_LEGEND,
     .view = rp_ortho_view,
+    .san = rp_ortho_san,
+    .pgn_variant = "",            /* PGN's own game: no Variant tag */
 };

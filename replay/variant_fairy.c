@@ -336,6 +336,8 @@ int rp_fairy_register(struct rp_fdef *d, char *why, size_t size)
         .fen = fen,
         .legend = d->legend,
         .view = view,
+        .san = rp_fsan,
+        .pgn_variant = d->pgn_variant[0] ? d->pgn_variant : NULL,
     };
     int rc = rp_registry_add(&r->table, why, size);
     if (rc != RP_DONE) {

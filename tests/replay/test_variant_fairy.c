@@ -190,3 +190,50 @@ Test(replay_variant_fairy, antichess_must_capture)
                      "capturing is compulsory in Antichess: the bishop on f1 can take on b5");
     rp_report_release(&r);
 }
+
+/* ------------------------------------------------------- gcPgnVariant */
+
+/* Load text as a definition file named "t.ini"; its error into *e. */
+static int load_text(const char *text, struct rp_def_error *e)
+{
+    FILE *f = fmemopen((void *)text, strlen(text), "r");
+    cr_assert(f);
+    int rc = rp_defs_load_stream(f, "t.ini", e);
+    fclose(f);
+    return rc;
+}
+
+Test(replay_variant_fairy, pgn_variant_names_the_tag_and_is_not_inherited)
+{
+    static const struct {
+        const char *game, *tag;
+    } shipped[] = {{"Chess960", "Chess960"},       {"Crazyhouse", "Crazyhouse"},
+                   {"Three-Check", "Three-check"}, {"KOTH", "King of the Hill"},
+                   {"Horde", "Horde"},             {"Losing Chess", "Antichess"}};
+    for (size_t i = 0; i < sizeof shipped / sizeof shipped[0]; i++) {
+        const struct rp_variant *v = rp_variant_for_game(shipped[i].game);
+        cr_assert(v && v->san && v->pgn_variant, "%s", shipped[i].game);
+        cr_expect_str_eq(v->pgn_variant, shipped[i].tag);
+    }
+    cr_expect_null(rp_variant_for_game("Capablanca")->pgn_variant, "no PGN name: not exported");
+    struct rp_def_error e;
+    cr_assert_eq(load_text("[zh2:crazyhouse-gc]\ngcGames = Crazyhouse Two\n"
+                           "[mine:crazyhouse-gc]\ngcGames = Mine\ngcPgnVariant = My Chess\n",
+                           &e),
+                 RP_DONE, "%s", e.message);
+    cr_expect_null(rp_variant_for_game("Crazyhouse Two")->pgn_variant);
+    cr_expect_str_eq(rp_variant_for_game("Mine")->pgn_variant, "My Chess");
+}
+
+Test(replay_variant_fairy, a_bad_pgn_variant_is_refused)
+{
+    struct rp_def_error e;
+    cr_assert_eq(load_text("[mine]\ngcPgnVariant = My \"Chess\"\n", &e), RP_MISUSE);
+    cr_expect_eq(e.line, 2);
+    cr_expect_str_eq(e.key, "gcPgnVariant");
+    cr_expect_str_eq(e.message,
+                     "[mine] a Variant tag of printable ASCII without '\"' or '\\' expected");
+    cr_assert_eq(load_text("[mine]\ngcPgnVariant = 0123456789012345678901234567890123\n", &e),
+                 RP_MISUSE);
+    cr_expect_str_eq(e.message, "[mine] a Variant tag of at most 31 characters expected");
+}
