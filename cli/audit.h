@@ -50,7 +50,8 @@ void cli_entries_free(cli_entries *e);
 
 /* ------------------------------------------------------------- viewer */
 
-/* A game gets a viewer page when it was replayed and the mode asks. */
+/* A game gets a viewer page when it was replayed and the mode asks:
+ * `illegal` for a game with a violation or one left for review. */
 int cli_viewer_wants(enum cli_viewer mode, const struct rp_report *r);
 
 /* The header row of CLI_VIEWER_FILE (its one column). */

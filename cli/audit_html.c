@@ -3,7 +3,8 @@
  * director looks for first: the run (when, which version, which inputs
  * and options), the entries that could not be read, every game with a
  * violation (its first violation's turn and message, how many more, a
- * link to the game in the viewer) and every result mismatch.
+ * link to the game in the viewer), every result mismatch, and the games the
+ * rules left for a director's review.
  *
  * The tables are data, not markup: their rows travel as JSON in a
  * <script type="application/json"> element, and cli/page/audit.js sorts,
@@ -169,6 +170,19 @@ static const struct table_col mismatch_cols[] = {
     {"message", "text", "text", "message"},
     {"viewer", "link", NULL, NULL}};
 
+static const struct table_col review_cols[] = {
+    {"#", "num", NULL, NULL},
+    {"source", "text", "text", "file"},
+    {"entry", "text", "text", "file"},
+    {"game", "num", NULL, NULL},
+    {"variant", "text", "select", NULL},
+    {"white", "text", "text", "player"},
+    {"black", "text", "text", "player"},
+    {"result", "text", "select", NULL},
+    {"termination", "text", "select", NULL},
+    {"review", "text", "select", NULL},
+    {"viewer", "link", NULL, NULL}};
+
 #define NCOLS(a) (sizeof a / sizeof a[0])
 
 /* Entries that were skipped or failed, from inputs.csv. */
@@ -224,13 +238,13 @@ static void game_cells(FILE *f, const struct cli_game_rows *g)
 }
 
 struct audit_counts {
-    unsigned long long games, mismatches, viewed;
+    unsigned long long games, mismatches, reviews, viewed;
     unsigned long pages;
 };
 
 /* One pass over the games: the games table to f, the mismatch rows to mf,
- * the viewer pages through vo. */
-static int games_pass(FILE *f, FILE *mf, cli_viewer_out *vo, const struct cli_report_files *files,
+ * the games left for review to rf, the viewer pages through vo. */
+static int games_pass(FILE *f, FILE *mf, FILE *rf, cli_viewer_out *vo, const struct cli_report_files *files,
                       cli_crosstables *ct, struct audit_counts *n, char *err, size_t errsize)
 {
     cli_rows *r = cli_rows_open(files, err, errsize);
@@ -273,6 +287,19 @@ static int games_pass(FILE *f, FILE *mf, cli_viewer_out *vo, const struct cli_re
             fprintf(f, ",%zu,", g.nviolations - 1);
             cli_json_string(f, href);
             fputc(']', f);
+        }
+        char what[RP_DETAIL_MAX];
+        if (rp_detail_review(g.game[CLI_G_DETAIL], what, sizeof what)) {
+            fputs(n->reviews++ ? ",\n[" : "\n[", rf);
+            game_cells(rf, &g);
+            cli_json_string(rf, g.game[CLI_G_RESULT]);
+            fputc(',', rf);
+            cli_json_string(rf, g.game[CLI_G_TERMINATION]);
+            fputc(',', rf);
+            cli_json_string(rf, what);
+            fputc(',', rf);
+            cli_json_string(rf, href);
+            fputc(']', rf);
         }
         for (size_t i = 0; i < g.nviolations; i++) {
             const char *const *v = g.violation[i];
@@ -330,13 +357,13 @@ int cli_audit_tables(FILE *f, const struct cli_html_run *run, const char *dir, c
 
     /* The entries table comes first on the page, but its count only
      * after it: it goes through a temporary file too. */
-    FILE *ef = tmpfile(), *gf = tmpfile(), *mf = tmpfile();
+    FILE *ef = tmpfile(), *gf = tmpfile(), *mf = tmpfile(), *rf = tmpfile();
     cli_viewer_out *vo = NULL;
-    int rc = ef && gf && mf ? 0 : -1;
+    int rc = ef && gf && mf && rf ? 0 : -1;
     if (rc != 0)
         snprintf(err, errsize, "cannot create a temporary file: %s", strerror(errno));
     unsigned long long nentries = 0;
-    struct audit_counts n = {0, 0, 0, 0};
+    struct audit_counts n = {0, 0, 0, 0, 0};
     if (rc == 0)
         rc = entries_table(ef, files, err, errsize, &nentries);
     if (rc == 0 && files->viewer && !(vo = cli_viewer_start(dir))) {
@@ -344,7 +371,7 @@ int cli_audit_tables(FILE *f, const struct cli_html_run *run, const char *dir, c
         rc = -1;
     }
     if (rc == 0)
-        rc = games_pass(gf, mf, vo, files, run->crosstables, &n, err, errsize);
+        rc = games_pass(gf, mf, rf, vo, files, run->crosstables, &n, err, errsize);
     if (vo && cli_viewer_finish(vo, rc == 0) != 0 && rc == 0) {
         snprintf(err, errsize, "cannot write '%s/%s': %s", dir, CLI_VIEWER_DIR, strerror(errno));
         rc = -1;
@@ -386,6 +413,18 @@ int cli_audit_tables(FILE *f, const struct cli_html_run *run, const char *dir, c
         } else {
             fputs("<p>None: every declared result agrees with the rules.</p>\n", f);
         }
+        /* Only where some game asks: most variants never do. */
+        if (n.reviews) {
+            heading(f, "audit-reviews", "Games left for review", n.reviews);
+            fputs("<p class=\"note\">The rules ended these games by what the moves cannot "
+                  "decide alone (<em>review</em> says what: <em>chasing</em> is Xiangqi's "
+                  "perpetual chase after a repetition). A declared winner stands; otherwise the "
+                  "result is Fairy-Stockfish's.</p>\n", f);
+            table_start(f, "reviews-data", review_cols, NCOLS(review_cols));
+            if (rc == 0)
+                rc = copy_file(rf, f);
+            table_end(f, "reviews-data");
+        }
         if (rc != 0)
             snprintf(err, errsize, "cannot copy a temporary file: %s", strerror(errno));
     }
@@ -395,5 +434,7 @@ int cli_audit_tables(FILE *f, const struct cli_html_run *run, const char *dir, c
         fclose(gf);
     if (mf)
         fclose(mf);
+    if (rf)
+        fclose(rf);
     return rc;
 }

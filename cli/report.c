@@ -187,18 +187,20 @@ void cli_report_summary(const struct cli_totals *t, const struct cli_report_opts
            (unsigned long long)s->by_status[RP_STATUS_ILLEGAL],
            (unsigned long long)s->by_status[RP_STATUS_MALFORMED],
            (unsigned long long)s->by_status[RP_STATUS_UNSUPPORTED]);
-    printf("  results of the %llu valid games (%s, as the statistics count them): %llu white "
-           "wins, %llu black wins, %llu draws\n",
-           (unsigned long long)valid, o->declared ? "declared" : "verified",
-           (unsigned long long)s->by_result[RP_RESULT_WHITE],
-           (unsigned long long)s->by_result[RP_RESULT_BLACK],
-           (unsigned long long)s->by_result[RP_RESULT_DRAW]);
+    uint64_t w = s->by_result[RP_RESULT_WHITE], b = s->by_result[RP_RESULT_BLACK],
+             d = s->by_result[RP_RESULT_DRAW];
+    printf("  results of the %llu valid game%s (%s, as the statistics count them): %llu white "
+           "win%s, %llu black win%s, %llu draw%s\n",
+           (unsigned long long)valid, valid == 1 ? "" : "s", o->declared ? "declared" : "verified",
+           (unsigned long long)w, w == 1 ? "" : "s", (unsigned long long)b, b == 1 ? "" : "s",
+           (unsigned long long)d, d == 1 ? "" : "s");
     if (t->dups.games)
         printf("  duplicates: %llu game%s a copy of an earlier one, counted once (games.csv: "
                "duplicate_of)\n",
                (unsigned long long)t->dups.games, t->dups.games == 1 ? " is" : "s are");
-    printf("  violations: %llu (%llu result mismatches); reports in %s/\n",
-           (unsigned long long)s->violations, (unsigned long long)s->mismatches, o->outdir);
+    printf("  violations: %llu (%llu result mismatch%s); reports in %s/\n",
+           (unsigned long long)s->violations, (unsigned long long)s->mismatches,
+           s->mismatches == 1 ? "" : "es", o->outdir);
 }
 
 void cli_report_warnings(const struct cli_totals *t, const struct cli_report_opts *o)

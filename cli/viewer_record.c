@@ -50,7 +50,8 @@ int cli_viewer_wants(enum cli_viewer mode, const struct rp_report *r)
 {
     if (!r->replayed || mode == CLI_VIEWER_NONE)
         return 0;
-    return mode == CLI_VIEWER_ALL || r->nviolations > 0;
+    char what[RP_DETAIL_MAX];
+    return mode == CLI_VIEWER_ALL || r->nviolations > 0 || rp_detail_review(r->detail, what, sizeof what);
 }
 
 cli_view_rec *cli_view_rec_new(void)

@@ -297,6 +297,8 @@ struct rp_fdef {
     int repetition_end;          /* gcRepetitionEnd: occurrences that end the game by themselves */
     int move_rule_end;           /* gcMoveRuleEnd: moves (of both sides) that end it by themselves */
     int insufficient_material;   /* gcInsufficientMaterial: FIDE's dead positions (rules.md Chess) */
+    char repetition_review[24];  /* gcRepetitionReview: what a director judges of a repetition
+                                    that is no perpetual check ("chasing"); "" none */
     char file_labels[RP_FMAX_FILES][4]; /* gcFiles */
     char rank_labels[RP_FMAX_RANKS][4]; /* gcRanks */
     int nfile_labels, nrank_labels;     /* how many gcFiles/gcRanks gave; 0: the defaults */
@@ -495,8 +497,9 @@ int rp_fimmediate_end(const struct rp_fpos *p, struct rp_ending *e);
 /* After the immediate ends: no legal move means checkmate or stalemate,
  * with the definition's values.  Returns nonzero and fills *e. */
 int rp_fmate_or_stalemate(const struct rp_fpos *p, struct rp_ending *e);
-/* Janggi's or the unweighted material count, as a result. */
-enum rp_result rp_fmaterial_result(const struct rp_fpos *p);
+/* Janggi's or the unweighted material count, as a result; the counts
+ * go into detail as "material=W-B". */
+enum rp_result rp_fmaterial_result(const struct rp_fpos *p, char *detail, size_t size);
 int rp_fmove_is_capture(const struct rp_fpos *p, rp_fmove m);
 
 /* fairy_notation.c.  Labels: "K", "+p", gcLabels applied (out: at least

@@ -662,9 +662,20 @@ static int apply_gc_pgn_variant(struct rp_fdef *d, const struct rp_fkv *kv,
     return 0;
 }
 
+/* gcRepetitionReview: a word for the detail review=WORD. */
+static int apply_gc_review(struct rp_fdef *d, const struct rp_fkv *kv, struct rp_fdef_error *err)
+{
+    size_t n = strlen(kv->value);
+    if (n == 0 || n >= sizeof d->repetition_review || strspn(kv->value, "abcdefghijklmnopqrstuvwxyz-") != n)
+        return fail(err, kv, "\"%s\" is not a word of 1 to %zu lower-case letters and hyphens", kv->value,
+                    sizeof d->repetition_review - 1);
+    memcpy(d->repetition_review, kv->value, n + 1);
+    return 0;
+}
+
 static const char *const gc_keys[] = {
     "gcGames", "gcTitle", "gcFiles", "gcRanks", "gcLabels", "gcNames",
-    "gcRepetitionEnd", "gcMoveRuleEnd", "gcInsufficientMaterial", "gcPgnVariant", NULL,
+    "gcRepetitionEnd", "gcMoveRuleEnd", "gcInsufficientMaterial", "gcPgnVariant", "gcRepetitionReview", NULL,
 };
 
 static int apply_gc(struct rp_fdef *d, const struct rp_fkv *kv, size_t n, struct rp_fdef_error *err)
@@ -689,6 +700,8 @@ static int apply_gc(struct rp_fdef *d, const struct rp_fkv *kv, size_t n, struct
     if ((k = find_key(kv, n, "gcInsufficientMaterial")) && read_bool(k, &d->insufficient_material, err) != 0)
         return -1;
     if ((k = find_key(kv, n, "gcPgnVariant")) && apply_gc_pgn_variant(d, k, err) != 0)
+        return -1;
+    if ((k = find_key(kv, n, "gcRepetitionReview")) && apply_gc_review(d, k, err) != 0)
         return -1;
     return 0;
 }

@@ -325,33 +325,37 @@ static int flag_reached(const struct rp_fpos *p, int c, int *where)
 
 /* Janggi's material count (11.1's material_counting_result): the result
  * from White's side. */
-static enum rp_result material_result(const struct rp_fpos *p)
+/* 11.1's material counting (position.h): Janggi's weighted count, which
+ * White wins only by more than one point (Black, the second player, has
+ * the compensation), or the plain count of pieces on the board.  The
+ * counts go into the detail, "material=W-B". */
+static enum rp_result material_result(const struct rp_fpos *p, char *detail, size_t size)
 {
     const struct rp_fdef *d = p->def;
+    int pts[2] = {0, 0};
+    enum rp_result r;
     if (d->material_counting == RP_FMAT_JANGGI) {
         static const struct {
             int type, weight;
         } w[] = {{RP_FTYPE_ROOK, 13}, {RP_FTYPE_JANGGI_CANNON, 7}, {RP_FTYPE_HORSE, 5},
                  {RP_FTYPE_JANGGI_ELEPHANT, 3}, {RP_FTYPE_WAZIR, 3}, {RP_FTYPE_SOLDIER, 2}};
-        int score = -1;
         for (size_t i = 0; i < sizeof w / sizeof w[0]; i++)
-            score += w[i].weight * (p->count[0][w[i].type] - p->count[1][w[i].type]);
-        return score > 0 ? RP_RESULT_WHITE : RP_RESULT_BLACK;
+            for (int c = 0; c < 2; c++)
+                pts[c] += w[i].weight * p->count[c][w[i].type];
+        r = pts[0] - pts[1] > 1 ? RP_RESULT_WHITE : RP_RESULT_BLACK;
+    } else {
+        for (int i = 0; i < d->ntypes; i++)
+            for (int c = 0; c < 2; c++)
+                pts[c] += p->count[c][d->present[i]];
+        r = pts[0] > pts[1] ? RP_RESULT_WHITE : pts[0] < pts[1] ? RP_RESULT_BLACK : RP_RESULT_DRAW;
     }
-    if (d->material_counting == RP_FMAT_UNWEIGHTED) {
-        int wc = 0, bc = 0;
-        for (int i = 0; i < d->ntypes; i++) {
-            wc += p->count[0][d->present[i]];
-            bc += p->count[1][d->present[i]];
-        }
-        return wc > bc ? RP_RESULT_WHITE : wc < bc ? RP_RESULT_BLACK : RP_RESULT_DRAW;
-    }
-    return RP_RESULT_DRAW;
+    snprintf(detail, size, "material=%d-%d", pts[0], pts[1]);
+    return r;
 }
 
-enum rp_result rp_fmaterial_result(const struct rp_fpos *p)
+enum rp_result rp_fmaterial_result(const struct rp_fpos *p, char *detail, size_t size)
 {
-    return material_result(p);
+    return material_result(p, detail, size);
 }
 
 int rp_fimmediate_end(const struct rp_fpos *p, struct rp_ending *e)
@@ -407,10 +411,8 @@ int rp_fimmediate_end(const struct rp_fpos *p, struct rp_ending *e)
         return 1;
     }
     if (p->plies > 0 && ((p->bikjang && p->prev_bikjang) || (p->pass && p->prev_pass))) {
-        e->result = d->material_counting ? material_result(p) : RP_RESULT_DRAW;
+        e->result = d->material_counting ? material_result(p, e->detail, sizeof e->detail) : RP_RESULT_DRAW;
         e->termination = p->bikjang && p->prev_bikjang ? "bikjang" : "passes";
-        if (d->material_counting)
-            snprintf(e->detail, sizeof e->detail, "material-counting");
         return 1;
     }
     return 0;

@@ -120,6 +120,9 @@ const char *rp_fpiece_name(const struct rp_fdef *d, int type, int unpromoted)
 
 static const char *colour_name(int c) { return c ? "Black" : "White"; }
 
+/* The article before a piece's name: "an elephant", "a horse". */
+static const char *an(const char *word) { return word[0] && strchr("aeiou", word[0]) ? "an" : "a"; }
+
 /* --------------------------------------------------------- rendering */
 
 void rp_frender(const struct rp_fpos *p, char *buf, size_t size)
@@ -305,6 +308,33 @@ static int label_type(const struct turn *t, const char *label, int *colour, int 
 
 /* ------------------------------------------------------ explanations */
 
+/* Where a piece confined by mobilityRegion may stand, in words: whole
+ * ranks ("ranks 1 to 5": a Xiangqi elephant stays on its side of the
+ * river), a rectangle ("the area d1 to f3": a palace), else the bare
+ * fact. */
+static void region_words(const struct turn *t, int type, int us, char *why, size_t size)
+{
+    const struct rp_fdef *d = t->d;
+    const rp_fset *r = &d->types[type].region[us];
+    int f0 = d->files, f1 = -1, r0 = d->ranks, r1 = -1, n = 0;
+    for (int rk = 0; rk < d->ranks; rk++)
+        for (int f = 0; f < d->files; f++)
+            if (rp_fset_has(r, rp_fsq(f, rk))) {
+                n++;
+                f0 = f < f0 ? f : f0, f1 = f > f1 ? f : f1;
+                r0 = rk < r0 ? rk : r0, r1 = rk > r1 ? rk : r1;
+            }
+    const char *name = rp_fpiece_name(d, type, 0);
+    char a[8], b[8];
+    if (n == 0 || n != (f1 - f0 + 1) * (r1 - r0 + 1))
+        snprintf(why, size, "%s %s may not stand on %s", an(name), name, sqname(t, t->to, a));
+    else if (f0 == 0 && f1 == d->files - 1)
+        snprintf(why, size, "%s %s must stay on ranks %s to %s", an(name), name, d->rank_labels[r0], d->rank_labels[r1]);
+    else
+        snprintf(why, size, "%s %s must stay within the area %s to %s", an(name), name, sqname(t, rp_fsq(f0, r0), a),
+                 sqname(t, rp_fsq(f1, r1), b));
+}
+
 /* Why the piece on from has no move to `to` (after the own-piece case). */
 static void explain(const struct turn *t, int from, int to, char *why, size_t size)
 {
@@ -318,7 +348,7 @@ static void explain(const struct turn *t, int from, int to, char *why, size_t si
         return;
     }
     if (!(d->allowed[us][to] >> type & 1)) {
-        snprintf(why, size, "it may not stand on %s (outside its region)", sqname(t, to, a));
+        region_words(t, type, us, why, size);
         return;
     }
     if (type == d->pawn) {
@@ -356,7 +386,7 @@ static void explain(const struct turn *t, int from, int to, char *why, size_t si
         }
         const char *name = rp_fpiece_name(d, type, p->unpromoted[from]);
         if (at->cond == RP_FAC_PROMOTED_SOLDIER && !rp_fattack_from(p, type, us, from, at, to)) {
-            snprintf(why, size, "a %s may step sideways only from rank %d on", name, d->soldier_promotion_rank);
+            snprintf(why, size, "%s %s may step sideways only from rank %d on", an(name), name, d->soldier_promotion_rank);
             return;
         }
         if (at->cond == RP_FAC_DIAGONAL_LINES &&
@@ -393,12 +423,12 @@ static void explain(const struct turn *t, int from, int to, char *why, size_t si
         }
         if (at->kind == RP_FA_HOP || at->kind == RP_FA_GRASSHOP) {
             if (ty->role == RP_FR_JANGGI_CANNON && cannon_screen) {
-                snprintf(why, size, "a %s cannot jump over a cannon", name);
+                snprintf(why, size, "%s %s cannot jump over a cannon", an(name), name);
                 return;
             }
             if (ty->role == RP_FR_JANGGI_CANNON && capture &&
                 d->types[rp_fp_type(p->b[to])].role == RP_FR_JANGGI_CANNON) {
-                snprintf(why, size, "a %s cannot capture a cannon", name);
+                snprintf(why, size, "%s %s cannot capture a cannon", an(name), name);
                 return;
             }
             if (screens != 1) {
@@ -415,7 +445,7 @@ static void explain(const struct turn *t, int from, int to, char *why, size_t si
     }
     if (!why[0]) {
         const char *name = rp_fpiece_name(d, type, p->unpromoted[from]);
-        snprintf(why, size, "that is not a %s move", name);
+        snprintf(why, size, "that is not %s %s move", an(name), name);
     }
 }
 
@@ -490,7 +520,10 @@ static int reject_illegal(const struct turn *t, rp_fmove m, enum rp_fillegal why
         struct rp_fpos q = *p;
         rp_fmake(&q, bare);
         int k = q.king[us], by = rp_fattacker(&q, k, !us);
-        const char *note = m.gate ? " (a piece brought in may not block a check)" : "";
+        /* The written gating may be why no candidate is legal even when
+         * the one reported is the bare move. */
+        int gating = m.gate || (d->seirawan_gating && t->n > 1 && t->c[t->n - 1].kind == FMT_COMP_PLACE);
+        const char *note = gating ? " (a piece brought in may not block a check)" : "";
         if (k == RP_FNOSQ || by == RP_FNOSQ)
             return set(t->v, RP_KING_IN_CHECK, "the %s king would be attacked%s", us ? "black" : "white", note);
         return set(t->v, RP_KING_IN_CHECK, "the %s %s on %s would be attacked by the %s on %s%s",
@@ -531,7 +564,7 @@ static int reject_illegal(const struct turn *t, rp_fmove m, enum rp_fillegal why
         return set(t->v, RP_ILLEGAL_MOVE, "a piece in hand must be dropped first in %s", d->short_title);
     case RP_FL_IMMOBILE:
         if (m.kind == RP_FM_DROP)
-            return set(t->v, RP_BAD_DROP, "a %s dropped on %s could never move", rp_fpiece_name(d, m.type, 0),
+            return set(t->v, RP_BAD_DROP, "%s %s dropped on %s could never move", an(rp_fpiece_name(d, m.type, 0)), rp_fpiece_name(d, m.type, 0),
                        sqname(t, m.to, a));
         return set(t->v, RP_BAD_PROMOTION, "the %s reaching %s must be promoted: it could never move from there",
                    piece_on(t, m.from), sqname(t, m.to, a));
@@ -581,11 +614,37 @@ static int is_promotion_placement(const struct turn *t, const struct fmt_compone
     return c->kind == FMT_COMP_PLACE && square_of(t, c->to, to) == to;
 }
 
+/* Why a "+X" placement after a move is no promotion (Shogi's kind): the
+ * piece never promotes, or the move neither starts nor ends in the zone.
+ * 1 when it said so, 0 when the placement is of another kind. */
+static int explain_no_promotion(const struct turn *t, const struct fmt_component *c)
+{
+    const struct rp_fdef *d = t->d;
+    const struct rp_fpos *p = t->p;
+    if (c->label[0] != '+' || t->from < 0 || !p->b[t->from])
+        return 0;
+    int type = rp_fp_type(p->b[t->from]), us = p->side;
+    if (p->unpromoted[t->from]) {
+        rp_verdict_set(t->v, RP_BAD_PROMOTION, "placement \"%s\": the %s has promoted already", c->text, piece_on(t, t->from));
+    } else if (d->types[type].promoted < 0) {
+        rp_verdict_set(t->v, RP_BAD_PROMOTION, "placement \"%s\": %s %s never promotes", c->text, an(piece_on(t, t->from)),
+                       piece_on(t, t->from));
+    } else {
+        int lo = us ? 1 : d->promotion_rank, hi = us ? d->ranks - d->promotion_rank + 1 : d->ranks;
+        rp_verdict_set(t->v, RP_BAD_PROMOTION, "placement \"%s\": %s %s promotes only on a move into, within or out of "
+            "%s's promotion zone (ranks %s to %s)", c->text, an(piece_on(t, t->from)), piece_on(t, t->from), colour_name(us),
+            d->rank_labels[lo - 1], d->rank_labels[hi - 1]);
+    }
+    return 1;
+}
+
 static int check_leftovers(const struct turn *t, size_t i, const struct fmt_component *main)
 {
     for (size_t k = i; k < t->n; k++)
         if (t->c[k].kind == FMT_COMP_PLACE)
-            return set(t->v, RP_BAD_PROMOTION, "placement \"%s\" without a promotion", t->c[k].text);
+            return main->kind == FMT_COMP_MOVE && k == 1 && explain_no_promotion(t, &t->c[k])
+                       ? 0
+                       : set(t->v, RP_BAD_PROMOTION, "placement \"%s\" without a promotion", t->c[k].text);
     if (i < t->n) {
         if (main->kind == FMT_COMP_MOVE)
             return set(t->v, RP_EXTRA_COMPONENT, "component \"%s\" does not belong to the move %s-%s",
@@ -624,11 +683,24 @@ static int pick(const struct turn *t, const struct rp_fmovelist *cand, const enu
         if (colour != t->p->side)
             return set(t->v, RP_BAD_PROMOTION, "placement \"%s\" is a %s piece, but the promoting %s is %s",
                        next->text, colour ? "black" : "white", piece_on(t, from), t->p->side ? "black" : "white");
+        /* "+X" names the promoted form of X itself: Shogi's promoted
+         * pawn, lance, knight and silver all move as golds, but a pawn
+         * becomes a "+P", never a "+L" or a "G". */
+        int mover = rp_fp_type(t->p->b[from]);
         for (int k = 0; k < cand->n && !found; k++) {
             rp_fmove m = cand->m[k];
             if ((m.kind == RP_FM_PROMOTE || m.kind == RP_FM_PIECE_PROMOTE) && m.type == ty && !m.gate &&
-                (pfrom < 0 || m.kind == RP_FM_PIECE_PROMOTE) && legal[k] == RP_FL_OK)
+                (m.kind == RP_FM_PIECE_PROMOTE ? pfrom == mover : pfrom < 0) && legal[k] == RP_FL_OK)
                 chosen = m, found = 1;
+        }
+        for (int k = 0; k < cand->n && !found; k++) {
+            rp_fmove m = cand->m[k];
+            if (m.kind == RP_FM_PIECE_PROMOTE && legal[k] == RP_FL_OK) {
+                char label[RP_FLABEL_MAX + 2];
+                rp_flabel(d, rp_fp_make(m.type, t->p->side), mover + 1, label);
+                return set(t->v, RP_BAD_PROMOTION, "%s %s promotes to \"%s\", not \"%s\"", an(piece_on(t, from)), piece_on(t, from),
+                           label, next->label);
+            }
         }
         if (!found) {
             const char *name = rp_fpiece_name(d, ty, pfrom >= 0 ? pfrom + 1 : 0);
@@ -636,7 +708,7 @@ static int pick(const struct turn *t, const struct rp_fmovelist *cand, const enu
                 return set(t->v, RP_BAD_PROMOTION, "there may be no more than %d %s%s of one side in %s",
                            d->types[ty].promotion_limit, name, d->types[ty].promotion_limit > 1 ? "s" : "",
                            d->short_title);
-            return set(t->v, RP_BAD_PROMOTION, "a %s cannot promote to a %s in %s", piece_on(t, from), name,
+            return set(t->v, RP_BAD_PROMOTION, "%s %s cannot promote to %s %s in %s", an(piece_on(t, from)), piece_on(t, from), an(name), name,
                        d->short_title);
         }
         i = 2;
@@ -662,11 +734,23 @@ static int pick(const struct turn *t, const struct rp_fmovelist *cand, const enu
                 if (!t->p->hand[t->p->side][ty])
                     return set(t->v, RP_BAD_DROP, "%s has no %s in hand to bring in", colour_name(t->p->side),
                                rp_fpiece_name(d, ty, 0));
-                if (!rp_fset_has(&t->p->gates[t->p->side], sq))
-                    return set(t->v, RP_BAD_DROP, "a piece may enter only on a square whose first piece has not moved yet (%s has)",
-                               sqname(t, sq, a));
+                if (!rp_fset_has(&t->p->gates[t->p->side], sq)) {
+                    int first = rp_frank(sq) == (t->p->side ? d->ranks - 1 : 0);
+                    if (!first)
+                        return set(t->v, RP_BAD_DROP, "a piece may be brought in only on the square a first-rank "
+                                   "piece leaves on its first move (%s is not one)", sqname(t, sq, a));
+                    return set(t->v, RP_BAD_DROP, "a piece may be brought in on %s only when the piece that "
+                               "started there makes its first move", sqname(t, sq, a));
+                }
                 gate_sq = sq;
                 gate_type = ty;
+            } else if (!any_promo && gate == next) {
+                char b[8];
+                if (rook >= 0)
+                    return set(t->v, RP_BAD_DROP, "a piece may be brought in only on the king's square %s or the "
+                               "rook's square %s", sqname(t, from, a), sqname(t, rook, b));
+                return set(t->v, RP_BAD_DROP, "a piece may be brought in only on the square the move leaves (%s)",
+                           sqname(t, from, a));
             }
         }
         if (any_promo && next && next->kind == FMT_COMP_PLACE && gate_sq < 0)
@@ -813,8 +897,8 @@ static int resolve_drop(const struct turn *t, rp_fmove *out)
             for (int r = 0; r < d->ranks; r++)
                 if (p->b[rp_fsq(rp_ffile(to), r)] == own)
                     return set(t->v, RP_BAD_DROP,
-                               "a %s may not be dropped on a file that already holds your unpromoted %s (%s)",
-                               rp_fpiece_name(d, hand_type, 0), rp_fpiece_name(d, hand_type, 0),
+                               "%s %s may not be dropped on a file that already holds your unpromoted %s (%s)",
+                               an(rp_fpiece_name(d, hand_type, 0)), rp_fpiece_name(d, hand_type, 0), rp_fpiece_name(d, hand_type, 0),
                                sqname(t, rp_fsq(rp_ffile(to), r), a));
         }
         if (hand_type == d->pawn && !d->first_rank_pawn_drops &&
@@ -822,7 +906,7 @@ static int resolve_drop(const struct turn *t, rp_fmove *out)
             return set(t->v, RP_BAD_DROP, "a pawn may not be dropped on its first rank");
         if (hand_type == d->pawn && !d->promotion_zone_pawn_drops && rp_fset_has(&d->promotion_zone[us], to))
             return set(t->v, RP_BAD_DROP, "a pawn may not be dropped on %s, where it would promote", c->to);
-        return set(t->v, RP_BAD_DROP, "a %s may not be dropped on %s in %s", rp_fpiece_name(d, hand_type, 0),
+        return set(t->v, RP_BAD_DROP, "%s %s may not be dropped on %s in %s", an(rp_fpiece_name(d, hand_type, 0)), rp_fpiece_name(d, hand_type, 0),
                    c->to, d->short_title);
     }
     rp_fmove m;
@@ -841,7 +925,8 @@ static int resolve_drop(const struct turn *t, rp_fmove *out)
         struct rp_fpos q = *p;
         rp_fmake(&q, m);
         if (q.in_check && !rp_fhas_legal(&q))
-            return set(t->v, RP_BAD_DROP, "a %s may not be dropped to give checkmate", rp_fpiece_name(d, hand_type, 0));
+            return set(t->v, RP_BAD_DROP, "%s %s may not be dropped to give checkmate", an(rp_fpiece_name(d, hand_type, 0)),
+                       rp_fpiece_name(d, hand_type, 0));
     }
     if (!check_leftovers(t, 1, c))
         return 0;

@@ -134,7 +134,9 @@ static void by_rule(const struct rp_run *run, const struct source *s, size_t n,
 /* fine-points.md 34: the rules stopped the game without deciding it (Retro
  * Chess: the side to move has no legal turn).  A declared winner stands
  * with its termination; a declared draw, or nothing, is the rules'
- * adjudication without a mismatch; an explicit "*" contradicts it. */
+ * adjudication without a mismatch; an explicit "*" contradicts it.  The
+ * rules' detail stays either way: it says what a director should look at
+ * (a Xiangqi repetition: review=chasing). */
 static void by_rule_undecided(const struct rp_run *run, const struct source *s, size_t n,
                               struct rp_report *r, char *msg, size_t size)
 {
@@ -142,6 +144,7 @@ static void by_rule_undecided(const struct rp_run *run, const struct source *s, 
     if (declared == RP_RESULT_WHITE || declared == RP_RESULT_BLACK) {
         r->result = declared;
         r->termination = declared_termination(s, n);
+        snprintf(r->detail, sizeof r->detail, "%s", run->rule.detail);
         return;
     }
     r->result = run->rule.result;

@@ -396,4 +396,11 @@ int rp_replay(const struct fmt_game *game, struct rp_report *out,
 
 void rp_report_release(struct rp_report *r);
 
+/* A game the rules ended without deciding what the moves alone cannot
+ * (Xiangqi's chasing): its detail holds RP_REVIEW_KEY and what a
+ * director should judge ("review=chasing").  That word into out, or NULL
+ * when the detail asks for no review. */
+#define RP_REVIEW_KEY "review="
+const char *rp_detail_review(const char *detail, char *out, size_t size);
+
 #endif

@@ -4,6 +4,7 @@
  */
 #include "replay/report.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,4 +56,18 @@ void rp_report_release(struct rp_report *r)
     }
     free(r->violations);
     memset(r, 0, sizeof *r);
+}
+
+const char *rp_detail_review(const char *detail, char *out, size_t size)
+{
+    const size_t klen = sizeof RP_REVIEW_KEY - 1;
+    for (const char *p = detail; p && *p;) {
+        size_t n = strcspn(p, " ");
+        if (n > klen && strncmp(p, RP_REVIEW_KEY, klen) == 0) {
+            snprintf(out, size, "%.*s", (int)(n - klen), p + klen);
+            return out;
+        }
+        p += n + (p[n] == ' ');
+    }
+    return NULL;
 }

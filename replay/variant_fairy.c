@@ -147,13 +147,19 @@ static int repetition_end(const struct rp_fgame *g, struct rp_ending *e)
             return 1;
         }
     }
+    if (d->repetition_review[0]) {
+        /* A rule the moves alone do not decide (Xiangqi's chasing, which
+         * 11.1 does not judge): the game stops undecided, a declared
+         * winner stands, and the detail says what to look at. */
+        e->undecided = 1;
+        snprintf(e->detail, sizeof e->detail, RP_REVIEW_KEY "%s", d->repetition_review);
+    }
     enum rp_fvalue v = d->n_fold_value;
     if (d->n_fold_value_absolute && stm == 1)
         v = v == RP_FV_WIN ? RP_FV_LOSS : v == RP_FV_LOSS ? RP_FV_WIN : v;
     e->result = for_side(v, stm);
     if (e->result == RP_RESULT_DRAW && d->material_counting) {
-        e->result = rp_fmaterial_result(&g->pos);
-        snprintf(e->detail, sizeof e->detail, "material-counting");
+        e->result = rp_fmaterial_result(&g->pos, e->detail, sizeof e->detail);
     }
     e->termination = d->fold_termination;
     return 1;
@@ -167,8 +173,7 @@ static int move_rule_end(const struct rp_fgame *g, struct rp_ending *e)
     e->detail[0] = '\0';
     e->result = RP_RESULT_DRAW;
     if (d->material_counting) {
-        e->result = rp_fmaterial_result(&g->pos);
-        snprintf(e->detail, sizeof e->detail, "material-counting");
+        e->result = rp_fmaterial_result(&g->pos, e->detail, sizeof e->detail);
     }
     e->termination = d->moves_termination;
     return 1;

@@ -309,6 +309,56 @@ Test(cli_audit_pages, viewer_draws_backlash_and_retro)
     free(dom);
 }
 
+/* Defined variants: a Xiangqi repetition left for review (declared 0-1,
+ * which stands) and a Shogi game whose illegal drop the viewer shows with
+ * both hands. */
+static const char review_log[] =
+    "Game: Xiangqi\nWhite: Wu\nBlack: Xu\nResult: 0-1\n\n"
+    "1. R a1-a2 1... r a10-a9\n2. R a2-a1 2... r a9-a10\n"
+    "3. R a1-a2 3... r a10-a9\n4. R a2-a1 4... r a9-a10\n\n"
+    "Game: Shogi\nWhite: Sato\nBlack: Ito\n\n"
+    "1. P c3-c4 1... p g7-g6\n2. B b2-h8; +B-h8 2... s g9-h8\n3. P*e5\n";
+
+static const char review_js[] =
+    "var out = [];\n"
+    "function box(id) { return document.querySelector('[data-rows=\"' + id + '\"]'); }\n"
+    "function col(id, c) { return Array.prototype.map.call(box(id).querySelectorAll('tbody tr'),\n"
+    "  function (tr) { return tr.children[c].textContent; }).join('|'); }\n"
+    "out.push('heading=' + document.getElementById('audit-reviews').textContent);\n"
+    "out.push('review=' + [4, 5, 6, 7, 8, 9].map(function (c) { return col('reviews-data', c); }).join(' '));\n"
+    "out.push('link=' + box('reviews-data').querySelector('tbody a').getAttribute('href'));\n"
+    "var pre = document.createElement('pre'); pre.id = 'result';\n"
+    "pre.textContent = out.join('\\n'); document.body.appendChild(pre);\n";
+
+Test(cli_audit_pages, games_left_for_review_and_hands)
+{
+    char *path = ts_fmt("%s/review.log", dir);
+    cr_assert_eq(ts_write_file(path, review_log, strlen(review_log)), 0);
+    free(path);
+    cr_assert_eq(ts_gcaudit(dir, "analyze -q review.log -o out"), 0);
+    path = out_path("summary.html");
+    char *dom = ts_browser_run(path, NULL, review_js);
+    free(path);
+    char *r = result_of(dom);
+    expect_in(r, "heading=Games left for review (1)\n");
+    /* The declared winner stands, with its termination (fine-points 34). */
+    expect_in(r, "review=xiangqi-gc Wu Xu 0-1 declared chasing\n");
+    expect_in(r, "link=games/1.html#g1");
+    free(dom);
+    /* Both games have a page under the default --viewer illegal: the
+     * review, and the illegal drop, shown with the hands. */
+    path = out_path("games/1.html");
+    dom = ts_browser_run(path, "g2", variants_js);
+    free(path);
+    r = result_of(dom);
+    /* Each took the other's bishop; the viewer lists the hands from the
+     * top of the board, and colours the labels. */
+    expect_in(r, "holdings=Black's hand: B / White's hand: B\n");
+    expect_in(r, "status=White to move\n");
+    expect_in(r, "message=bad-drop: White has no pawn in hand (entered by Sato)");
+    free(dom);
+}
+
 /* ---------------------------------------------------- without a browser */
 
 static size_t occurrences(const char *hay, const char *needle)

@@ -170,14 +170,14 @@ Test(sample, the_printed_summary_counts_what_the_statistics_count)
         "", "  games: 29 ok (27 finished, 2 unfinished), 5 illegal, 1 malformed, 0 unsupported\n"
             "  results of the 27 valid games (verified, as the statistics count them): 13 white "
             "wins, 10 black wins, 4 draws\n"
-            "  violations: 7 (1 result mismatches); reports in out/\n",
+            "  violations: 7 (1 result mismatch); reports in out/\n",
         "26", "12", "10", "4");
     expect_summary_matches_variants(
         "--results declared",
         "  games: 29 ok (23 finished, 6 unfinished), 5 illegal, 1 malformed, 0 unsupported\n"
         "  results of the 23 valid games (declared, as the statistics count them): 11 white "
         "wins, 9 black wins, 3 draws\n"
-        "  violations: 7 (1 result mismatches); reports in out/\n",
+        "  violations: 7 (1 result mismatch); reports in out/\n",
         "22", "10", "9", "3");
 }
 

@@ -863,6 +863,8 @@ struct expectation {
 
 static enum rp_result for_colour(int winner) { return winner ? RP_RESULT_BLACK : RP_RESULT_WHITE; }
 
+static enum rp_result material_result(const struct game *g, const char *fen, char *detail, size_t size);
+
 /* Are the kings on one file with nothing between (Janggi's bikjang)? */
 static int kings_face(const struct game *g, const char *fen)
 {
@@ -945,7 +947,7 @@ static void classify(const struct game *g, struct expectation *x)
         d->bikjang) {
         x->termination = "bikjang";
         if (d->material_counting)
-            snprintf(x->detail, sizeof x->detail, "material-counting");
+            material_result(g, fen, x->detail, sizeof x->detail);
         return;
     }
     if (g->nplies >= 2) {
@@ -955,7 +957,7 @@ static void classify(const struct game *g, struct expectation *x)
         if (!a.drop && !c.drop && same_sq(a.from, a.to) && same_sq(c.from, c.to)) {
             x->termination = "passes";
             if (d->material_counting)
-                snprintf(x->detail, sizeof x->detail, "material-counting");
+                material_result(g, fen, x->detail, sizeof x->detail);
             return;
         }
     }
@@ -964,8 +966,9 @@ static void classify(const struct game *g, struct expectation *x)
 
 /* 11.1's material_counting_result (position.h) on a FEN: Janggi's
  * weighted count, White needing more than one point, or the plain count
- * of pieces on the board. */
-static enum rp_result material_result(const struct game *g, const char *fen)
+ * of pieces on the board; the counts into detail as gcaudit writes them
+ * ("material=W-B"). */
+static enum rp_result material_result(const struct game *g, const char *fen, char *detail, size_t size)
 {
     const struct rp_fdef *d = g->d;
     static const struct {
@@ -975,17 +978,22 @@ static enum rp_result material_result(const struct game *g, const char *fen)
     struct board b;
     read_board(fen, &b);
     b.hand[0] = '\0'; /* the board's pieces only */
+    int pts[2] = {0, 0};
+    enum rp_result r;
     if (d->material_counting == RP_FMAT_JANGGI) {
-        int score = -1;
         for (size_t i = 0; i < sizeof janggi / sizeof janggi[0]; i++) {
             char l = d->types[janggi[i].type].letter;
-            if (l)
-                score += janggi[i].weight * (count_pieces(&b, 0, l) - count_pieces(&b, 1, l));
+            for (int c = 0; l && c < 2; c++)
+                pts[c] += janggi[i].weight * count_pieces(&b, c, l);
         }
-        return score > 0 ? RP_RESULT_WHITE : RP_RESULT_BLACK;
+        r = pts[0] - pts[1] - 1 > 0 ? RP_RESULT_WHITE : RP_RESULT_BLACK;
+    } else {
+        pts[0] = count_pieces(&b, 0, 0);
+        pts[1] = count_pieces(&b, 1, 0);
+        r = pts[0] > pts[1] ? RP_RESULT_WHITE : pts[0] < pts[1] ? RP_RESULT_BLACK : RP_RESULT_DRAW;
     }
-    int w = count_pieces(&b, 0, 0), k = count_pieces(&b, 1, 0);
-    return w > k ? RP_RESULT_WHITE : w < k ? RP_RESULT_BLACK : RP_RESULT_DRAW;
+    snprintf(detail, size, "material=%d-%d", pts[0], pts[1]);
+    return r;
 }
 
 static void expect(const struct game *g, struct expectation *x)
@@ -1021,17 +1029,18 @@ static void expect(const struct game *g, struct expectation *x)
         if (d->n_fold_value_absolute && stm == 1)
             v = v == RP_FV_WIN ? RP_FV_LOSS : v == RP_FV_LOSS ? RP_FV_WIN : v;
         x->result = v == RP_FV_WIN ? for_colour(stm) : v == RP_FV_LOSS ? for_colour(!stm) : RP_RESULT_DRAW;
-        if (x->result == RP_RESULT_DRAW && d->material_counting) {
-            x->result = material_result(g, g->fens[g->nplies]);
-            snprintf(x->detail, sizeof x->detail, "material-counting");
-        }
+        if (x->result == RP_RESULT_DRAW && d->material_counting)
+            x->result = material_result(g, g->fens[g->nplies], x->detail, sizeof x->detail);
+        /* What 11.1 does not judge (Xiangqi's chasing) is left to review:
+         * its result only when the log declares no winner. */
+        if (d->repetition_review[0])
+            snprintf(x->detail, sizeof x->detail, "review=%s", d->repetition_review);
         return;
     }
     case END_MOVE_RULE:
         x->termination = d->moves_termination;
         if (d->material_counting) {
-            x->result = material_result(g, g->fens[g->nplies]);
-            snprintf(x->detail, sizeof x->detail, "material-counting");
+            x->result = material_result(g, g->fens[g->nplies], x->detail, sizeof x->detail);
         }
         return;
     case END_COUNTING:
@@ -1132,7 +1141,7 @@ static int replay_and_compare(const struct game *g, char (*turns)[TURN_MAX])
 
 /* ------------------------------------------------------------ mutations */
 
-enum mutation { MUT_FROM_TO, MUT_MISSING_PROMOTION, MUT_WRONG_PROMOTION, MUT_WRONG_LABEL, MUT_KINDS };
+enum mutation { MUT_FROM_TO, MUT_MISSING_PROMOTION, MUT_WRONG_PROMOTION, MUT_WRONG_LABEL, MUT_BAD_DROP, MUT_KINDS };
 static const char *const mutation_names[] = {"from-to", "missing promotion", "wrong promotion", "wrong label"};
 
 /* "[label ]from-to", the label at the game's rate. */
@@ -1207,12 +1216,121 @@ static int mutate(struct ts_uci *u, struct game *g, enum mutation kind, int *k, 
     const struct rp_fdef *d = g->d;
     static char legal[MAX_LEGAL][16];
     struct ply_shape s;
+    if (kind == MUT_BAD_DROP) {
+        /* A drop the engine does not have: mostly a piece in hand (onto
+         * an occupied square, a pawn on a file that holds one, a pawn
+         * mate, a forbidden rank), sometimes one that is not. */
+        for (int tries = 0; d->seirawan_gating && tries < 40; tries++) {
+            /* Gating's kind: a piece brought in where the engine has no
+             * such gating (a square whose piece has moved before, a
+             * piece not in hand). */
+            *k = (int)ts_rng_below(&g->seed, (unsigned)g->nplies);
+            struct uci m;
+            read_uci(g->moves[*k], &m);
+            if (m.drop || m.suffix || same_sq(m.from, m.to))
+                continue;
+            struct ply_shape sh;
+            shape_of(g, *k, &sh);
+            if (sh.castle)
+                continue;
+            int t = d->present[ts_rng_below(&g->seed, (unsigned)d->ntypes)];
+            if (t == d->king || t == d->pawn)
+                continue;
+            char uci[MOVE_MAX + 2];
+            snprintf(uci, sizeof uci, "%s%c", g->moves[*k], d->types[t].letter);
+            position_at(u, g, *k);
+            int nl = ts_uci_legal_moves(u, legal, MAX_LEGAL);
+            if (engine_has(legal, nl, uci, strlen(uci), 1))
+                continue;
+            int side = side_at(g, *k);
+            char tok[2] = {side ? d->types[t].letter : (char)toupper((unsigned char)d->types[t].letter), 0};
+            char a[8], b[8], l[RP_FLABEL_MAX + 1];
+            sqname(g, sh.u.from, a, sizeof a);
+            sqname(g, sh.u.to, b, sizeof b);
+            move_text(g, sh.mover, a, b, out, size);
+            label(g, tok, l, sizeof l);
+            size_t at = strlen(out);
+            snprintf(out + at, size - at, "; %s-%s", l, a);
+            snprintf(why, whysize, "the gating %s", uci);
+            return 1;
+        }
+        if (!d->piece_drops)
+            return 0;
+        for (int tries = 0; tries < 40; tries++) {
+            *k = (int)ts_rng_below(&g->seed, (unsigned)g->nplies);
+            struct board b;
+            read_board(g->fens[*k], &b);
+            int side = side_at(g, *k);
+            char mine[64];
+            size_t nm = 0;
+            for (const char *h = b.hand; *h && nm + 1 < sizeof mine; h++)
+                if (isalpha((unsigned char)*h) && colour_of(h) == side)
+                    mine[nm++] = (char)tolower((unsigned char)*h);
+            char letter;
+            if (nm && chance(g, 85)) {
+                letter = mine[ts_rng_below(&g->seed, (unsigned)nm)];
+            } else {
+                int t = d->present[ts_rng_below(&g->seed, (unsigned)d->ntypes)];
+                if (t == d->king)
+                    continue;
+                letter = d->types[t].letter;
+            }
+            struct sq to = {(int)ts_rng_below(&g->seed, (unsigned)b.files), (int)ts_rng_below(&g->seed, (unsigned)b.ranks)};
+            char uci[16];
+            snprintf(uci, sizeof uci, "%c@%c%u", toupper((unsigned char)letter), 'a' + to.file,
+                     (unsigned char)(to.rank + 1));
+            position_at(u, g, *k);
+            int nl = ts_uci_legal_moves(u, legal, MAX_LEGAL);
+            if (engine_has(legal, nl, uci, strlen(uci), 1))
+                continue;
+            char tok[2] = {side ? letter : (char)toupper((unsigned char)letter), 0}, l[RP_FLABEL_MAX + 1], c[8];
+            label(g, tok, l, sizeof l);
+            sqname(g, to, c, sizeof c);
+            snprintf(out, size, "%s%s%s", l, chance(g, 50) ? "*" : "-", c);
+            snprintf(why, whysize, "the drop %s", uci);
+            return 1;
+        }
+        return 0;
+    }
+    int piece_promotions = 0;
+    for (int i = 0; i < d->ntypes; i++)
+        piece_promotions |= d->types[d->present[i]].promoted >= 0;
+    if (kind == MUT_WRONG_PROMOTION && piece_promotions && chance(g, 50)) {
+        /* Shogi's kind: a piece promoted where it may not be (outside the
+         * zone, or a type that never promotes, or promoted already). */
+        for (int tries = 0; tries < 20; tries++) {
+            *k = (int)ts_rng_below(&g->seed, (unsigned)g->nplies);
+            struct uci m;
+            read_uci(g->moves[*k], &m);
+            if (m.drop || m.suffix || same_sq(m.from, m.to))
+                continue;
+            shape_of(g, *k, &s);
+            if (s.castle || s.pass)
+                continue;
+            position_at(u, g, *k);
+            int nl = ts_uci_legal_moves(u, legal, MAX_LEGAL);
+            char plus[MOVE_MAX + 2];
+            snprintf(plus, sizeof plus, "%s+", g->moves[*k]);
+            if (engine_has(legal, nl, plus, strlen(plus), 1))
+                continue;
+            char a[8], b[8], l[RP_FLABEL_MAX + 1], tok[4];
+            sqname(g, s.u.from, a, sizeof a);
+            sqname(g, s.u.to, b, sizeof b);
+            move_text(g, s.mover, a, b, out, size);
+            snprintf(tok, sizeof tok, "+%c", s.mover[0] == '+' ? s.mover[1] : s.mover[0]);
+            label(g, tok, l, sizeof l);
+            size_t at = strlen(out);
+            snprintf(out + at, size - at, "; %s-%s", l, chance(g, g->p_dest) ? "dest" : b);
+            snprintf(why, whysize, "%s promoting to \"%s\" where it may not", g->moves[*k], l);
+            return 1;
+        }
+    }
     if (kind == MUT_MISSING_PROMOTION || kind == MUT_WRONG_PROMOTION) {
         int plies[MAX_PLIES], n = 0;
         for (int i = 0; i < g->nplies; i++) {
             struct uci m;
             read_uci(g->moves[i], &m);
-            if (!m.drop && isalpha((unsigned char)m.suffix) && !same_sq(m.from, m.to)) {
+            if (!m.drop && (isalpha((unsigned char)m.suffix) || m.suffix == '+') && !same_sq(m.from, m.to)) {
                 shape_of(g, i, &s);
                 if (s.promotion)
                     plies[n++] = i;
@@ -1241,7 +1359,21 @@ static int mutate(struct ts_uci *u, struct game *g, enum mutation kind, int *k, 
          * a legal type of the wrong colour. */
         char cands[2 * RP_FMAX_TYPES][8];
         int nc = 0, side = side_at(g, *k);
-        for (int i = 0; i < d->ntypes; i++) {
+        if (g->moves[*k][len] == '+') {
+            /* Shogi's kind: the piece's own promoted form is the only
+             * one; any other type's, or its own in the other colour,
+             * is wrong. */
+            for (int i = 0; i < d->ntypes; i++) {
+                int t = d->present[i];
+                char letter = d->types[t].letter, tok[4] = {'+', 0, 0, 0};
+                int own = letter == letter_of(s.mover);
+                if (t == d->king)
+                    continue;
+                tok[1] = (char)((own ? !side : side) ? letter : toupper((unsigned char)letter));
+                label(g, tok, cands[nc++], sizeof cands[0]);
+            }
+        }
+        for (int i = 0; i < d->ntypes && g->moves[*k][len] != '+'; i++) {
             int t = d->present[i];
             char letter = d->types[t].letter, uci[20], tok[3] = {0};
             if (t == d->pawn)
@@ -1399,16 +1531,18 @@ static int check_definition(const struct ts_def *def, struct game *g, char (*tur
         t.mutations[kind]++;
         t.mutations_missed += !mutation_found(g, turns, k, mutated, kind, why);
     }
-    int mutations = t.mutations[0] + t.mutations[1] + t.mutations[2] + t.mutations[3];
+    int mutations = 0;
+    for (int i = 0; i < MUT_KINDS; i++)
+        mutations += t.mutations[i];
     cr_log_info("%s: %d games (%d from constructed positions, %d with a FEN: header), %d plies, %ld s; ends: %d by the engine (%d decisive), %d dead positions, "
                 "%d repetitions, %d move rule, %d counts, %d unfinished; %d castlings, %d promotions, "
                 "%d en passant, %d drops, %d gatings, %d passes; %d mutated games (%d from-to, %d missing "
-                "promotions, %d wrong promotions, %d wrong labels), %d not found",
+                "promotions, %d wrong promotions, %d wrong labels, %d bad drops), %d not found",
                 def->name, t.games, t.constructed, t.fen_headers, t.plies, (long)(time(NULL) - t0), t.ends[END_ENGINE], t.decisive,
                 t.ends[END_INSUFFICIENT], t.ends[END_REPETITION], t.ends[END_MOVE_RULE], t.ends[END_COUNTING],
                 t.ends[END_CAP], t.castlings, t.promotions, t.en_passant, t.drops, t.gatings, t.passes, mutations,
                 t.mutations[MUT_FROM_TO], t.mutations[MUT_MISSING_PROMOTION], t.mutations[MUT_WRONG_PROMOTION],
-                t.mutations[MUT_WRONG_LABEL], t.mutations_missed);
+                t.mutations[MUT_WRONG_LABEL], t.mutations[MUT_BAD_DROP], t.mutations_missed);
     ts_uci_quit(u);
     free(rows);
     cr_expect_eq(t.bad, 0, "%s: %d of %d self-play games differ from Fairy-Stockfish (see above)", def->name,

@@ -1,0 +1,300 @@
+/*
+ * How the defined variants read Game Courier's components and say what
+ * is wrong with a turn (replay/fairy_notation.c), for the rules part 2 of
+ * the definitions brought: drops and their restrictions, Shogi's
+ * promotions and "+X" labels, Seirawan gating, Xiangqi's and Janggi's
+ * palaces, river, blocked leapers, cannons and flying general, Janggi's
+ * pass and bikjang; and a definition that renames coordinates and labels
+ * (gcFiles, gcRanks, gcLabels).  Every message is asserted whole: it is
+ * what a tournament director reads.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formats/formats.h"
+#include "replay/replay.h"
+#include "tests/support/support.h"
+
+static void load(void)
+{
+    struct rp_def_error e;
+    char *dir = ts_fmt("%s/replay/definitions", GC_SOURCE_DIR);
+    char *renamed = ts_fmt("%s/tests/fixtures/definitions/renamed.ini", GC_SOURCE_DIR);
+    cr_assert_eq(rp_defs_load_dir(dir, &e), RP_DONE, "%s:%d: %s: %s", e.file, e.line, e.key, e.message);
+    cr_assert_eq(rp_defs_load_file(renamed, &e), RP_DONE, "%s:%d: %s: %s", e.file, e.line, e.key, e.message);
+    free(renamed);
+    free(dir);
+}
+
+static void unload(void) { rp_defs_reset(); }
+
+TestSuite(replay_fairy_notation, .init = load, .fini = unload);
+
+struct last {
+    char fen[256], diagram[4096];
+};
+
+static void keep_last(void *ctx, const struct fmt_turn *t, const struct rp_variant *v, const void *state)
+{
+    struct last *l = ctx;
+    (void)t;
+    cr_assert_eq(v->fen(state, l->fen, sizeof l->fen), 0);
+    v->render(state, l->diagram, sizeof l->diagram);
+}
+
+/* Replay one game: Game: name, an optional FEN: header, the moves. */
+static void replay(const char *game, const char *fen, const char *moves, struct rp_report *r, struct last *l)
+{
+    char *text = fen ? ts_fmt("Game: %s\nFEN: %s\n\n%s\n", game, fen, moves) : ts_fmt("Game: %s\n\n%s\n", game, moves);
+    fmt_parser *p = fmt_parser_new(text, strlen(text));
+    struct fmt_game g;
+    cr_assert_eq(fmt_parser_next(p, &g), FMT_OK);
+    if (l)
+        memset(l, 0, sizeof *l);
+    cr_assert_eq(rp_replay(&g, r, l ? keep_last : NULL, l), RP_DONE);
+    fmt_game_release(&g);
+    fmt_parser_free(p);
+    free(text);
+}
+
+/* The game stops at turn `turn` (1-based plies) with this violation. */
+static void expect_violation(const char *game, const char *fen, const char *moves, int ply, enum rp_code code,
+                             const char *message)
+{
+    struct rp_report r;
+    replay(game, fen, moves, &r, NULL);
+    cr_expect_eq(r.status, RP_STATUS_ILLEGAL, "%s: %s", game, moves);
+    cr_assert_geq(r.nviolations, 1, "%s: %s: no violation", game, moves);
+    cr_expect_eq(r.violations[0].code, code, "%s: %s: code %s", game, moves, rp_code_name(r.violations[0].code));
+    cr_expect_str_eq(r.violations[0].message, message, "%s: %s: the message is \"%s\"", game, moves,
+                     r.violations[0].message);
+    cr_expect_eq(r.turns, ply - 1, "%s: %s: stopped after %d plies", game, moves, r.turns);
+    rp_report_release(&r);
+}
+
+/* The game is accepted whole, and its last position is `fen_after`. */
+static void expect_accepted(const char *game, const char *fen, const char *moves, const char *fen_after)
+{
+    struct rp_report r;
+    struct last l;
+    replay(game, fen, moves, &r, &l);
+    cr_expect_eq(r.status, RP_STATUS_OK, "%s: %s: %s", game, moves,
+                 r.nviolations ? r.violations[0].message : "");
+    cr_expect_str_eq(l.fen, fen_after, "%s: %s: the FEN after is %s", game, moves, l.fen);
+    rp_report_release(&r);
+}
+
+/* ------------------------------------------------------------ drops */
+
+Test(replay_fairy_notation, shogi_drops_and_their_rules)
+{
+    /* Two pawns on a file (nifu). */
+    expect_violation("Shogi", "4k4/9/9/9/9/9/4P4/9/4K4[P] w - - 0 1", "1. P*e5", 1, RP_BAD_DROP,
+                     "a pawn may not be dropped on a file that already holds your unpromoted pawn (e3)");
+    /* A promoted pawn on the file does not count. */
+    expect_accepted("Shogi", "4k4/9/9/9/9/9/4+P4/9/4K4[P] w - - 0 1", "1. P*e5",
+                    "4k4/9/9/9/4P4/9/4+P4/9/4K4[] b - - 1 1");
+    /* Mate by a pawn drop (uchifuzume); the same drop without the gold is
+     * no mate, and legal. */
+    expect_violation("Shogi", "kn7/9/1G7/9/9/9/9/9/K8[P] w - - 0 1", "1. P*a8", 1, RP_BAD_DROP,
+                     "a pawn may not be dropped to give checkmate");
+    expect_accepted("Shogi", "kn7/9/9/9/9/9/9/9/K8[P] w - - 0 1", "1. P*a8",
+                    "kn7/P8/9/9/9/9/9/9/K8[] b - - 1 1");
+    /* Pieces that could never move again. */
+    expect_violation("Shogi", "kn7/9/9/9/9/9/9/9/K8[PNL] w - - 0 1", "1. P*e9", 1, RP_BAD_DROP,
+                     "a pawn dropped on e9 could never move");
+    expect_violation("Shogi", "kn7/9/9/9/9/9/9/9/K8[PNL] w - - 0 1", "1. N*e8", 1, RP_BAD_DROP,
+                     "a knight dropped on e8 could never move");
+    expect_violation("Shogi", "kn7/9/9/9/9/9/9/9/K8[PNL] w - - 0 1", "1. L-e9", 1, RP_BAD_DROP,
+                     "a lance dropped on e9 could never move");
+    /* What is not in hand, and where something stands. */
+    expect_violation("Shogi", "kn7/9/9/9/9/9/9/9/K8[P] w - - 0 1", "1. G*e5", 1, RP_BAD_DROP,
+                     "White has no gold general in hand");
+    expect_violation("Shogi", "kn7/9/9/9/9/9/9/9/K8[P] w - - 0 1", "1. P*b9", 1, RP_BAD_DROP,
+                     "b9 is occupied");
+    expect_violation("Shogi", "kn7/9/9/9/9/9/9/9/K8[Pp] w - - 0 1", "1. p*e5", 1, RP_WRONG_SIDE,
+                     "a black piece cannot be dropped: White is to move");
+    /* A drop is no promotion. */
+    expect_violation("Shogi", "kn7/9/9/9/9/9/9/9/K8[B] w - - 0 1", "1. B*e5; +B-e5", 1, RP_BAD_PROMOTION,
+                     "placement \"+B-e5\" without a promotion");
+}
+
+Test(replay_fairy_notation, crazyhouse_captures_go_to_hand_and_promoted_pieces_return_as_pawns)
+{
+    /* The queen from the promotion is taken: Black's hand gets a pawn. */
+    expect_accepted("Crazyhouse", "r3k3/1P6/8/8/8/8/8/4K3[] w - - 0 1",
+                    "1. P b7-b8; Q-b8 1... r a8-b8\n2. K e1-d2 2... p*b2",
+                    "1r2k3/8/8/8/8/8/1p1K4/8[] w - - 0 3");
+    expect_violation("Crazyhouse", "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", "1. P*d8", 1, RP_BAD_DROP,
+                     "a pawn may not be dropped on d8, where it would promote");
+    expect_violation("Crazyhouse", "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", "1. P*d1", 1, RP_BAD_DROP,
+                     "a pawn may not be dropped on its first rank");
+}
+
+/* ------------------------------------------------------- promotions */
+
+Test(replay_fairy_notation, shogi_promotions)
+{
+    /* Optional in the zone: both ways accepted, "dest" too. */
+    expect_accepted("Shogi", "4k4/9/9/4S4/9/9/9/9/4K4[] w - - 0 1", "1. S e6-e7",
+                    "4k4/9/4S4/9/9/9/9/9/4K4[] b - - 1 1");
+    expect_accepted("Shogi", "4k4/9/9/4S4/9/9/9/9/4K4[] w - - 0 1", "1. S e6-e7; +S-dest",
+                    "4k4/9/4+S4/9/9/9/9/9/4K4[] b - - 1 1");
+    /* Leaving the zone promotes too. */
+    expect_accepted("Shogi", "4k4/9/4S4/9/9/9/9/9/4K4[] w - - 0 1", "1. S e7-d6; +S-d6",
+                    "4k4/9/9/3+S5/9/9/9/9/4K4[] b - - 1 1");
+    /* Forced where the piece could not move again. */
+    expect_violation("Shogi", "4k4/4P4/9/9/9/9/9/9/K8[] w - - 0 1", "1. P e8-e9", 1, RP_BAD_PROMOTION,
+                     "the pawn reaching e9 must be promoted: it could never move from there");
+    /* The wrong "+X", a plain label, a wrong colour. */
+    expect_violation("Shogi", "4k4/9/4P4/9/9/9/9/9/K8[] w - - 0 1", "1. P e7-e8; +L-e8", 1, RP_BAD_PROMOTION,
+                     "a pawn promotes to \"+P\", not \"+L\"");
+    expect_violation("Shogi", "4k4/9/4P4/9/9/9/9/9/K8[] w - - 0 1", "1. P e7-e8; G-e8", 1, RP_BAD_PROMOTION,
+                     "a pawn promotes to \"+P\", not \"G\"");
+    expect_violation("Shogi", "4k4/9/4P4/9/9/9/9/9/K8[] w - - 0 1", "1. P e7-e8; +p-e8", 1, RP_BAD_PROMOTION,
+                     "placement \"+p-e8\" is a black piece, but the promoting pawn is white");
+    /* Outside the zone, a piece that never promotes, one promoted already. */
+    expect_violation("Shogi", "4k4/9/9/9/9/4P4/9/9/K8[] w - - 0 1", "1. P e4-e5; +P-e5", 1, RP_BAD_PROMOTION,
+                     "placement \"+P-e5\": a pawn promotes only on a move into, within or out of White's "
+                     "promotion zone (ranks 7 to 9)");
+    expect_violation("Shogi", "4k4/9/9/9/9/9/9/4p4/K8[] b - - 0 1", "1... p e2-e1; +P-e1", 1, RP_BAD_PROMOTION,
+                     "placement \"+P-e1\" is a white piece, but the promoting pawn is black");
+    expect_violation("Shogi", "4k4/9/4G4/9/9/9/9/9/K8[] w - - 0 1", "1. G e7-e8; +G-e8", 1, RP_BAD_PROMOTION,
+                     "placement \"+G-e8\": a gold general never promotes");
+    expect_violation("Shogi", "4k4/9/4+P4/9/9/9/9/9/K8[] w - - 0 1", "1. +P e7-e8; +P-e8", 1, RP_BAD_PROMOTION,
+                     "placement \"+P-e8\": the promoted pawn has promoted already");
+    /* A promoted piece moves under its "+X" label. */
+    expect_violation("Shogi", "4k4/9/4+P4/9/9/9/9/9/K8[] w - - 0 1", "1. P e7-e8", 1, RP_WRONG_PIECE,
+                     "the piece on e7 is +P, not P");
+    expect_accepted("Shogi", "4k4/9/4+P4/9/9/9/9/9/K8[] w - - 0 1", "1. +P e7-d7",
+                    "4k4/9/3+P5/9/9/9/9/9/K8[] b - - 1 1");
+}
+
+/* ------------------------------------------------------------ gating */
+
+Test(replay_fairy_notation, seirawan_gating)
+{
+    const char *start = NULL;
+    expect_accepted("Seirawan Chess", start, "1. N g1-f3; H-g1 1... n g8-f6; e-g8",
+                    "rnbqkber/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKBHR[Eh] w KQABCDEFHkqabcdefh - 2 2");
+    /* Castling with a gating on the king's or the rook's square, the
+     * rook's move before or after the placement. */
+    expect_accepted("Seirawan Chess", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w KQABCDEFGHkqabcdefgh - 0 1",
+                    "1. K e1-g1; H-e1 1... k e8-c8; r a8-d8; e-a8",
+                    "e1kr3r/pppppppp/8/8/8/8/PPPPPPPP/R3HRK1[Eh] w ABCDFGbcdfgh - 2 2");
+    expect_accepted("Seirawan Chess", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w KQABCDEFGHkqabcdefgh - 0 1",
+                    "1. K e1-g1; E-h1; R h1-f1",
+                    "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RKE[Heh] b ABCDFGkqabcdefgh - 1 1");
+    expect_violation("Seirawan Chess", start, "1. N g1-f3; H-g1 1... n g8-f6\n2. N f3-g5; E-f3", 3, RP_BAD_DROP,
+                     "a piece may be brought in only on the square a first-rank piece leaves on its first move "
+                     "(f3 is not one)");
+    expect_violation("Seirawan Chess", start, "1. N g1-f3 1... n g8-f6\n2. N f3-g1; H-f3", 3, RP_BAD_DROP,
+                     "a piece may be brought in only on the square a first-rank piece leaves on its first move "
+                     "(f3 is not one)");
+    expect_violation("Seirawan Chess", start, "1. N g1-f3; E-g1 1... n g8-f6\n2. P e2-e4 2... p e7-e5\n"
+                     "3. B f1-c4; E-f1", 5, RP_BAD_DROP, "White has no elephant in hand to bring in");
+    /* The piece brought in may not block a check. */
+    expect_violation("Seirawan Chess", "4k1nR/8/8/8/8/8/8/4K3[Hh] b g - 0 1", "1... n g8-f6; h-g8", 1,
+                     RP_KING_IN_CHECK, "the black king on e8 would be attacked by the rook on h8 (a piece brought "
+                     "in may not block a check)");
+}
+
+/* ------------------------------------------- palaces, river, cannons */
+
+Test(replay_fairy_notation, xiangqi_rules_in_words)
+{
+    expect_violation("Xiangqi", NULL, "1. B c1-e3 1... p a7-a6\n2. B e3-c5 2... p a6-a5\n3. B c5-e7", 5,
+                     RP_ILLEGAL_MOVE, "the elephant on c5 cannot reach e7: an elephant must stay on ranks 1 to 5");
+    expect_violation("Xiangqi", "4k4/9/9/9/9/9/9/4K4/9/9 w - - 0 1", "1. K e3-e4", 1, RP_ILLEGAL_MOVE,
+                     "the general on e3 cannot reach e4: a general must stay within the area d1 to f3");
+    expect_violation("Xiangqi", "4k4/9/9/9/9/9/9/9/9/3AK4 w - - 0 1", "1. A d1-c2", 1, RP_ILLEGAL_MOVE,
+                     "the advisor on d1 cannot reach c2: an advisor must stay within the area d1 to f3");
+    expect_violation("Xiangqi", NULL, "1. N b1-c3 1... p a7-a6\n2. N c3-d5", 3, RP_ILLEGAL_MOVE,
+                     "the horse on c3 cannot reach d5: the horse is blocked at c4");
+    expect_violation("Xiangqi", NULL, "1. C b3-b8", 1, RP_ILLEGAL_MOVE,
+                     "the cannon on b3 cannot reach b8: the cannon needs exactly one piece to jump over");
+    expect_violation("Xiangqi", NULL, "1. P a4-b4", 1, RP_ILLEGAL_MOVE,
+                     "the soldier on a4 cannot reach b4: a soldier may step sideways only from rank 6 on");
+    expect_violation("Xiangqi", NULL, "1. K e1-e2 1... k e10-e9\n2. K e2-d2 2... k e9-d9", 4, RP_KING_IN_CHECK,
+                     "the two generals would face each other on an open file");
+    /* The cannon takes over exactly one piece; passing is no move here. */
+    expect_accepted("Xiangqi", NULL, "1. C b3-b10",
+                    "rCbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/7C1/9/RNBAKABNR b - - 0 1");
+    expect_violation("Xiangqi", NULL, "1. pass", 1, RP_ILLEGAL_MOVE, "a player cannot pass in Xiangqi");
+}
+
+Test(replay_fairy_notation, janggi_cannons_passes_and_bikjang)
+{
+    expect_violation("Janggi", NULL, "1. C b3-b10", 1, RP_ILLEGAL_MOVE,
+                     "the cannon on b3 cannot reach b10: a cannon cannot jump over a cannon");
+    expect_violation("Janggi", NULL, "1. C b3-b5", 1, RP_ILLEGAL_MOVE,
+                     "the cannon on b3 cannot reach b5: the cannon needs exactly one piece to jump over");
+    /* Two passes end the game; 11.1 counts the material, Black winning a
+     * tie. */
+    struct rp_report r;
+    replay("Janggi", NULL, "1. pass 1... pass", &r, NULL);
+    cr_expect_eq(r.status, RP_STATUS_OK);
+    cr_expect_eq(r.result, RP_RESULT_BLACK);
+    cr_expect_str_eq(r.termination, "passes");
+    cr_expect_str_eq(r.detail, "material=72-72");
+    rp_report_release(&r);
+    /* Bikjang: the generals face each other; the reply may only break
+     * it or pass, and a pass ends the game. */
+    expect_violation("Janggi", "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", "1. K d1-e1 1... k e10-e9", 2,
+                     RP_KING_IN_CHECK, "the two generals would face each other on an open file");
+    replay("Janggi", "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", "1. K d1-e1 1... pass", &r, NULL);
+    cr_expect_eq(r.status, RP_STATUS_OK);
+    cr_expect_str_eq(r.termination, "bikjang");
+    cr_expect_str_eq(r.detail, "material=0-0");
+    cr_expect_eq(r.result, RP_RESULT_BLACK);
+    rp_report_release(&r);
+}
+
+/* A repetition in Xiangqi that is no perpetual check: 11.1 draws it and
+ * does not judge chasing, so the game stops undecided; a declared winner
+ * stands, and the detail says what to look at. */
+Test(replay_fairy_notation, xiangqi_repetition_is_left_to_review)
+{
+    const char *moves = "1. R a1-a2 1... r a10-a9\n2. R a2-a1 2... r a9-a10\n"
+                        "3. R a1-a2 3... r a10-a9\n4. R a2-a1 4... r a9-a10\n";
+    struct rp_report r;
+    replay("Xiangqi", NULL, moves, &r, NULL);
+    cr_expect_eq(r.status, RP_STATUS_OK);
+    cr_expect_eq(r.result, RP_RESULT_DRAW);
+    cr_expect_str_eq(r.termination, "threefold-repetition");
+    cr_expect_str_eq(r.detail, "review=chasing");
+    cr_expect_eq(r.turns, 8);
+    rp_report_release(&r);
+    replay("Xiangqi\nResult: 0-1", NULL, moves, &r, NULL);
+    cr_expect_eq(r.status, RP_STATUS_OK);
+    cr_expect_eq(r.result, RP_RESULT_BLACK);
+    cr_expect_str_eq(r.detail, "review=chasing");
+    cr_expect_eq(r.nviolations, 0, "a declared winner is no mismatch");
+    rp_report_release(&r);
+}
+
+/* ------------------------------------------------- renamed notation */
+
+Test(replay_fairy_notation, a_definition_renames_coordinates_and_labels)
+{
+    /* Files lettered from Black's side, ranks 0 to 9, the horse an H and
+     * the elephant an E: the moves of Xiangqi's 1. C h3-e3 n h10-g8
+     * 2. N h1-g3 b c10-e8 3. B g1-i3 written so. */
+    const char *moves = "1. C b2-e2 1... h b9-c7\n2. H b0-c2 2... e g9-e7\n3. E c0-a2";
+    struct rp_report r;
+    struct last l;
+    replay("Xiangqi Renamed", NULL, moves, &r, &l);
+    cr_expect_eq(r.status, RP_STATUS_OK, "%s", r.nviolations ? r.violations[0].message : "");
+    /* The FEN is Fairy-Stockfish's, whatever the preset calls things. */
+    cr_expect_str_eq(l.fen, "rn1akab1r/9/1c2b1nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N1B/9/RNBAKA2R b - - 5 3");
+    cr_expect(strstr(l.diagram, "    i  h  g  f  e  d  c  b  a\n") != NULL, "%s", l.diagram);
+    cr_expect(strstr(l.diagram, "  0 R  H  E  A  K  A  .  .  R\n") != NULL, "%s", l.diagram);
+    rp_report_release(&r);
+    /* The shipped names mean nothing there, and messages use the new ones. */
+    expect_violation("Xiangqi Renamed", NULL, "1. C h3-e3", 1, RP_NO_PIECE, "there is no piece on h3");
+    expect_violation("Xiangqi Renamed", NULL, "1. N b0-c2", 1, RP_WRONG_PIECE, "the piece on b0 is H, not N");
+    expect_violation("Xiangqi Renamed", NULL, "1. H b0-c2 1... e g9-g7", 2, RP_ILLEGAL_MOVE,
+                     "the elephant on g9 cannot reach g7: that is not an elephant move");
+}
