@@ -332,16 +332,17 @@ static const char review_js[] =
 
 Test(cli_audit_pages, games_left_for_review_and_hands)
 {
-    char *path = ts_fmt("%s/review.log", dir);
+    char *path = ts_fmt("%s/review.log", ts_scratch);
     cr_assert_eq(ts_write_file(path, review_log, strlen(review_log)), 0);
     free(path);
-    cr_assert_eq(ts_gcaudit(dir, "analyze -q review.log -o out"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q review.log -o out"), 0);
     path = out_path("summary.html");
     char *dom = ts_browser_run(path, NULL, review_js);
     free(path);
     char *r = result_of(dom);
     expect_in(r, "heading=Games left for review (1)\n");
-    /* The declared winner stands, with its termination (fine-points 34). */
+    /* The declared winner stands, with its termination, as when Retro
+     * Chess ends on points. */
     expect_in(r, "review=xiangqi-gc Wu Xu 0-1 declared chasing\n");
     expect_in(r, "link=games/1.html#g1");
     free(dom);
