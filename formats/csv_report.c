@@ -1,6 +1,7 @@
 /*
- * CSV report files (reports.md): RFC 4180 through libcsv, UTF-8, '\n' line
- * ends, or a byte-order mark and "\r\n" for spreadsheet programs (--excel).
+ * CSV report files (gcaudit(1) REPORTS): RFC 4180 through libcsv, UTF-8,
+ * '\n' line ends, or a byte-order mark and "\r\n" for spreadsheet programs
+ * (--excel).
  *
  * A report is written to "NAME.tmp-PID" beside its final name and renamed
  * into place only when complete, so that a run that stops half way never

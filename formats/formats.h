@@ -8,7 +8,7 @@
  *     caller as normalised UTF-8 text or with the reason it was skipped or
  *     failed.
  *   - the log parser (log_*.c): Game Courier log text to fmt_game values,
- *     per log-format.md and fine-points.md 1-9.
+ *     per gcaudit(1) LOG FORMAT.
  *   - CSV report writing (csv_report.c) through libcsv.
  *
  * Ownership: arguments are borrowed.  Strings inside an fmt_entry live until
@@ -220,9 +220,9 @@ int fmt_parser_more(fmt_parser *p, struct fmt_game *game);
 void fmt_parser_free(fmt_parser *p);
 void fmt_game_release(struct fmt_game *game);
 
-/* A Game: value normalised for matching, as log-format.md says: lower case,
- * spaces, hyphens and apostrophes (U+2019 too) removed.  Writes at most
- * outsz bytes including the terminator. */
+/* A Game: value normalised for matching, as gcaudit(1) LOG FORMAT says:
+ * lower case, spaces, hyphens and apostrophes (U+2019 too) removed.
+ * Writes at most outsz bytes including the terminator. */
 void fmt_normalise_game_name(const char *in, char *out, size_t outsz);
 
 /* ------------------------------------------------------ text for people */

@@ -1,6 +1,6 @@
 /*
- * An entry's bytes become the text the log parser reads (log-format.md,
- * Inputs): the parser then only ever sees valid UTF-8 with '\n' line ends,
+ * An entry's bytes become the text the log parser reads (gcaudit(1)
+ * INPUTS): the parser then only ever sees valid UTF-8 with '\n' line ends,
  * so it never has to think about encodings or Windows and old-Mac files.
  *
  * Two passes: the first checks (NUL, line length) and counts invalid

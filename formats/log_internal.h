@@ -71,9 +71,10 @@ struct fmt_moves {
 };
 
 /* Tokenise the lines of a moves section from mv->pos into turns appended
- * to g, per fine points 5-8: blank lines, comment lines and lines of
- * turns, up to limit or the first other line.  Every line ends with a
- * '\n' before end (the text's end): the tokeniser's scans stop at it. */
+ * to g, per gcaudit(1) LOG FORMAT, Moves: blank lines, comment lines and
+ * lines of turns, up to limit or the first other line.  Every line ends
+ * with a '\n' before end (the text's end): the tokeniser's scans stop at
+ * it. */
 enum fmt_moves_stop fmt_log_moves(struct fmt_game *g, struct fmt_moves *mv,
                                   const char *limit, const char *end);
 

@@ -1,5 +1,5 @@
 /*
- * The log parser's outer layer (log-format.md, fine points 1-5): it cuts an
+ * The log parser's outer layer (gcaudit(1) LOG FORMAT): it cuts an
  * entry's text into games, reads each game's header block, hands the lines
  * of its moves section to log_turns.c, and records a game that cannot be
  * tokenised as malformed.  Each game's strings live in a small arena that
@@ -142,7 +142,7 @@ static int store_header(struct fmt_game *g, const struct header_line *h)
             char *v = fmt_mem_strndup(g, h->value, h->vlen);
             if (!v)
                 return -1;
-            /* Fine point 4: a repeated key, the last value wins. */
+            /* gcaudit(1), Header: a repeated key keeps the last value. */
             *(char **)((char *)g + known_keys[i].off) = v;
             return 0;
         }
@@ -173,8 +173,9 @@ static int extra_ref_cmp(const void *a, const void *b)
     return (x->at > y->at) - (x->at < y->at);
 }
 
-/* Fine point 4 for unknown keys: one entry per key (case-insensitive), at
- * the place of its first line, holding its last line.  Sorting instead of
+/* The same for unknown keys (gcaudit(1), Header): one entry per key
+ * (case-insensitive), at the place of its first line, holding its last
+ * line.  Sorting instead of
  * searching keeps a huge header block from costing quadratic time. */
 static int merge_extras(struct fmt_game *g)
 {
@@ -214,7 +215,8 @@ struct fmt_parser {
     int line;         /* number of the line at pos */
     int ngames;       /* games returned so far */
     int at_header;    /* pos is a header line that starts the next game;
-                         else seek the next Game: line (fine points 1, 2) */
+                         else seek the next Game: line (gcaudit(1):
+                         Header, Malformed games) */
     size_t part;      /* turns of a game handed over at once (fmt_parser_in_parts) */
 };
 
@@ -282,7 +284,7 @@ enum header_end {
 };
 
 /* Read the header block at pos.  A second Game: key is not a repeated key
- * but the next game (log-format.md: "Game ... starts a new game"); the
+ * but the next game (gcaudit(1), Header); the
  * lines already read stay with this game. */
 static enum header_end read_header(fmt_parser *p, struct fmt_game *g)
 {
@@ -415,7 +417,7 @@ static enum moves_step moves_lines(fmt_parser *p, struct fmt_game *g, const char
      * at, in the text itself (not the copy of a last line). */
     if (g->nturns == 0 && fmt_log_plies(g, p->line, q, e, 1) > 0)
         return read_plies(p, g);
-    /* fine point 5; fine point 2: the next call seeks a Game: line */
+    /* gcaudit(1), Malformed games: the next call seeks a Game: line */
     if (set_malformed(g, p->line, "line does not start with a turn marker",
                       q, (size_t)(e - q)) != 0)
         return MOVES_NOMEM;
@@ -441,7 +443,7 @@ static enum moves_step moves_last_line(fmt_parser *p, struct fmt_game *g)
 }
 
 /* Read the moves section up to the next header line (which starts the
- * next game, fine point 3) or the end of the text.  0, or -1 when out of
+ * next game, gcaudit(1) Header) or the end of the text.  0, or -1 when out of
  * memory. */
 static int read_moves(fmt_parser *p, struct fmt_game *g)
 {
@@ -470,7 +472,7 @@ static int parse_game(fmt_parser *p, struct fmt_game *g)
         return -1;
     switch (he) {
     case HEADER_NO_GAME:
-        /* fine point 1: only possible after the first game */
+        /* gcaudit(1), Header: only possible after the first game */
         p->at_header = 0;
         return set_malformed(g, g->line, "header block has no Game: key", NULL, 0);
     case HEADER_NEXT_GAME:

@@ -1,5 +1,5 @@
 /*
- * Declared results (log-format.md "Declared outcome", fine points 4 and 9):
+ * Declared results (gcaudit(1) LOG FORMAT, "Declared results"):
  * what the Result: and Status: headers say about how a game ended, and
  * the normalised game name used to find a variant.
  *
@@ -108,17 +108,18 @@ static enum fmt_declared result_value(const char *v)
         return FMT_DECL_DRAW;
     if (strcmp(v, "*") == 0)
         return FMT_DECL_UNFINISHED;
-    return FMT_DECL_NONE;  /* fine point 4: an unrecognised value is ignored */
+    return FMT_DECL_NONE;  /* gcaudit(1): anything else is ignored */
 }
 
 /* ------------------------------------------------------------ Status */
 
 enum who { WHO_NOBODY, WHO_WHITE, WHO_BLACK, WHO_BOTH };
 
-/* Fine point 9: player names first, then the words White and Black; a
- * name that matches both players names nobody.  *person says whether a
- * player's name matched (0, 1) or a word (-1): in Retro Chess only a
- * person's declaration follows the colour switch (fine point 33). */
+/* gcaudit(1), Declared results: player names first, then the words White
+ * and Black; a name that matches both players names nobody.  *person says
+ * whether a player's name matched (0, 1) or a word (-1): in Retro Chess
+ * only a person's declaration follows the colour switch (docs/rules.md,
+ * Retro Chess: Colours and persons). */
 static enum who resolve(const char *name, size_t n, const char *white, const char *black,
                         int *person)
 {

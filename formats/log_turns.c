@@ -1,5 +1,5 @@
 /*
- * Turns and components (log-format.md "Moves", fine points 5-8): one line
+ * Turns and components (gcaudit(1) LOG FORMAT, "Moves"): one line
  * of a moves section becomes one or more turns, each cut into components.
  * Nothing here judges a move; what cannot be read is kept, marked, for the
  * replay engine to report as `syntax`.
@@ -20,7 +20,7 @@
  * A square is one ASCII letter then one or more digits, a label one or two
  * ASCII letters (Game Courier's labels are one letter; two allow a doubled
  * label like "RR"; a longer word is prose, not a label), or "+" and such
- * a label for a promoted piece ("+P", defined-variants.md: Shogi's
+ * a label for a promoted piece ("+P", docs/defined-variants.md: Shogi's
  * promoted pieces, "+S c4-d5", "+S-c8").  Everything else is
  * FMT_COMP_BAD.
  *
@@ -176,7 +176,8 @@ static inline int at(const struct cursor *c, char ch)
 }
 
 /* The maximal run of ASCII letters and digits at the cursor, classified.
- * Taking the whole run is what makes "Pe2" and "e2e4" bad (fine point 8):
+ * Taking the whole run is what makes "Pe2" and "e2e4" bad (gcaudit(1),
+ * Moves: a label and its square are separated by white space):
  * a letter after the digits means the run is neither a label nor a
  * square, so it need not be read any further. */
 static inline enum word read_word(struct cursor *c, const char **w, size_t *n)
@@ -720,7 +721,7 @@ static enum line_kind general_turns(struct fmt_game *g, int line, struct marker 
         }
     }
     if (end.comment) {
-        /* fine point 7: the comment goes with the last turn of its line */
+        /* gcaudit(1), Moves: the comment goes with the last turn of its line */
         const char *cs = end.comment + 2, *ce = e;
         fmt_trim(&cs, &ce);
         if (cs < ce && !(last->comment = fmt_mem_strndup(g, cs, (size_t)(ce - cs))))
@@ -741,7 +742,7 @@ static inline enum line_kind moves_line(struct fmt_game *g, const char *s,
     struct plain_move pm;
     if (s[0] == '/' && s[1] == '/') {
         *eol = line_end(s, end);
-        return LINE_COMMENT;  /* fine point 7: belongs to no turn */
+        return LINE_COMMENT;  /* gcaudit(1), Moves: belongs to no turn */
     }
     if (!marker_at(s, &m)) {
         *eol = line_end(s, end);
