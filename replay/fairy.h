@@ -1,6 +1,6 @@
 /*
  * fairy: the general rules engine behind the variants that definition
- * files describe (defined-variants.md), in Fairy-Stockfish's variants.ini
+ * files describe (docs/defined-variants.md), in Fairy-Stockfish's variants.ini
  * terms.  One compiled definition (struct rp_fdef) says everything the
  * engine needs: the board, the piece types and how they move (Betza
  * atoms), promotion, castling, drops, gating and the ways a game ends.  A
@@ -293,10 +293,10 @@ struct rp_fdef {
     enum rp_fmaterial material_counting;
     enum rp_fcounting counting_rule;
 
-    /* gcaudit's own keys (defined-variants.md) */
+    /* gcaudit's own keys (docs/defined-variants.md) */
     int repetition_end;          /* gcRepetitionEnd: occurrences that end the game by themselves */
     int move_rule_end;           /* gcMoveRuleEnd: moves (of both sides) that end it by themselves */
-    int insufficient_material;   /* gcInsufficientMaterial: FIDE's dead positions (rules.md Chess) */
+    int insufficient_material;   /* gcInsufficientMaterial: FIDE's dead positions (docs/rules.md) */
     char repetition_review[24];  /* gcRepetitionReview: what a director judges of a repetition
                                     that is no perpetual check ("chasing"); "" none */
     char file_labels[RP_FMAX_FILES][4]; /* gcFiles */

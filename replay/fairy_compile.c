@@ -303,7 +303,7 @@ static void words(int n, char *out, size_t size)
 
 /* The names of the repetition and move-rule ends and claims, made once:
  * "fivefold-repetition", "seventy-five-moves", "threefold", "fifty-moves"
- * (the names Chess uses, reports.md). */
+ * (the names Chess uses, gcaudit(1) games.csv). */
 static void compile_end_names(struct rp_fdef *d)
 {
     char w[24];

@@ -11,7 +11,7 @@
  * Every key falls in one of four groups, and only these:
  *   - rules keys gcaudit implements: applied;
  *   - rules keys gcaudit does not implement: an error when the value
- *     differs from 11.1's default (defined-variants.md: never silently
+ *     differs from 11.1's default (docs/defined-variants.md: never silently
  *     ignored);
  *   - keys that only tune Fairy-Stockfish's play or display: ignored;
  *   - gcaudit's own keys (gc...): applied.

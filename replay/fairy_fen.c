@@ -1,6 +1,7 @@
 /*
  * fairy_fen: Fairy-Stockfish's FEN for a defined variant, read and written
- * (defined-variants.md "FEN:"; 11.1's Position::set and Position::fen).
+ * (docs/defined-variants.md "FEN:"; 11.1's Position::set and
+ * Position::fen).
  *
  * Fields: placement (digits may be two, "10"; a piece letter, "Q~" for a
  * promoted pawn in a drop variant, "+S" for a promoted piece; [hand]

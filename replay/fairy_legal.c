@@ -10,7 +10,7 @@
  * that could never move again, compulsory captures and drops.
  *
  * One deliberate difference from 11.1: when one move leaves both sides
- * extinct and extinction loses, the mover wins (rules.md, Extinction
+ * extinct and extinction loses, the mover wins (docs/rules.md, Extinction
  * Chess: the capture comes before the promotion); 11.1 lets White lose.
  */
 #include <stdio.h>
@@ -368,7 +368,7 @@ int rp_fimmediate_end(const struct rp_fpos *p, struct rp_ending *e)
         char tm[64], ts[64];
         int em = extinct(p, mover, tm, sizeof tm), es = extinct(p, stm, ts, sizeof ts);
         if (em && es && d->extinction_value == RP_FV_LOSS) {
-            /* Both at once: the mover wins (rules.md, Extinction Chess). */
+            /* Both at once: the mover wins (docs/rules.md, Extinction Chess). */
             extinction_ending(p, stm, ts, e);
             return 1;
         }

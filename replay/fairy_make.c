@@ -9,7 +9,7 @@
  * The repetition key is computed from scratch (rp_fkey): the pieces on
  * their squares, the side to move, castling rights, the hands, the check
  * counts, and the en passant square only when an en passant capture is
- * legal (FIDE 9.2.2, fine-points.md 18).
+ * legal (FIDE 9.2.2, docs/rules.md "Orthodox Chess").
  */
 #include <string.h>
 
@@ -234,7 +234,8 @@ void rp_fmake(struct rp_fpos *p, rp_fmove m)
 /* ---------------------------------------------------------------- key */
 
 /* Is an en passant capture onto p->ep legal?  Only then does the en
- * passant square make the position differ (fine-points.md 18). */
+ * passant square make the position differ (FIDE 9.2.2, docs/rules.md
+ * "Orthodox Chess"). */
 static int ep_capture_legal(const struct rp_fpos *p)
 {
     if (p->ep == RP_FNOSQ)

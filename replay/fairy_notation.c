@@ -1,15 +1,16 @@
 /*
  * fairy_notation: a defined variant's squares, labels and piece names,
  * and the resolver that maps one turn's Game Courier components to one
- * legal move (defined-variants.md "Notation in the logs").
+ * legal move (docs/defined-variants.md "Notation in the logs").
  *
  * A turn is a main component and the companions that belong to it: the
  * promotion placement on the destination ("P e7-e8; Q-e8", "Q-dest",
  * "+S-c8"), the rook of a castling, the pawn taken en passant ("e5-"),
  * Seirawan's gating placement on the vacated square ("H-g1").  Checks run
- * in fine-points.md 10's order, so the first violation found is the one
- * reported: no-such-square, no-piece, wrong-piece, wrong-side,
- * illegal-move, king-in-check, bad-promotion, bad-drop, extra-component.
+ * in the order of docs/rules.md "Common to all variants", so the first
+ * violation found is the one reported: no-such-square, no-piece,
+ * wrong-piece, wrong-side, illegal-move, king-in-check, bad-promotion,
+ * bad-drop, extra-component.
  *
  * Castling is the king's move to its destination, or onto its own rook
  * (always accepted, and the only way when the king does not move).  When
@@ -853,8 +854,9 @@ static int resolve_move(const struct turn *t, rp_fmove *out)
                    c->to, why[0] ? ": " : "", why);
     }
     /* King safety and the variant's rules come before the promotion's
-     * piece is looked at (fine-points.md 10): if no candidate of any kind
-     * is legal, that is the violation. */
+     * piece is looked at (the order of docs/rules.md "Common to all
+     * variants"): if no candidate of any kind is legal, that is the
+     * violation. */
     int any_legal = 0;
     enum rp_fillegal reason = RP_FL_OK, legal[RP_FMAX_MOVES];
     rp_fmove reason_move = cand.m[0];
@@ -870,7 +872,7 @@ static int resolve_move(const struct turn *t, rp_fmove *out)
     return pick(t, &cand, legal, from, to, out);
 }
 
-/* A drop: "P*e4" or "P-e4" (defined-variants.md). */
+/* A drop: "P*e4" or "P-e4" (docs/defined-variants.md). */
 static int resolve_drop(const struct turn *t, rp_fmove *out)
 {
     const struct fmt_component *c = &t->c[0];

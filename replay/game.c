@@ -2,7 +2,7 @@
  * game: the replay loop.  It walks the turns of one parsed game through the
  * variant its header names and stops at the first rejected turn.  It knows
  * no variant by name: markers, commands, after-end and the counting of
- * turns are the same for all (fine-points.md 10-13).
+ * turns are the same for all (docs/rules.md "Common to all variants").
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,9 +17,9 @@ static int is_ending_command(enum fmt_comp_kind k)
     return k == FMT_COMP_RESIGN || k == FMT_COMP_DRAW || k == FMT_COMP_TIMEOUT;
 }
 
-/* Checks that come before the variant sees the turn: the marker, the
- * side it names, component syntax (fine-points.md 10).  After-end comes
- * before them all; the caller decides it. */
+/* Checks that come before the variant sees the turn: the marker, the side it
+ * names, component syntax (the order of docs/rules.md "Common to all
+ * variants").  After-end comes before them all; the caller decides it. */
 static enum rp_code precheck(const struct fmt_turn *t, int to_move, char *msg, size_t size)
 {
     if (t->marker_bad) {
@@ -100,7 +100,7 @@ static void settle(struct loop *L)
 /* After an accepted turn: the endings now, or those that need no search
  * for a legal turn and a note that the rest waits for the next turn.  An
  * ending found either way is settled in full (the order of the endings,
- * fine-points.md 17, puts mate and stalemate first). */
+ * docs/rules.md "Orthodox Chess", puts mate and stalemate first). */
 static void after_accepted(struct loop *L)
 {
     if (!L->v->ended_given_move) {
@@ -192,8 +192,8 @@ static int play_turn(struct loop *L, const struct fmt_turn *t)
     return 1;
 }
 
-/* log-format.md wants a malformed game's line and reason in the reports:
- * they travel as a `syntax` violation without a turn. */
+/* gcaudit(1), Malformed games: a malformed game's line and reason are in
+ * the reports, as a `syntax` violation without a turn. */
 static int report_malformed(struct rp_report *out, const char *why, int line)
 {
     if (rp_report_add(out, NULL, RP_SYNTAX, why) != RP_DONE)
@@ -319,7 +319,7 @@ int rp_game_finish(rp_game *G, const struct fmt_game *g, struct rp_report *out)
     struct loop *L = &G->L;
     if (g->malformed) {
         /* Malformed, by the header or by a line of the moves: not replayed,
-         * whatever was played of it (log-format.md). */
+         * whatever was played of it (gcaudit(1), Malformed games). */
         rp_report_release(out);
         report_start(g, out);
         const char *reason = g->malformed_reason ? g->malformed_reason : "the game cannot be read";

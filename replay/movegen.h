@@ -48,9 +48,9 @@ void rp_gen_legal(struct rp_board *b, struct rp_movelist *list);
 /* Nonzero when the side to move has at least one legal move. */
 int rp_has_legal_move(struct rp_board *b);
 
-/* Hash for repetition (FIDE 9.2.2, fine-points.md 18): the board's key,
- * with the en passant square only when an en passant capture is actually
- * legal. */
+/* Hash for repetition (FIDE 9.2.2, docs/rules.md "Orthodox Chess"): the
+ * board's key, with the en passant square only when an en passant capture is
+ * actually legal. */
 uint64_t rp_repetition_key(struct rp_board *b);
 
 /* Leaf count of the legal move tree to `depth`. */

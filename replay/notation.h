@@ -46,7 +46,8 @@ const char *rp_colour_name(int colour);
 const char *rp_piece_label(rp_piece p);
 
 /* Nonzero when a written label names piece p (case gives the colour;
- * "R"/"r" names a rook of either hand, rules.md Palindromic Chess). */
+ * "R"/"r" names a rook of either hand, docs/rules.md, Palindromic
+ * Chess). */
 int rp_label_matches_any(rp_piece p, const char *label);
 
 /* The same, inline for the one-letter label of nearly every move: the

@@ -2,10 +2,11 @@
  * ortho: turn resolution and draw rules shared by the one-board orthodox
  * family.
  *
- * A turn is a main move followed by the companions rules.md allows for it
- * (the rook of a castling, the pawn taken en passant, the promotion
+ * A turn is a main move followed by the companions docs/rules.md allows for
+ * it (the rook of a castling, the pawn taken en passant, the promotion
  * placement); anything else is a violation.  Checks run in the order of
- * fine-points.md 10, so the first violation found is the one reported.
+ * docs/rules.md "Common to all variants", so the first violation found is
+ * the one reported.
  */
 #include "replay/ortho.h"
 
@@ -154,7 +155,8 @@ static int is_ep_companion(const struct rp_ortho *o, const struct fmt_component 
     return c->kind == FMT_COMP_REMOVE && rp_parse_square(c->to, o->b.file_a) == victim;
 }
 
-/* The placement after a promotion names the new piece (rules.md Common). */
+/* The placement after a promotion names the new piece (docs/rules.md,
+ * Common to all variants: Promotion). */
 static int pick_promotion(const struct rp_ortho *o, const struct fmt_component *c,
                           const struct rp_movelist *cand, const struct fmt_component *main,
                           rp_move *m, struct rp_verdict *v)
@@ -188,7 +190,8 @@ static int pick_promotion(const struct rp_ortho *o, const struct fmt_component *
     return 0;
 }
 
-/* Companions consumed; the rest must not exist (fine points 10 and 21). */
+/* Companions consumed; the rest must not exist (docs/rules.md, Common to
+ * all variants: Equivalent notations). */
 static int check_leftovers(const struct fmt_component *c, size_t n, size_t i,
                            const struct fmt_component *main, struct rp_verdict *v)
 {

@@ -1,7 +1,7 @@
 /*
  * ortho: what the one-board orthodox-family variants (Chess, Extinction,
  * Palindromic) share: the turn resolver that maps Game Courier components
- * to one legal move with every equivalent notation of rules.md, the
+ * to one legal move with every equivalent notation of docs/rules.md, the
  * position history for repetitions, draw rules and the text diagram.
  *
  * A variant embeds struct rp_ortho in its state and adds its own endings.
@@ -35,7 +35,8 @@ void rp_ortho_setup(struct rp_ortho *o, const struct rp_rules *rules, const char
                     const char *title);
 
 /* Every square named in the components exists, or *v says which does not
- * (the first check that looks beyond syntax, fine-points.md 10). */
+ * (the first check that looks beyond syntax, in the order of docs/rules.md
+ * "Common to all variants"). */
 int rp_ortho_check_squares(const struct rp_ortho *o, const struct fmt_component *c, size_t n,
                            struct rp_verdict *v);
 
@@ -58,9 +59,9 @@ void rp_ortho_play(struct rp_ortho *o, const struct fmt_component *c, size_t n,
 /* How often the current position has occurred (1 the first time). */
 int rp_ortho_repetitions(const struct rp_ortho *o);
 
-/* Checkmate, stalemate, fivefold and 75-move endings in fine-points.md 17
- * order (insufficient material is the caller's: it differs per variant).
- * Returns nonzero with *e filled if one applies. */
+/* Checkmate, stalemate, fivefold and 75-move endings in the order of
+ * docs/rules.md "Orthodox Chess" (insufficient material is the caller's: it
+ * differs per variant).  Returns nonzero with *e filled if one applies. */
 int rp_ortho_mate_or_stalemate(struct rp_ortho *o, struct rp_ending *e);
 int rp_ortho_draw_by_count(const struct rp_ortho *o, struct rp_ending *e);
 
@@ -72,7 +73,7 @@ int rp_ortho_side_to_move(const void *state);
 
 /* The end call: for a declared draw, the detail says what could have
  * been claimed, "claimable=threefold,fifty-moves" or a part of it
- * (fine point 19). */
+ * (docs/rules.md "Orthodox Chess"). */
 void rp_ortho_end(const void *state, enum rp_end_how how, struct rp_end *out);
 
 /* Board diagram, White at the bottom. */

@@ -2,15 +2,15 @@
  * outcome: the result the tool stands behind.
  *
  * A log can declare a result three ways (Result:, Status:, a command in the
- * moves) and the rules can end the game themselves.  log-format.md and
- * fine-points.md 13-16 decide: Result: wins over Status:, which wins over
- * commands; the rules win over all of them; any disagreement is one
- * result-mismatch; a game stopped at an illegal turn keeps the declared
- * result, else "*".  The variant's end call, told which of these ends
- * the game had, adds what only it knows: whether the persons switched
- * colours, a detail (what could have been claimed; Retro Chess's points)
- * and a declared draw decided otherwise (Retro Chess, fine-points.md
- * 32-34).
+ * moves) and the rules can end the game themselves.  docs/rules.md ("Common
+ * to all variants": After the end, Declared versus verified) decides: Result:
+ * wins over Status:, which wins over commands; the rules win over all of
+ * them; any disagreement is one result-mismatch; a game stopped at an illegal
+ * turn keeps the declared result, else "*".  The variant's end call, told
+ * which of these ends the game had, adds what only it knows: whether the
+ * persons switched colours, a detail (what could have been claimed; Retro
+ * Chess's points) and a declared draw decided otherwise (docs/rules.md, Retro
+ * Chess: Endings, Points).
  */
 #include <stdio.h>
 #include <string.h>
@@ -46,7 +46,7 @@ static const char *status_termination(enum fmt_how how)
     }
 }
 
-/* fine-points.md 14: a result given without the how. */
+/* docs/rules.md, Declared versus verified: a result given without the how. */
 static const char *bare_termination(enum fmt_declared d)
 {
     switch (d) {
@@ -57,10 +57,11 @@ static const char *bare_termination(enum fmt_declared d)
     }
 }
 
-/* fine-points.md 33: a Status NAME means the colour that person controls
- * at the end.  The parser read a player's name as the colour of his
- * header line; once the persons have switched colours (Retro Chess) that
- * is the other one.  The words White and Black stay colours. */
+/* docs/rules.md, Retro Chess: Colours and persons.  A Status NAME means
+ * the colour that person controls at the end.  The parser read a player's
+ * name as the colour of his header line; once the persons have switched
+ * colours (Retro Chess) that is the other one.  The words White and Black
+ * stay colours. */
 static enum fmt_declared status_colour(const struct fmt_game *g, int swapped)
 {
     int by_person = g->status_person >= 0 && (g->status_how == FMT_HOW_RESIGNATION ||
@@ -122,7 +123,8 @@ static void by_rule(const struct rp_run *run, const struct source *s, size_t n,
     snprintf(r->detail, sizeof r->detail, "%s", run->rule.detail);
     if (msg[0] || !n)
         return;
-    /* fine-points.md 15: an explicit "*" contradicts an ending by rule. */
+    /* docs/rules.md, Declared versus verified: an explicit "*" contradicts
+     * an ending by rule. */
     if (s[0].decl == FMT_DECL_UNFINISHED)
         snprintf(msg, size, "the log declares the game unfinished but it ended %s by %s",
                  rp_result_name(run->rule.result), run->rule.termination);
@@ -131,12 +133,12 @@ static void by_rule(const struct rp_run *run, const struct source *s, size_t n,
                  decl_text(s[0].decl), rp_result_name(run->rule.result), run->rule.termination);
 }
 
-/* fine-points.md 34: the rules stopped the game without deciding it (Retro
- * Chess: the side to move has no legal turn).  A declared winner stands
- * with its termination; a declared draw, or nothing, is the rules'
- * adjudication without a mismatch; an explicit "*" contradicts it.  The
- * rules' detail stays either way: it says what a director should look at
- * (a Xiangqi repetition: review=chasing). */
+/* docs/rules.md, Retro Chess: Endings.  The rules stopped the game without
+ * deciding it (Retro Chess: the side to move has no legal turn).  A declared
+ * winner stands with its termination; a declared draw, or nothing, is the
+ * rules' adjudication without a mismatch; an explicit "*" contradicts it.
+ * The rules' detail stays either way: it says what a director should look
+ * at (a Xiangqi repetition: review=chasing). */
 static void by_rule_undecided(const struct rp_run *run, const struct source *s, size_t n,
                               struct rp_report *r, char *msg, size_t size)
 {
@@ -170,7 +172,8 @@ static enum rp_end_how end_how(const struct fmt_game *g, const struct rp_run *ru
                                                                : RP_END_DECLARED;
 }
 
-/* Results name colours; winner and loser are persons (fine-points.md 33). */
+/* Results name colours; winner and loser are persons (docs/rules.md,
+ * Retro Chess: Colours and persons). */
 static void set_persons(struct rp_report *r)
 {
     r->winner = r->loser = -1;
@@ -180,9 +183,10 @@ static void set_persons(struct rp_report *r)
     }
 }
 
-/* fine-points.md 33: a turn's violation is charged to the person who
- * played it: the colour's person at the end, when the persons have
- * switched (the replay stops at the violation, so the end is then). */
+/* docs/rules.md, Retro Chess: Colours and persons.  A turn's violation is
+ * charged to the person who played it: the colour's person at the end, when
+ * the persons have switched (the replay stops at the violation, so the end is
+ * then). */
 static void charge_persons(struct rp_report *r)
 {
     for (size_t i = 0; r->colours_swapped && i < r->nviolations; i++)

@@ -20,10 +20,10 @@ struct rp_run {
 };
 
 /* Fill declared, result, termination, detail, winner, loser and
- * colours_swapped of *r from the run, the variant's end call and the
- * log's declarations, adding a result-mismatch violation where they
- * disagree (fine-points.md 13-16), and name the person behind each turn's
- * violation.  state is NULL when the game was not replayed.  Returns
+ * colours_swapped of *r from the run, the variant's end call and the log's
+ * declarations, adding a result-mismatch violation where they disagree
+ * (docs/rules.md, Declared versus verified), and name the person behind each
+ * turn's violation.  state is NULL when the game was not replayed.  Returns
  * RP_DONE or RP_NO_MEMORY. */
 int rp_outcome(const struct fmt_game *g, const struct rp_run *run, const void *state,
                struct rp_report *r);

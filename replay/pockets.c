@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-/* Indexed [board][colour]: the names rules.md gives the four pockets. */
+/* Indexed [board][colour]: the names docs/rules.md gives the four pockets. */
 static const char *const pocket_names[2][2] = {{"p1", "p8"}, {"P1", "P8"}};
 
 int rp_pocket_parse(const char *name, int *board, int *colour)
@@ -37,7 +37,7 @@ int rp_drop_allowed(const struct rp_board *b, rp_piece p, rp_sq sq)
 {
     if (!p || !rp_on_board(sq) || b->sq[sq])
         return 0;
-    /* rules.md, Backlash: pawns may not be dropped on rank 1 or 8. */
+    /* docs/rules.md, Backlash: pawns may not be dropped on rank 1 or 8. */
     return rp_type_of(p) != RP_PAWN || (rp_rank(sq) != 0 && rp_rank(sq) != 7);
 }
 
@@ -62,8 +62,8 @@ void rp_drop(struct rp_board *b, rp_piece p, rp_sq sq, struct rp_undo *u)
     u->king[0] = b->king[0];
     u->king[1] = b->king[1];
     rp_board_put(b, sq, p);
-    /* rules.md, Backlash: a dropped rook can never castle.  A right still
-     * held means its rook never left its square, so a drop there cannot
+    /* docs/rules.md, Backlash: a dropped rook can never castle.  A right
+     * still held means its rook never left its square, so a drop there cannot
      * happen; clearing anyway keeps the rule true by construction. */
     uint8_t castle = b->castle & (uint8_t)~rp_castlings_at(b->rules, sq);
     b->key ^= rp_key_castle(b->castle) ^ rp_key_castle(castle);

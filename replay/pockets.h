@@ -1,5 +1,5 @@
 /*
- * pockets: Backlash's pocket squares and drops (rules.md "Backlash").
+ * pockets: Backlash's pocket squares and drops (docs/rules.md "Backlash").
  *
  * Four pocket squares hold at most one piece each: p1 (White's, for the
  * left board), P1 (White's, right board), p8 (Black's, left board) and P8
@@ -33,9 +33,9 @@ const char *rp_pocket_name(int board, int colour);
 /* "left" or "right". */
 const char *rp_board_side_name(int board);
 
-/* rules.md, Backlash: the piece a captured piece becomes in its owner's
- * pocket (Q->R, R->B, B->N, N->P, same colour), or 0 when it leaves the
- * game (a pawn; a king ends the game instead). */
+/* docs/rules.md, Backlash: the piece a captured piece becomes in its owner's
+ * pocket (Q->R, R->B, B->N, N->P, same colour), or 0 when it leaves the game
+ * (a pawn; a king ends the game instead). */
 rp_piece rp_demoted(rp_piece captured);
 
 /* Nonzero when p may be dropped on sq of b: sq empty, and a pawn not on

@@ -1,8 +1,8 @@
 /*
  * replay: the rules engine.  It takes a parsed game (formats.h), replays it
  * turn by turn through the variant its Game: header names, and says how the
- * game really ended and which turn, if any, broke the rules (rules.md,
- * fine-points.md 10-34).
+ * game really ended and which turn, if any, broke the rules
+ * (docs/rules.md).
  *
  * Variants are tables of functions (struct rp_variant), one file each,
  * listed in one registry (variants.c); the replay loop (game.c) knows none
@@ -19,7 +19,8 @@
 
 #include "formats/formats.h"
 
-/* Violation codes, rules.md "Violation codes"; rp_code_name() spells them. */
+/* Violation codes, docs/rules.md "Violation codes"; rp_code_name() spells
+ * them. */
 enum rp_code {
     RP_OK = 0,
     RP_SYNTAX,
@@ -67,15 +68,16 @@ struct rp_verdict {
 /* An end of the game by rule. */
 struct rp_ending {
     enum rp_result result;
-    const char *termination;      /* reports.md termination name, static */
+    const char *termination;      /* gcaudit(1) games.csv termination name, static */
     char detail[RP_DETAIL_MAX];   /* key=value pairs, "" when none */
     int undecided;                /* the rules stopped the game without deciding it: a declared
                                      winner stands, else `result` is the variant's adjudication
-                                     (Retro Chess: no legal turn, fine-points.md 34) */
+                                     (Retro Chess: no legal turn, docs/rules.md) */
 };
 
 /* How the moves of a replayed game came to an end, as the variant's end
- * call is told (outcome.c decides it; fine-points.md 13-16). */
+ * call is told (outcome.c decides it; docs/rules.md, Declared versus
+ * verified). */
 enum rp_end_how {
     RP_END_BY_RULE,           /* the rules ended the game (`ended` said so) */
     RP_END_ILLEGAL,           /* the replay stopped at a rejected turn */
@@ -88,9 +90,9 @@ enum rp_end_how {
  * loop zeroes it before the call: a field left alone keeps the default. */
 struct rp_end {
     int colours_swapped;          /* the person who started as White now plays Black
-                                     (Retro Chess, fine-points.md 33) */
+                                     (Retro Chess, docs/rules.md) */
     int adjudicated;              /* RP_END_DECLARED_DRAW only: the draw is decided instead
-                                     (Retro Chess: on points, fine-points.md 34) as */
+                                     (Retro Chess: on points, docs/rules.md) as */
     enum rp_result result;        /* ... this result */
     const char *termination;      /* ... with this termination (static) */
     char detail[RP_DETAIL_MAX];   /* "" keeps the report's detail (the rules' ending's, else
@@ -285,8 +287,8 @@ void rp_registry_reset(void);
 
 /* ------------------------------------------------- defined variants */
 
-/* Where a definition file went wrong (defined-variants.md: file, line and
- * reason, before any game is read). */
+/* Where a definition file went wrong (docs/defined-variants.md: file, line
+ * and reason, before any game is read). */
 struct rp_def_error {
     char file[512];
     int line;                 /* 0: the file or a section as a whole */
@@ -332,7 +334,7 @@ struct rp_report {
     const struct rp_variant *variant; /* NULL when unsupported or unknown */
     enum rp_status status;
     int replayed;             /* nonzero when the moves were replayed */
-    int turns;                /* turns played (fine-points.md 12) */
+    int turns;                /* turns played (gcaudit(1) games.csv) */
     enum rp_result declared;  /* what the log declares */
     enum rp_result result;    /* what the tool stands behind */
     const char *termination;  /* static; "" when not applicable */

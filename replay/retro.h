@@ -1,7 +1,6 @@
 /*
- * retro: Retro Chess, chess played backwards (rules.md "Retro Chess",
- * fine-points.md 28-34): the state, the unmove value type and what the
- * variant's files share.
+ * retro: Retro Chess, chess played backwards (docs/rules.md "Retro Chess"):
+ * the state, the unmove value type and what the variant's files share.
  *
  * retro_moves.c knows the geometry of unmoves (what a piece may do from a
  * square, and why not) and plays them; retro_checks.c knows positions (the
@@ -39,9 +38,9 @@ struct rp_retro {
     uint8_t phase;           /* 1: uncaptures allowed; 2: unmoves only (all 32 on the board) */
     uint8_t count[2][7];     /* pieces on the board by colour and type */
     rp_sq must_double;       /* after an un-passant: the enemy pawn whose double step back
-                                must be the next turn, else RP_NO_SQ (rules.md) */
+                                must be the next turn, else RP_NO_SQ (docs/rules.md) */
     uint64_t frozen;         /* bit rank * 8 + file: an uncastled king or rook, which never
-                                unmoves again (rules.md, uncastling) */
+                                unmoves again (docs/rules.md, uncastling) */
     struct rp_retro_memo memo; /* not part of the position: the game's check 3 answers */
 };
 
@@ -88,7 +87,7 @@ void rp_retro_explain(const struct rp_retro *r, rp_sq from, rp_sq to, int kind,
                       char *buf, size_t size);
 
 /* The square where an un-passant from `from` to `to` places the enemy pawn:
- * beside `to`, on the file left (rules.md: `P e6-d5; p-e5`). */
+ * beside `to`, on the file left (docs/rules.md: `P e6-d5; p-e5`). */
 static inline rp_sq rp_retro_unpassant_square(rp_sq from, rp_sq to)
 {
     return rp_square(rp_file(from), rp_rank(to));
@@ -98,27 +97,27 @@ static inline rp_sq rp_retro_unpassant_square(rp_sq from, rp_sq to)
  * un-passant obligation, frozen pieces, the side to move. */
 void rp_retro_apply(struct rp_retro *r, const struct rp_unmove *u);
 
-/* Nonzero when the side to move has at least one turn that passes every
- * rule and retro check (fine-points.md 34).  memo (the game's, or NULL)
- * keeps check 3's answers for the search. */
+/* Nonzero when the side to move has at least one turn that passes every rule
+ * and retro check (docs/rules.md, Retro Chess: Endings).  memo (the game's,
+ * or NULL) keeps check 3's answers for the search. */
 int rp_retro_has_turn(const struct rp_retro *r, struct rp_retro_memo *memo);
 
 /* ------------------------------------------------------ retro_checks.c */
 
-/* The standard set (rules.md): how many pieces of a type one colour has. */
+/* The standard set (docs/rules.md): how many pieces of a type one colour has. */
 int rp_retro_standard(int type);
 
 /* How many pieces of piece p's colour and type are left in its reserve. */
 int rp_retro_reserve(const struct rp_retro *r, rp_piece p);
 
 /* The three retro-legality checks on the position after `mover`'s turn, in
- * the order of rules.md (fine-points.md 30).  memo (the game's, or NULL)
- * may answer check 3.  Returns RP_OK, or RP_RETRO_ILLEGAL with msg naming
- * the failed check. */
+ * the order of docs/rules.md (Retro Chess: the retro checks).  memo (the
+ * game's, or NULL) may answer check 3.  Returns RP_OK, or RP_RETRO_ILLEGAL
+ * with msg naming the failed check. */
 enum rp_code rp_retro_check(const struct rp_retro *r, int mover, struct rp_retro_memo *memo,
                             char *msg, size_t size);
 
-/* Points of each colour (rules.md, fine-points.md 32). */
+/* Points of each colour (docs/rules.md, Retro Chess: Points). */
 void rp_retro_points(const struct rp_retro *r, int points[2]);
 
 /* Nonzero when all 16 pieces of `colour` stand on their opening squares. */

@@ -1,5 +1,5 @@
 /*
- * retro_checks: what Retro Chess asks of a position (rules.md "Retro
+ * retro_checks: what Retro Chess asks of a position (docs/rules.md "Retro
  * Chess"): the three retro-legality checks that make it one a forward game
  * could reach, the reserve, the points and the restored opening setup.
  */
@@ -59,7 +59,8 @@ static enum rp_code check_1(const struct rp_retro *r, int mover, char *msg, size
 }
 
 /* Check 2: no colour has more of a type than the standard set; no pawn
- * stands on rank 1 or 8 (an uncaptured pawn placed there, fine point 29). */
+ * stands on rank 1 or 8 (an uncaptured pawn placed there too: docs/rules.md,
+ * Retro Chess, check 2). */
 static enum rp_code check_2(const struct rp_retro *r, char *msg, size_t size)
 {
     const struct rp_board *b = &r->b;
@@ -198,8 +199,9 @@ static uint64_t opening_squares(int type, int colour)
     return colour ? __builtin_bswap64(white[type]) : white[type];
 }
 
-/* fine-points.md 32: a piece scores only on an opening square of its own
- * colour and type; pawns 1, every other piece (kings too) 2. */
+/* docs/rules.md, Retro Chess: Points.  A piece scores only on an opening
+ * square of its own colour and type; pawns 1, every other piece (kings
+ * too) 2. */
 void rp_retro_points(const struct rp_retro *r, int points[2])
 {
     for (int colour = 0; colour < 2; colour++) {

@@ -1,5 +1,5 @@
 /*
- * retro_moves: the geometry of Retro Chess unmoves (rules.md "Retro
+ * retro_moves: the geometry of Retro Chess unmoves (docs/rules.md "Retro
  * Chess"): where a piece may go backwards from a square and how (plainly,
  * with an uncapture, as an un-passant, an unpromotion, an uncastling),
  * why it may not, playing an unmove, and whether the side to move has any
@@ -7,7 +7,8 @@
  *
  * Steps are geometry and board only: the phase, the reserve and the retro
  * checks are the caller's, so that the turn resolver can say which rule a
- * written turn breaks in the order of fine-points.md 30.
+ * written turn breaks in the order of docs/rules.md (Retro Chess: Order of
+ * faults).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,7 +58,7 @@ static void add(struct rp_retro_step *out, size_t *n, int to, int kind, int ways
 /* Back one square (never onto the own first rank), two from the fourth
  * rank to the second, or diagonally with an uncapture; from the sixth rank
  * a diagonal unmove may be an un-passant when the enemy pawn's square
- * beside `to` and its starting square are empty (rules.md). */
+ * beside `to` and its starting square are empty (docs/rules.md). */
 static void pawn_steps(const struct rp_board *b, int from, int colour,
                        struct rp_retro_step *out, size_t *n)
 {
@@ -124,10 +125,11 @@ static int uncastle_squares(int from, int colour, int *king_to, int *rook_from, 
     return 1;
 }
 
-/* rules.md and fine-points.md 28: the rook beside the king, the king's and
- * rook's initial squares and those between empty after the unmove, and
- * the king's square, the square it crosses and its landing square not
- * attacked in the position after uncastling.  Writes why not to buf. */
+/* docs/rules.md, Retro Chess: Uncastling.  The rook beside the king, the
+ * king's and rook's initial squares and those between empty after the
+ * unmove, and the king's square, the square it crosses and its landing
+ * square not attacked in the position after uncastling.  Writes why not
+ * to buf. */
 static int uncastle_ok(const struct rp_board *b, int from, char *buf, size_t size)
 {
     int colour = rp_colour_of(b->sq[from]), king_to = 0, rook_from = 0, rook_to = 0;
@@ -342,7 +344,7 @@ void rp_retro_apply(struct rp_retro *r, const struct rp_unmove *u)
     for (int t = RP_PAWN; t <= RP_KING; t++)
         total += r->count[0][t] + r->count[1][t];
     if (total == 32)
-        r->phase = 2; /* rules.md: Phase I ends with all 32 pieces on the board */
+        r->phase = 2; /* docs/rules.md: Phase I ends with all 32 pieces on the board */
     b->side ^= 1;
     b->key ^= rp_key_side();
 }

@@ -22,7 +22,7 @@ const struct rp_rules rp_extinction_rules = {
 };
 
 const struct rp_rules rp_backlash_rules = {
-    .check = 0,                 /* rules.md, Backlash: kings may be left attacked */
+    .check = 0,                 /* docs/rules.md, Backlash: kings may be left attacked */
     .castle_through_check = 1,
     .promo_types = (1u << RP_QUEEN) | (1u << RP_ROOK) | (1u << RP_BISHOP) | (1u << RP_KNIGHT),
     .ncastlings = 4,

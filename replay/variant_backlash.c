@@ -2,28 +2,28 @@
  * Backlash: two orthodox boards side by side (files a-h on the left, A-H
  * on the right), no check, captured pieces demoted onto the owner's pocket
  * for the other board and dropped from there; a king capture on either
- * board ends the game (rules.md "Backlash", fine-points.md 24-27).
+ * board ends the game (docs/rules.md "Backlash").
  *
  * A turn is one board move per board: White's first turn one move on the
  * right board, then White left-then-right and Black right-then-left.  The
  * components are first grouped by board (a main component and the
  * companions that directly follow it; explicit pocket placements are set
- * aside, as they may stand anywhere), then each board's move is resolved
- * on its own board, the one-board resolver of ortho.c doing the orthodox
+ * aside, as they may stand anywhere), then each board's move is resolved on
+ * its own board, the one-board resolver of ortho.c doing the orthodox
  * moves, and the drops are resolved here.  The two boards are independent
  * within a turn (a capture fills only the opponent's pockets), so both
  * moves are resolved against the position before the turn and the first
- * violation in fine-points.md 10 order is reported, the rule-order board
- * first on a tie.  Only when everything checks out are the moves played,
- * in rule order; a game that ends after the first (king capture, or no
- * move on the second board) makes whatever is left `after-end` in a turn
- * that still counts (fine points 12, 24, 25).
+ * violation in the order of docs/rules.md is reported, the rule-order board
+ * first on a tie.  Only when everything checks out are the moves played, in
+ * rule order; a game that ends after the first (king capture, or no move on
+ * the second board) makes whatever is left `after-end` in a turn that still
+ * counts (docs/rules.md, Backlash: King capture, Stalemate).
  *
  * Decisions (docs/rules.md "Backlash"): `bad-turn` ranks right after
- * `no-such-square`; a board without a move is no `bad-turn` when the
- * player has no move or drop there; a drop from an empty pocket ranks as
- * `no-piece` does (fine point 26); stalemate carries `board=left|right`
- * like a king capture.
+ * `no-such-square`; a board without a move is no `bad-turn` when the player
+ * has no move or drop there; a drop from an empty pocket ranks as
+ * `no-piece` does (Drops); stalemate carries `board=left|right` like a king
+ * capture.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -60,7 +60,7 @@ static int side_of(const struct rp_backlash *s) { return s->turns & 1; }
 
 static int backlash_side_to_move(const void *state) { return side_of(state); }
 
-/* rules.md, Backlash: White plays left then right, Black right then left;
+/* docs/rules.md, Backlash: White plays left then right, Black right then left;
  * White's very first turn is the right board alone. */
 static int first_board(const struct rp_backlash *s)
 {
@@ -138,7 +138,8 @@ struct bl_turn {
     size_t stray;                /* first component of no move, or BL_NONE */
 };
 
-/* fine-points.md 27: a king moving two files along its rank. */
+/* docs/rules.md, Backlash: Turns.  A castling shape: a king moving two
+ * files along its rank. */
 static int castling_shaped(const struct rp_backlash *s, const struct fmt_component *c, int board)
 {
     struct bl_where f, t;
@@ -172,8 +173,9 @@ static void attach(struct bl_group *g, size_t i)
         g->overflow = i;
 }
 
-/* rules.md Common: the companions that may follow a main move (a drop
- * has none, but what looks like one is read as one and refused). */
+/* docs/rules.md, Common to all variants: the companions that may follow a
+ * main move (a drop has none, but what looks like one is read as one and
+ * refused). */
 static int is_companion(const struct bl_group *g, const struct fmt_component *c,
                         const struct fmt_component *main, int board)
 {
@@ -205,7 +207,7 @@ static void group_turn(const struct rp_backlash *s, const struct fmt_component *
     for (size_t i = 0; i < n; i++) {
         struct bl_where w;
         if (c[i].kind == FMT_COMP_PLACE && locate(c[i].to, &w) && w.pocket)
-            continue;            /* fine-points.md 27: pocket placements anywhere */
+            continue;            /* pocket placements go anywhere (docs/rules.md) */
         if (open >= 0 && is_companion(&t->g[open], &c[i], &c[t->g[open].idx[0]], open)) {
             if (c[i].kind == FMT_COMP_MOVE)
                 t->g[open].rook = 1;
@@ -235,11 +237,12 @@ struct bl_move {
     rp_sq to;
     rp_piece captured;           /* what it takes, 0 if nothing */
     struct rp_verdict v;         /* RP_OK when legal */
-    int stage;                   /* rank of v.code in fine-points.md 10 order */
+    int stage;                   /* rank of v.code in the order of docs/rules.md */
 };
 
-/* fine-points.md 10, with bad-turn (the shape of the turn) ranked right
- * after no-such-square, before anything that looks at a piece. */
+/* The order of docs/rules.md "Common to all variants", with bad-turn (the
+ * shape of the turn) ranked right after no-such-square, before anything
+ * that looks at a piece. */
 static int stage_of(enum rp_code code)
 {
     static const enum rp_code order[] = {
@@ -278,7 +281,8 @@ static int check_piece(const struct rp_board *b, const struct fmt_component *c, 
     return 0;
 }
 
-/* A board piece sent to the other board or to a pocket (fine point 26). */
+/* A board piece sent to the other board or to a pocket (docs/rules.md,
+ * Backlash: Moves). */
 static void resolve_cross(const struct rp_backlash *s, const struct fmt_component *c, int board,
                           rp_sq from, const struct bl_where *to, struct bl_move *m)
 {
@@ -334,8 +338,8 @@ static void resolve_board(struct rp_backlash *s, const struct bl_group *g,
     m->captured = captured_by(&s->o[board].b, m->m);
 }
 
-/* Where a drop lands (fine point 26): its own board, not a pocket, an
- * empty square, no pawn on rank 1 or 8. */
+/* Where a drop lands (docs/rules.md, Backlash: Drops): its own board, not
+ * a pocket, an empty square, no pawn on rank 1 or 8. */
 static void check_drop_target(const struct rp_backlash *s, const struct fmt_component *c,
                               const char *pocket, const struct bl_where *to, struct bl_move *m)
 {
@@ -355,9 +359,9 @@ static void check_drop_target(const struct rp_backlash *s, const struct fmt_comp
 }
 
 /* A drop, as `P8-C5` (from a named pocket) or `b-C5` / `b*C5` (from the
- * mover's pocket for the target's board).  Fine point 26 orders the
- * checks: an empty pocket first (ranked as no-piece), then the label,
- * then whose pocket it is, then the target. */
+ * mover's pocket for the target's board).  docs/rules.md (Backlash: Drops)
+ * orders the checks: an empty pocket first (ranked as no-piece), then the
+ * label, then whose pocket it is, then the target. */
 static void resolve_drop(const struct rp_backlash *s, const struct fmt_component *c, int board,
                          struct bl_move *m)
 {
@@ -408,7 +412,7 @@ static void resolve(struct rp_backlash *s, const struct bl_turn *t, const struct
 
 /* ---------------------------------------------------------- playing */
 
-/* rules.md, Backlash: a captured Q R B N, demoted, goes to its owner's
+/* docs/rules.md, Backlash: a captured Q R B N, demoted, goes to its owner's
  * pocket for the OTHER board, destroying what was there. */
 static void predict_fill(const struct bl_move *m, struct rp_pockets *fills)
 {
@@ -417,9 +421,9 @@ static void predict_fill(const struct bl_move *m, struct rp_pockets *fills)
         fills->p[!m->board][rp_colour_of(d)] = d;
 }
 
-/* fine-points.md 27: an explicit pocket placement must name what this
- * turn's captures put there.  Returns how many matched; *bad is the
- * first that does not, or BL_NONE. */
+/* docs/rules.md, Backlash: Captures.  An explicit pocket placement must
+ * name what this turn's captures put there.  Returns how many matched; *bad
+ * is the first that does not, or BL_NONE. */
 static size_t match_placements(const struct fmt_component *c, size_t n,
                                const struct rp_pockets *fills, size_t *bad)
 {
@@ -461,15 +465,15 @@ static void apply(struct rp_backlash *s, const struct bl_move *m)
     }
     predict_fill(m, &s->pk);
     if (rp_type_of(m->captured) == RP_KING) {
-        /* rules.md, Backlash: a king capture ends the game at once. */
+        /* docs/rules.md, Backlash: a king capture ends the game at once. */
         end_game(s, m->side ? RP_RESULT_BLACK : RP_RESULT_WHITE, "king-captured", m->board);
         snprintf(s->how, sizeof s->how, "%s captured the %s king on the %s board",
                  rp_colour_name(m->side), m->side ? "white" : "black", rp_board_side_name(m->board));
     }
 }
 
-/* fine-points.md 25: a player with no board move and no drop on the board
- * he must play next. */
+/* docs/rules.md, Backlash: Stalemate.  A player with no board move and no
+ * drop on the board he must play next. */
 static int can_play(struct rp_backlash *s, int board)
 {
     struct rp_board *b = &s->o[board].b;
@@ -494,8 +498,9 @@ static void bad_count(const struct bl_group *g, int board, struct bl_move *m)
              rp_board_side_name(board));
 }
 
-/* The first board's move ended the game (fine points 12, 24, 25): it
- * counts, and anything else in the turn is after-end. */
+/* The first board's move ended the game (docs/rules.md, Backlash: King
+ * capture, Stalemate): it counts, and anything else in the turn is
+ * after-end. */
 static void finish_early(struct rp_backlash *s, const struct bl_turn *t, int first,
                          const struct fmt_component *c, size_t n, const struct bl_move *m1,
                          struct rp_verdict *v)
@@ -545,11 +550,12 @@ static void check_rest(const struct bl_turn *t, const struct fmt_component *c, s
              c[bad].text, c[bad].to);
 }
 
-/* fine-points.md 26a: the shape of the turn is judged before any of its
- * components.  The board played first must have exactly one move (on
- * White's first turn the left board none), the other at most one, even
- * when the first board's move will end the game.  Whether the other
- * board may have none depends on the position (judge_second). */
+/* docs/rules.md, Backlash: Which violation is reported.  The shape of the
+ * turn is judged before any of its components.  The board played first must
+ * have exactly one move (on White's first turn the left board none), the
+ * other at most one, even when the first board's move will end the game.
+ * Whether the other board may have none depends on the position
+ * (judge_second). */
 static int check_shape(const struct bl_turn *t, int first, int second, struct rp_verdict *v)
 {
     struct bl_move m;
@@ -580,7 +586,7 @@ static const struct bl_move *judge_second(struct rp_backlash *s, const struct bl
     else if (can_play(s, second))
         bad_count(&t->g[second], second, m2);
     else
-        return m1;   /* no move possible there: the first board's verdict stands (fine point 25) */
+        return m1;   /* no move possible there (stalemate): the first board's verdict stands */
     return worse(m1, m2);
 }
 
@@ -622,7 +628,8 @@ static void backlash_play(void *state, const struct fmt_component *c, size_t n, 
 static int backlash_ended(void *state, struct rp_ending *e)
 {
     struct rp_backlash *s = state;
-    /* fine-points.md 25, before the next turn's first board move. */
+    /* docs/rules.md, Backlash: Stalemate, before the next turn's first board
+     * move. */
     if (!s->over && !can_play(s, first_board(s)))
         stalemate(s, first_board(s));
     if (!s->over)

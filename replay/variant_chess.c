@@ -1,8 +1,8 @@
 /*
- * Chess (orthodox): FIDE rules, rules.md "Chess".  The orthodox family's
- * resolver does the moves; this file adds the endings: checkmate,
- * stalemate, insufficient material, fivefold repetition and the 75-move
- * rule, in fine-points.md 17 order.
+ * Chess (orthodox): FIDE rules, docs/rules.md "Orthodox Chess".  The
+ * orthodox family's resolver does the moves; this file adds the endings:
+ * checkmate, stalemate, insufficient material, fivefold repetition and the
+ * 75-move rule, in that order (docs/rules.md).
  */
 #include "replay/ortho.h"
 #include "replay/rules.h"
@@ -21,12 +21,12 @@ static void chess_play(void *state, const struct fmt_component *c, size_t n, str
     rp_ortho_play(state, c, n, v);
 }
 
-/* rules.md, Chess: the dead positions that need no search.  No pawn,
- * rook or queen on the board, and either no bishop and at most one knight
- * (K v K, K+N v K), or no knight and every bishop of both sides on
- * squares of one colour (K+B v K, K+B v K+B, K+B+B v K with the bishops
- * on one colour, ...).  Asked after every ply, so it reads the bit sets
- * and not the squares. */
+/* docs/rules.md, Orthodox Chess: the dead positions that need no search.
+ * No pawn, rook or queen on the board, and either no bishop and at most one
+ * knight (K v K, K+N v K), or no knight and every bishop of both sides on
+ * squares of one colour (K+B v K, K+B v K+B, K+B+B v K with the bishops on
+ * one colour, ...).  Asked after every ply, so it reads the bit sets and
+ * not the squares. */
 static int insufficient_material(const struct rp_board *b)
 {
     const uint64_t light = 0x55AA55AA55AA55AAULL;  /* b1, d1, ...: file + rank odd */

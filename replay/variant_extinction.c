@@ -1,10 +1,10 @@
 /*
- * Extinction Chess: rules.md "Extinction Chess".  Orthodox moves without
- * check (the king is an ordinary, capturable piece; castling out of,
- * through and into attack is legal), promotion also to a king, and a side
- * that has lost every piece of one of the types K Q R B N P is extinct and
- * loses.  The orthodox family's resolver does the moves; this file adds the
- * endings.
+ * Extinction Chess: docs/rules.md "Extinction Chess".  Orthodox moves
+ * without check (the king is an ordinary, capturable piece; castling out
+ * of, through and into attack is legal), promotion also to a king, and a
+ * side that has lost every piece of one of the types K Q R B N P is extinct
+ * and loses.  The orthodox family's resolver does the moves; this file adds
+ * the endings.
  */
 #include <stdio.h>
 
@@ -12,8 +12,8 @@
 #include "replay/rules.h"
 #include "replay/variants.h"
 
-/* The types whose loss is extinction, in the order fine-points.md 22 names
- * them in `detail`. */
+/* The types whose loss is extinction, in the order `detail` names them
+ * (docs/rules.md, Extinction Chess). */
 static const int extinction_order[6] = {RP_KING, RP_QUEEN, RP_ROOK, RP_BISHOP, RP_KNIGHT, RP_PAWN};
 
 /* "extinct=R,N": the types of `mask`, in K Q R B N P order. */
@@ -35,8 +35,8 @@ static void extinct_detail(unsigned mask, char *detail, size_t size)
 /* The extinction ending, if either side is extinct after the last move.
  * The mover can only make itself extinct by promoting its last pawn; when
  * that same move also captures the opponent's last piece of a type, both
- * sides are extinct and the mover wins (rules.md: the inventor's ruling,
- * the capture happens before the promotion). */
+ * sides are extinct and the mover wins (docs/rules.md: the inventor's
+ * ruling, the capture happens before the promotion). */
 static int extinction_ending(const struct rp_board *b, struct rp_ending *e)
 {
     int mover = !b->side;
@@ -69,10 +69,10 @@ static void extinction_play(void *state, const struct fmt_component *c, size_t n
     rp_ortho_play(state, c, n, v);
 }
 
-/* fine-points.md 17 with extinction in front: it ends the game the moment
- * the move is made, so the next side never has to find a move.  Without
- * check, "no legal move" is always stalemate; insufficient material cannot
- * arise (a lone king is extinct). */
+/* The endings of docs/rules.md "Extinction Chess", extinction in front: it
+ * ends the game the moment the move is made, so the next side never has to
+ * find a move.  Without check, "no legal move" is always stalemate;
+ * insufficient material cannot arise (a lone king is extinct). */
 static int extinction_ended(void *state, struct rp_ending *e)
 {
     struct rp_ortho *o = state;

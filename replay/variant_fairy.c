@@ -2,13 +2,13 @@
  * variant_fairy: one rp_variant table per defined variant, all sharing
  * these functions; the table's `def` says which definition it plays.
  *
- * Ends, in this order (fine-points.md 17 for Chess, generalised):
+ * Ends, in this order (docs/rules.md's for Chess, generalised):
  *   1. what the position shows by itself (fairy_legal.c: extinction, the
  *      flag, n-check, connect-n, bikjang, two passes);
  *   2. no legal move: checkmate or stalemate, with the definition's
  *      checkmateValue and stalemateValue;
- *   3. gcInsufficientMaterial: FIDE's dead positions, as rules.md says for
- *      Chess;
+ *   3. gcInsufficientMaterial: FIDE's dead positions, as docs/rules.md
+ *      says for Chess;
  *   4. repetition: the position's gcRepetitionEnd-th occurrence (default
  *      nFoldRule) ends the game with nFoldValue, or as a loss for the side
  *      that gave every check of the cycle when perpetualCheckIllegal;
@@ -17,7 +17,7 @@
  *   6. Makruk's and ASEAN counting, when the count runs out.
  * A draw that could have been claimed earlier (nFoldRule or nMoveRule
  * reached, the end not yet) is reported for a declared draw, as Chess's
- * threefold and fifty-move claims are (fine-points.md 19).
+ * threefold and fifty-move claims are (docs/rules.md "Orthodox Chess").
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,9 +82,9 @@ static enum rp_result for_side(enum rp_fvalue v, int side)
     }
 }
 
-/* FIDE's dead positions that need no search (rules.md, Chess): only
- * kings, knights and bishops; a knight alone, or bishops all on squares
- * of one colour. */
+/* FIDE's dead positions that need no search (docs/rules.md, Orthodox
+ * Chess): only kings, knights and bishops; a knight alone, or bishops all
+ * on squares of one colour. */
 static int insufficient(const struct rp_fpos *p)
 {
     const struct rp_fdef *d = p->def;
@@ -215,7 +215,8 @@ static int ended(void *state, struct rp_ending *e)
     return rp_fmate_or_stalemate(&g->pos, e) || ended_given_move(state, e);
 }
 
-/* A declared draw: what could have been claimed (fine-points.md 19). */
+/* A declared draw: what could have been claimed (docs/rules.md, Orthodox
+ * Chess). */
 static void end(const void *state, enum rp_end_how how, struct rp_end *out)
 {
     const struct rp_fgame *g = state;

@@ -1,10 +1,10 @@
 /*
  * Palindromic Chess: orthodox chess from a mirrored setup (Black's king on
  * d8, queen on e8; left- and right-handed rooks), won by the player whose
- * move brings both armies onto each other's starting squares (rules.md
- * "Palindromic Chess", fine-points.md 23).
+ * move brings both armies onto each other's starting squares
+ * (docs/rules.md "Palindromic Chess").
  *
- * Decisions (rules.md): captures are legal; promotion is illegal (the
+ * Decisions (docs/rules.md): captures are legal; promotion is illegal (the
  * pawn has passed its destination rank); a side that is home passes on
  * every turn until the game ends, even in check, and is never mated or
  * stalemated; checkmate and stalemate otherwise stand, as do fivefold
@@ -79,7 +79,8 @@ static int find_pass(const struct fmt_component *c, size_t n)
     return -1;
 }
 
-/* The turn of a side that is home: exactly one pass (fine-points.md 23). */
+/* The turn of a side that is home: exactly one pass (docs/rules.md,
+ * Palindromic Chess: Passing). */
 static void play_home(struct rp_ortho *o, const struct fmt_component *c, size_t n,
                       struct rp_verdict *v)
 {

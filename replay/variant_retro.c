@@ -1,21 +1,21 @@
 /*
  * Retro Chess: chess played backwards from two bare kings (White e6, Black
- * e3, Black first) toward the opening setup (rules.md "Retro Chess",
- * fine-points.md 28-34).
+ * e3, Black first) toward the opening setup (docs/rules.md "Retro
+ * Chess").
  *
  * A turn is one unmove written as its main move plus the companions the
  * rules allow: the placement of the uncaptured enemy piece on the square
  * left (`k e7-f7; B-e7`), the pawn an unpromotion leaves (`Q e8-e7; P-e7`),
  * the enemy pawn an un-passant places beside it (`P e6-d5; p-e5`), the rook
  * of an uncastling (`K g1-e1; R f1-h1`, optional).  Companions may come in
- * any order after the main move.  Checks run in the order of fine-points.md
- * 10 and 30: squares, the piece, geometry, the reserve, the retro checks,
- * and last any component that belongs nowhere.
+ * any order after the main move.  Checks run in the order of docs/rules.md
+ * (Retro Chess: Order of faults): squares, the piece, geometry, the
+ * reserve, the retro checks, and last any component that belongs nowhere.
  *
  * Phase I ends when all 32 pieces stand on the board; the persons then
  * switch colours while the colours keep alternating.  The game ends when a
  * colour's setup is restored, or when the side to move has no legal turn
- * (then the points decide, fine-points.md 34).
+ * (then the points decide, docs/rules.md: Endings, Points).
  */
 #include <stdio.h>
 #include <string.h>
@@ -73,7 +73,7 @@ static int check_first(const struct fmt_component *c, struct rp_verdict *v)
     return 0;
 }
 
-/* no-piece, wrong-piece, wrong-side, as in every variant (fine point 10). */
+/* no-piece, wrong-piece, wrong-side, as in every variant (docs/rules.md). */
 static int check_piece(const struct rp_retro *r, const struct parsed *P, struct rp_verdict *v)
 {
     char at[16];
@@ -82,7 +82,7 @@ static int check_piece(const struct rp_retro *r, const struct parsed *P, struct 
 }
 
 /* The rook companion of an uncastling king move: f1-h1 or d1-a1 (rank 8
- * for Black), its label optional (rules.md: as in castling). */
+ * for Black), its label optional (docs/rules.md: as in castling). */
 static int is_rook_companion(const struct rp_retro *r, const struct parsed *P,
                              const struct fmt_component *c)
 {
@@ -97,8 +97,8 @@ static int is_rook_companion(const struct rp_retro *r, const struct parsed *P,
 }
 
 /* Each companion fills the one slot its square says; a second one for a
- * slot, or anything else, is extra (fine point 31: a placement on any
- * other square than the one left). */
+ * slot, or anything else, is extra (docs/rules.md, Retro Chess:
+ * Companions). */
 static void sort_companions(const struct rp_retro *r, const struct fmt_component *c, size_t n,
                             struct parsed *P)
 {
@@ -151,7 +151,8 @@ static int no_step(const struct rp_retro *r, const struct parsed *P, struct rp_v
 }
 
 /* Uncapture, un-passant and plain: which of them the companions ask for,
- * and whether the step allows it (fine point 31). */
+ * and whether the step allows it (docs/rules.md, Retro Chess: Unmoves to
+ * Un-passant). */
 static int check_way(const struct rp_retro *r, const struct parsed *P,
                      const struct rp_retro_step *s, struct rp_verdict *v)
 {
@@ -253,8 +254,8 @@ static int check_reserve(const struct rp_retro *r, const struct rp_unmove *u, st
     return 0;
 }
 
-/* rules.md: after an un-passant the opponent's next turn must be the
- * uncaptured pawn's double step back (fine point 29). */
+/* docs/rules.md: after an un-passant the opponent's next turn must be the
+ * uncaptured pawn's double step back, else retro-illegal. */
 static int check_obligation(const struct rp_retro *r, const struct rp_unmove *u, struct rp_verdict *v)
 {
     rp_sq pawn = r->must_double;
@@ -315,7 +316,8 @@ static int retro_ended(void *state, struct rp_ending *e)
     e->detail[0] = '\0';
     e->undecided = 0;
     if (white || black) {
-        /* fine-points.md 32: both restored by one turn, the mover's colour wins. */
+        /* docs/rules.md, Retro Chess: Endings.  Both restored by one turn:
+         * the mover's colour wins. */
         int winner = white && black ? mover : black;
         e->result = winner ? RP_RESULT_BLACK : RP_RESULT_WHITE;
         e->termination = "setup-restored";
@@ -323,17 +325,18 @@ static int retro_ended(void *state, struct rp_ending *e)
     }
     if (rp_retro_has_turn(r, &r->memo))
         return 0;
-    /* fine-points.md 34: no legal turn ends the game undecided; unless a
-     * winner is declared, the points decide. */
+    /* docs/rules.md, Retro Chess: Endings.  No legal turn ends the game
+     * undecided; unless a winner is declared, the points decide. */
     e->result = on_points(r);
     e->termination = "points";
     e->undecided = 1;
     return 1;
 }
 
-/* fine-points.md 32-34: the points are every game's detail; a declared
- * draw the rules did not make is decided on them; from Phase II on the
- * persons play the other colours (fine-points.md 33). */
+/* docs/rules.md, Retro Chess: Points, Endings, Colours and persons.  The
+ * points are every game's detail; a declared draw the rules did not make
+ * is decided on them; from Phase II on the persons play the other
+ * colours. */
 static void retro_end(const void *state, enum rp_end_how how, struct rp_end *out)
 {
     const struct rp_retro *r = state;

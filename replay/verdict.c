@@ -105,7 +105,8 @@ int rp_check_piece(rp_piece p, int side, const char *label, const char *at,
                    struct rp_verdict *v)
 {
     /* The orthodox labels accept either handedness of a rook ("R" for RR
-     * and LR, rules.md Palindromic): the label matches as written. */
+     * and LR, docs/rules.md, Palindromic Chess): the label matches as
+     * written. */
     if (p && label[0] && rp_label_matches(p, label))
         label = "";
     struct rp_piece_words w = {p != 0, p ? rp_piece_label(p) : "", p ? rp_piece_name(p) : "",

@@ -1,8 +1,9 @@
 /*
  * verdict: the one wording of the checks every variant makes on a turn
- * (fine-points.md 10), and the one way a verdict is filled in
- * (verdict.c).  A variant calls these instead of writing the messages
- * itself, so that "there is no piece on e4" reads the same everywhere.
+ * (in the order of docs/rules.md "Common to all variants"), and the one
+ * way a verdict is filled in (verdict.c).  A variant calls these instead
+ * of writing the messages itself, so that "there is no piece on e4" reads
+ * the same everywhere.
  */
 #ifndef GC_REPLAY_VERDICT_H
 #define GC_REPLAY_VERDICT_H
@@ -30,7 +31,7 @@ int rp_check_squares(const struct fmt_component *c, size_t n,
                      int (*exists)(const char *name, const void *ctx), const void *ctx,
                      const char *title, struct rp_verdict *v);
 
-/* The piece a component moves, in fine-points.md 10 order: there is one
+/* The piece a component moves, in the order of docs/rules.md: there is one
  * (no-piece), it is the one the label names, if any (wrong-piece), it is
  * the mover's (wrong-side).  p is what stands `at` ("on e2", "in pocket
  * P8": as the message says where), 0 when nothing does; side is the side
