@@ -15,7 +15,7 @@
 #include "replay/replay.h"
 #include "stats/stats.h"
 
-/* Exit status of gcaudit (reports.md "Exit status"). */
+/* Exit status of gcaudit (gcaudit(1) EXIT STATUS). */
 enum cli_exit {
     CLI_EXIT_OK = 0,          /* all inputs read; violations are findings */
     CLI_EXIT_SOME_FAILED = 1, /* some entries failed (see inputs.csv) */
@@ -127,7 +127,7 @@ struct cli_where {
     int game_index;
 };
 
-/* One violation in the one format people see (STYLE.md):
+/* One violation in the one format people see (gcaudit(1) MESSAGES):
  * SOURCE!ENTRY:LINE: game N, turn 12... ('TEXT'): CODE: MESSAGE */
 void cli_render_violation(FILE *f, const struct cli_where *w, const struct rp_violation *v);
 

@@ -1,6 +1,7 @@
 /*
  * render: the single place that turns a violation into text for people,
- * in the format STYLE.md fixes, so every command says it the same way.
+ * in the format gcaudit(1) MESSAGES fixes, so every command says it the
+ * same way.
  *
  * What is printed comes from hostile input (entry names, player names,
  * turn texts), so it goes out through cli_put_safe (safe_text.c): a

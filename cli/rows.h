@@ -1,7 +1,7 @@
 /*
  * rows: the columns of inputs.csv, games.csv and violations.csv
- * (reports.md) and the cells of one row of each.  Kept apart from the
- * command so the column order lives in exactly one place.
+ * (gcaudit(1) REPORTS) and the cells of one row of each.  Kept apart from
+ * the command so the column order lives in exactly one place.
  */
 #ifndef GC_CLI_ROWS_H
 #define GC_CLI_ROWS_H

@@ -1,6 +1,6 @@
 /*
  * stats_csv: the statistics tables as CSV reports, one file per table
- * (reports.md), through the same writer as the per-game reports: same
+ * (gcaudit(1) REPORTS), through the same writer as the per-game reports: same
  * quoting, --excel, and rename into place when complete.
  */
 #include <errno.h>

@@ -170,7 +170,8 @@ enum st_table {
     ST_TABLE_COUNT
 };
 
-/* Columns of each table, in report order (reports.md; new ones at the end). */
+/* Columns of each table, in report order (gcaudit(1) REPORTS; new ones at
+ * the end). */
 enum st_variants_col {
     ST_V_VARIANT, ST_V_GAMES, ST_V_VALID, ST_V_WHITE_WINS, ST_V_BLACK_WINS, ST_V_DRAWS,
     ST_V_UNFINISHED, ST_V_WHITE_RATE, ST_V_BLACK_RATE, ST_V_DRAW_RATE, ST_V_SCORE,

@@ -60,8 +60,9 @@ const char *st_table_name(enum st_table t) { return tables[t].name; }
 size_t st_table_ncols(enum st_table t) { return tables[t].ncols; }
 const char *const *st_table_header(enum st_table t) { return tables[t].header; }
 
-/* Decimals: rates and shares 4 (reports.md), turns 2, points and ratings
- * 1, Sonneborn-Berger 2 (it counts quarter points). */
+/* Decimals (docs/statistics.md, What counts: Numbers): rates and shares 4,
+ * turns 2, points and ratings 1, Sonneborn-Berger 2 (it counts quarter
+ * points). */
 #define DEC_RATE 4
 #define DEC_TURNS 2
 #define DEC_POINTS 1

@@ -5,11 +5,10 @@
  * and its termination rows absorb it.
  *
  * Persons and colours: the colour that counts is the colour at the end of
- * the game (reports.md, variants.csv: "Retro Chess counts by colour at the
- * end"; fine-points.md 33: results name colours at the end), so in a Retro
- * game whose persons switched colours the White: person is counted as
- * Black.  Violations belong to the person who entered the turn, whatever
- * colour that was.
+ * the game (docs/statistics.md, What counts: Colours; docs/rules.md, Retro
+ * Chess: Colours and persons), so in a Retro game whose persons switched
+ * colours the White: person is counted as Black.  Violations belong to the
+ * person who entered the turn, whatever colour that was.
  */
 #include <stdlib.h>
 #include <string.h>
