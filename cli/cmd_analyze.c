@@ -427,7 +427,8 @@ static const struct cli_option analyze_option_rows[] = {
      .help = "also write a workbook: statistics, games, violations"},
     {.name = "--viewer", .value = "illegal|all|none", .set_or_stop = opt_viewer,
      .help = "game viewer pages in DIR/games/ for the games\n"
-             "with violations (default), every game, or none"},
+             "with violations or left for review (default),\n"
+             "every game, or none"},
     {.name = "--quiet", .letter = 'q', .set_or_stop = opt_quiet,
      .help = "no progress line and no summary"},
     {.name = "--verbose", .letter = 'v', .set_or_stop = opt_verbose,

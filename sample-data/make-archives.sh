@@ -13,6 +13,8 @@
 # retro-2024.tar.gz holds src/retro-2024/ as retro-2024/.
 # variant-festival-2024.tar.gz holds src/variant-festival-2024/ as
 # variant-festival-2024/.
+# east-west-cup-2024.tar.gz holds src/east-west-cup-2024/ as
+# east-west-cup-2024/.
 # chess-open-2024.tar.gz holds src/chess-open-2024/ as chess-open-2024/,
 # plus one deliberately damaged entry: the log src/damaged/<name>.log is
 # gzipped and cut to half its length, and stored as
@@ -62,8 +64,13 @@ build_tar_gz "$here/retro-2024.tar.gz" retro-2024
 cp -R "$here/src/variant-festival-2024" "$tmp/variant-festival-2024"
 build_tar_gz "$here/variant-festival-2024.tar.gz" variant-festival-2024
 
+# east-west-cup-2024.tar.gz: src/east-west-cup-2024/ as it is
+cp -R "$here/src/east-west-cup-2024" "$tmp/east-west-cup-2024"
+build_tar_gz "$here/east-west-cup-2024.tar.gz" east-west-cup-2024
+
 cd "$here"
 if command -v sha256sum > /dev/null; then
     sha256sum chess-open-2024.tar.gz palindromic-2024.tar.gz extinction-2024.tar.gz \
-        backlash-2024.tar.gz retro-2024.tar.gz variant-festival-2024.tar.gz
+        backlash-2024.tar.gz retro-2024.tar.gz variant-festival-2024.tar.gz \
+        east-west-cup-2024.tar.gz
 fi
