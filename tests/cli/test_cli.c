@@ -1,5 +1,5 @@
 /*
- * The gcaudit command as users run it: exit codes (reports.md), the exact
+ * The gcaudit command as users run it: exit codes (gcaudit(1)), the exact
  * rows of the three reports for a small log, --excel, byte-identical
  * reruns, and `replay`.  Runs the built binary (GC_BINARY).
  */

@@ -1,7 +1,7 @@
 /*
- * The input walker (formats/input_*.c): every kind of input log-format.md
- * lists, read by content, each entry reported once with its status and
- * reason.  Archives and compressed files are made at run time with
+ * The input walker (formats/input_*.c): every kind of input gcaudit(1)
+ * INPUTS lists, read by content, each entry reported once with its status
+ * and reason.  Archives and compressed files are made at run time with
  * libarchive's write API and zlib, so no binary fixture is committed and
  * each test shows exactly what its input holds.
  *

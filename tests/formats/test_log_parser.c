@@ -1,6 +1,6 @@
 /*
- * The log parser (formats/log_*.c) against log-format.md and fine points
- * 1-9: games and headers, markers, components, comments, declared results,
+ * The log parser (formats/log_*.c) against gcaudit(1) LOG FORMAT: games
+ * and headers, markers, components, comments, declared results,
  * malformed games with their exact reasons, robustness on arbitrary text,
  * and the oracle vectors of tests/fixtures/oracle.
  */
@@ -184,7 +184,7 @@ Test(formats_log, component_bad_forms)
         {"P e2-e4 !!", FMT_COMP_BAD, "", "", "", 0, "P e2-e4 !!"},
         {"e2e4", FMT_COMP_BAD, "", "", "", 0, "e2e4"},
         {"P e2-", FMT_COMP_BAD, "", "", "", 0, "P e2-"},
-        {"Pe2-e4", FMT_COMP_BAD, "", "", "", 0, "Pe2-e4"},  /* fine point 8 */
+        {"Pe2-e4", FMT_COMP_BAD, "", "", "", 0, "Pe2-e4"},  /* gcaudit(1): label, white space, square */
         {"O-O", FMT_COMP_BAD, "", "", "", 0, "O-O"},
         {"abc-e4", FMT_COMP_BAD, "", "", "", 0, "abc-e4"},  /* label of 3 letters */
         {"abc e2-e4", FMT_COMP_BAD, "", "", "", 0, "abc e2-e4"},
@@ -719,7 +719,8 @@ Test(formats_log, malformed_header_block_without_game)
     cr_assert_str_eq(m->black, "Bob");
     cr_assert_null(m->game);
     cr_assert_eq(m->nturns, 0);
-    /* fine point 2: "1. d2-d4" and the Status block are skipped */
+    /* gcaudit(1), Malformed games: "1. d2-d4" and the Status block are
+     * skipped */
     cr_assert_eq(ps.g[2].index, 3);
     cr_assert_str_eq(ps.g[2].log, "c");
     cr_assert_null(ps.g[2].status);
@@ -951,7 +952,8 @@ Test(formats_log, status_and_result_together)
 }
 
 /* Retro Chess maps a person's declaration through the colour switch but
- * not the words White/Black (fine point 33): the parser says which. */
+ * not the words White/Black (docs/rules.md, Retro Chess: Colours and
+ * persons): the parser says which. */
 Test(formats_log, status_says_whether_a_person_was_named)
 {
     static const struct {

@@ -131,8 +131,9 @@ Test(log_turns, dest_is_the_target_of_the_move_before)
     fmt_game_release(&g);
 }
 
-/* defined-variants.md: a promoted piece's label is "+" and its base's, as
- * Shogi presets write it; "+" alone, "++P" or a space inside are no label. */
+/* docs/defined-variants.md: a promoted piece's label is "+" and its base's,
+ * as Shogi presets write it; "+" alone, "++P" or a space inside are no
+ * label. */
 Test(log_turns, promoted_labels)
 {
     struct fmt_game g = parse_one("Game: Shogi\n\n1. +P c5-c4\n1... s c7-c8; +S-c8\n2. +r*e5\n"

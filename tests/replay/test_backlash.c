@@ -216,8 +216,8 @@ static struct fmt_component comp(enum fmt_comp_kind kind, const char *label, con
 #define BLACK_STUCK "K7/8/8/8/8/8/pp6/kp6 b - - 0 1"
 #define START_BLACK "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"
 
-/* fine-points.md 25: checked before each board move, so before White's
- * turn starts on the left board. */
+/* docs/rules.md, Backlash: Stalemate.  Checked before each board move, so
+ * before White's turn starts on the left board. */
 Test(replay_backlash, stalemate_before_the_turn)
 {
     struct rp_ending e;
@@ -265,8 +265,9 @@ Test(replay_backlash, stalemate_within_the_turn)
     cr_expect_str_eq(v.message, "the game had already ended: Black had no move and no drop on the left board (stalemate)");
     free(s);
 
-    /* fine-points.md 26a: two moves on the left board are bad-turn before
-     * the right board's move is played, though it would end the game. */
+    /* docs/rules.md, Backlash: Which violation is reported.  Two moves on
+     * the left board are bad-turn before the right board's move is played,
+     * though it would end the game. */
     struct fmt_component three[3] = {c[0], c[1], comp(FMT_COMP_MOVE, "k", "a1", "a2")};
     s = position(BLACK_STUCK, START_BLACK, "", 3);
     v = (struct rp_verdict){RP_OK, 0, ""};

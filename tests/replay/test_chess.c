@@ -59,12 +59,13 @@ Test(replay_chess, insufficient_material)
     cr_expect_str_eq(e.termination, "insufficient-material");
     /* ... on different colours: play goes on */
     cr_expect_eq(ends_after("8/8/4k3/8/4b3/8/1p6/2B1K3 w - - 0 1", ts_move("B", "c1", "b2"), &e), 0);
-    /* K+N v K+N is not in rules.md's list */
+    /* K+N v K+N is not in docs/rules.md's list */
     cr_expect_eq(ends_after("8/8/4k3/8/4n3/8/1p6/3NK3 w - - 0 1", ts_move("N", "d1", "b2"), &e), 0);
 }
 
-/* rules.md, Chess: every position with only kings and bishops, all the
- * bishops on squares of one colour, however many and whoever has them. */
+/* docs/rules.md, Orthodox Chess: every position with only kings and
+ * bishops, all the bishops on squares of one colour, however many and
+ * whoever has them. */
 Test(replay_chess, insufficient_material_any_bishops_on_one_colour)
 {
     struct rp_ending e;
@@ -93,7 +94,7 @@ Test(replay_chess, seventy_five_moves_and_mate_first)
     cr_expect_eq(e.result, RP_RESULT_DRAW);
     /* A pawn move resets the count */
     cr_expect_eq(ends_after("4k3/8/8/8/8/8/P7/R3K3 w - - 149 90", ts_move("P", "a2", "a3"), &e), 0);
-    /* Checkmate on the 150th ply is checkmate (fine-points.md 17) */
+    /* Checkmate on the 150th ply is checkmate (docs/rules.md, Orthodox Chess) */
     cr_assert(ends_after("6k1/5ppp/8/8/8/8/8/R3K3 w - - 149 90", ts_move("R", "a1", "a8"), &e));
     cr_expect_str_eq(e.termination, "checkmate");
     cr_expect_eq(e.result, RP_RESULT_WHITE);

@@ -64,8 +64,8 @@ Test(replay_extinction, stalemate_is_a_draw)
 Test(replay_extinction, extinction_before_stalemate)
 {
     /* The rook takes White's only bishop and White has no move left: the
-     * extinction is what ends the game (fine-points.md 17, extinction
-     * first). */
+     * extinction is what ends the game (docs/rules.md, Extinction Chess:
+     * extinction first). */
     struct rp_ending e;
     struct fmt_component c = ts_move("r", "a8", "a6");
     cr_assert(ends_after("rnbqk3/8/B7/8/1p1p1p1p/pPpPpPpP/PRPRPRPR/NKQRRRNR b - - 0 1", &c, 1, &e));

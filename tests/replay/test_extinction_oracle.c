@@ -13,8 +13,8 @@
  *   the engine's, and the game must end where and how the engine says.
  *
  * One known difference is not asked of the engine: when one move leaves
- * both sides extinct, rules.md makes the mover win and 11.1 makes White
- * lose; such a game is checked against rules.md (and counted).
+ * both sides extinct, docs/rules.md makes the mover win and 11.1 makes
+ * White lose; such a game is checked against docs/rules.md (and counted).
  *
  * A missing engine is a failure, not a skip: ./setup.sh installs it.
  */
@@ -155,7 +155,7 @@ static int engine_legal_moves(struct ts_uci *u, const char *fen, char moves[256]
 
 /* FEN without the move counters: the key of a repetition (an en passant
  * square appears in the engine's FEN only when a capture is possible,
- * which is fine-points.md 18 in a variant without check). */
+ * which is docs/rules.md's repetition rule in a variant without check). */
 static void position_key(const char *fen, char *key)
 {
     snprintf(key, FEN_MAX, "%s", fen);
@@ -354,7 +354,7 @@ static void expect_from_engine(const struct game *g, struct expectation *x)
     unsigned gone[2] = {fen_extinct(fen, 0), fen_extinct(fen, 1)};
     int loser_black;
     if (gone[0] && gone[1]) {
-        /* rules.md: the mover wins (11.1 would make White lose). */
+        /* docs/rules.md: the mover wins (11.1 would make White lose). */
         x->both_extinct = 1;
         loser_black = !mover_black;
     } else {

@@ -1,7 +1,7 @@
 /*
  * The general engine's speed-ups against their plain twins, on positions
- * of every shipped definition reached by seeded random play (STYLE.md: a
- * fast path has a slow twin and a test that they agree):
+ * of every shipped definition reached by seeded random play (every fast
+ * path keeps its plain twin and a test that they agree, docs/testing.md):
  *
  *   - the attack test by probes (rp_fattacked) against trying every
  *     capture atom of every enemy piece on the board;

@@ -11,9 +11,9 @@
  *   random start positions, and one game in FIXTURE_EVERY from a position
  *   constructed for the definition in tests/fixtures/definitions/
  *   positions.tsv (endings, promotions pending, Black to move), given in
- *   a FEN: header.  Each game is written as a Game Courier log in
- *   defined-variants.md's notation, chosen at random move by move (labels
- *   or none, promotions as "Q-e8" or "Q-dest", castling as the king's
+ *   a FEN: header.  Each game is written as a Game Courier log in the
+ *   notation of docs/defined-variants.md, chosen at random move by move
+ *   (labels or none, promotions as "Q-e8" or "Q-dest", castling as the king's
  *   move to its destination or onto its own rook, with or without the
  *   rook's move, en passant with or without the removal, drops as "P*e4"
  *   or "P-e4", gating as a placement), parsed and replayed: every turn
@@ -315,9 +315,9 @@ static int count_pieces(const struct board *b, int c, char letter)
     return n;
 }
 
-/* FIDE's dead positions that need no search (rules.md, Chess): kings and
- * at most one minor piece, or kings and bishops all on one colour of
- * square. */
+/* FIDE's dead positions that need no search (docs/rules.md, Orthodox
+ * Chess): kings and at most one minor piece, or kings and bishops all on
+ * one colour of square. */
 static int insufficient(const struct game *g, const char *fen)
 {
     struct board b;
@@ -787,7 +787,7 @@ static void gc_turn(struct game *g, int ply, const struct ply_shape *s, char *ou
         int companion = s->rook_from.file >= 0 && !same_sq(s->rook_from, s->rook_to) && chance(g, g->p_companion);
         /* The king's destination is a castling by itself only when the
          * king moves two files or more; otherwise the rook must follow,
-         * or the king goes onto its rook (defined-variants.md). */
+         * or the king goes onto its rook (docs/defined-variants.md). */
         int dest_ok = s->king_to.file >= 0 && !same_sq(s->king_to, s->u.from) &&
                       (abs(s->king_to.file - s->u.from.file) >= 2 || companion);
         int onto = s->rook_from.file >= 0 && (!dest_ok || chance(g, g->p_onto_rook));

@@ -1,6 +1,6 @@
 /*
  * The independent test vectors (tests/fixtures/oracle, written apart from gcaudit):
- * 60 games per variant from an independent implementation of the spec,
+ * 60 games per variant from an independent implementation of the rules,
  * a third with a planted illegal turn.  Every games.csv field and every
  * violation's code and turn must match.
  */
@@ -25,7 +25,8 @@ Test(replay_oracle, palindromic)
 }
 
 /* Backlash: two board moves per turn; a king captured by a turn's first
- * board move ends the game within the turn (fine points 12 and 24). */
+ * board move ends the game within the turn (docs/rules.md, Backlash: King
+ * capture). */
 Test(replay_oracle, backlash)
 {
     int n;
@@ -43,7 +44,7 @@ Test(replay_oracle, extinction)
 }
 
 /* Retro Chess: winner and loser are persons after the colour switch, and
- * every game reports its points (fine-points.md 32-34). */
+ * every game reports its points (docs/rules.md, Retro Chess). */
 Test(replay_oracle, retro)
 {
     int n;

@@ -28,7 +28,7 @@ static int ended_in(const char *fen, struct rp_ending *e)
 }
 
 /* White's lone king on d8 has no legal move, but White is home: it passes,
- * so this is no stalemate (fine-points.md 23). */
+ * so this is no stalemate (docs/rules.md, Palindromic Chess). */
 Test(replay_palindromic, home_side_is_never_stalemated)
 {
     struct rp_ending e;

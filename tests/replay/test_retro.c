@@ -64,8 +64,9 @@ static void setup_colour(struct rp_retro *r, int colour)
     }
 }
 
-/* fine-points.md 32: one turn restoring both colours wins for the mover's
- * colour (no single unmove can, so the position is built). */
+/* docs/rules.md, Retro Chess: Endings.  One turn restoring both colours
+ * wins for the mover's colour (no single unmove can, so the position is
+ * built). */
 Test(replay_retro, both_restored_the_mover_wins)
 {
     struct rp_retro r;
@@ -145,7 +146,7 @@ Test(replay_retro, check_2_piece_counts)
 }
 
 /* An unpromotion takes a pawn from the reserve: with all eight on the
- * board there is none (rules.md: the pawn count may not exceed 8). */
+ * board there is none (docs/rules.md, Retro Chess: Unpromotion). */
 Test(replay_retro, unpromotion_needs_a_pawn_in_reserve)
 {
     struct rp_retro r;
@@ -173,7 +174,8 @@ Test(replay_retro, unpromotion_needs_a_pawn_in_reserve)
     cr_expect_eq(r.count[0][RP_PAWN], 8);
 }
 
-/* fine-points.md 34: Black's lone king caged on a8 has no legal turn. */
+/* docs/rules.md, Retro Chess: Endings.  Black's lone king caged on a8 has
+ * no legal turn. */
 Test(replay_retro, no_legal_turn)
 {
     struct rp_retro r;

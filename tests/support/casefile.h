@@ -1,5 +1,5 @@
 /*
- * casefile: table-driven rule tests (STYLE.md, like jq.test).  A case file
+ * casefile: table-driven rule tests (like jq.test).  A case file
  * holds cases of the form
  *
  *     == name
