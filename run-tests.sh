@@ -28,7 +28,7 @@ cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DGC_TSAN=ON -DGC_TESTS=OFF \
 cmake --build build-tsan -j"$(nproc)" --target gcaudit >/dev/null
 tsan_rc=0
 TSAN_OPTIONS="halt_on_error=1 exitcode=66" build-tsan/gcaudit analyze -q -v -j4 \
-    tests/fixtures/oracle sample-data/*.tar.gz -o build-tsan/report \
+    tests/fixtures/oracle sample-data/*.tar.gz -o build-tsan/report --pgn build-tsan/report.pgn \
     >build-tsan/tsan.log 2>&1 || tsan_rc=$?
 if [ "$tsan_rc" -eq 1 ] && ! grep -q ThreadSanitizer build-tsan/tsan.log; then
     tsan_ok=1 tsan_failed=0

@@ -12,6 +12,8 @@ libcriterion-dev libjansson-dev libxlsxwriter-dev libinih-dev libxml2-utils fair
 PACKAGES="$PACKAGES scdoc groff-base man-db"
 # clang and its runtime (libFuzzer) build the fuzz harnesses of run-tests.sh.
 PACKAGES="$PACKAGES clang libclang-rt-dev"
+# pgn-extract reads the PGN analyze --pgn writes (tests/cli/test_pgn_readers.c).
+PACKAGES="$PACKAGES pgn-extract"
 # chromium (headless) runs the tests of summary.html and the game viewer
 # in a real browser (tests/cli/test_audit_pages.c).
 PACKAGES="$PACKAGES chromium"

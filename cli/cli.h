@@ -251,6 +251,59 @@ long cli_counted_pack(struct fmt_buf *buf, const struct st_game *g, const struct
 void cli_counted_unpack(const struct fmt_buf *buf, size_t at, struct st_game *g,
                         struct st_summary *one);
 
+/* ------------------------------- analyze --pgn: the export (pgn_export.c) */
+
+/* What became of a selected game in the PGN file. */
+enum cli_pgn_fate {
+    CLI_PGN_EXPORTED,
+    CLI_PGN_OTHER_VARIANT,        /* replayed, of a variant PGN tools do not read */
+    CLI_PGN_NOT_REPLAYED,         /* malformed, or of no variant gcaudit knows: no moves */
+    CLI_PGN_NO_NOTATION,          /* the variant could not write a turn in SAN: a fault of
+                                     gcaudit's, warned about */
+    CLI_PGN_FATES
+};
+
+/* The games of a run by fate. */
+struct cli_pgn_counts {
+    uint64_t n[CLI_PGN_FATES];
+};
+
+/* "variant", "not-replayed", "no-notation" (the shards' part file), and
+ * back (-1 when s is none of them); CLI_PGN_EXPORTED has no name. */
+const char *cli_pgn_fate_name(enum cli_pgn_fate f);
+int cli_pgn_fate_parse(const char *s);
+
+/* "pgn: 3 games exported to FILE; 2 left out (...)", the closing line of
+ * a run or a merge (a shard: "... into its part for merge"). */
+void cli_pgn_summary(const struct cli_pgn_counts *c, const char *file, int shard);
+
+/* The warning games left out without notation call for (none when there
+ * are none). */
+void cli_pgn_warn(const struct cli_pgn_counts *c, const char *file);
+
+/* The header row of CLI_PGN_PART_FILE. */
+extern const char *const cli_pgn_part_header[1];
+
+/* The moves of one game at a time (one recorder per worker). */
+typedef struct cli_pgn_rec cli_pgn_rec;
+
+/* NULL when out of memory. */
+cli_pgn_rec *cli_pgn_rec_new(void);
+void cli_pgn_rec_free(cli_pgn_rec *p);
+
+/* Right after rp_game_start(g): record the game's moves (in SAN) and
+ * where it starts, when its variant is exported; otherwise nothing is
+ * recorded.  0, or -1 when out of memory. */
+int cli_pgn_rec_start(cli_pgn_rec *p, rp_game *G, const struct fmt_game *g);
+
+/* After rp_game_finish: the game's fate into *fate and, when exported,
+ * its PGN appended to out (part: as a record of the shards' part file:
+ * "pgn N" and its N lines, or "pgn-left-out FATE").  w names the game
+ * where it has no Log: header.  0, or -1 when out of memory. */
+int cli_pgn_rec_write(cli_pgn_rec *p, const struct fmt_game *g, const struct rp_report *r,
+                      const struct cli_where *w, int part, struct fmt_buf *out,
+                      enum cli_pgn_fate *fate);
+
 /* ---------------------------- analyze and merge: outputs (outputs.c) */
 
 /* mkdir -p path.  *made gets the first directory this call created (the
@@ -267,6 +320,11 @@ void cli_output_unmake_dir(const char *path, const char *made);
  * CLI_CONTINUE, or CLI_EXIT_NOTHING after saying why ("COMMAND: cannot
  * write the workbook 'PATH': ..."). */
 int cli_output_check_file_or_stop(const char *command, const char *what, const char *path);
+
+/* A file's path as fmt_csv_open takes it: its directory ("." when none;
+ * a malloc'd string, the caller's) and its last component (*name points
+ * into path).  0, or -1 when out of memory. */
+int cli_output_split_path(const char *path, char **dir, const char **name);
 
 /* ------------------------------------------- analyze: selection (filter.c) */
 
@@ -525,6 +583,9 @@ int cli_report_exit_status(const struct st_summary *s);
 #define CLI_ROWS_FILE "gcaudit-shard-rows.csv"
 /* The game viewer's records, one line per games.csv row (audit.h). */
 #define CLI_VIEWER_FILE "gcaudit-viewer.txt"
+/* A shard's part of the --pgn file, one record per games.csv row
+ * (pgn_export.c). */
+#define CLI_PGN_PART_FILE "gcaudit-shard-pgn.txt"
 
 /* A shard's state: what merge needs besides the row reports. */
 struct cli_state {
@@ -540,6 +601,7 @@ struct cli_state {
     struct cli_rating_opts rating;
     struct cli_totals totals;
     int keep_duplicates;          /* --keep-duplicates */
+    char pgn[1024];               /* --pgn FILE, "" for none */
 };
 
 /* Free what cli_state_read allocated (the inputs). */

@@ -21,6 +21,10 @@
  *
  * --shard K/N replays only the games the shard owns (see shard_owns) and
  * leaves the state merge needs (state.c) instead of the statistics.
+ *
+ * --pgn FILE writes the selected games of the variants PGN tools read as
+ * PGN (pgn_export.c), in input order like games.csv; a shard writes its
+ * part, a record per games.csv row, for merge to put in order.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -54,18 +58,22 @@ struct analyze_opts {
     struct cli_rating_opts rating; /* --anchor (resolved through the aliases), ... */
     int anchor_rating_set;        /* --anchor-rating given */
     int keep_duplicates;          /* --keep-duplicates: no duplicate check */
+    const char *pgn;              /* --pgn FILE, or NULL */
 };
 
 /* One replay thread's own state: nothing in it is shared. */
 struct worker {
     struct analyze *A;
     cli_view_rec *view;           /* the game viewer's recorder */
+    cli_pgn_rec *pgn;             /* --pgn's recorder, or NULL */
 };
 
 struct analyze {
     struct analyze_opts o;
     fmt_csv *inputs, *games, *violations, *rows;
     fmt_csv *viewer;              /* the viewer records (CLI_VIEWER_FILE), or NULL */
+    fmt_csv *pgn;                 /* --pgn: the file, or a shard's part (CLI_PGN_PART_FILE) */
+    struct cli_pgn_counts pgn_counts; /* the selected games by their fate in it */
     long long started;            /* the run's date (cli_run_started) */
     struct cli_totals t;          /* entries, and the selected games */
     st_stats *stats;
@@ -146,6 +154,16 @@ static int opt_help(void *o, const char *v)
     (void)o, (void)v;
     usage(stdout);
     return CLI_EXIT_OK;
+}
+
+static int opt_pgn(void *o, const char *v)
+{
+    if (!v[0]) {
+        cli_error("analyze: the --pgn file name is empty");
+        return CLI_EXIT_USAGE;
+    }
+    ((struct analyze_opts *)o)->pgn = v;
+    return CLI_CONTINUE;
 }
 
 static int opt_xlsx(void *o, const char *v)
@@ -425,6 +443,9 @@ static const struct cli_option analyze_option_rows[] = {
      .help = "byte-order mark and CRLF line ends, for spreadsheets"},
     {.name = "--xlsx", .value = "FILE", .set_or_stop = opt_xlsx,
      .help = "also write a workbook: statistics, games, violations"},
+    {.name = "--pgn", .value = "FILE", .set_or_stop = opt_pgn,
+     .help = "also write the games of Chess and the variants PGN\n"
+             "tools read (Chess960, Crazyhouse, ...) as PGN"},
     {.name = "--viewer", .value = "illegal|all|none", .set_or_stop = opt_viewer,
      .help = "game viewer pages in DIR/games/ for the games\n"
              "with violations or left for review (default),\n"
@@ -586,8 +607,17 @@ static int open_reports(struct analyze *A)
      * for merge, from a shard). */
     if (A->o.viewer != CLI_VIEWER_NONE)
         A->viewer = fmt_csv_open(dir, CLI_VIEWER_FILE, cli_viewer_header, 1, 0);
+    if (A->o.pgn && A->o.nshards) {
+        A->pgn = fmt_csv_open(dir, CLI_PGN_PART_FILE, cli_pgn_part_header, 1, 0);
+    } else if (A->o.pgn) {
+        char *pdir;
+        const char *name;
+        if (cli_output_split_path(A->o.pgn, &pdir, &name) == 0)
+            A->pgn = fmt_csv_open(pdir, name, NULL, 0, 0);
+        free(pdir);
+    }
     if (A->inputs && A->games && A->violations && (A->rows || !A->o.nshards) &&
-        (A->viewer || A->o.viewer == CLI_VIEWER_NONE))
+        (A->viewer || A->o.viewer == CLI_VIEWER_NONE) && (A->pgn || !A->o.pgn))
         return 0;
     cli_error("analyze: cannot write the reports in '%s': %s", dir, strerror(errno));
     return -1;
@@ -603,7 +633,8 @@ static void abort_reports(struct analyze *A)
     fmt_csv_abort(A->violations);
     fmt_csv_abort(A->rows);
     fmt_csv_abort(A->viewer);
-    A->inputs = A->games = A->violations = A->rows = A->viewer = NULL;
+    fmt_csv_abort(A->pgn);
+    A->inputs = A->games = A->violations = A->rows = A->viewer = A->pgn = NULL;
     cli_report_set_abort();
     cli_output_unmake_dir(A->o.outdir, A->made_dir);
 }
@@ -646,6 +677,8 @@ struct batch {
     size_t n;
     /* What replaying gives, to be written in order. */
     struct fmt_buf inputs, games, violations, rows, viewer;
+    struct fmt_buf pgn;           /* --pgn: the games' PGN, or a shard's records */
+    struct cli_pgn_counts pgn_counts;
     struct fmt_buf messages;      /* for stderr: failed entries, and violations with -v */
     struct fmt_buf counts;        /* the selected games' counts, packed (cli_counted_pack) */
     struct game_rec *recs;        /* the selected games, in order: the writer counts them */
@@ -670,6 +703,7 @@ static void batch_free(struct batch *b)
     fmt_buf_release(&b->rows);
     fmt_buf_release(&b->messages);
     fmt_buf_release(&b->viewer);
+    fmt_buf_release(&b->pgn);
     fmt_buf_release(&b->counts);
     free(b->recs);
     free(b);
@@ -870,6 +904,13 @@ static int selected_game(struct worker *W, struct batch *b, const struct batch_e
         b->why = st_rc_text(counted);
         return -1;
     }
+    if (W->pgn) {
+        struct cli_where where = {x->source, x->entry, g->index};
+        enum cli_pgn_fate fate;
+        if (cli_pgn_rec_write(W->pgn, g, r, &where, A->o.nshards != 0, &b->pgn, &fate) != 0)
+            return -1;
+        b->pgn_counts.n[fate]++;
+    }
     return viewer_game(W, b, g, r, recorded);
 }
 
@@ -882,12 +923,14 @@ static int selected_game(struct worker *W, struct batch *b, const struct batch_e
  * (fmt_parser_more), into *r; g ends holding its last part.  0, or -1
  * when memory ran out (g may be released). */
 static int replay_parts(fmt_parser *p, struct fmt_game *g, struct rp_report *r,
-                        rp_turn_hook hook, void *ctx)
+                        rp_turn_hook hook, void *ctx, cli_pgn_rec *pgn)
 {
     rp_game *G = rp_game_start(g, r, hook, ctx);
     if (!G)
         return -1;
-    int rc = rp_game_turns(G, g->turns, g->nturns);
+    int rc = pgn && cli_pgn_rec_start(pgn, G, g) != 0 ? RP_NO_MEMORY : RP_DONE;
+    if (rc == RP_DONE)
+        rc = rp_game_turns(G, g->turns, g->nturns);
     while (rc == RP_DONE && g->more) {
         if (fmt_parser_more(p, g) != FMT_OK)
             rc = RP_NO_MEMORY;
@@ -930,7 +973,7 @@ static int replay_game(struct worker *W, struct batch *b, const struct batch_ent
      * (viewer_game), so the common legal game pays nothing.  A game in
      * parts cannot be replayed twice: it is recorded the first time. */
     int record = A->o.viewer == CLI_VIEWER_ALL || (g->more && A->o.viewer != CLI_VIEWER_NONE);
-    if (replay_parts(p, g, &r, record ? cli_view_rec_hook : NULL, W->view) != 0)
+    if (replay_parts(p, g, &r, record ? cli_view_rec_hook : NULL, W->view, W->pgn) != 0)
         return -1;
     b->t.games_found++;
     if (A->name_hits)
@@ -987,8 +1030,9 @@ static void say_failed(FILE *f, const struct batch_entry *x, const char *message
 /* What an entry's replay added to its batch, to take back when memory
  * runs out in it. */
 struct entry_mark {
-    size_t games, violations, rows, viewer, counts, nrecs;
+    size_t games, violations, rows, viewer, counts, nrecs, pgn;
     struct cli_totals t;
+    struct cli_pgn_counts pgn_counts;
     long messages;                /* position in the messages stream, or -1 */
 };
 
@@ -997,6 +1041,7 @@ static void mark_entry(struct batch *b, FILE *messages, struct entry_mark *m)
     m->games = b->games.len, m->violations = b->violations.len;
     m->rows = b->rows.len, m->viewer = b->viewer.len;
     m->counts = b->counts.len, m->nrecs = b->nrecs;
+    m->pgn = b->pgn.len, m->pgn_counts = b->pgn_counts;
     m->t = b->t;
     m->messages = messages && fflush(messages) == 0 ? ftell(messages) : -1;
 }
@@ -1008,6 +1053,7 @@ static void undo_entry(struct batch *b, FILE *messages, const struct entry_mark 
     b->games.len = m->games, b->violations.len = m->violations;
     b->rows.len = m->rows, b->viewer.len = m->viewer;
     b->counts.len = m->counts, b->nrecs = m->nrecs;
+    b->pgn.len = m->pgn, b->pgn_counts = m->pgn_counts;
     b->t = m->t;
     /* A memory stream ends where it is when flushed: back to the mark
      * is the -v lines of the entry gone. */
@@ -1169,6 +1215,9 @@ static int emit_batch(void *ctx, struct cli_job *job, int drop)
         write_bytes(A, A->violations, &b->violations);
         write_bytes(A, A->rows, &b->rows);
         write_bytes(A, A->viewer, &b->viewer);
+        write_bytes(A, A->pgn, &b->pgn);
+        for (int f = 0; f < CLI_PGN_FATES; f++)
+            A->pgn_counts.n[f] += b->pgn_counts.n[f];
         if (b->messages.len)
             cli_progress_write(b->messages.data, b->messages.len);
         st_summary_add(&A->t.sum, &b->t.sum);
@@ -1226,7 +1275,9 @@ static int close_reports(struct analyze *A)
         rc |= fmt_csv_close_by(A->rows, cli_report_put);
     if (A->viewer)
         rc |= fmt_csv_close_by(A->viewer, cli_report_put);
-    A->inputs = A->games = A->violations = A->rows = A->viewer = NULL;
+    if (A->pgn)
+        rc |= fmt_csv_close_by(A->pgn, cli_report_put);
+    A->inputs = A->games = A->violations = A->rows = A->viewer = A->pgn = NULL;
     return rc == FMT_OK ? 0 : -1;
 }
 
@@ -1244,8 +1295,13 @@ static int start_workers(struct analyze *A)
         A->workers[i].A = A;
         if (A->o.viewer != CLI_VIEWER_NONE)
             A->workers[i].view = cli_view_rec_new();
+        if (A->o.pgn)
+            A->workers[i].pgn = cli_pgn_rec_new();
         ctx[i] = &A->workers[i];
-        rc = A->workers[i].view || A->o.viewer == CLI_VIEWER_NONE ? 0 : -1;
+        rc = (A->workers[i].view || A->o.viewer == CLI_VIEWER_NONE) &&
+                     (A->workers[i].pgn || !A->o.pgn)
+                 ? 0
+                 : -1;
     }
     static const struct cli_pool_ops ops = {work_batch, emit_batch};
     size_t max_jobs = (size_t)POOL_BATCHES_PER_THREAD * (size_t)A->nworkers;
@@ -1262,12 +1318,17 @@ static int run_walk(struct analyze *A)
     int stopped = 0;
     /* The reports being written are never read back as input (nor an
      * earlier run's, when -o lies inside an input directory). */
-    const char *skip[2] = {A->o.outdir, A->o.xlsx};
+    const char *skip[3] = {A->o.outdir};
+    size_t nskip = 1;
+    if (A->o.xlsx)
+        skip[nskip++] = A->o.xlsx;
+    if (A->o.pgn)
+        skip[nskip++] = A->o.pgn;
     struct fmt_walk_options opt = {
         .max_inflated = A->o.max_inflated,
         .stop = cli_interrupted,
         .skip = skip,
-        .nskip = A->o.xlsx ? 2 : 1,
+        .nskip = nskip,
     };
     for (int i = 0; i < A->o.ninputs && !stopped; i++)
         stopped = fmt_walk(A->o.inputs[i], &opt, &seq, on_entry, A);
@@ -1283,7 +1344,7 @@ static void release(struct analyze *A)
 {
     cli_pool_free(A->pool);
     for (int i = 0; A->workers && i < A->nworkers; i++)
-        cli_view_rec_free(A->workers[i].view);
+        cli_view_rec_free(A->workers[i].view), cli_pgn_rec_free(A->workers[i].pgn);
     free(A->workers);
     batch_free(A->batch);
     free(A->o.inputs);
@@ -1338,9 +1399,10 @@ static int finish_run(struct analyze *A)
     struct cli_state st = {A->o.shard, A->o.nshards, A->o.declared, A->o.excel,
                            A->o.min_games, "", (int)A->o.viewer, "", (char **)A->o.inputs,
                            (size_t)A->o.ninputs, A->o.illegal_exclude, A->o.rating, A->t,
-                           A->o.keep_duplicates};
+                           A->o.keep_duplicates, ""};
     snprintf(st.selection, sizeof st.selection, "%s", A->o.selection);
     snprintf(st.aliases, sizeof st.aliases, "%s", A->o.alias_path ? A->o.alias_path : "");
+    snprintf(st.pgn, sizeof st.pgn, "%s", A->o.pgn ? A->o.pgn : "");
     if (cli_state_write(A->o.outdir, &st, A->stats) != 0) {
         cli_error("cannot write '%s/%s': %s", A->o.outdir, CLI_STATE_FILE, strerror(errno));
         return -1;
@@ -1393,6 +1455,12 @@ static int prepare_or_stop(struct analyze *A)
         cli_error("out of memory");
         return CLI_EXIT_NOTHING;
     }
+    /* A shard's part goes into its directory: FILE is merge's to write. */
+    if (A->o.pgn && !A->o.nshards) {
+        int rc = cli_output_check_file_or_stop("analyze", "PGN file", A->o.pgn);
+        if (rc != CLI_CONTINUE)
+            return rc;
+    }
     /* The run's files are put in place together, at its end, and what
      * dead runs left of them is cleared then (report_set.c). */
     cli_report_set_begin();
@@ -1411,6 +1479,7 @@ static int prepare_or_stop(struct analyze *A)
  * (every game seen). */
 static void warn_after_run(const struct analyze *A)
 {
+    cli_pgn_warn(&A->pgn_counts, A->o.pgn);
     const struct cli_filter *f = &A->o.filter;
     for (size_t i = 0; A->name_hits && i < f->nvariants; i++)
         if (!f->variants[i].variant && !atomic_load(&A->name_hits[i]))
@@ -1492,6 +1561,8 @@ int cmd_analyze(int argc, char **argv)
         cli_report_warnings(&A.t, &ro);
     if (!A.o.quiet)
         cli_report_summary(&A.t, &ro, cli_now() - A.progress.started);
+    if (A.o.pgn && !A.o.quiet)
+        cli_pgn_summary(&A.pgn_counts, A.o.pgn, A.o.nshards != 0);
     rc = cli_warnings_status(cli_report_exit_status(&A.t.sum), A.o.strict);
     release(&A);
     return rc;

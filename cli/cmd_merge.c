@@ -11,6 +11,9 @@
  *     of violation rows per game row) says which game each row is; merge
  *     takes the rows game by game in (sequence, index) order.  Rows are
  *     copied, never re-parsed: a report cell never holds a line end.
+ *   - the --pgn file: each shard's part holds a record per games.csv row
+ *     (pgn_export.c), taken with the row: "pgn N" and the game's N lines,
+ *     copied, or "pgn-left-out FATE", counted.
  *   - the statistics, summary.html, the workbook: from the shards' states
  *     (state.c) added up, through the very code analyze uses (report.c).
  *
@@ -32,6 +35,7 @@ struct shard {
     struct cli_state st;
     FILE *games, *violations, *index;
     FILE *viewer;                 /* CLI_VIEWER_FILE, when the shards made records */
+    FILE *pgn;                    /* CLI_PGN_PART_FILE, when the shards were given --pgn */
     uint64_t seq;                 /* the game at the head of the index */
     long long index_no;
     size_t nviolations;
@@ -41,6 +45,8 @@ struct shard {
 
 struct merge {
     const char *outdir, *xlsx;
+    const char *pgn;              /* --pgn FILE: where the PGN goes, instead of the shards' FILE */
+    struct cli_pgn_counts pgn_counts;
     int quiet;
     int strict;                   /* --strict: a merge that warned exits 2 */
     char *made_dir;               /* the first directory of -o this merge created, or NULL */
@@ -81,6 +87,16 @@ static int opt_xlsx(void *M, const char *v)
     return CLI_CONTINUE;
 }
 
+static int opt_pgn(void *M, const char *v)
+{
+    if (!v[0]) {
+        cli_error("merge: the --pgn file name is empty");
+        return CLI_EXIT_USAGE;
+    }
+    ((struct merge *)M)->pgn = v;
+    return CLI_CONTINUE;
+}
+
 static int opt_quiet(void *M, const char *v)
 {
     (void)v;
@@ -117,6 +133,9 @@ static const struct cli_option merge_option_rows[] = {
      .help = "where the reports go (default: gcaudit-report)"},
     {.name = "--xlsx", .value = "FILE", .set_or_stop = opt_xlsx,
      .help = "also write the statistics as a workbook"},
+    {.name = "--pgn", .value = "FILE", .set_or_stop = opt_pgn,
+     .help = "write the shards' PGN into FILE (default: the FILE\n"
+             "they were given with --pgn)"},
     {.name = "--quiet", .letter = 'q', .set_or_stop = opt_quiet,
      .help = "no summary"},
     {.name = "--strict", .set_or_stop = opt_strict,
@@ -166,7 +185,7 @@ static int same_options(const struct cli_state *a, const struct cli_state *b)
            a->rating.average_set == b->rating.average_set &&
            (!a->rating.average_set || a->rating.average == b->rating.average) &&
            a->rating.white_advantage == b->rating.white_advantage &&
-           a->keep_duplicates == b->keep_duplicates;
+           a->keep_duplicates == b->keep_duplicates && strcmp(a->pgn, b->pgn) == 0;
 }
 
 /* Every K of 1..N once, all made with the same options. */
@@ -369,10 +388,12 @@ static int open_rows(struct merge *M, struct shard *s)
     if (!(s->games = open_in(s->dir, "games.csv")) ||
         !(s->violations = open_in(s->dir, "violations.csv")) ||
         !(s->index = open_in(s->dir, CLI_ROWS_FILE)) ||
-        (s->st.viewer != CLI_VIEWER_NONE && !(s->viewer = open_in(s->dir, CLI_VIEWER_FILE))))
+        (s->st.viewer != CLI_VIEWER_NONE && !(s->viewer = open_in(s->dir, CLI_VIEWER_FILE))) ||
+        (s->st.pgn[0] && !(s->pgn = open_in(s->dir, CLI_PGN_PART_FILE))))
         return -1;
     if (skip_line(M, s->games) || skip_line(M, s->violations) || skip_line(M, s->index) ||
-        (s->viewer && skip_line(M, s->viewer)) || next_head(M, s) < 0) {
+        (s->viewer && skip_line(M, s->viewer)) || (s->pgn && skip_line(M, s->pgn)) ||
+        next_head(M, s) < 0) {
         cli_error("merge: the reports in '%s' are incomplete", s->dir);
         return -1;
     }
@@ -392,9 +413,42 @@ static struct shard *first_head(struct merge *M)
     return best;
 }
 
+/* One record of a shard's PGN part: its game copied to out, or its fate
+ * counted.  0, -1 when the part does not match (a record missing or
+ * malformed), -2 when out could not be written. */
+static int copy_pgn_record(struct merge *M, FILE *in, fmt_csv *out)
+{
+    if (getline(&M->line, &M->cap, in) <= 0)
+        return -1;
+    M->line[strcspn(M->line, "\n")] = '\0';
+    uint64_t lines;
+    const char *p = M->line + 4;
+    if (strncmp(M->line, "pgn-left-out ", 13) == 0) {
+        int fate = cli_pgn_fate_parse(M->line + 13);
+        if (fate < 0)
+            return -1;
+        M->pgn_counts.n[fate]++;
+        return 0;
+    }
+    /* A game of PGN is a few hundred lines at most; the bound only keeps
+     * a damaged count from reading the rest of the part as one game. */
+    if (strncmp(M->line, "pgn ", 4) != 0 || index_number(&p, 100000000, '\0', &lines) != 0 ||
+        lines == 0)
+        return -1;
+    for (uint64_t i = 0; i < lines; i++) {
+        int rc = copy_line(M, in, out);
+        if (rc != 0)
+            return rc;
+    }
+    M->pgn_counts.n[CLI_PGN_EXPORTED]++;
+    return 0;
+}
+
 /* games.csv and violations.csv (and the viewer records, a line per game
- * row), game by game in input order. */
-static int merge_rows(struct merge *M, fmt_csv *games, fmt_csv *violations, fmt_csv *viewer)
+ * row, and the PGN part's records, one per game row), game by game in
+ * input order. */
+static int merge_rows(struct merge *M, fmt_csv *games, fmt_csv *violations, fmt_csv *viewer,
+                      fmt_csv *pgn)
 {
     for (int i = 0; i < M->n; i++)
         if (open_rows(M, &M->sh[i]) != 0)
@@ -406,6 +460,8 @@ static int merge_rows(struct merge *M, fmt_csv *games, fmt_csv *violations, fmt_
             rc = copy_line(M, s->violations, violations);
         if (rc == 0 && viewer)
             rc = copy_line(M, s->viewer, viewer);
+        if (rc == 0 && pgn)
+            rc = copy_pgn_record(M, s->pgn, pgn);
         if (rc == 0)
             rc = next_head(M, s) < 0 ? -1 : 0;
         if (rc != 0) {
@@ -420,7 +476,8 @@ static int merge_rows(struct merge *M, fmt_csv *games, fmt_csv *violations, fmt_
         const struct shard *s = &M->sh[i];
         if (getline(&M->line, &M->cap, s->games) > 0 ||
             getline(&M->line, &M->cap, s->violations) > 0 ||
-            (s->viewer && getline(&M->line, &M->cap, s->viewer) > 0)) {
+            (s->viewer && getline(&M->line, &M->cap, s->viewer) > 0) ||
+            (s->pgn && getline(&M->line, &M->cap, s->pgn) > 0)) {
             cli_error("merge: the reports in '%s' do not match its index", s->dir);
             return -1;
         }
@@ -459,7 +516,29 @@ static int copy_inputs(struct merge *M, fmt_csv *out)
     return 0;
 }
 
-/* The three row reports, each renamed into place only when whole. */
+/* Where the PGN goes: --pgn FILE, else the FILE the shards were given;
+ * NULL when the shards made none. */
+static const char *pgn_file(const struct merge *M)
+{
+    if (!M->sh[0].st.pgn[0])
+        return NULL;
+    return M->pgn ? M->pgn : M->sh[0].st.pgn;
+}
+
+/* --pgn needs shards that made PGN, and the file must be writable: said
+ * before anything is written. */
+static int check_pgn_or_stop(const struct merge *M)
+{
+    if (M->pgn && !M->sh[0].st.pgn[0]) {
+        cli_error("merge: --pgn: the shards made no PGN (give --pgn FILE to every "
+                  "'analyze --shard')");
+        return CLI_EXIT_USAGE;
+    }
+    const char *path = pgn_file(M);
+    return path ? cli_output_check_file_or_stop("merge", "PGN file", path) : CLI_CONTINUE;
+}
+
+/* The row reports (and the PGN file), each renamed into place only when whole. */
 static int write_rows(struct merge *M)
 {
     int excel = M->sh[0].st.excel;
@@ -470,16 +549,27 @@ static int write_rows(struct merge *M)
     int viewing = M->sh[0].st.viewer != CLI_VIEWER_NONE;
     fmt_csv *x = viewing ? fmt_csv_open(M->outdir, CLI_VIEWER_FILE, cli_viewer_header, 1, 0)
                          : NULL;
-    int rc = in && g && v && (x || !viewing) ? 0 : -1;
+    fmt_csv *pgn = NULL;
+    const char *pgn_path = pgn_file(M);
+    if (pgn_path) {
+        char *dir;
+        const char *name;
+        if (cli_output_split_path(pgn_path, &dir, &name) == 0)
+            pgn = fmt_csv_open(dir, name, NULL, 0, 0);
+        free(dir);
+    }
+    int rc = in && g && v && (x || !viewing) && (pgn || !pgn_path) ? 0 : -1;
     if (rc != 0)
         cli_error("cannot write the reports in '%s': %s", M->outdir, strerror(errno));
-    if (rc == 0 && (copy_inputs(M, in) != 0 || merge_rows(M, g, v, x) != 0))
+    if (rc == 0 && (copy_inputs(M, in) != 0 || merge_rows(M, g, v, x, pgn) != 0))
         rc = -1;
     if (rc == 0) {
         int closed = fmt_csv_close_by(in, cli_report_put) | fmt_csv_close_by(g, cli_report_put) |
                      fmt_csv_close_by(v, cli_report_put);
         if (x)
             closed |= fmt_csv_close_by(x, cli_report_put);
+        if (pgn)
+            closed |= fmt_csv_close_by(pgn, cli_report_put);
         if (closed != FMT_OK)
             cli_error("the reports in '%s' could not be written completely", M->outdir);
         return closed == FMT_OK ? 0 : -1;
@@ -488,6 +578,7 @@ static int write_rows(struct merge *M)
     fmt_csv_abort(g);
     fmt_csv_abort(v);
     fmt_csv_abort(x);
+    fmt_csv_abort(pgn);
     return -1;
 }
 
@@ -518,6 +609,8 @@ static void release(struct merge *M)
             fclose(M->sh[i].index);
         if (M->sh[i].viewer)
             fclose(M->sh[i].viewer);
+        if (M->sh[i].pgn)
+            fclose(M->sh[i].pgn);
         cli_state_release(&M->sh[i].st);
     }
     free(M->sh);
@@ -550,8 +643,14 @@ int cmd_merge(int argc, char **argv)
     if (rc == CLI_CONTINUE)
         cli_report_set_begin();
     if (rc == CLI_CONTINUE &&
-        (load_shards(&M) != 0 || read_aliases(&M) != 0 || add_totals(&M) != 0 ||
-         write_rows(&M) != 0))
+        (load_shards(&M) != 0 || read_aliases(&M) != 0 || add_totals(&M) != 0))
+        rc = CLI_EXIT_NOTHING;
+    if (rc == CLI_CONTINUE && (rc = check_pgn_or_stop(&M)) != CLI_CONTINUE) {
+        /* Nothing is written yet: nothing is left. */
+        cli_report_set_abort();
+        cli_output_unmake_dir(M.outdir, M.made_dir);
+    }
+    if (rc == CLI_CONTINUE && write_rows(&M) != 0)
         rc = CLI_EXIT_NOTHING;
     if (rc == CLI_CONTINUE) {
         const struct cli_state *s = &M.sh[0].st;
@@ -585,8 +684,11 @@ int cmd_merge(int argc, char **argv)
         }
         if (rc != CLI_EXIT_NOTHING) {
             cli_report_warnings(&M.t, &o);
+            cli_pgn_warn(&M.pgn_counts, pgn_file(&M));
             if (!M.quiet)
                 cli_report_summary(&M.t, &o, cli_now() - started);
+            if (!M.quiet && pgn_file(&M))
+                cli_pgn_summary(&M.pgn_counts, pgn_file(&M), 0);
             rc = cli_warnings_status(cli_report_exit_status(&M.t.sum), M.strict);
         }
         cli_report_files_release(&o.info.files);

@@ -139,3 +139,11 @@ int cli_output_check_file_or_stop(const char *command, const char *what, const c
     free(dir);
     return rc;
 }
+
+int cli_output_split_path(const char *path, char **dir, const char **name)
+{
+    const char *slash = strrchr(path, '/');
+    *name = slash ? slash + 1 : path;
+    *dir = dir_of(path);
+    return *dir ? 0 : -1;
+}

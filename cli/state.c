@@ -3,7 +3,7 @@
  * its row reports: the run's counts and the statistics' raw state, in a
  * versioned text file, CLI_STATE_FILE:
  *
- *   gcaudit-shard 4
+ *   gcaudit-shard 6
  *   shard K N
  *   results verified|declared
  *   min-games N
@@ -18,6 +18,8 @@
  *   average R|-
  *   white-advantage 0|1
  *   keep-duplicates 0|1
+ *   pgn TEXT                  (--pgn FILE, - for none: the shard's part is then
+ *                              CLI_PGN_PART_FILE, which merge writes into FILE)
  *   entries ALL OK SKIPPED FAILED
  *   games FOUND SELECTED
  *   status OK ILLEGAL MALFORMED UNSUPPORTED
@@ -46,8 +48,9 @@
  * statistics count (unfinished, then the valid games' results).
  * 3: viewer, aliases and inputs, and the viewer records file.
  * 4: the standings' and the ratings' options; statistics of version 2.
- * 5: keep-duplicates and the duplicates' counts. */
-#define STATE_VERSION "gcaudit-shard 5"
+ * 5: keep-duplicates and the duplicates' counts.
+ * 6: pgn, and the PGN part file. */
+#define STATE_VERSION "gcaudit-shard 6"
 
 static char *state_path(const char *dir, const char *suffix)
 {
@@ -129,6 +132,7 @@ int cli_state_write(const char *dir, const struct cli_state *s, const st_stats *
             fputs("average -\n", f);
         fprintf(f, "white-advantage %d\n", s->rating.white_advantage);
         fprintf(f, "keep-duplicates %d\n", s->keep_duplicates);
+        put_text(f, "pgn", s->pgn);
         put_counts(f, s);
         int saved = st_stats_save(stats, f);
         if (saved == ST_MISUSE)
@@ -325,6 +329,8 @@ static int read_options(struct reader *r, struct cli_state *s)
         (word = either(r, "keep-duplicates", v, "0", "1")) < 0)
         return -1;
     s->keep_duplicates = word;
+    if (!(v = field(r, "pgn")) || text(r, "pgn", v, s->pgn, sizeof s->pgn) != 0)
+        return -1;
     return 0;
 }
 
@@ -412,7 +418,7 @@ int cli_state_read(const char *dir, struct cli_state *s, st_stats *stats, char *
     if (!r.f) {
         snprintf(err, errsize, "%s/%s: %s", dir, CLI_STATE_FILE, strerror(errno));
     } else if (getline(&r.line, &r.cap, r.f) <= 0 || strcmp(r.line, STATE_VERSION "\n") != 0) {
-        snprintf(err, errsize, "%s/%s: not a gcaudit shard state of version 5", dir,
+        snprintf(err, errsize, "%s/%s: not a gcaudit shard state of version 6", dir,
                  CLI_STATE_FILE);
     } else if ((r.n = 1, read_options(&r, s) != 0) || read_counts(&r, s) != 0) {
         snprintf(err, errsize, "%s/%s, line %d: %s", dir, CLI_STATE_FILE, r.n, r.why);

@@ -240,7 +240,8 @@ fmt_csv *fmt_csv_open(const char *dir, const char *name,
     }
     if (excel && fputs("\xEF\xBB\xBF", csv->f) == EOF)
         csv->failed = 1;
-    fmt_csv_row(csv, header, ncols);
+    if (header)
+        fmt_csv_row(csv, header, ncols);
     return csv;
 }
 

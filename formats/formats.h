@@ -9,7 +9,8 @@
  *     failed.
  *   - the log parser (log_*.c): Game Courier log text to fmt_game values,
  *     per gcaudit(1) LOG FORMAT.
- *   - CSV report writing (csv_report.c) through libcsv.
+ *   - CSV report writing (csv_report.c) through libcsv, and the text of
+ *     a game in PGN (pgn_writer.c).
  *
  * Ownership: arguments are borrowed.  Strings inside an fmt_entry live until
  * the callback returns.  Strings inside an fmt_game are owned by the game and
@@ -252,7 +253,8 @@ void fmt_buf_release(struct fmt_buf *b);
 
 typedef struct fmt_csv fmt_csv;
 
-/* Open DIR/NAME for writing a CSV report with the given header row.  The
+/* Open DIR/NAME for writing a CSV report with the given header row (none
+ * when header is NULL: a file of other text, the PGN export).  The
  * file is written to a temporary name and renamed into place by
  * fmt_csv_close, so an interrupted run leaves no complete-looking report.
  * excel: byte-order mark and CRLF line ends.  NULL on failure (errno set). */
@@ -284,6 +286,43 @@ int fmt_csv_close_by(fmt_csv *csv, int (*place)(const char *tmp, const char *fin
 
 /* Drop a report without renaming it into place (after an error). */
 void fmt_csv_abort(fmt_csv *csv);
+
+/* --------------------------------------------------------------- PGN */
+
+/* One game being written in PGN's export format into out (pgn_writer.c):
+ * fmt_pgn_begin, the tags in the order wanted (the Seven Tag Roster
+ * first), fmt_pgn_moves_start, the moves and comments in order, then
+ * fmt_pgn_end.  Every call after a failure does nothing and fails too:
+ * checking fmt_pgn_end's answer is enough. */
+struct fmt_pgn {
+    struct fmt_buf *out;
+    size_t line;                  /* characters on the movetext line so far */
+    int number;                   /* the number of the next move */
+    int black;                    /* Black plays the next move */
+    int renumber;                 /* Black's next move repeats its number (after a comment) */
+    int failed;                   /* out of memory */
+};
+
+void fmt_pgn_begin(struct fmt_pgn *w, struct fmt_buf *out);
+
+/* [NAME "VALUE"], the value escaped (pgn_writer.c says how).  FMT_OK, or
+ * FMT_FATAL when out of memory. */
+int fmt_pgn_tag(struct fmt_pgn *w, const char *name, const char *value);
+
+/* The blank line after the tags; the first move is move `number`, Black's
+ * when black_first (a game from a FEN with Black to move). */
+void fmt_pgn_moves_start(struct fmt_pgn *w, int number, int black_first);
+
+/* One move in SAN, numbered as the standard numbers them. */
+int fmt_pgn_move(struct fmt_pgn *w, const char *san);
+
+/* A comment {TEXT}, after the moves so far. */
+int fmt_pgn_comment(struct fmt_pgn *w, const char *text);
+
+/* The game termination marker ("1-0", "0-1", "1/2-1/2", "*") and the
+ * blank line that ends the game.  FMT_OK, or FMT_FATAL when any call on
+ * this game ran out of memory. */
+int fmt_pgn_end(struct fmt_pgn *w, const char *result);
 
 /* Split one line of a report fmt_csv_row wrote (its line end, and a
  * byte-order mark before the first cell, already removed) into at most

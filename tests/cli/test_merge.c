@@ -75,21 +75,21 @@ Test(cli_merge, the_good_shards_merge)
 Test(cli_merge, a_counter_of_two_to_the_64_minus_one_is_refused)
 {
     edit_line("s1/gcaudit-shard.txt", "games ", "games 18446744073709551615 150");
-    expect_refused("gcaudit: merge: s1/gcaudit-shard.txt, line 18: games: 2 numbers from 0 to "
+    expect_refused("gcaudit: merge: s1/gcaudit-shard.txt, line 19: games: 2 numbers from 0 to "
                    "2^53-1 expected, not '18446744073709551615 150'\n");
 }
 
 Test(cli_merge, a_selected_games_counter_of_two_to_the_64_minus_one_is_refused)
 {
     edit_line("s1/gcaudit-shard.txt", "games ", "games 150 18446744073709551615");
-    expect_refused("gcaudit: merge: s1/gcaudit-shard.txt, line 18: games: 2 numbers from 0 to "
+    expect_refused("gcaudit: merge: s1/gcaudit-shard.txt, line 19: games: 2 numbers from 0 to "
                    "2^53-1 expected, not '150 18446744073709551615'\n");
 }
 
 Test(cli_merge, a_counter_past_two_to_the_64_is_refused)
 {
     edit_line("s1/gcaudit-shard.txt", "turns ", "turns 18446744073709551616");
-    expect_refused("gcaudit: merge: s1/gcaudit-shard.txt, line 21: turns: 1 number from 0 to "
+    expect_refused("gcaudit: merge: s1/gcaudit-shard.txt, line 22: turns: 1 number from 0 to "
                    "2^53-1 expected, not '18446744073709551616'\n");
 }
 
@@ -110,7 +110,7 @@ Test(cli_merge, an_unreadable_state_names_the_field_and_the_reason)
                                          "(00 excepted)"},
         {"selection ", "selection chess", "line 6: selection: '-' or '=' and the text expected"},
         {"entries ", "entries 1 2 x 4",
-         "line 17: entries: 4 numbers from 0 to 2^53-1 expected, not '1 2 x 4'"},
+         "line 18: entries: 4 numbers from 0 to 2^53-1 expected, not '1 2 x 4'"},
         {"illegal-games ", "illegal-games some",
          "line 11: illegal-games: 'result' or 'exclude' expected, not 'some'"},
         {"anchor ", "anchor Ada", "line 12: anchor: '-' or '=' and the text expected"},
@@ -121,7 +121,7 @@ Test(cli_merge, an_unreadable_state_names_the_field_and_the_reason)
         {"white-advantage ", "white-advantage 2",
          "line 15: white-advantage: '0' or '1' expected, not '2'"},
         {"latest ", "latest 2024-02-30",
-         "line 23: latest: a date YYYY-MM-DD or '-' expected, not '2024-02-30'"},
+         "line 24: latest: a date YYYY-MM-DD or '-' expected, not '2024-02-30'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *reset = ts_fmt("cp '%s/good1/gcaudit-shard.txt' '%s/s1/'", ts_scratch, ts_scratch);
@@ -189,7 +189,7 @@ Test(cli_merge, a_variant_whose_counts_do_not_add_up_is_refused)
 {
     edit_line("s1/gcaudit-shard.txt", "variant =chess ",
               "variant =chess 30 17 8 4 4 1 12 0 0 30 30 2476");
-    expect_refused("gcaudit: merge: s1/gcaudit-shard.txt: line 28: variant: valid is not "
+    expect_refused("gcaudit: merge: s1/gcaudit-shard.txt: line 29: variant: valid is not "
                    "white wins + black wins + draws\n");
 }
 
@@ -203,21 +203,21 @@ Test(cli_merge, a_histogram_that_does_not_hold_the_valid_games_is_refused)
 Test(cli_merge, a_histogram_count_past_the_range_is_refused)
 {
     edit_line("s1/gcaudit-shard.txt", "hist =chess ", "hist =chess 31:9007199254740992");
-    expect_refused("gcaudit: merge: s1/gcaudit-shard.txt: line 29: hist: a count is larger "
+    expect_refused("gcaudit: merge: s1/gcaudit-shard.txt: line 30: hist: a count is larger "
                    "than 2^53-1\n");
 }
 
 Test(cli_merge, a_histogram_of_absurd_length_is_refused)
 {
     edit_line("s1/gcaudit-shard.txt", "hist =chess ", "hist =chess 4294967296:1");
-    expect_refused("gcaudit: merge: s1/gcaudit-shard.txt: line 29: a number of turns "
+    expect_refused("gcaudit: merge: s1/gcaudit-shard.txt: line 30: a number of turns "
                    "is larger than 2^31-1\n");
 }
 
 Test(cli_merge, a_player_whose_games_are_not_his_results_is_refused)
 {
     edit_line("s1/gcaudit-shard.txt", "player ", "player - =X 3 1 1 0 2 1 2 2 0");
-    expect_refused("gcaudit: merge: s1/gcaudit-shard.txt: line 36: player: games is not wins + "
+    expect_refused("gcaudit: merge: s1/gcaudit-shard.txt: line 37: player: games is not wins + "
                    "draws + losses\n");
 }
 
