@@ -3,13 +3,16 @@
  * warning (man --warnings, groff -ww), documents every option each
  * command's --help lists, and `cmake --install` puts the command, the
  * page and the docs in place; the Markdown files link only to files that
- * exist and refer to nothing outside the repository (docs/README.md).
+ * exist and refer to nothing outside the repository (docs/README.md); no
+ * tracked file of the repository cites a document that is not in it.
  */
 #include <criterion/criterion.h>
 #include <ctype.h>
 #include <dirent.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "tests/support/support.h"
@@ -164,9 +167,8 @@ static void expect_links_resolve(const char *file, const char *text)
  * outside the repository, and its links resolve. */
 static void check_doc(const char *rel)
 {
-    static const char *const outside[] = {"../shared", "/work/", "shared/spec", "spec/",
-                                          "the spec", "fine-points.md", "log-format.md",
-                                          "reports.md"};
+    /* (The specification's file names, for every file, are the next test's.) */
+    static const char *const outside[] = {"/work/", "shared/spec", "spec/", "the spec"};
     char *path = ts_fmt("%s/%s", GC_SOURCE_DIR, rel);
     char *text = ts_read_file(path, NULL);
     cr_assert_not_null(text, "%s cannot be read", rel);
@@ -195,6 +197,100 @@ Test(manual, docs_link_to_files_that_exist_and_nothing_outside)
     }
     closedir(d);
     cr_expect_geq(files, 8, "docs/ holds %d files", files);
+}
+
+/* The names a file of the repository must not mention: the files of the
+ * specification the project was written from, and the directory they live
+ * in, which are not part of the repository.  Every ruling the code, tests
+ * and docs cite is in docs/ (docs/rules.md, gcaudit(1), ...).  Spelt in
+ * pieces, lower case, so that this file does not mention them itself. */
+static const char *const elsewhere[] = {"fine-" "points", "log-" "format.md", "reports" ".md",
+                                        "../" "shared", "/work/" "shared"};
+
+/* Where in text[0..n) one of the names of elsewhere[] occurs, ASCII case
+ * ignored, or a numbered "fine point N" / "fine points N" (a citation of
+ * the specification by number); NULL when none does.  *what gets the
+ * name found. */
+static const char *mention(const char *text, size_t n, const char **what)
+{
+    static const char *const numbered[] = {"fine" " point ", "fine" " points "};
+    for (size_t i = 0; i < n; i++) {
+        for (size_t k = 0; k < sizeof elsewhere / sizeof elsewhere[0]; k++) {
+            size_t m = strlen(elsewhere[k]);
+            if (m <= n - i && strncasecmp(text + i, elsewhere[k], m) == 0) {
+                *what = elsewhere[k];
+                return text + i;
+            }
+        }
+        for (size_t k = 0; k < 2; k++) {
+            size_t m = strlen(numbered[k]);
+            if (m < n - i && strncasecmp(text + i, numbered[k], m) == 0 &&
+                isdigit((unsigned char)text[i + m])) {
+                *what = numbered[k];
+                return text + i;
+            }
+        }
+    }
+    return NULL;
+}
+
+Test(manual, no_tracked_file_mentions_the_specification)
+{
+    /* The search itself finds what it must, and only that. */
+    static const char *const found[] = {"see Fine-" "Points.md 26a", "(log-" "format.md)",
+                                        "cf. ../../" "shared/spec", "fine" " point 28",
+                                        "/WORK/" "SHARED/"};
+    const char *what;
+    for (size_t k = 0; k < sizeof found / sizeof found[0]; k++)
+        cr_assert_not_null(mention(found[k], strlen(found[k]), &what), "'%s' not found", found[k]);
+    static const char plain[] = "docs/rules.md, a fine point, reports (gcaudit(1))";
+    cr_assert_null(mention(plain, strlen(plain), &what), "'%s' found in '%s'", what, plain);
+
+    char *cmd = ts_fmt("git -C '%s' ls-files -z >files.txt", GC_SOURCE_DIR);
+    cr_assert_eq(run_in_dir("git", cmd), 0, "git ls-files failed in %s: not a checkout?",
+                 GC_SOURCE_DIR);
+    free(cmd);
+    char *listing = ts_fmt("%s/files.txt", ts_scratch);
+    size_t size = 0;
+    char *list = ts_read_file(listing, &size);
+    cr_assert_not_null(list, "git ls-files wrote no list");
+    free(listing);
+
+    int files = 0, read = 0, self = 0, rules = 0;
+    for (size_t at = 0; at < size; at += strlen(list + at) + 1) {
+        const char *rel = list + at;
+        char *path = ts_fmt("%s/%s", GC_SOURCE_DIR, rel);
+        struct stat st;
+        files++;
+        if (lstat(path, &st) != 0 && errno == ENOENT) {
+            free(path); /* deleted in the work tree, not yet in the index */
+            continue;
+        }
+        size_t n = 0;
+        char *text = ts_read_file(path, &n);
+        free(path);
+        cr_expect_not_null(text, "%s is tracked but cannot be read", rel);
+        if (!text)
+            continue;
+        read++;
+        self += strcmp(rel, "tests/cli/test_manual.c") == 0;
+        rules += strcmp(rel, "docs/rules.md") == 0 && strstr(text, "## Violation codes") != NULL;
+        const char *hit = mention(text, n, &what);
+        if (hit) {
+            int line = 1;
+            for (const char *p = text; p < hit; p++)
+                line += *p == '\n';
+            cr_expect_fail("%s:%d mentions '%s', which is not in the repository: cite the "
+                           "repository's own docs (docs/rules.md, gcaudit(1), ...)",
+                           rel, line, what);
+        }
+        free(text);
+    }
+    free(list);
+    /* Not vacuous: the listing is this repository's, and it was read. */
+    cr_expect(self && rules, "git ls-files in %s did not list this test and docs/rules.md",
+              GC_SOURCE_DIR);
+    cr_expect_geq(read, 400, "only %d of the %d tracked files were read", read, files);
 }
 
 Test(manual, readme_quick_start_is_the_two_commands)
