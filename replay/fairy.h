@@ -381,7 +381,6 @@ struct rp_fpos {
     int in_check;                /* the side to move is in check */
     int last_capture;            /* the last move captured */
     int last_drop_pawn_check;    /* the last move dropped a shogi pawn that gives check */
-    uint64_t key;
 };
 
 /* ------------------------------------------------------------- api */
@@ -419,6 +418,9 @@ void rp_ffen_write(const struct rp_fpos *p, char *buf, size_t size);
 
 /* fairy_fen.c helpers */
 int rp_ftype_of_letter(const struct rp_fdef *d, char c);
+
+/* fairy_position.c: put a piece on sq (its counts, the king's square, the
+ * key). */
 void rp_fpos_put(struct rp_fpos *p, int sq, int type, int colour, int unpromoted);
 #define RP_FPROMOTED_NO_BASE 0x7F /* unpromoted[]: promoted from an unknown base (a pawn) */
 
@@ -437,9 +439,11 @@ static inline uint64_t rp_fpiece_key(rp_fpiece pc, int sq) { return rp_fmix((uin
 /* Take the piece off sq (its counts, the king's square, the key). */
 void rp_fpos_take(struct rp_fpos *p, int sq);
 
-/* fairy_make.c helpers */
-uint64_t rp_fkey(const struct rp_fpos *p);     /* the repetition key (the board's part kept) */
 int rp_fbikjang(const struct rp_fpos *p);      /* the kings face each other on a file */
+
+/* fairy_legal.c: the repetition key, computed from p->key_board and the
+ * rest of the position (an en passant square only when usable). */
+uint64_t rp_fkey(const struct rp_fpos *p);
 
 /* fairy_gen.c */
 int rp_fattacked(const struct rp_fpos *p, int sq, int by);
@@ -505,8 +509,8 @@ int rp_fmove_is_capture(const struct rp_fpos *p, rp_fmove m);
 /* fairy_notation.c.  Labels: "K", "+p", gcLabels applied (out: at least
  * RP_FLABEL_MAX + 1 bytes). */
 void rp_flabel(const struct rp_fdef *d, rp_fpiece p, int unpromoted, char *out);
-/* Square names with gcFiles/gcRanks (out: at least 8 bytes); parsing one
- * gives the mailbox square or -1. */
+/* fairy_squares.c: square names with gcFiles/gcRanks (out: at least 8
+ * bytes); parsing one gives the mailbox square or -1. */
 void rp_fsquare_name(const struct rp_fdef *d, int sq, char *out);
 int rp_fsquare_parse(const struct rp_fdef *d, const char *name);
 /* A piece's name for messages: "knight", "promoted pawn" (static or the

@@ -46,30 +46,6 @@ int rp_ftype_of_letter(const struct rp_fdef *d, char c)
     return -1;
 }
 
-void rp_fpos_put(struct rp_fpos *p, int sq, int type, int colour, int unpromoted)
-{
-    p->b[sq] = rp_fp_make(type, colour);
-    p->unpromoted[sq] = (uint8_t)unpromoted;
-    p->count[colour][type]++;
-    p->live[colour] |= (uint64_t)1 << type;
-    p->key_board ^= rp_fpiece_key(p->b[sq], sq);
-    if (type == p->def->king)
-        p->king[colour] = sq;
-}
-
-void rp_fpos_take(struct rp_fpos *p, int sq)
-{
-    rp_fpiece pc = p->b[sq];
-    int t = rp_fp_type(pc), c = rp_fp_colour(pc);
-    if (--p->count[c][t] == 0)
-        p->live[c] &= ~((uint64_t)1 << t);
-    p->key_board ^= rp_fpiece_key(pc, sq);
-    if (t == p->def->king && p->king[c] == sq)
-        p->king[c] = RP_FNOSQ;
-    p->b[sq] = 0;
-    p->unpromoted[sq] = 0;
-}
-
 static void empty_board(struct rp_fpos *p, const struct rp_fdef *d)
 {
     memset(p, 0, sizeof *p);
@@ -351,7 +327,6 @@ int rp_ffen_read(struct rp_fpos *p, const struct rp_fdef *d, const char *fen, ch
     }
     p->in_check = p->king[p->side] != RP_FNOSQ && rp_fattacked(p, p->king[p->side], !p->side);
     p->bikjang = rp_fbikjang(p);
-    p->key = rp_fkey(p);
     return 0;
 }
 

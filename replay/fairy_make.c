@@ -66,7 +66,7 @@ static int count_type(const struct rp_fpos *p, int colour, int type)
 }
 
 /* 11.1's counting_limit(), in moves; 0: no counting. */
-static int counting_limit(const struct rp_fpos *p)
+static int counting_moves(const struct rp_fpos *p)
 {
     const struct rp_fdef *d = p->def;
     int us = p->side, them = !us;
@@ -99,19 +99,6 @@ static int counting_limit(const struct rp_fpos *p)
             return 64;
     }
     return 0;
-}
-
-int rp_fbikjang(const struct rp_fpos *p)
-{
-    const struct rp_fdef *d = p->def;
-    int k = p->king[p->side], o = p->king[!p->side];
-    if (!d->bikjang || k == RP_FNOSQ || o == RP_FNOSQ || rp_ffile(k) != rp_ffile(o))
-        return 0;
-    int step = o > k ? RP_FMB_COLS : -RP_FMB_COLS;
-    for (int s = k + step; s != o; s += step)
-        if (p->b[s])
-            return 0;
-    return 1;
 }
 
 void rp_fmake(struct rp_fpos *p, rp_fmove m)
@@ -219,7 +206,7 @@ void rp_fmake(struct rp_fpos *p, rp_fmove m)
     p->in_check = gives_check;
 
     if (d->counting_rule && (!p->counting_limit || (captured_any && count_all(p, p->side) == 1))) {
-        int limit = counting_limit(p);
+        int limit = counting_moves(p);
         if (limit) {
             p->counting_limit = 2 * limit;
             p->counting_ply = d->counting_rule == RP_FCOUNT_MAKRUK && count_all(p, p->side) == 1
@@ -228,56 +215,4 @@ void rp_fmake(struct rp_fpos *p, rp_fmove m)
         }
     }
     p->bikjang = rp_fbikjang(p);
-    p->key = rp_fkey(p);
-}
-
-/* ---------------------------------------------------------------- key */
-
-/* Is an en passant capture onto p->ep legal?  Only then does the en
- * passant square make the position differ (FIDE 9.2.2, docs/rules.md
- * "Orthodox Chess"). */
-static int ep_capture_legal(const struct rp_fpos *p)
-{
-    if (p->ep == RP_FNOSQ)
-        return 0;
-    const struct rp_fdef *d = p->def;
-    int us = p->side;
-    rp_fpiece mine = rp_fp_make(d->pawn, us);
-    int back = p->ep - push_of(us);
-    for (int s = -1; s <= 1; s += 2) {
-        if (p->b[back + s] != mine)
-            continue;
-        rp_fmove m;
-        memset(&m, 0, sizeof m);
-        m.from = (uint16_t)(back + s);
-        m.to = (uint16_t)p->ep;
-        m.kind = RP_FM_EP;
-        if (rp_flegal(p, m) == RP_FL_OK)
-            return 1;
-    }
-    return 0;
-}
-
-uint64_t rp_fkey(const struct rp_fpos *p)
-{
-    const struct rp_fdef *d = p->def;
-    uint64_t k = p->key_board ^ (p->side ? 0x5D7E1B3C2A4F6E8DULL : 0);
-    if (d->piece_drops || d->captures_to_hand || d->seirawan_gating)
-        for (int c = 0; c < 2; c++)
-            for (int i = 0; i < d->ntypes; i++) {
-                int t = d->present[i];
-                if (p->hand[c][t])
-                    k ^= rp_fmix(0x100000ULL | (uint64_t)c << 12 | (uint64_t)t << 8 | p->hand[c][t]);
-            }
-    if (p->castle_rights) {
-        k ^= rp_fmix(0x200000ULL | (uint64_t)p->castle_rights);
-        for (int idx = 0; idx < 4; idx++)
-            if (p->castle_rights >> idx & 1)
-                k ^= rp_fmix(0x300000ULL | (uint64_t)idx << 12 | (uint64_t)p->castle_rook[idx]);
-    }
-    if (d->check_counting)
-        k ^= rp_fmix(0x400000ULL | (uint64_t)p->checks_left[0] << 8 | (uint64_t)p->checks_left[1]);
-    if (ep_capture_legal(p))
-        k ^= rp_fmix(0x500000ULL | (uint64_t)p->ep);
-    return k;
 }

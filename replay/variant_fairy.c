@@ -45,7 +45,7 @@ void rp_fgame_record(struct rp_fgame *g)
     if (g->pos.rule50 == 0 && !d->captures_to_hand && !d->piece_drops)
         g->nhist = 0;
     int i = g->nhist & (RP_FHISTORY - 1);
-    g->hist[i] = g->pos.key;
+    g->hist[i] = rp_fkey(&g->pos);
     if (g->pos.in_check)
         g->hist_check[i >> 3] |= (uint8_t)(1u << (i & 7));
     else

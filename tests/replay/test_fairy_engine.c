@@ -142,7 +142,7 @@ static int check_position(const struct rp_fpos *p, struct tally *n)
         char qfen[512], why[200];
         rp_ffen_write(&q, qfen, sizeof qfen);
         struct rp_fpos fresh;
-        if (rp_ffen_read(&fresh, d, qfen, why, sizeof why) != 0 || fresh.key != q.key) {
+        if (rp_ffen_read(&fresh, d, qfen, why, sizeof why) != 0 || rp_fkey(&fresh) != rp_fkey(&q)) {
             cr_log_error("%s: %s: move %d: kept key differs from the FEN's (%s)", d->name, qfen, i, why);
             bad++;
         }

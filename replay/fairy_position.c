@@ -1,0 +1,46 @@
+/*
+ * fairy_position: a defined variant's position kept in step with its
+ * pieces: a piece put on or taken off a square updates the counts, the
+ * types alive, the kings' squares and the pieces' part of the repetition
+ * key; and what the placement alone says (the generals facing each other,
+ * Janggi's bikjang).  The lowest layer of the engine: FEN reading and
+ * making moves both stand on it.
+ */
+#include "replay/fairy.h"
+
+void rp_fpos_put(struct rp_fpos *p, int sq, int type, int colour, int unpromoted)
+{
+    p->b[sq] = rp_fp_make(type, colour);
+    p->unpromoted[sq] = (uint8_t)unpromoted;
+    p->count[colour][type]++;
+    p->live[colour] |= (uint64_t)1 << type;
+    p->key_board ^= rp_fpiece_key(p->b[sq], sq);
+    if (type == p->def->king)
+        p->king[colour] = sq;
+}
+
+void rp_fpos_take(struct rp_fpos *p, int sq)
+{
+    rp_fpiece pc = p->b[sq];
+    int t = rp_fp_type(pc), c = rp_fp_colour(pc);
+    if (--p->count[c][t] == 0)
+        p->live[c] &= ~((uint64_t)1 << t);
+    p->key_board ^= rp_fpiece_key(pc, sq);
+    if (t == p->def->king && p->king[c] == sq)
+        p->king[c] = RP_FNOSQ;
+    p->b[sq] = 0;
+    p->unpromoted[sq] = 0;
+}
+
+int rp_fbikjang(const struct rp_fpos *p)
+{
+    const struct rp_fdef *d = p->def;
+    int k = p->king[p->side], o = p->king[!p->side];
+    if (!d->bikjang || k == RP_FNOSQ || o == RP_FNOSQ || rp_ffile(k) != rp_ffile(o))
+        return 0;
+    int step = o > k ? RP_FMB_COLS : -RP_FMB_COLS;
+    for (int s = k + step; s != o; s += step)
+        if (p->b[s])
+            return 0;
+    return 1;
+}
