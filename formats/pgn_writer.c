@@ -93,12 +93,19 @@ static void token(struct fmt_pgn *w, const char *s, size_t n)
 
 int fmt_pgn_move(struct fmt_pgn *w, const char *san)
 {
-    char number[32];
     /* White's move always has its number; Black's only when something
-     * came between (a comment, or the start: 8.2.2.2). */
+     * came between (a comment, or the start: 8.2.2.2).  Written without
+     * printf, which cost a tenth of an export. */
     if (!w->black || w->renumber) {
-        int n = snprintf(number, sizeof number, "%d%s", w->number, w->black ? "..." : ".");
-        token(w, number, (size_t)n);
+        char number[32], *p = number + 16;
+        unsigned v = (unsigned)w->number;
+        do
+            *--p = (char)('0' + v % 10);
+        while (v /= 10);
+        size_t n = (size_t)(number + 16 - p);
+        memmove(number, p, n);
+        memcpy(number + n, w->black ? "..." : ".", w->black ? 4 : 2);
+        token(w, number, n + (w->black ? 3 : 1));
     }
     token(w, san, strlen(san));
     w->renumber = 0;

@@ -6,12 +6,16 @@
  * both ways, check and mate.
  */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "replay/movegen.h"
 #include "replay/ortho.h"
+#include "replay/san.h"
 #include "replay/rules.h"
 #include "replay/variants.h"
 #include "tests/support/components.h"
+#include "tests/support/support.h"
 
 /* The SAN of the turn c (n components) in fen; the state must not change. */
 static const char *san(const char *fen, const struct fmt_component *c, size_t n)
@@ -111,4 +115,58 @@ Test(replay_ortho_san, an_illegal_turn_has_no_san)
     c = ts_move("P", "e2", "e4");
     cr_expect_eq(rp_variant_chess.san(&o, &c, 1, buf, 2), -1, "no room: refused, not cut");
     cr_expect_str_eq(buf, "");
+}
+
+/* The disambiguation tries only the rivals of the piece moved; its slow
+ * twin is the standard's own wording, over every legal move of the
+ * position.  Both on every legal piece move of seeded random games. */
+Test(replay_ortho_san, disambiguation_agrees_with_the_whole_move_list)
+{
+    uint64_t seed = 0x2545F4914F6CDD1DULL;
+    int checked = 0, disambiguated = 0;
+    for (int game = 0; game < 40; game++) {
+        struct rp_ortho o;
+        rp_ortho_setup(&o, &rp_chess_rules, START, "Chess");
+        for (int ply = 0; ply < 120; ply++) {
+            struct rp_movelist legal;
+            legal.n = 0;
+            rp_gen_legal(&o.b, &legal);
+            if (legal.n == 0)
+                break;
+            for (size_t i = 0; i < legal.n; i++) {
+                rp_move m = legal.m[i];
+                int type = rp_type_of(o.b.sq[m.from]);
+                if (type == RP_PAWN || (m.flags & RP_MF_CASTLE))
+                    continue;
+                int files[RP_MAX_MOVES], ranks[RP_MAX_MOVES], n = 0;
+                for (size_t k = 0; k < legal.n; k++)
+                    if (legal.m[k].to == m.to && legal.m[k].from != m.from &&
+                        rp_type_of(o.b.sq[legal.m[k].from]) == type)
+                        files[n] = rp_file(legal.m[k].from), ranks[n++] = rp_rank(legal.m[k].from);
+                unsigned d = rp_san_disambiguation(rp_file(m.from), rp_rank(m.from), files, ranks, n);
+                char want[8], *p = want, from[3], to[3];
+                *p++ = "\0PNBRQK"[type];
+                if (d & RP_SAN_FILE)
+                    *p++ = (char)('a' + rp_file(m.from));
+                if (d & RP_SAN_RANK)
+                    *p++ = (char)('1' + rp_rank(m.from));
+                *p = '\0';
+                snprintf(from, sizeof from, "%c%c", 'a' + rp_file(m.from), '1' + rp_rank(m.from));
+                snprintf(to, sizeof to, "%c%c", 'a' + rp_file(m.to), '1' + rp_rank(m.to));
+                char buf[RP_SAN_MAX];
+                struct fmt_component c = ts_move("", from, to);
+                cr_assert_eq(rp_variant_chess.san(&o, &c, 1, buf, sizeof buf), 0);
+                size_t len = strlen(want);
+                cr_assert(strncmp(buf, want, len) == 0 &&
+                              (buf[len] == 'x' || buf[len] == to[0]),
+                          "game %d ply %d: %s-%s is %s, the move list says %s...", game, ply, from,
+                          to, buf, want);
+                checked++;
+                disambiguated += d != 0;
+            }
+            rp_ortho_apply(&o, legal.m[ts_rng_below(&seed, (unsigned)legal.n)]);
+        }
+    }
+    cr_expect_gt(disambiguated, 100, "only %d of %d moves needed a disambiguation", disambiguated,
+                 checked);
 }
