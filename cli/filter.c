@@ -58,9 +58,14 @@ void cli_filter_resolve(struct cli_filter *f)
     for (size_t n = 0; n < f->nvariants; n++) {
         const char *key = f->variants[n].key;
         const struct rp_variant *v = rp_variant_for_game(key);
-        for (size_t i = 0; !v && i < rp_variant_count(); i++)
-            if (strcmp(rp_variant_at(i)->name, key) == 0)
+        /* A report key is normalised as the name was ("crazyhouse-gc"
+         * loses its hyphen). */
+        for (size_t i = 0; !v && i < rp_variant_count(); i++) {
+            char name[256];
+            fmt_normalise_game_name(rp_variant_at(i)->name, name, sizeof name);
+            if (strcmp(name, key) == 0)
                 v = rp_variant_at(i);
+        }
         f->variants[n].variant = v;
     }
 }

@@ -24,7 +24,8 @@ static void write_in_dir(const char *name, const char *text)
 static const char *const shipped[] = {
     "fischerandom-gc", "courier-gc", "capablanca-gc", "gothic-gc", "janus-gc",
     "grand-gc", "shatranj-gc", "makruk-gc", "3check-gc", "kingofthehill-gc",
-    "horde-gc", "antichess-gc", "knightmate-gc",
+    "horde-gc", "antichess-gc", "knightmate-gc", "crazyhouse-gc", "shogi-gc",
+    "minishogi-gc", "xiangqi-gc", "janggi-gc", "seirawan-gc",
 };
 
 Test(cli_definitions, variants_lists_the_shipped_definitions_with_their_files)
@@ -156,4 +157,25 @@ Test(cli_definitions, a_defined_variant_is_replayed_into_the_reports)
               "%s", v);
     cr_expect(strstr(v, "no-such-square,there is no square k5 in Capablanca Chess,no such square\n") != NULL, "%s", v);
     free(v);
+}
+
+/* --variant names a defined variant by its report key, hyphen and all,
+ * or by any Game: name it answers to; the definitions are loaded after
+ * the options are read, and the names are looked up then. */
+Test(cli_definitions, variant_selects_a_defined_variant_by_key_or_game_name)
+{
+    write_in_dir("two.log", "Game: Shogi\nLog: s-1\nWhite: Ann\nBlack: Bob\n\n1. P c3-c4\n\n"
+                            "Game: Chess\nLog: c-1\nWhite: Ann\nBlack: Bob\n\n1. P e2-e4\n");
+    const char *names[] = {"shogi-gc", "Shogi-GC", "'Japanese Chess'", "shogi"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char *cmd = ts_fmt("analyze -q two.log -o out --variant %s", names[i]);
+        cr_assert_eq(ts_gcaudit(ts_scratch, cmd), 0, "%s", cmd);
+        char *err = ts_slurp(ts_scratch, "stderr.txt"), *games = ts_slurp(ts_scratch, "out/games.csv");
+        cr_expect_str_eq(err, "", "%s", cmd);
+        cr_expect(strstr(games, ",s-1,shogi-gc,") != NULL && strstr(games, ",c-1,") == NULL, "%s:\n%s", cmd,
+                  games);
+        free(games);
+        free(err);
+        free(cmd);
+    }
 }
