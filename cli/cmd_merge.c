@@ -65,7 +65,7 @@ static const struct cli_command_options merge_options;
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: gcaudit merge DIR... [-o DIR] [--xlsx FILE] [-q]\n\n"
+            "usage: gcaudit merge DIR... [-o DIR] [--xlsx FILE] [--pgn FILE] [-q] [--strict]\n\n"
             "Combine the reports that 'gcaudit analyze --shard K/N' wrote into the DIRs,\n"
             "one for each K of 1..N, into the reports one analyze run over the same\n"
             "inputs would write: inputs.csv, games.csv, violations.csv, the statistics\n"
