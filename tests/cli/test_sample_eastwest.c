@@ -20,13 +20,8 @@ static void teardown(void) { ts_reports_free(&R); }
 
 TestSuite(sample_eastwest, .init = setup, .fini = teardown);
 
-struct expected_game {
-    const char *log_id, *variant, *status, *turns, *declared, *result, *termination, *detail,
-        *winner, *first_code, *first_turn;
-};
-
 /* sample-data/EXPECTED.md, in report order. */
-static const struct expected_game expected[] = {
+static const struct ts_expected_game expected[] = {
     {"ew24-r1-ruiz-park", "xiangqi-gc", "ok", "140", "1/2-1/2", "1/2-1/2", "agreement", "", "", "", ""},
     {"ew24-r1-tanaka-nguyen", "shogi-gc", "illegal", "87", "0-1", "0-1", "illegal", "", "", "bad-drop", "44"},
     {"ew24-r1-yilmaz-li", "crazyhouse-gc", "ok", "65", "1-0", "1-0", "checkmate", "", "Elif Yilmaz", "", ""},
@@ -51,27 +46,12 @@ static const struct expected_game expected[] = {
 Test(sample_eastwest, exit_status_and_entries)
 {
     cr_expect_eq(R.exit_status, 0, "no entry fails");
-    cr_assert_eq(R.inputs.nrows - 1, 14);
-    for (size_t r = 1; r < R.inputs.nrows; r++) {
-        const char *entry = ts_csv_get(&R.inputs, r, "entry");
-        const char *want = strstr(entry, "README.txt") ? "skipped" : "ok";
-        cr_expect_str_eq(ts_csv_get(&R.inputs, r, "status"), want, "%s", entry);
-    }
+    ts_expect_entries_ok_but_readme(&R, 14);
 }
 
 Test(sample_eastwest, every_game_ends_as_the_engine_ended_it)
 {
-    cr_assert_eq(R.games.nrows - 1, NEXPECTED);
-    for (size_t i = 0; i < NEXPECTED; i++) {
-        const struct expected_game *e = &expected[i];
-        const char *cols[] = {"log_id", "variant", "status", "turns", "declared_result", "result",
-                              "termination", "detail", "winner", "first_violation_code",
-                              "first_violation_turn"};
-        const char *want[] = {e->log_id, e->variant, e->status, e->turns, e->declared, e->result,
-                              e->termination, e->detail, e->winner, e->first_code, e->first_turn};
-        for (size_t c = 0; c < sizeof cols / sizeof cols[0]; c++)
-            cr_expect_str_eq(ts_csv_get(&R.games, i + 1, cols[c]), want[c], "%s: %s", e->log_id, cols[c]);
-    }
+    ts_expect_games(&R, expected, NEXPECTED);
 }
 
 Test(sample_eastwest, violations_name_the_rule_broken)
@@ -85,12 +65,7 @@ Test(sample_eastwest, violations_name_the_rule_broken)
          "a piece may be brought in only on the square a first-rank piece leaves on its first move (e2 is "
          "not one)"},
     };
-    cr_assert_eq(R.violations.nrows - 1, 4);
-    for (size_t i = 0; i < 4; i++) {
-        cr_expect_str_eq(ts_csv_get(&R.violations, i + 1, "log_id"), want[i][0]);
-        cr_expect_str_eq(ts_csv_get(&R.violations, i + 1, "code"), want[i][1]);
-        cr_expect_str_eq(ts_csv_get(&R.violations, i + 1, "message"), want[i][2]);
-    }
+    ts_expect_violations(&R, want, sizeof want / sizeof want[0]);
 }
 
 /* How the games ended, counted per variant: the review is a detail row. */

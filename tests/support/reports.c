@@ -47,3 +47,39 @@ size_t ts_csv_count(const struct ts_csv *t, const char *col, const char *value)
         n += strcmp(ts_csv_get(t, r, col), value) == 0;
     return n;
 }
+
+void ts_expect_entries_ok_but_readme(const struct ts_reports *r, size_t nentries)
+{
+    cr_assert_eq(r->inputs.nrows - 1, nentries);
+    for (size_t i = 1; i < r->inputs.nrows; i++) {
+        const char *entry = ts_csv_get(&r->inputs, i, "entry");
+        const char *want = strstr(entry, "README.txt") ? "skipped" : "ok";
+        cr_expect_str_eq(ts_csv_get(&r->inputs, i, "status"), want, "%s", entry);
+    }
+}
+
+void ts_expect_games(const struct ts_reports *r, const struct ts_expected_game *want, size_t n)
+{
+    static const char *const cols[] = {"log_id", "variant", "status", "turns", "declared_result",
+                                       "result", "termination", "detail", "winner",
+                                       "first_violation_code", "first_violation_turn"};
+    cr_assert_eq(r->games.nrows - 1, n);
+    for (size_t i = 0; i < n; i++) {
+        const struct ts_expected_game *e = &want[i];
+        const char *values[] = {e->log_id, e->variant, e->status, e->turns, e->declared, e->result,
+                                e->termination, e->detail, e->winner, e->first_code, e->first_turn};
+        for (size_t c = 0; c < sizeof cols / sizeof cols[0]; c++)
+            cr_expect_str_eq(ts_csv_get(&r->games, i + 1, cols[c]), values[c], "%s: %s", e->log_id,
+                             cols[c]);
+    }
+}
+
+void ts_expect_violations(const struct ts_reports *r, const char *const (*want)[3], size_t n)
+{
+    cr_assert_eq(r->violations.nrows - 1, n);
+    for (size_t i = 0; i < n; i++) {
+        cr_expect_str_eq(ts_csv_get(&r->violations, i + 1, "log_id"), want[i][0]);
+        cr_expect_str_eq(ts_csv_get(&r->violations, i + 1, "code"), want[i][1]);
+        cr_expect_str_eq(ts_csv_get(&r->violations, i + 1, "message"), want[i][2]);
+    }
+}
