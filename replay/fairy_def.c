@@ -533,12 +533,24 @@ static int apply_key(struct rp_fdef *d, const struct key *k, const struct rp_fkv
     return 0;
 }
 
+/* A list value copied for strtok_r: one too long for the copy is an error,
+ * never a list silently cut short. */
+static int list_copy(char *buf, size_t size, const struct rp_fkv *kv, struct rp_fdef_error *err)
+{
+    size_t n = strlen(kv->value);
+    if (n >= size)
+        return fail(err, kv, "the list is too long (%zu characters; at most %zu)", n, size - 1);
+    memcpy(buf, kv->value, n + 1);
+    return 0;
+}
+
 /* ---------------------------------------------------- gcaudit's keys */
 
 static int apply_gc_labels(struct rp_fdef *d, const struct rp_fkv *kv, struct rp_fdef_error *err)
 {
     char buf[512];
-    snprintf(buf, sizeof buf, "%s", kv->value);
+    if (list_copy(buf, sizeof buf, kv, err) < 0)
+        return -1;
     for (char *save = NULL, *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
         item = (char *)skip_space(item);
         char *eq = strchr(item, '=');
@@ -571,7 +583,8 @@ static int apply_gc_coords(struct rp_fdef *d, const struct rp_fkv *kv, int ranks
                            struct rp_fdef_error *err)
 {
     char buf[512];
-    snprintf(buf, sizeof buf, "%s", kv->value);
+    if (list_copy(buf, sizeof buf, kv, err) < 0)
+        return -1;
     int n = 0, max = ranks ? RP_FMAX_RANKS : RP_FMAX_FILES;
     for (char *save = NULL, *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
         item = (char *)skip_space(item);
@@ -599,7 +612,8 @@ static int apply_gc_coords(struct rp_fdef *d, const struct rp_fkv *kv, int ranks
 static int apply_gc_games(struct rp_fdef *d, const struct rp_fkv *kv, struct rp_fdef_error *err)
 {
     char buf[1024];
-    snprintf(buf, sizeof buf, "%s", kv->value);
+    if (list_copy(buf, sizeof buf, kv, err) < 0)
+        return -1;
     d->ngames = 0;
     for (char *save = NULL, *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
         char norm[64];
@@ -623,7 +637,8 @@ static int apply_gc_games(struct rp_fdef *d, const struct rp_fkv *kv, struct rp_
 static int apply_gc_names(struct rp_fdef *d, const struct rp_fkv *kv, struct rp_fdef_error *err)
 {
     char buf[512];
-    snprintf(buf, sizeof buf, "%s", kv->value);
+    if (list_copy(buf, sizeof buf, kv, err) < 0)
+        return -1;
     for (char *save = NULL, *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
         item = (char *)skip_space(item);
         char *eq = strchr(item, '=');

@@ -266,6 +266,7 @@ int rp_defs_load_stream(FILE *f, const char *path, struct rp_def_error *err)
     ini_allow_inline_comments = 0;
     ini_use_stack = 0;
     ini_max_line = MAX_LINE;
+    ini_initial_alloc = MAX_LINE; /* the heap buffer does not grow: its first size is the limit */
     struct reader r;
     memset(&r, 0, sizeof r);
     r.f = f;

@@ -7,6 +7,7 @@
  * the reports.  Runs the built binary (GC_BINARY).
  */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,6 +112,42 @@ Test(cli_definitions, a_bad_definition_names_file_line_and_key)
         cr_expect_str_eq(out, "", "nothing listed after a bad definition");
         free(err);
         free(out);
+    }
+}
+
+/* A list longer than gcaudit copies is refused, not cut short: 15 names
+ * of 70 letters would have lost the end of the last one. */
+Test(cli_definitions, a_list_too_long_is_refused_not_cut_short)
+{
+    char names[15 * 72 + 1] = "", *at = names;
+    for (int i = 0; i < 15; i++)
+        at += snprintf(at, sizeof names - (size_t)(at - names), "%s%c%069d", i ? ", " : "", 'a' + i, 0);
+    char *ini = ts_fmt("[x]\ngcGames = %s\n", names);
+    write_in_dir("long.ini", ini);
+    free(ini);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "variants --variants long.ini"), 2);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
+    cr_expect_str_eq(err, "gcaudit: variants: long.ini:2: gcGames: [x] the list is too long (1078 characters; at "
+                          "most 1023)\n");
+    free(err);
+}
+
+/* Lines up to 4,094 characters are read (inih's heap buffer is sized to
+ * it); a longer one is named, not cut. */
+Test(cli_definitions, a_line_is_read_up_to_its_limit)
+{
+    static char line[4100];
+    for (int len = 4094; len <= 4095; len++) {
+        memset(line, ' ', (size_t)len);
+        memcpy(line, "gcTitle = t", 11);
+        line[len] = '\0';
+        char *ini = ts_fmt("[x:knightmate-gc]\n\n\n%s\n", line);
+        write_in_dir("long.ini", ini);
+        free(ini);
+        cr_expect_eq(ts_gcaudit(ts_scratch, "variants --variants long.ini"), len == 4094 ? 0 : 2, "%d", len);
+        char *err = ts_slurp(ts_scratch, "stderr.txt");
+        cr_expect_str_eq(err, len == 4094 ? "" : "gcaudit: variants: long.ini:4: longer than 4094 characters\n");
+        free(err);
     }
 }
 
