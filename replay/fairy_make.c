@@ -116,9 +116,11 @@ void rp_fmake(struct rp_fpos *p, rp_fmove m)
     p->last_drop_pawn_check = 0;
     p->ep = RP_FNOSQ;
 
+    int landed = m.to;
     if (m.kind == RP_FM_CASTLE) {
         int rfrom = p->castle_rook[m.castle], kfrom = m.from, kto, rto;
         rp_fcastle_squares(p, m.castle, &kto, &rto);
+        landed = kto;
         rp_fpiece king = p->b[kfrom], rook = p->b[rfrom];
         rp_fpos_take(p, kfrom);
         rp_fpos_take(p, rfrom);
@@ -145,8 +147,6 @@ void rp_fmake(struct rp_fpos *p, rp_fmove m)
             rp_fpos_take(p, victim);
             if (d->captures_to_hand)
                 to_hand(p, cap, cap_unpromoted);
-            if (d->gating)
-                rp_fset_del(&p->gates[them], victim);
             p->rule50 = 0;
             captured_any = 1;
         }
@@ -174,6 +174,11 @@ void rp_fmake(struct rp_fpos *p, rp_fmove m)
             rp_fset_del(&p->gates[us], m.from);
         }
     }
+    /* 11.1 closes the opponent's gate on the square a move lands on (the
+     * king's square when castling), a capture or not: a FEN may give a
+     * gate with no piece on it. */
+    if (d->gating && m.kind != RP_FM_PASS)
+        rp_fset_del(&p->gates[them], landed);
     if (m.gate) {
         int gt = m.gate - 1;
         rp_fpos_put(p, m.gate_sq, gt, us, 0);

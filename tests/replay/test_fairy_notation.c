@@ -195,6 +195,11 @@ Test(replay_fairy_notation, seirawan_gating)
                      "(f3 is not one)");
     expect_violation("Seirawan Chess", start, "1. N g1-f3; E-g1 1... n g8-f6\n2. P e2-e4 2... p e7-e5\n"
                      "3. B f1-c4; E-f1", 5, RP_BAD_DROP, "White has no elephant in hand to bring in");
+    /* A move landing on the opponent's gate closes it, capture or not (a
+     * FEN may give a gate with no piece on it): Fairy-Stockfish 11.1. */
+    expect_accepted("Seirawan Chess", "4k3/8/8/8/8/8/8/rN2K1NR[He] w Kbg - 0 1",
+                    "1. R h1-h7 1... k e8-d8\n2. R h7-g7 2... k d8-e8\n3. R g7-g8",
+                    "4k1R1/8/8/8/8/8/8/rN2K1N1[He] b Eb - 5 3");
     /* The piece brought in may not block a check. */
     expect_violation("Seirawan Chess", "4k1nR/8/8/8/8/8/8/4K3[Hh] b g - 0 1", "1... n g8-f6; h-g8", 1,
                      RP_KING_IN_CHECK, "the black king on e8 would be attacked by the rook on h8 (a piece brought "
