@@ -3,8 +3,9 @@
 # the tests).  Log seeds: each shared vector log (tests/fixtures/oracle)
 # cut into files of two games, four files per variant, so every variant's
 # Game: name and notation is in the corpus; plus the Palindromic reversal
-# game.  Input seeds: tiny archives of every format gcaudit reads, nested
-# ones and non-logs among them.  Needs bsdtar, gzip, bzip2, xz, zstd, zip.
+# game and the sample logs of the variants from definition files.  Input
+# seeds: tiny archives of every format gcaudit reads, nested ones and
+# non-logs among them.  Needs bsdtar, gzip, bzip2, xz, zstd, zip.
 set -eu
 cd "$(dirname "$0")"
 fixtures=../fixtures
@@ -24,6 +25,11 @@ for log in "$fixtures"/oracle/*.log; do
         }' "$log"
 done
 cp "$fixtures/palindromic/reversal.log" "$out/fuzz_replay/palindromic-reversal.log"
+# The variants from definition files: one sample log of each notation they
+# add (drops, promotions as +X, gating, FEN: headers, palaces, wide boards).
+for log in ../../sample-data/src/east-west-cup-2024/*/*.log ../../sample-data/src/variant-festival-2024/*/*.log; do
+    cp "$log" "$out/fuzz_replay/defined-$(basename "$log")"
+done
 cp "$out"/fuzz_replay/*.log "$out/fuzz_log_parser/"
 
 # Input seeds, built in a scratch directory from two small logs.
