@@ -223,6 +223,43 @@ int cli_pool_finish(cli_pool *p);
 /* Finish if needed and free; NULL does nothing. */
 void cli_pool_free(cli_pool *p);
 
+/* ------------------------- analyze: rows moved out of memory (spill.c) */
+
+/* A batch holding more than this many bytes of rows and records puts
+ * them in its spill file (at a game's end), so that an entry of millions
+ * of games costs no more memory than one of a few (issue 15). */
+#define CLI_SPILL_BYTES ((size_t)4 << 20)
+#define CLI_SPILL_MAX_BUFS 16
+
+typedef struct cli_spill cli_spill;
+
+/* CLI_SPILL_BYTES, or GCAUDIT_TEST_SPILL's number of bytes when the
+ * tests set it (cli_spill_test_setup, at the start of a run). */
+size_t cli_spill_threshold(void);
+void cli_spill_test_setup(void);
+
+/* An empty spill; its file is made by the first cli_spill_put.  NULL
+ * when out of memory. */
+cli_spill *cli_spill_new(void);
+void cli_spill_free(cli_spill *s);
+
+/* Append one chunk: the n buffers (n <= CLI_SPILL_MAX_BUFS), which are
+ * then emptied (their memory kept).  0, or -1 with errno (a full disk). */
+int cli_spill_put(cli_spill *s, struct fmt_buf *const *bufs, size_t n);
+
+/* The bytes of the chunks put so far (0 for NULL): a mark to cut back to. */
+uint64_t cli_spill_size(const cli_spill *s);
+
+/* Drop every chunk put after the mark size.  0, or -1 with errno. */
+int cli_spill_cut(cli_spill *s, uint64_t size);
+
+/* Read the chunks from the first: cli_spill_rewind, then cli_spill_get
+ * until it returns 0.  cli_spill_get fills the n buffers with the next
+ * chunk's (n as it was put): 1, 0 after the last chunk, or -1 (errno:
+ * ENOMEM, or EIO when the file does not read back). */
+int cli_spill_rewind(cli_spill *s);
+int cli_spill_get(cli_spill *s, struct fmt_buf *const *bufs, size_t n);
+
 /* ------------------------------ analyze: duplicate games (duplicates.c) */
 
 /* The fingerprint of a game: its variant (report key, or the Game:

@@ -681,8 +681,10 @@ struct batch {
     struct cli_pgn_counts pgn_counts;
     struct fmt_buf messages;      /* for stderr: failed entries, and violations with -v */
     struct fmt_buf counts;        /* the selected games' counts, packed (cli_counted_pack) */
-    struct game_rec *recs;        /* the selected games, in order: the writer counts them */
-    size_t nrecs, caprecs;
+    struct fmt_buf recs;          /* struct game_rec of the selected games, in order: the
+                                     writer counts them */
+    cli_spill *spill;             /* the rows and records put out of memory, or NULL */
+    int spill_failed;             /* the spill file could not be written (why says so) */
     struct cli_totals t;          /* entry counts, selected games, latest date */
     int failed;                   /* the batch could not be finished */
     const char *why;              /* why, when not out of memory (st_rc_text) */
@@ -705,8 +707,37 @@ static void batch_free(struct batch *b)
     fmt_buf_release(&b->viewer);
     fmt_buf_release(&b->pgn);
     fmt_buf_release(&b->counts);
-    free(b->recs);
+    fmt_buf_release(&b->recs);
+    cli_spill_free(b->spill);
     free(b);
+}
+
+/* The buffers a spill chunk holds, in its order: every one the writer
+ * takes from a batch but the messages (spill.c). */
+#define BATCH_BUFS 8
+
+static void batch_bufs(struct batch *b, struct fmt_buf *v[BATCH_BUFS])
+{
+    v[0] = &b->inputs, v[1] = &b->games, v[2] = &b->violations, v[3] = &b->rows;
+    v[4] = &b->viewer, v[5] = &b->pgn, v[6] = &b->counts, v[7] = &b->recs;
+}
+
+/* Bytes of rows and records the batch holds. */
+static size_t batch_held(struct batch *b)
+{
+    struct fmt_buf *v[BATCH_BUFS];
+    batch_bufs(b, v);
+    size_t n = 0;
+    for (int i = 0; i < BATCH_BUFS; i++)
+        n += v[i]->len;
+    return n;
+}
+
+static size_t batch_nrecs(const struct batch *b) { return b->recs.len / sizeof(struct game_rec); }
+
+static struct game_rec *batch_rec(const struct batch *b, size_t i)
+{
+    return (struct game_rec *)b->recs.data + i;
 }
 
 /* Copy what the batch needs of an entry; its text is taken, not copied. */
@@ -751,19 +782,10 @@ static int shard_owns(const struct analyze_opts *o, uint64_t seq, int index)
 /* Room for one more record of a selected game, or NULL. */
 static struct game_rec *new_rec(struct batch *b, size_t entry, const struct fmt_game *g)
 {
-    if (b->nrecs == b->caprecs) {
-        size_t cap = b->caprecs ? b->caprecs * 2 : 64;
-        struct game_rec *r = realloc(b->recs, cap * sizeof *r);
-        if (!r)
-            return NULL;
-        b->recs = r;
-        b->caprecs = cap;
-    }
-    struct game_rec *rec = &b->recs[b->nrecs++];
-    memset(rec, 0, sizeof *rec);
-    rec->entry = entry;
-    rec->index = g->index;
-    return rec;
+    struct game_rec rec = {.entry = entry, .index = g->index};
+    if (fmt_buf_add(&b->recs, (const char *)&rec, sizeof rec) != FMT_OK)
+        return NULL;
+    return batch_rec(b, batch_nrecs(b) - 1);
 }
 
 /* The counts of a selected game, with the result and the names the
@@ -985,10 +1007,97 @@ static int replay_game(struct worker *W, struct batch *b, const struct batch_ent
     return rc;
 }
 
+/* What an entry's replay added to its batch, to take back when memory
+ * runs out in it. */
+struct entry_mark {
+    size_t len[BATCH_BUFS];       /* each buffer's length (batch_bufs's order) */
+    uint64_t spilled;             /* the spill file's size */
+    struct cli_totals t;
+    struct cli_pgn_counts pgn_counts;
+    long messages;                /* position in the messages stream, or -1 */
+};
+
+static void mark_entry(struct batch *b, FILE *messages, struct entry_mark *m)
+{
+    struct fmt_buf *v[BATCH_BUFS];
+    batch_bufs(b, v);
+    for (int i = 0; i < BATCH_BUFS; i++)
+        m->len[i] = v[i]->len;
+    m->spilled = cli_spill_size(b->spill);
+    m->pgn_counts = b->pgn_counts;
+    m->t = b->t;
+    m->messages = messages && fflush(messages) == 0 ? ftell(messages) : -1;
+}
+
+/* Its games' records and counts go too: the writer counts only what the
+ * batch holds (emit_batch), so a failed entry's games count nowhere.  0,
+ * or -1 when the spill file cannot be cut back (the batch fails). */
+static int undo_entry(struct batch *b, FILE *messages, const struct entry_mark *m)
+{
+    struct fmt_buf *v[BATCH_BUFS];
+    batch_bufs(b, v);
+    for (int i = 0; i < BATCH_BUFS; i++)
+        v[i]->len = m->len[i];
+    b->pgn_counts = m->pgn_counts;
+    b->t = m->t;
+    /* A memory stream ends where it is when flushed: back to the mark
+     * is the -v lines of the entry gone. */
+    if (messages && m->messages >= 0)
+        fseek(messages, m->messages, SEEK_SET);
+    return b->spill ? cli_spill_cut(b->spill, m->spilled) : 0;
+}
+
+static const char spill_failed[] = "cannot write a temporary file of rows";
+
+/* Put the batch's rows and records in its spill file (spill.c).  In the
+ * middle of an entry (m: its mark), what the entries before it added goes
+ * in a chunk of its own first, and the mark moves past it, so that
+ * undo_entry can still take back the entry alone.  0, or -1: out of
+ * memory (the entry fails), or with b->spill_failed set when the file
+ * could not be written (the run fails: its reports would lack rows). */
+static int spill_batch(struct batch *b, struct entry_mark *m)
+{
+    struct fmt_buf *v[BATCH_BUFS];
+    batch_bufs(b, v);
+    size_t before = 0;
+    for (int i = 0; m && i < BATCH_BUFS; i++)
+        before += m->len[i];
+    if (!b->spill && !(b->spill = cli_spill_new()))
+        return -1;
+    if (before) {
+        struct fmt_buf part[BATCH_BUFS], *pv[BATCH_BUFS];
+        for (int i = 0; i < BATCH_BUFS; i++) {
+            part[i] = (struct fmt_buf){v[i]->data, m->len[i], m->len[i]};
+            pv[i] = &part[i];
+        }
+        if (cli_spill_put(b->spill, pv, BATCH_BUFS) != 0)
+            goto failed;
+        for (int i = 0; i < BATCH_BUFS; i++) {
+            if (m->len[i])
+                memmove(v[i]->data, v[i]->data + m->len[i], v[i]->len - m->len[i]);
+            v[i]->len -= m->len[i];
+        }
+        /* The entry's records point into its own rows and counts. */
+        for (size_t i = 0; i < batch_nrecs(b); i++) {
+            struct game_rec *rec = batch_rec(b, i);
+            rec->row_end -= m->len[1];
+            rec->counted -= m->len[6];
+        }
+        memset(m->len, 0, sizeof m->len);
+        m->spilled = cli_spill_size(b->spill);
+    }
+    if (cli_spill_put(b->spill, v, BATCH_BUFS) == 0)
+        return 0;
+failed:
+    b->spill_failed = 1;
+    b->why = spill_failed;
+    return -1;
+}
+
 /* Parse and replay every game of one entry.  Returns the number of games,
  * or -1 when memory ran out. */
 static long long replay_entry(struct worker *W, struct batch *b, const struct batch_entry *x,
-                              FILE *verbose)
+                              FILE *verbose, struct entry_mark *m)
 {
     fmt_parser *p = fmt_parser_new(x->text, x->len);
     if (!p)
@@ -1005,6 +1114,10 @@ static long long replay_entry(struct worker *W, struct batch *b, const struct ba
             break;
         }
         n++;
+        if (batch_held(b) > cli_spill_threshold() && spill_batch(b, m) != 0) {
+            rc = FMT_FATAL;
+            break;
+        }
         if (cli_interrupted())
             break;
     }
@@ -1027,40 +1140,6 @@ static void say_failed(FILE *f, const struct batch_entry *x, const char *message
     fputc('\n', f);
 }
 
-/* What an entry's replay added to its batch, to take back when memory
- * runs out in it. */
-struct entry_mark {
-    size_t games, violations, rows, viewer, counts, nrecs, pgn;
-    struct cli_totals t;
-    struct cli_pgn_counts pgn_counts;
-    long messages;                /* position in the messages stream, or -1 */
-};
-
-static void mark_entry(struct batch *b, FILE *messages, struct entry_mark *m)
-{
-    m->games = b->games.len, m->violations = b->violations.len;
-    m->rows = b->rows.len, m->viewer = b->viewer.len;
-    m->counts = b->counts.len, m->nrecs = b->nrecs;
-    m->pgn = b->pgn.len, m->pgn_counts = b->pgn_counts;
-    m->t = b->t;
-    m->messages = messages && fflush(messages) == 0 ? ftell(messages) : -1;
-}
-
-/* Its games' records and counts go too: the writer counts only what the
- * batch holds (emit_batch), so a failed entry's games count nowhere. */
-static void undo_entry(struct batch *b, FILE *messages, const struct entry_mark *m)
-{
-    b->games.len = m->games, b->violations.len = m->violations;
-    b->rows.len = m->rows, b->viewer.len = m->viewer;
-    b->counts.len = m->counts, b->nrecs = m->nrecs;
-    b->pgn.len = m->pgn, b->pgn_counts = m->pgn_counts;
-    b->t = m->t;
-    /* A memory stream ends where it is when flushed: back to the mark
-     * is the -v lines of the entry gone. */
-    if (messages && m->messages >= 0)
-        fseek(messages, m->messages, SEEK_SET);
-}
-
 /* Parse and replay an ok entry.  The number of games, or -1 when memory
  * ran out in it (all it added is taken back: the entry fails alone). */
 static long long replay_whole_entry(struct worker *W, struct batch *b, const struct batch_entry *x,
@@ -1069,10 +1148,11 @@ static long long replay_whole_entry(struct worker *W, struct batch *b, const str
     struct entry_mark m;
     mark_entry(b, messages, &m);
     cli_alloc_fail_in(x->source, x->entry);
-    long long games = replay_entry(W, b, x, verbose);
+    long long games = replay_entry(W, b, x, verbose, &m);
     cli_alloc_fail_end();
     if (games < 0) {
-        undo_entry(b, messages, &m);
+        if (undo_entry(b, messages, &m) != 0)
+            b->spill_failed = 1, b->why = spill_failed;
         return -1;
     }
     return games;
@@ -1088,6 +1168,8 @@ static int work_entry(struct worker *W, struct batch *b, const struct batch_entr
     s->entries++;
     if (status == FMT_ENTRY_OK) {
         games = replay_whole_entry(W, b, x, messages, verbose);
+        if (b->spill_failed)
+            return -1;
         if (games < 0) {
             /* Out of memory in this entry: a failed row, and on. */
             status = FMT_ENTRY_FAILED;
@@ -1123,10 +1205,23 @@ static void work_batch(void *worker, struct cli_job *job)
     if (!messages)
         b->failed = 1;
     for (size_t i = 0; i < b->n && !b->failed && !cli_interrupted(); i++)
-        if (work_entry(W, b, &b->e[i], messages, verbose) != 0) {
+        if (work_entry(W, b, &b->e[i], messages, verbose) != 0 ||
+            (batch_held(b) > cli_spill_threshold() && spill_batch(b, NULL) != 0)) {
             b->failed = 1;
             b->failed_at = i;
         }
+    /* A batch that spilled puts the rest too, and waits for the writer
+     * holding none of it (emit_batch reads it back chunk by chunk). */
+    if (b->spill && !b->failed) {
+        if (spill_batch(b, NULL) != 0) {
+            b->failed = 1;
+            b->failed_at = b->n - 1;
+        }
+        struct fmt_buf *v[BATCH_BUFS];
+        batch_bufs(b, v);
+        for (int i = 0; i < BATCH_BUFS; i++)
+            fmt_buf_release(v[i]);
+    }
     if (messages && (fclose(messages) != 0 ||
                      (mlen && fmt_buf_add(&b->messages, mtext, mlen) != FMT_OK)))
         b->failed = 1;
@@ -1148,8 +1243,8 @@ static void write_bytes(struct analyze *A, fmt_csv *csv, const struct fmt_buf *b
 static int count_batch(struct analyze *A, struct batch *b)
 {
     size_t written = 0;
-    for (size_t i = 0; i < b->nrecs; i++) {
-        const struct game_rec *rec = &b->recs[i];
+    for (size_t i = 0; i < batch_nrecs(b); i++) {
+        const struct game_rec *rec = batch_rec(b, i);
         const struct batch_entry *x = &b->e[rec->entry];
         const char *first = NULL;
         int dup = A->dups && rec->fp[0] ? cli_dups_check(A->dups, rec->fp, x->seq, x->source,
@@ -1195,6 +1290,41 @@ static int count_batch(struct analyze *A, struct batch *b)
     return 0;
 }
 
+/* What the batch holds of its rows and records, or a chunk of them read
+ * back from its spill file: into the reports. */
+static void emit_rows(struct analyze *A, struct batch *b)
+{
+    write_bytes(A, A->inputs, &b->inputs);
+    if (count_batch(A, b) != 0)
+        A->failed = 1;
+    write_bytes(A, A->violations, &b->violations);
+    write_bytes(A, A->rows, &b->rows);
+    write_bytes(A, A->viewer, &b->viewer);
+    write_bytes(A, A->pgn, &b->pgn);
+}
+
+/* The chunks a batch put in its spill file, in order, each read into
+ * the batch's buffers (empty until then, work_batch) and written. */
+static void emit_spilled(struct analyze *A, struct batch *b)
+{
+    if (!b->spill)
+        return;
+    struct fmt_buf *v[BATCH_BUFS];
+    batch_bufs(b, v);
+    int got = cli_spill_rewind(b->spill) == 0 ? 1 : -1;
+    while (got > 0 && !A->failed && !A->write_failed) {
+        got = cli_spill_get(b->spill, v, BATCH_BUFS);
+        if (got > 0)
+            emit_rows(A, b);
+    }
+    if (got < 0) {
+        cli_error("cannot read back a temporary file of rows: %s", strerror(errno));
+        A->failed = 1;
+    }
+    for (int i = 0; i < BATCH_BUFS; i++)
+        v[i]->len = 0;
+}
+
 /* The pool's emit: a batch's rows, in sequence order.  Nonzero stops the run. */
 static int emit_batch(void *ctx, struct cli_job *job, int drop)
 {
@@ -1209,13 +1339,8 @@ static int emit_batch(void *ctx, struct cli_job *job, int drop)
                   x->entry);
         A->failed = 1;
     } else {
-        write_bytes(A, A->inputs, &b->inputs);
-        if (count_batch(A, b) != 0)
-            A->failed = 1;
-        write_bytes(A, A->violations, &b->violations);
-        write_bytes(A, A->rows, &b->rows);
-        write_bytes(A, A->viewer, &b->viewer);
-        write_bytes(A, A->pgn, &b->pgn);
+        emit_spilled(A, b);
+        emit_rows(A, b);
         for (int f = 0; f < CLI_PGN_FATES; f++)
             A->pgn_counts.n[f] += b->pgn_counts.n[f];
         if (b->messages.len)
@@ -1424,6 +1549,7 @@ static int prepare_or_stop(struct analyze *A)
 {
     cli_interrupt_install();
     cli_alloc_test_setup();
+    cli_spill_test_setup();
     if (A->o.alias_path) {
         char err[1024];
         A->alias = cli_alias_read(A->o.alias_path, &A->spellings, err, sizeof err);

@@ -1,0 +1,193 @@
+/*
+ * Rows put out of memory (cli/spill.c, issue 15 item 2): a batch whose
+ * rows and records pass a threshold puts them in a temporary file, in
+ * chunks, at a game's end, and the writer reads them back in order.  The
+ * reports must be the same bytes as when nothing spills, with one thread
+ * or two, and an entry that runs out of memory after its batch spilled
+ * must still fail alone.  The tests set the threshold through the hook
+ * GCAUDIT_TEST_SPILL=BYTES (1: after every game), so the spill path runs
+ * on small inputs.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli/cli.h"
+#include "tests/support/support.h"
+
+TestSuite(spill, .init = ts_scratch_setup, .fini = ts_scratch_teardown, .timeout = 300);
+
+/* ------------------------------------------------------------ the file */
+
+static void buf_set(struct fmt_buf *b, const char *s)
+{
+    b->len = 0;
+    if (*s)
+        cr_assert_eq(fmt_buf_add(b, s, strlen(s)), FMT_OK);
+}
+
+static void expect_chunk(cli_spill *s, struct fmt_buf *const *v, const char *a, const char *b)
+{
+    cr_assert_eq(cli_spill_get(s, v, 2), 1);
+    cr_assert_eq(v[0]->len, strlen(a));
+    cr_assert_eq(v[1]->len, strlen(b));
+    cr_assert(memcmp(v[0]->data, a, v[0]->len) == 0);
+    cr_assert(memcmp(v[1]->data, b, v[1]->len) == 0);
+}
+
+Test(spill, chunks_come_back_in_order_and_a_cut_drops_the_later_ones)
+{
+    struct fmt_buf x = {0}, y = {0};
+    struct fmt_buf *v[2] = {&x, &y};
+    cli_spill *s = cli_spill_new();
+    cr_assert_eq(cli_spill_size(s), 0);
+    buf_set(&x, "one"), buf_set(&y, "");
+    cr_assert_eq(cli_spill_put(s, v, 2), 0);
+    cr_assert_eq(x.len, 0, "a chunk put empties its buffers");
+    uint64_t mark = cli_spill_size(s);
+    buf_set(&x, "two"), buf_set(&y, "2");
+    cr_assert_eq(cli_spill_put(s, v, 2), 0);
+    buf_set(&x, "three"), buf_set(&y, "33");
+    cr_assert_eq(cli_spill_put(s, v, 2), 0);
+    cr_assert_eq(cli_spill_rewind(s), 0);
+    expect_chunk(s, v, "one", "");
+    expect_chunk(s, v, "two", "2");
+    expect_chunk(s, v, "three", "33");
+    cr_assert_eq(cli_spill_get(s, v, 2), 0);
+    /* Back to the mark: the chunks after it are gone, and the next one
+     * put follows the mark. */
+    cr_assert_eq(cli_spill_cut(s, mark), 0);
+    cr_assert_eq(cli_spill_size(s), mark);
+    buf_set(&x, "four"), buf_set(&y, "4");
+    cr_assert_eq(cli_spill_put(s, v, 2), 0);
+    cr_assert_eq(cli_spill_rewind(s), 0);
+    expect_chunk(s, v, "one", "");
+    expect_chunk(s, v, "four", "4");
+    cr_assert_eq(cli_spill_get(s, v, 2), 0);
+    cli_spill_free(s);
+    fmt_buf_release(&x), fmt_buf_release(&y);
+}
+
+Test(spill, a_spill_never_put_reads_as_empty)
+{
+    struct fmt_buf x = {0};
+    struct fmt_buf *v[1] = {&x};
+    cli_spill *s = cli_spill_new();
+    cr_assert_eq(cli_spill_rewind(s), 0);
+    cr_assert_eq(cli_spill_get(s, v, 1), 0);
+    cr_assert_eq(cli_spill_cut(s, 0), 0);
+    cli_spill_free(s);
+    cli_spill_free(NULL);
+}
+
+/* ------------------------------------------------------------ analyze */
+
+/* Logs of many games: wins, illegal moves, copies of earlier games (the
+ * duplicate check reads the records back across chunks), a malformed
+ * game, in several entries. */
+static void write_logs(void)
+{
+    for (int f = 0; f < 3; f++) {
+        size_t cap = 64 * 1024, n = 0;
+        char *text = malloc(cap);
+        for (int k = 0; k < 40; k++)
+            n += (size_t)snprintf(text + n, cap - n,
+                                  "Game: Chess\nWhite: P%d\nBlack: Q%d\nResult: 1-0\n\n"
+                                  "1. P e2-e4 1... p e7-e5\n2. B f1-c4 2... n b8-c6\n"
+                                  "3. Q d1-h5 3... n g8-f6\n4. Q h5-f7\n\n"
+                                  "Game: Chess\nWhite: P%d\nBlack: R%d\n\n"
+                                  "1. P e2-e4 1... p e7-e5\n2. K e1-e3\n\n"
+                                  "Game: Shogi\nWhite: A\nBlack: B\n\n1. P 7g-7f\n\n"
+                                  "Game: Chess\nWhite: X\nBlack: Y\n\nhello\n\n",
+                                  k % 7, k % 5, k, k);
+        char *path = ts_fmt("%s/log%d.log", ts_scratch, f);
+        cr_assert_eq(ts_write_file(path, text, n), 0);
+        free(path), free(text);
+    }
+}
+
+/* The reports, --pgn's file and stderr of a run that spills as spill
+ * says, against a run with the threshold left alone. */
+static void same_reports(const char *spill, const char *jobs, const char *more)
+{
+    const char *const name[2] = {"ref", "out"};
+    for (int i = 0; i < 2; i++) {
+        char *run = ts_fmt("cd '%s' && rm -f x.pgn && %s%s SOURCE_DATE_EPOCH=1700000000 '%s' "
+                           "analyze -q %s %s --pgn x.pgn log0.log log1.log log2.log -o %s "
+                           ">/dev/null 2>%s.err; echo $? >%s.rc; mv x.pgn %s.pgn 2>/dev/null || "
+                           "touch %s.pgn",
+                           ts_scratch, i ? "GCAUDIT_TEST_SPILL=" : "", i ? spill : "",
+                           GC_BINARY, jobs, more, name[i], name[i], name[i], name[i], name[i]);
+        cr_assert_eq(ts_run(run), 0);
+        free(run);
+    }
+    char *diff = ts_fmt("cd '%s' && diff -r ref out && cmp ref.pgn out.pgn && cmp ref.err out.err "
+                        "&& cmp ref.rc out.rc",
+                        ts_scratch);
+    cr_assert_eq(ts_run(diff), 0, "GCAUDIT_TEST_SPILL=%s %s %s: the reports differ", spill, jobs,
+                 more);
+    free(diff);
+}
+
+Test(spill, the_reports_are_the_same_bytes_spilled_after_every_game)
+{
+    write_logs();
+    same_reports("1", "-j1", "--viewer all");
+    same_reports("1", "-j2", "--viewer all -v");
+    same_reports("1", "-j1", "--excel --viewer illegal");
+}
+
+Test(spill, the_reports_are_the_same_bytes_spilled_now_and_then)
+{
+    write_logs();
+    same_reports("700", "-j1", "--viewer all");
+    same_reports("5000", "-j2", "");
+    same_reports("700", "-j2", "--shard 2/3 --viewer all");
+}
+
+/* Out of memory in an entry whose batch spilled before it and in it:
+ * the entry fails alone, and the file is cut back to where it began. */
+Test(spill, running_out_of_memory_in_a_spilled_entry_fails_it_alone)
+{
+    write_logs();
+    char *cmd = ts_fmt("cd '%s' && cat log1.log > big.log && '%s' analyze -q -j1 log0.log "
+                       "log2.log -o ref >/dev/null 2>&1",
+                       ts_scratch, GC_BINARY);
+    cr_assert_eq(ts_run(cmd), 0);
+    free(cmd);
+    static const char *const same[] = {"games.csv", "violations.csv", "variants.csv",
+                                       "players.csv"};
+    int failed_seen = 0, ok_seen = 0;
+    for (int at = 0; at <= 3000 && !ok_seen; at += 37) {
+        cmd = ts_fmt("cd '%s' && GCAUDIT_TEST_SPILL=300 GCAUDIT_TEST_OOM=big.log@%d '%s' "
+                     "analyze -q -j1 log0.log big.log log2.log -o out >/dev/null 2>&1",
+                     ts_scratch, at, GC_BINARY);
+        int rc = ts_run(cmd);
+        free(cmd);
+        char *inputs = ts_slurp(ts_scratch, "out/inputs.csv");
+        const char *row = strstr(inputs, "\nbig.log,,");
+        cr_assert(row, "@%d: %s", at, inputs);
+        const char *eol = strchr(row + 1, '\n');
+        const char *ok = strstr(row, ",160,ok,\n");
+        if (ok && ok < eol) {
+            cr_assert_eq(rc, 0, "@%d", at);
+            ok_seen = 1;
+        } else {
+            failed_seen++;
+            cr_assert_eq(rc, 1, "@%d: exit status %d", at, rc);
+            const char *failed = strstr(row, ",0,failed,out of memory\n");
+            cr_assert(failed && failed < eol, "@%d: %s", at, inputs);
+            for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
+                char *pa = ts_fmt("ref/%s", same[i]), *pb = ts_fmt("out/%s", same[i]);
+                char *a = ts_slurp(ts_scratch, pa), *b = ts_slurp(ts_scratch, pb);
+                cr_assert_str_eq(b, a, "@%d: %s", at, same[i]);
+                free(a), free(b), free(pa), free(pb);
+            }
+        }
+        free(inputs);
+    }
+    cr_assert_gt(failed_seen, 3, "the sweep never ran out of memory in the entry");
+    cr_assert(ok_seen, "big.log was never read whole: sweep further");
+}
