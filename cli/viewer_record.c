@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "cli/audit.h"
+#include "stats/stats.h"
 
 /* Positions kept for one game (the start and CLI_VIEW_STEPS - 1 turns). */
 #define CLI_VIEW_STEPS 1000
@@ -131,9 +132,9 @@ static void add(struct json *b, const char *s)
 
 static void add_num(struct json *b, long long n)
 {
-    char t[32];
-    snprintf(t, sizeof t, "%lld", n);
-    add(b, t);
+    char t[ST_INT_TEXT];          /* "%lld", without snprintf's cost: a number a ply */
+    if (fmt_buf_add(b->buf, t, st_format_i64(t, n)) != FMT_OK)
+        b->failed = 1;
 }
 
 /* Log text: escaped as the CSV reports show it, then as JSON. */
@@ -158,7 +159,9 @@ static void add_cell(struct json *b, const struct rp_view_piece *c)
         add(b, "\"\"");
         return;
     }
-    snprintf(t, sizeof t, "%c%s", c->colour == FMT_BLACK ? 'b' : 'w', c->label);
+    t[0] = c->colour == FMT_BLACK ? 'b' : 'w'; /* "%c%s" of the colour and label */
+    memcpy(t + 1, c->label, RP_VIEW_LABEL);
+    t[RP_VIEW_LABEL + 1] = '\0';
     add_text(b, t);
 }
 

@@ -48,7 +48,58 @@ const struct rp_variant *rp_variant_at(size_t i)
     return i < nlisted ? listing[i].v : NULL;
 }
 
-const struct rp_variant *rp_variant_for_game(const char *game_name)
+/* The Game: names of the registered variants, sorted, each with the
+ * variant that has it (the one registered last, as the scan below
+ * decides): rebuilt whenever the registry changes, NULL while only the
+ * built-in variants are listed (a handful of names) or when memory ran
+ * out, and then the scan answers.  With the shipped definitions loaded
+ * there are some 60 names, and the scan compared every one of them for
+ * every game read (1% of a Chess run's instructions). */
+struct name_ref {
+    const char *name;
+    const struct entry *e;
+};
+
+static struct name_ref *names;
+static size_t nnames;
+
+static int by_name_then_latest(const void *a, const void *b)
+{
+    const struct name_ref *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    if (c)
+        return c;
+    return (x->e->seq < y->e->seq) - (x->e->seq > y->e->seq);
+}
+
+static void index_names(void)
+{
+    free(names);
+    names = NULL;
+    nnames = 0;
+    if (listing == builtin)
+        return;
+    size_t n = 0;
+    for (size_t i = 0; i < nlisted; i++)
+        for (const char *const *g = listing[i].v->game_names; *g; g++)
+            n++;
+    struct name_ref *all = malloc((n ? n : 1) * sizeof *all);
+    if (!all)
+        return;
+    n = 0;
+    for (size_t i = 0; i < nlisted; i++)
+        for (const char *const *g = listing[i].v->game_names; *g; g++)
+            all[n++] = (struct name_ref){*g, &listing[i]};
+    qsort(all, n, sizeof *all, by_name_then_latest);
+    size_t kept = 0;              /* of each name, its first: the latest */
+    for (size_t i = 0; i < n; i++)
+        if (!kept || strcmp(all[kept - 1].name, all[i].name) != 0)
+            all[kept++] = all[i];
+    names = all;
+    nnames = kept;
+}
+
+const struct rp_variant *rp_variant_for_game_scan(const char *game_name)
 {
     char key[128];
     if (!game_name)
@@ -60,6 +111,26 @@ const struct rp_variant *rp_variant_for_game(const char *game_name)
             if (strcmp(*n, key) == 0 && (!best || listing[i].seq > best->seq))
                 best = &listing[i];
     return best ? best->v : NULL;
+}
+
+const struct rp_variant *rp_variant_for_game(const char *game_name)
+{
+    if (!names || !game_name)
+        return rp_variant_for_game_scan(game_name);
+    char key[128];
+    fmt_normalise_game_name(game_name, key, sizeof key);
+    size_t lo = 0, hi = nnames;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = strcmp(key, names[mid].name);
+        if (c == 0)
+            return names[mid].e->v;
+        if (c < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return NULL;
 }
 
 /* What a table lacks of what every variant has, or NULL. */
@@ -105,17 +176,21 @@ int rp_registry_add(const struct rp_variant *v, char *why, size_t whysize)
         listing = grown;
     }
     struct entry e = {v, next_seq++};
-    for (size_t i = 0; i < nlisted; i++)
-        if (strcmp(grown[i].v->name, v->name) == 0) {
-            grown[i] = e;
-            return RP_DONE;
-        }
-    grown[nlisted++] = e;
+    size_t i = 0;
+    while (i < nlisted && strcmp(grown[i].v->name, v->name) != 0)
+        i++;
+    grown[i] = e;                 /* the same name replaces in place */
+    if (i == nlisted)
+        nlisted++;
+    index_names();
     return RP_DONE;
 }
 
 void rp_registry_reset(void)
 {
+    free(names);
+    names = NULL;
+    nnames = 0;
     free(grown);
     grown = NULL;
     listing = builtin;

@@ -13,6 +13,7 @@
 
 #include "replay/replay.h"
 #include "replay/variants.h"
+#include "tests/support/support.h"
 
 /* ------------------------------------------------------ the fake variant */
 
@@ -314,6 +315,59 @@ Test(replay_variants, a_game_name_claimed_twice_goes_to_the_last_registered)
     cr_expect_eq(rp_variant_count(), 5);
     cr_expect_eq(rp_variant_for_game("Chess"), &rp_variant_chess);
     cr_expect_null(rp_variant_for_game("Count Down"));
+}
+
+/* rp_variant_for_game looks names up in a sorted index; its plain twin
+ * compares every name.  Every name listed, spelt as logs spell it, and
+ * near misses must get the same answer from both after every change. */
+static void expect_index_agrees_with_scan(const char *when)
+{
+    static const char *const misses[] = {"", "Chess ", "Ches", "Chesss", "Count", "countdownx",
+                                         "zzz", "A", NULL};
+    for (const char *const *m = misses; *m; m++)
+        cr_expect_eq(rp_variant_for_game(*m), rp_variant_for_game_scan(*m), "%s: '%s'", when, *m);
+    cr_expect_null(rp_variant_for_game(NULL));
+    for (size_t i = 0; i < rp_variant_count(); i++)
+        for (const char *const *n = rp_variant_at(i)->game_names; *n; n++) {
+            char spelt[160];
+            for (int k = 0; k < 4; k++) {
+                size_t len = strlen(*n);
+                if (len + 2 > sizeof spelt)
+                    break;
+                memcpy(spelt, *n, len + 1);
+                if (k == 1 && spelt[0])
+                    spelt[0] = (char)(spelt[0] >= 'a' && spelt[0] <= 'z' ? spelt[0] - 32 : spelt[0]);
+                if (k == 2)
+                    memcpy(spelt + len, "-", 2);
+                if (k == 3 && len)
+                    spelt[len - 1] = '\0';
+                cr_expect_eq(rp_variant_for_game(spelt), rp_variant_for_game_scan(spelt),
+                             "%s: '%s'", when, spelt);
+            }
+            cr_expect_not_null(rp_variant_for_game(*n), "%s: '%s' is found", when, *n);
+        }
+}
+
+Test(replay_variants, the_name_index_agrees_with_the_scan)
+{
+    expect_index_agrees_with_scan("built in");
+    static const char *const chess_too[] = {"countdown", "chess", NULL};
+    struct rp_variant a = fake, b = fake;
+    a.game_names = chess_too;
+    b.name = "other";
+    add(&a);
+    expect_index_agrees_with_scan("a claims chess");
+    add(&b);
+    expect_index_agrees_with_scan("b claims countdown");
+    struct rp_def_error e;
+    char *dir = ts_fmt("%s/replay/definitions", GC_SOURCE_DIR);
+    cr_assert_eq(rp_defs_load_dir(dir, &e), RP_DONE, "%s:%d: %s: %s", e.file, e.line, e.key, e.message);
+    free(dir);
+    expect_index_agrees_with_scan("the shipped definitions");
+    add(&a);
+    expect_index_agrees_with_scan("a again");
+    rp_registry_reset();
+    expect_index_agrees_with_scan("reset");
 }
 
 Test(replay_variants, a_table_without_a_required_slot_is_misuse)
