@@ -216,6 +216,11 @@ cli_pool *cli_pool_new(int nthreads, void **workers, const struct cli_pool_ops *
  * nonzero once emit has asked to stop (the job is then dropped). */
 int cli_pool_submit(cli_pool *p, struct cli_job *job);
 
+/* Hand over a job done already (on the submitting thread): it is emitted
+ * in its turn, after the jobs submitted before it.  Returns nonzero once
+ * emit has asked to stop (the job is then dropped). */
+int cli_pool_submit_done(cli_pool *p, struct cli_job *job);
+
 /* Emit every job still in flight and stop the threads.  Nonzero if emit
  * asked to stop. */
 int cli_pool_finish(cli_pool *p);

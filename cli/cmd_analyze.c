@@ -80,7 +80,8 @@ struct analyze {
     st_alias *alias;
     struct cli_progress progress;
     struct worker *workers;
-    int nworkers;
+    int nworkers;                 /* the pool's; with threads one more follows: */
+    struct worker *walker;        /* the walker's own, for streamed entries (on_entry) */
     struct batch *batch;          /* being filled by the walker */
     cli_pool *pool;
     int write_failed;
@@ -646,10 +647,12 @@ static void abort_reports(struct analyze *A)
 #define BATCH_ENTRIES 64
 #define BATCH_BYTES (256 * 1024)
 /* In flight (read, not yet written): at most this many batches per
- * thread, and this many bytes of entries, so memory does not grow with
- * the archive; a bigger entry goes alone. */
+ * thread, and this many bytes of entries per thread, so memory does not
+ * grow with the archive.  A batch holds at most BATCH_BYTES and one more
+ * entry, which is at most STREAM_AFTER long (a longer one is replayed as
+ * it is read, replay_streamed): 1.25 MiB. */
 #define POOL_BATCHES_PER_THREAD 4
-#define POOL_BYTES (64u << 20)
+#define POOL_BYTES_PER_THREAD ((size_t)6 << 20)
 
 struct batch_entry {
     uint64_t seq, bytes;
@@ -658,6 +661,8 @@ struct batch_entry {
     const char *source, *entry, *message;
     char *text;                   /* taken from the walker; NULL when not ok */
     size_t len;
+    const struct fmt_entry *stream; /* an entry read as it is replayed (replay_streamed), or
+                                     NULL; only while the walker's callback runs */
 };
 
 /* A selected game as the writer sees it: it decides, in input order,
@@ -1089,9 +1094,17 @@ static int spill_batch(struct batch *b, struct entry_mark *m)
     if (cli_spill_put(b->spill, v, BATCH_BUFS) == 0)
         return 0;
 failed:
+    if (errno == ENOMEM)
+        return -1;
     b->spill_failed = 1;
     b->why = spill_failed;
     return -1;
+}
+
+/* The parser's source for a streamed entry (fmt_parser_new_stream). */
+static ptrdiff_t read_streamed(void *ctx, char *buf, size_t n)
+{
+    return fmt_entry_read(ctx, buf, n);
 }
 
 /* Parse and replay every game of one entry.  Returns the number of games,
@@ -1099,7 +1112,8 @@ failed:
 static long long replay_entry(struct worker *W, struct batch *b, const struct batch_entry *x,
                               FILE *verbose, struct entry_mark *m)
 {
-    fmt_parser *p = fmt_parser_new(x->text, x->len);
+    fmt_parser *p = x->stream ? fmt_parser_new_stream(read_streamed, (void *)x->stream)
+                              : fmt_parser_new(x->text, x->len);
     if (!p)
         return -1;
     fmt_parser_in_parts(p, GAME_PART_TURNS);
@@ -1142,7 +1156,7 @@ static void say_failed(FILE *f, const struct batch_entry *x, const char *message
 
 /* Parse and replay an ok entry.  The number of games, or -1 when memory
  * ran out in it (all it added is taken back: the entry fails alone). */
-static long long replay_whole_entry(struct worker *W, struct batch *b, const struct batch_entry *x,
+static long long replay_whole_entry(struct worker *W, struct batch *b, struct batch_entry *x,
                                     FILE *messages, FILE *verbose)
 {
     struct entry_mark m;
@@ -1150,6 +1164,21 @@ static long long replay_whole_entry(struct worker *W, struct batch *b, const str
     cli_alloc_fail_in(x->source, x->entry);
     long long games = replay_entry(W, b, x, verbose, &m);
     cli_alloc_fail_end();
+    if (x->stream) {
+        /* What the entry turned out to be, read to its end: a failure
+         * found late (a NUL byte, a long line, a cut archive) is the
+         * entry's row, as when it is read whole, and its games go. */
+        const char *message;
+        enum fmt_entry_status st = fmt_entry_end(x->stream, &message, &x->bytes);
+        x->message = message;
+        if (st != FMT_ENTRY_OK) {
+            x->status = st;
+            games = undo_entry(b, messages, &m) == 0 ? 0 : -1;
+            if (games < 0)
+                b->spill_failed = 1, b->why = spill_failed;
+            return games;
+        }
+    }
     if (games < 0) {
         if (undo_entry(b, messages, &m) != 0)
             b->spill_failed = 1, b->why = spill_failed;
@@ -1158,7 +1187,7 @@ static long long replay_whole_entry(struct worker *W, struct batch *b, const str
     return games;
 }
 
-static int work_entry(struct worker *W, struct batch *b, const struct batch_entry *x,
+static int work_entry(struct worker *W, struct batch *b, struct batch_entry *x,
                       FILE *messages, FILE *verbose)
 {
     long long games = 0;
@@ -1170,6 +1199,8 @@ static int work_entry(struct worker *W, struct batch *b, const struct batch_entr
         games = replay_whole_entry(W, b, x, messages, verbose);
         if (b->spill_failed)
             return -1;
+        status = x->status;       /* a streamed entry's, known at its end */
+        message = x->message;
         if (games < 0) {
             /* Out of memory in this entry: a failed row, and on. */
             status = FMT_ENTRY_FAILED;
@@ -1210,9 +1241,11 @@ static void work_batch(void *worker, struct cli_job *job)
             b->failed = 1;
             b->failed_at = i;
         }
-    /* A batch that spilled puts the rest too, and waits for the writer
-     * holding none of it (emit_batch reads it back chunk by chunk). */
-    if (b->spill && !b->failed) {
+    /* A batch that spilled, or holds more than a quarter of the
+     * threshold, puts the rest there too, and waits for the writer holding
+     * none of it (emit_batch reads it back chunk by chunk): the batches
+     * waiting are text and little else. */
+    if ((b->spill || batch_held(b) > cli_spill_threshold() / 4) && !b->failed) {
         if (spill_batch(b, NULL) != 0) {
             b->failed = 1;
             b->failed_at = b->n - 1;
@@ -1364,6 +1397,28 @@ static int submit_batch(struct analyze *A)
     return b && b->n ? cli_pool_submit(A->pool, &b->job) : (batch_free(b), 0);
 }
 
+/* An entry too long to be held (STREAM_AFTER) is parsed and replayed
+ * here, on the walker's thread, as it is read: the batches before it are
+ * handed over first, and it follows them as a batch of its own, done, so
+ * the rows keep their order.  Its text costs the parser's window and one
+ * block; its rows spill as any batch's do.  Nonzero stops the walk. */
+static int replay_streamed(struct analyze *A, const struct fmt_entry *e)
+{
+    if (submit_batch(A) != 0)
+        return 1;
+    struct batch *b = calloc(1, sizeof *b);
+    if (!b || batch_add(b, e) != 0) {
+        batch_free(b);
+        cli_error("out of memory while reading %s %s", e->source, e->entry);
+        return A->failed = 1;
+    }
+    b->e[0].stream = e;
+    work_batch(A->walker, &b->job);
+    b->e[0].stream = NULL;
+    b->e[0].message = "";       /* the walker's, gone when this returns */
+    return cli_pool_submit_done(A->pool, &b->job);
+}
+
 /* The walker's callback: gather the entry into the current batch, hand
  * the batch over when full.  Nonzero stops the walk. */
 static int on_entry(void *ctx, const struct fmt_entry *e)
@@ -1372,6 +1427,8 @@ static int on_entry(void *ctx, const struct fmt_entry *e)
     if (cli_interrupted())
         return 1;
     cli_progress_reading(&A->progress, e);
+    if (e->stream)
+        return replay_streamed(A, e);
     if (!A->batch && !(A->batch = calloc(1, sizeof *A->batch))) {
         cli_error("out of memory while reading %s %s", e->source, e->entry);
         return A->failed = 1;
@@ -1413,10 +1470,15 @@ static int start_workers(struct analyze *A)
 {
     int threads = A->o.jobs > 1 ? A->o.jobs : 0;
     A->nworkers = threads ? threads : 1;
-    A->workers = calloc((size_t)A->nworkers, sizeof *A->workers);
-    void **ctx = calloc((size_t)A->nworkers, sizeof *ctx);
+    /* With threads, the walker replays streamed entries with a worker
+     * of its own; without, jobs run on its thread: it shares the one. */
+    int all = A->nworkers + (threads ? 1 : 0);
+    A->workers = calloc((size_t)all, sizeof *A->workers);
+    void **ctx = calloc((size_t)all, sizeof *ctx);
     int rc = A->workers && ctx ? 0 : -1;
-    for (int i = 0; rc == 0 && i < A->nworkers; i++) {
+    if (rc == 0)
+        A->walker = &A->workers[all - 1];
+    for (int i = 0; rc == 0 && i < all; i++) {
         A->workers[i].A = A;
         if (A->o.viewer != CLI_VIEWER_NONE)
             A->workers[i].view = cli_view_rec_new();
@@ -1430,10 +1492,25 @@ static int start_workers(struct analyze *A)
     }
     static const struct cli_pool_ops ops = {work_batch, emit_batch};
     size_t max_jobs = (size_t)POOL_BATCHES_PER_THREAD * (size_t)A->nworkers;
-    if (rc == 0 && !(A->pool = cli_pool_new(threads, ctx, &ops, A, max_jobs, POOL_BYTES)))
+    size_t max_bytes = POOL_BYTES_PER_THREAD * (size_t)A->nworkers;
+    if (rc == 0 && !(A->pool = cli_pool_new(threads, ctx, &ops, A, max_jobs, max_bytes)))
         rc = -1;
     free(ctx);
     return rc;
+}
+
+/* An entry longer than this is replayed as it is read (replay_streamed):
+ * 1 MiB, a log of some ten thousand turns, far past any real one, so
+ * ordinary archives go through the threads whole as before.  The tests
+ * lower it with GCAUDIT_TEST_STREAM=BYTES to stream small entries. */
+#define STREAM_AFTER ((uint64_t)1 << 20)
+
+static uint64_t cli_stream_after(void)
+{
+    const char *v = getenv("GCAUDIT_TEST_STREAM");
+    char *end;
+    unsigned long long n = v && *v ? strtoull(v, &end, 10) : 0;
+    return v && *v && !*end && n > 0 ? (uint64_t)n : STREAM_AFTER;
 }
 
 /* Walk every input through the pool.  Nonzero when the run stopped. */
@@ -1454,6 +1531,7 @@ static int run_walk(struct analyze *A)
         .stop = cli_interrupted,
         .skip = skip,
         .nskip = nskip,
+        .stream_after = cli_stream_after(),
     };
     for (int i = 0; i < A->o.ninputs && !stopped; i++)
         stopped = fmt_walk(A->o.inputs[i], &opt, &seq, on_entry, A);
@@ -1468,7 +1546,8 @@ static int run_walk(struct analyze *A)
 static void release(struct analyze *A)
 {
     cli_pool_free(A->pool);
-    for (int i = 0; A->workers && i < A->nworkers; i++)
+    int all = A->nworkers + (A->o.jobs > 1 ? 1 : 0);
+    for (int i = 0; A->workers && i < all; i++)
         cli_view_rec_free(A->workers[i].view), cli_pgn_rec_free(A->workers[i].pgn);
     free(A->workers);
     batch_free(A->batch);

@@ -197,6 +197,30 @@ int cli_pool_submit(struct cli_pool *p, struct cli_job *j)
     return stopped;
 }
 
+int cli_pool_submit_done(struct cli_pool *p, struct cli_job *j)
+{
+    j->todo_next = j->order_next = NULL;
+    j->done = 1;
+    if (p->nthreads == 0) {
+        if (p->ops->emit(p->ctx, j, p->stopped))
+            p->stopped = 1;
+        return p->stopped;
+    }
+    pthread_mutex_lock(&p->mu);
+    if (p->order_tail)
+        p->order_tail->order_next = j;
+    else
+        p->order_head = j;
+    p->order_tail = j;
+    p->jobs++;
+    p->bytes += j->weight;
+    while (emit_front(p))
+        ;
+    int stopped = p->stopped;
+    pthread_mutex_unlock(&p->mu);
+    return stopped;
+}
+
 int cli_pool_finish(struct cli_pool *p)
 {
     if (p->nthreads == 0)

@@ -8,8 +8,9 @@
  * when it was put, and the writer takes a chunk as it takes a batch.
  *
  * A chunk is the count of buffers, each buffer's length, then their
- * bytes.  The file is tmpfile(3)'s: removed from its directory at once,
- * so nothing is left behind whatever ends the run.
+ * bytes.  The file is made in $TMPDIR (else /tmp) and removed from its
+ * directory at once, so nothing is left behind whatever ends the run
+ * (tmpfile(3) would not look at TMPDIR).
  *
  * Ownership: the buffers passed are borrowed; cli_spill_get fills the
  * caller's buffers, which stay the caller's.
@@ -43,6 +44,28 @@ void cli_spill_test_setup(void)
 
 cli_spill *cli_spill_new(void) { return calloc(1, sizeof(cli_spill)); }
 
+/* An open temporary file that has no name: NULL with errno. */
+static FILE *nameless_file(void)
+{
+    const char *dir = getenv("TMPDIR");
+    if (!dir || !*dir)
+        dir = "/tmp";
+    size_t n = strlen(dir) + sizeof "/gcaudit-rows-XXXXXX";
+    char *path = malloc(n);
+    if (!path)
+        return NULL;
+    snprintf(path, n, "%s/gcaudit-rows-XXXXXX", dir);
+    int fd = mkstemp(path);
+    FILE *f = NULL;
+    if (fd >= 0) {
+        unlink(path);
+        if (!(f = fdopen(fd, "w+b")))
+            close(fd);
+    }
+    free(path);
+    return f;
+}
+
 void cli_spill_free(cli_spill *s)
 {
     if (!s)
@@ -56,7 +79,7 @@ uint64_t cli_spill_size(const cli_spill *s) { return s ? s->size : 0; }
 
 int cli_spill_put(cli_spill *s, struct fmt_buf *const *bufs, size_t n)
 {
-    if (!s->f && !(s->f = tmpfile()))
+    if (!s->f && !(s->f = nameless_file()))
         return -1;
     if (fseeko(s->f, (off_t)s->size, SEEK_SET) != 0)
         return -1;

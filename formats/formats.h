@@ -51,7 +51,24 @@ struct fmt_entry {
                                      directory's file) that holds the entry, as stored, for
                                      progress (format detection may read a block twice) */
     char **owner;                 /* private: where the walker keeps text (fmt_entry_take_text) */
+    struct fmt_entry_stream *stream; /* an ok entry longer than fmt_walk_options.stream_after:
+                                     text is NULL, and the text is read with fmt_entry_read
+                                     while the callback runs; private otherwise */
 };
+
+/* The next bytes of a streamed entry's text (e->stream), as fmt_entry's
+ * text would hold them, into buf: the count, 0 at the end of the text, or
+ * -1 when the entry turned out unreadable (fmt_entry_end says why).  Only
+ * while the callback runs, on its thread. */
+ptrdiff_t fmt_entry_read(const struct fmt_entry *e, char *buf, size_t n);
+
+/* What a streamed entry turned out to be, once read to its end (the
+ * rest is read here if the caller stopped early): FMT_ENTRY_OK with
+ * *message a warning or "", or FMT_ENTRY_FAILED with *message saying
+ * why, as a whole entry's row would; *bytes as fmt_entry.bytes.  The
+ * message lives until the callback returns. */
+enum fmt_entry_status fmt_entry_end(const struct fmt_entry *e, const char **message,
+                                    uint64_t *bytes);
 
 /* Take an ok entry's text away from the walker, so that it can outlive the
  * callback (analyze replays it on another thread): returns e->text, now
@@ -73,6 +90,8 @@ struct fmt_walk_options {
     const char *const *skip;    /* paths never read as input (the output directory, the
                                    workbook): left out of a directory walk without a row */
     size_t nskip;
+    uint64_t stream_after;      /* an ok entry longer than this is handed over as it is read
+                                   (fmt_entry.stream) rather than whole; 0: never */
 };
 
 /* The decompression budget (gcaudit(1), Limits): what an input may decode,
@@ -199,9 +218,29 @@ typedef struct fmt_parser fmt_parser;
  * Returns NULL only when out of memory. */
 fmt_parser *fmt_parser_new(const char *text, size_t len);
 
+/* Where a streamed parser's text comes from: up to n bytes of it into
+ * buf.  Returns how many (0 at its end), or -1 when it cannot be read on
+ * (the parser then answers FMT_FATAL). */
+typedef ptrdiff_t (*fmt_text_fn)(void *ctx, char *buf, size_t n);
+
+/* A parser over text read from read(ctx, ...) as it goes, in a window
+ * of whole lines: what it holds is about the longest line (or header
+ * block), not the text.  The text is what fmt_parser_new takes (UTF-8,
+ * '\n' line ends); the games are the same whatever size the pieces
+ * read have.  NULL only when out of memory. */
+fmt_parser *fmt_parser_new_stream(fmt_text_fn read, void *ctx);
+
+/* The window's first size, and the least a read is offered. */
+#define FMT_PARSER_WINDOW (256 * 1024)
+#define FMT_PARSER_READ (64 * 1024)
+
+/* The largest the window of a streamed parser has been, in bytes (0 for
+ * whole text): for the tests of the bound. */
+size_t fmt_parser_window(const fmt_parser *p);
+
 /* Fill *game with the next game of the entry.  Returns FMT_OK (game filled,
  * release it with fmt_game_release), FMT_EOF (no more games), or
- * FMT_FATAL (out of memory).  Malformed games are FMT_OK with
+ * FMT_FATAL (out of memory, or a streamed text could not be read on).  Malformed games are FMT_OK with
  * game->malformed set: every game that starts appears. */
 int fmt_parser_next(fmt_parser *p, struct fmt_game *game);
 

@@ -53,6 +53,7 @@ struct fmt_walker {
     uint64_t raw;              /* bytes read from its file */
     uint64_t inflated;         /* bytes decoded, every reader at every level added up */
     int over_budget;           /* inflated passed fmt_input_budget: members fail unread */
+    uint64_t stream_after;     /* fmt_walk_options.stream_after */
 };
 
 /* input_entry.c: has the walk been asked to stop?  Asks w->stop once and
@@ -77,6 +78,11 @@ int fmt_input_report(struct fmt_walker *w, const char *source,
                      const char *entry, enum fmt_entry_status status,
                      const char *message, uint64_t bytes,
                      char **text, size_t len);
+
+/* input_entry.c: hand one ok entry to the caller as a stream (input_archive.c
+ * reads it while the callback runs).  Returns what the callback returned. */
+int fmt_input_report_stream(struct fmt_walker *w, const char *source, const char *entry,
+                            struct fmt_entry_stream *stream);
 
 /* input_archive.c: read everything in the stream open on fd (a plain file,
  * a compressed file, an archive, stdin), reporting each entry under
@@ -167,5 +173,34 @@ size_t fmt_utf8_seq(const unsigned char *p, size_t n, size_t *bad);
  * to free either way). */
 enum fmt_entry_status fmt_text_normalise(char **buf, size_t *len,
                                          char *msg, size_t msgsz);
+
+/* input_text.c: fmt_text_normalise on an entry read in pieces.  Zeroed
+ * by fmt_text_stream_init; each piece goes through fmt_text_stream_put,
+ * the last with last set. */
+struct fmt_text_stream {
+    int started;                 /* the BOM is decided */
+    unsigned char head[4];       /* the first bytes, until three are in */
+    size_t nhead;
+    unsigned char seq[8];        /* a UTF-8 sequence cut by a piece's end */
+    size_t nseq;
+    int after_cr;                /* the last byte was '\r': a '\n' now ends no line */
+    uint64_t line;               /* the line being read, as scan_text counts */
+    uint64_t line_len;           /* its bytes so far, as stored */
+    uint64_t invalid;            /* sequences replaced */
+    char msg[FMT_INPUT_MSG_MAX]; /* why the entry failed */
+};
+
+void fmt_text_stream_init(struct fmt_text_stream *s);
+
+/* Normalise the n bytes at in into out, which has room for 3 * n + 16:
+ * returns the bytes written (the text the whole entry's normalisation
+ * would have there, once every piece is in), or (size_t)-1 when the
+ * entry fails (s->msg says why, as fmt_text_normalise would). */
+size_t fmt_text_stream_put(struct fmt_text_stream *s, const char *in, size_t n, int last,
+                           char *out);
+
+/* After the last piece: the warning fmt_text_normalise would give (the
+ * sequences replaced), or "". */
+void fmt_text_stream_warning(const struct fmt_text_stream *s, char *msg, size_t msgsz);
 
 #endif

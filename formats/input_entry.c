@@ -38,6 +38,23 @@ int fmt_input_report(struct fmt_walker *w, const char *source,
     return w->fn(w->ctx, &e);
 }
 
+int fmt_input_report_stream(struct fmt_walker *w, const char *source, const char *entry,
+                            struct fmt_entry_stream *stream)
+{
+    if (fmt_input_stopping(w))
+        return FMT_WALK_STOPPED;
+    struct fmt_entry e = {
+        .source = source,
+        .entry = entry,
+        .status = FMT_ENTRY_OK,
+        .message = "",
+        .seq = (*w->seq)++,
+        .stream = stream,
+    };
+    e.file_read = w->raw;
+    return w->fn(w->ctx, &e);
+}
+
 char *fmt_entry_take_text(const struct fmt_entry *e)
 {
     if (!e->owner || !*e->owner)

@@ -232,3 +232,152 @@ enum fmt_entry_status fmt_text_normalise(char **buf, size_t *len,
     }
     return FMT_ENTRY_OK;
 }
+
+/* ----------------------------------------------------- in pieces */
+
+/*
+ * The same normalisation on an entry read in pieces (a log too large to
+ * hold, issue 15): what fmt_text_normalise would make of the whole, piece
+ * by piece, with the same failures and the same warning.  What a piece's
+ * end may cut is held over: the BOM's first bytes, a UTF-8 sequence, and
+ * a '\r' whose '\n' may follow.  The checks run where scan_text's do, at
+ * every byte that is not printable ASCII and at the end; a line already
+ * longer than the limit at a piece's end fails at once, which is where
+ * scan_text would fail too (its next check is on that line, as long).
+ */
+
+/* The bytes [p, p + n) after the held ones, through the rules, into out;
+ * the number written, or (size_t)-1 when the entry fails. */
+static size_t stream_run(struct fmt_text_stream *s, const unsigned char *p, size_t n, int last,
+                         unsigned char *out)
+{
+    size_t i = 0, o = 0, bad;
+    while (i < n || (last && s->nseq)) {
+        if (s->nseq) {
+            /* A sequence cut by the last piece's end: its bytes and this
+             * piece's next ones, as one. */
+            unsigned char t[8];
+            size_t k = s->nseq, take = n - i < 4 ? n - i : 4;
+            memcpy(t, s->seq, k);
+            memcpy(t + k, p + i, take);
+            size_t step = fmt_utf8_seq(t, k + take, &bad);
+            if (step == 0 && bad == k + take && !last) {
+                memcpy(s->seq + k, p + i, take);
+                s->nseq += take;
+                return o;
+            }
+            size_t used = step ? step : bad;
+            if (step) {
+                memcpy(out + o, t, step);
+                o += step;
+            } else {
+                memcpy(out + o, replacement, 3);
+                o += 3;
+                s->invalid++;
+            }
+            s->line_len += used;
+            i += used - k;
+            s->nseq = 0;
+            continue;
+        }
+        unsigned char c = p[i];
+        if (s->after_cr) {
+            s->after_cr = 0;
+            if (c == '\n') {
+                i++;
+                continue;
+            }
+        }
+        if (c >= 0x20 && c < 0x80) {
+            /* A run of printable ASCII, as scan_text skips it. */
+            size_t j = i + 1;
+            while (j + 8 <= n && printable_prefix8(p + j) == 8)
+                j += 8;
+            while (j < n && p[j] >= 0x20 && p[j] < 0x80)
+                j++;
+            memcpy(out + o, p + i, j - i);
+            o += j - i;
+            s->line_len += j - i;
+            i = j;
+            continue;
+        }
+        if (s->line_len > FMT_INPUT_LINE_MAX)
+            goto too_long;
+        if (c == '\n') {
+            out[o++] = '\n';
+            i++;
+            s->line++, s->line_len = 0;
+        } else if (c == '\0') {
+            snprintf(s->msg, sizeof s->msg, "NUL byte at line %llu", (unsigned long long)s->line);
+            return (size_t)-1;
+        } else if (c == '\r') {
+            out[o++] = '\n';
+            i++;
+            s->line++, s->line_len = 0;
+            s->after_cr = 1;
+        } else {
+            size_t step = fmt_utf8_seq(p + i, n - i, &bad);
+            if (step == 0 && bad == n - i && c >= 0xC2 && c <= 0xF4 && !last) {
+                memcpy(s->seq, p + i, n - i);
+                s->nseq = n - i;
+                return o;
+            }
+            if (step) {
+                memcpy(out + o, p + i, step);
+                o += step;
+            } else {
+                memcpy(out + o, replacement, 3);
+                o += 3;
+                s->invalid++;
+                step = bad;
+            }
+            i += step;
+            s->line_len += step;
+        }
+    }
+    if (s->line_len > FMT_INPUT_LINE_MAX)
+        goto too_long;
+    return o;
+too_long:
+    snprintf(s->msg, sizeof s->msg, "line %llu is longer than 64 KiB", (unsigned long long)s->line);
+    return (size_t)-1;
+}
+
+void fmt_text_stream_init(struct fmt_text_stream *s)
+{
+    memset(s, 0, sizeof *s);
+    s->line = 1;
+}
+
+size_t fmt_text_stream_put(struct fmt_text_stream *s, const char *in, size_t n, int last,
+                           char *out)
+{
+    const unsigned char *p = (const unsigned char *)in;
+    unsigned char *o = (unsigned char *)out;
+    size_t done = 0;
+    if (!s->started) {
+        /* The BOM, cut or not: its bytes wait until three are in. */
+        size_t take = 3 - s->nhead < n ? 3 - s->nhead : n;
+        memcpy(s->head + s->nhead, p, take);
+        s->nhead += take;
+        p += take, n -= take;
+        if (s->nhead < 3 && !last)
+            return 0;
+        s->started = 1;
+        size_t skip = bom_len(s->head, s->nhead);
+        done = stream_run(s, s->head + skip, s->nhead - skip, last && n == 0, o);
+        if (done == (size_t)-1)
+            return done;
+    }
+    size_t more = stream_run(s, p, n, last, o + done);
+    return more == (size_t)-1 ? more : done + more;
+}
+
+void fmt_text_stream_warning(const struct fmt_text_stream *s, char *msg, size_t msgsz)
+{
+    if (s->invalid)
+        snprintf(msg, msgsz, "%llu invalid UTF-8 sequence%s replaced by U+FFFD",
+                 (unsigned long long)s->invalid, s->invalid == 1 ? "" : "s");
+    else if (msgsz)
+        msg[0] = '\0';
+}

@@ -190,6 +190,7 @@ int fmt_walk(const char *path, const struct fmt_walk_options *opt,
         .fn = fn,
         .ctx = ctx,
         .stop = opt ? opt->stop : NULL,
+        .stream_after = opt ? opt->stream_after : 0,
     };
     struct stat st;
     for (size_t i = 0; opt && i < opt->nskip && w.nskip < sizeof w.skip / sizeof w.skip[0]; i++)

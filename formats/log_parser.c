@@ -19,6 +19,17 @@
  *
  * The parser walks the text once; a header block is read twice at most
  * (once while seeking its Game: line, once to store it).
+ *
+ * The text is either given whole (fmt_parser_new) or read from a source
+ * in windows (fmt_parser_new_stream), so that an entry of 255 MiB costs
+ * a window, not its size (issue 15).  The window holds whole lines only,
+ * up to p->end; the bytes of a line not yet ended wait after it.  Every
+ * loop below asks have_text() for the next line, which slides the window
+ * on when it is used up, keeping the lines still needed: from the line at
+ * pos, or from the start of the header block seek_game may go back to
+ * (p->keep).  Nothing else points into the window across that call: a
+ * game's strings are copies (log_mem.c), and fmt_log_moves reads lines
+ * that are all in it.  Whole text is one window that never slides.
  */
 #include "formats/log_internal.h"
 
@@ -210,14 +221,23 @@ static int merge_extras(struct fmt_game *g)
 
 struct fmt_parser {
     const char *pos;  /* start of the next line to read */
-    const char *end;  /* end of the text */
+    const char *end;  /* end of the text (streamed: of the window's whole lines) */
     const char *tail; /* start of a last line with no '\n' after it; else end */
+    const char *keep; /* streamed: seek_game's header block, kept in the window; or NULL */
     int line;         /* number of the line at pos */
     int ngames;       /* games returned so far */
     int at_header;    /* pos is a header line that starts the next game;
                          else seek the next Game: line (gcaudit(1):
                          Header, Malformed games) */
     size_t part;      /* turns of a game handed over at once (fmt_parser_in_parts) */
+    /* Streamed text (fmt_parser_new_stream); read is NULL for whole text. */
+    fmt_text_fn read;
+    void *ctx;
+    char *win;        /* the window: text read, from the first line still needed */
+    size_t len, cap;  /* bytes in it, its size */
+    size_t most;      /* the largest cap so far (fmt_parser_window) */
+    int eof;          /* read said the text ends */
+    int failed;       /* out of memory or read failed: the parser stops */
 };
 
 fmt_parser *fmt_parser_new(const char *text, size_t len)
@@ -235,9 +255,95 @@ fmt_parser *fmt_parser_new(const char *text, size_t len)
     return p;
 }
 
+fmt_parser *fmt_parser_new_stream(fmt_text_fn read, void *ctx)
+{
+    fmt_parser *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->read = read;
+    p->ctx = ctx;
+    p->pos = p->end = p->tail = "";
+    p->part = SIZE_MAX;
+    p->line = 1;
+    return p;
+}
+
 void fmt_parser_free(fmt_parser *p)
 {
+    if (p)
+        free(p->win);
     free(p);
+}
+
+size_t fmt_parser_window(const fmt_parser *p) { return p->most; }
+
+/* Slide the window on: drop the lines before pos (or keep), read until a
+ * whole line follows pos or the text ends.  0, or -1 (p->failed). */
+static int slide(fmt_parser *p)
+{
+    const char *from = p->keep && p->keep < p->pos ? p->keep : p->pos;
+    size_t drop = p->win ? (size_t)(from - p->win) : 0;
+    size_t at = p->win ? (size_t)(p->pos - p->win) - drop : 0;
+    size_t keep_at = p->keep ? (size_t)(p->keep - p->win) - drop : 0;
+    if (drop) {
+        memmove(p->win, p->win + drop, p->len - drop);
+        p->len -= drop;
+    }
+    size_t scanned = at;  /* no '\n' at or after pos before this */
+    for (;;) {
+        const char *nl = p->len > scanned ? memchr(p->win + scanned, '\n', p->len - scanned)
+                                          : NULL;
+        if (nl || p->eof)
+            break;
+        scanned = p->len;
+        if (p->cap - p->len < FMT_PARSER_READ) {
+            size_t cap = p->cap ? p->cap * 2 : FMT_PARSER_WINDOW;
+            while (cap - p->len < FMT_PARSER_READ)
+                cap *= 2;
+            char *w = realloc(p->win, cap);
+            if (!w) {
+                p->failed = 1;
+                return -1;
+            }
+            p->win = w;
+            p->cap = cap;
+            if (cap > p->most)
+                p->most = cap;
+        }
+        ptrdiff_t got = p->read(p->ctx, p->win + p->len, p->cap - p->len);
+        if (got < 0) {
+            p->failed = 1;
+            return -1;
+        }
+        if (got == 0)
+            p->eof = 1;
+        p->len += (size_t)got;
+    }
+    const char *w = p->win ? p->win : "";
+    p->pos = w + at;
+    p->keep = p->keep ? w + keep_at : NULL;
+    if (p->eof) {
+        p->end = w + p->len;
+        p->tail = p->end;
+        while (p->tail > p->pos && p->tail[-1] != '\n')
+            p->tail--;
+    } else {
+        const char *e = w + p->len;
+        while (e[-1] != '\n')
+            e--;
+        p->end = p->tail = e;
+    }
+    return 0;
+}
+
+/* Is there a line at pos?  Slides a streamed window on when it is used up. */
+static int have_text(fmt_parser *p)
+{
+    if (p->pos < p->end)
+        return 1;
+    if (!p->read || p->eof || p->failed || slide(p) != 0)
+        return 0;
+    return p->pos < p->end;
 }
 
 static void advance(fmt_parser *p, const struct text_line *l)
@@ -252,27 +358,29 @@ static void advance(fmt_parser *p, const struct text_line *l)
  * Leaves pos on the first line of that header block; 0 at end of text. */
 static int seek_game(fmt_parser *p)
 {
-    const char *block = NULL;
     int block_line = 0;
     struct text_line l;
     struct header_line h;
-    while (p->pos < p->end) {
+    p->keep = NULL;
+    while (have_text(p)) {
         line_at(p->pos, p->end, &l);
         if (header_line(&l, &h)) {
-            if (!block) {
-                block = l.s;
+            if (!p->keep) {
+                p->keep = l.s;
                 block_line = p->line;
             }
             if (key_is(&h, "game")) {
-                p->pos = block;
+                p->pos = p->keep;
                 p->line = block_line;
+                p->keep = NULL;
                 return 1;
             }
         } else {
-            block = NULL;
+            p->keep = NULL;
         }
         advance(p, &l);
     }
+    p->keep = NULL;
     return 0;
 }
 
@@ -292,7 +400,7 @@ static enum header_end read_header(fmt_parser *p, struct fmt_game *g)
     struct text_line l;
     struct header_line h;
     g->line = p->line;
-    while (p->pos < p->end) {
+    while (have_text(p)) {
         line_at(p->pos, p->end, &l);
         if (!header_line(&l, &h))
             break;
@@ -358,7 +466,7 @@ static enum moves_step read_plies(fmt_parser *p, struct fmt_game *g)
 {
     struct text_line l;
     struct header_line h;
-    while (p->pos < p->end) {
+    while (have_text(p)) {
         line_at(p->pos, p->end, &l);
         const char *s = l.s, *e = l.s + l.len;
         fmt_trim(&s, &e);
@@ -449,7 +557,7 @@ static int read_moves(fmt_parser *p, struct fmt_game *g)
 {
     p->at_header = 0;
     g->more = 0;
-    while (p->pos < p->end) {
+    while (have_text(p)) {
         enum moves_step step = p->pos < p->tail ? moves_lines(p, g, p->pos, p->tail, p->end)
                                                 : moves_last_line(p, g);
         if (step == MOVES_NOMEM)
@@ -458,11 +566,11 @@ static int read_moves(fmt_parser *p, struct fmt_game *g)
             return 0;
         if (g->nturns >= p->part) {
             /* A part is full: the rest comes with fmt_parser_more. */
-            g->more = p->pos < p->end;
-            return 0;
+            g->more = have_text(p);
+            return p->failed ? -1 : 0;
         }
     }
-    return 0;
+    return p->failed ? -1 : 0;
 }
 
 static int parse_game(fmt_parser *p, struct fmt_game *g)
@@ -497,7 +605,7 @@ int fmt_parser_more(fmt_parser *p, struct fmt_game *game)
     fmt_mem_rewind(game);
     game->turns = NULL;
     game->nturns = 0;
-    if (read_moves(p, game) != 0) {
+    if (read_moves(p, game) != 0 || p->failed) {
         fmt_game_release(game);
         return FMT_FATAL;
     }
@@ -508,11 +616,11 @@ int fmt_parser_next(fmt_parser *p, struct fmt_game *game)
 {
     memset(game, 0, sizeof *game);
     if (!p->at_header && !seek_game(p))
-        return FMT_EOF;
-    if (p->pos >= p->end)
-        return FMT_EOF;
+        return p->failed ? FMT_FATAL : FMT_EOF;
+    if (!have_text(p))
+        return p->failed ? FMT_FATAL : FMT_EOF;
     game->index = p->ngames < INT_MAX ? ++p->ngames : INT_MAX;
-    if (parse_game(p, game) != 0) {
+    if (parse_game(p, game) != 0 || p->failed) {
         fmt_game_release(game);
         return FMT_FATAL;
     }

@@ -1485,3 +1485,295 @@ Test(formats_input, only_raw_agrees_with_libarchive)
      * up to the read-ahead, with or without a byte-order mark. */
     cr_expect_geq(said_raw, 12, "only %zu of %zu members read as plain", said_raw, checked);
 }
+
+/* ------------------------------------------- normalising in pieces */
+
+/* The text, status and message of an entry normalised in pieces of
+ * `step` bytes (input_text.c, fmt_text_stream_put) against the whole
+ * (fmt_text_normalise): the same, wherever a piece cuts a CRLF, a UTF-8
+ * sequence, the BOM or a long line. */
+static void same_in_pieces(const char *what, const char *in, size_t len, size_t step)
+{
+    char *whole, msg[FMT_INPUT_MSG_MAX];
+    size_t wlen;
+    enum fmt_entry_status want = normalise_copy(in, len, &whole, &wlen, msg, sizeof msg);
+    struct fmt_text_stream s;
+    fmt_text_stream_init(&s);
+    char *out = malloc(3 * len + 16 + 3 * step), *piece = malloc(3 * step + 16);
+    size_t olen = 0, at = 0;
+    enum fmt_entry_status got = FMT_ENTRY_OK;
+    do {
+        size_t n = len - at < step ? len - at : step;
+        size_t w = fmt_text_stream_put(&s, in + at, n, at + n == len, piece);
+        if (w == (size_t)-1) {
+            got = FMT_ENTRY_FAILED;
+            break;
+        }
+        memcpy(out + olen, piece, w);
+        olen += w;
+        at += n;
+    } while (at < len);
+    cr_assert_eq(got, want, "%s, pieces of %zu: status", what, step);
+    if (got == FMT_ENTRY_FAILED) {
+        cr_assert_str_eq(s.msg, msg, "%s, pieces of %zu", what, step);
+    } else {
+        char warn[FMT_INPUT_MSG_MAX];
+        fmt_text_stream_warning(&s, warn, sizeof warn);
+        cr_assert_str_eq(warn, msg, "%s, pieces of %zu", what, step);
+        cr_assert_eq(olen, wlen, "%s, pieces of %zu: %zu bytes, not %zu", what, step, olen, wlen);
+        cr_assert(memcmp(out, whole, wlen) == 0, "%s, pieces of %zu: the text differs", what,
+                  step);
+    }
+    free(out), free(piece), free(whole);
+}
+
+static void every_piece_size(const char *what, const char *in, size_t len)
+{
+    static const size_t steps[] = {1, 2, 3, 4, 5, 7, 64, 65536, 1 << 20};
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++)
+        if (steps[i] > 1 || len < 200000)
+            same_in_pieces(what, in, len, steps[i]);
+}
+
+#define BYTES(s) {s, sizeof s - 1}
+
+Test(formats_input, text_normalised_in_pieces_is_the_whole_normalised)
+{
+    static const struct {
+        const char *s;
+        size_t n;
+    } texts[] = {
+        BYTES(""),
+        BYTES("\xEF\xBB\xBF"),
+        BYTES("\xEF\xBB"),
+        BYTES("\xEF\xBB\xBFGame: Chess\r\n\r\n1. P e2-e4\r\n"),
+        BYTES("Game: Chess\r\rx\r\n\n\r"),
+        BYTES("caf\xC3\xA9 \xE2\x80\xA6 \xF0\x9F\x98\x80 \xE4\xB8\xAD\n"),
+        BYTES("bad \xC3 \xE2\x80 \xF0\x9F\x98 \xFF \x80\x80 \xED\xA0\x80 \xF4\x90\x80\x80 \xC0\xAF"),
+        BYTES("ends cut \xF0\x9F"),
+        BYTES("ends cut \xE2"),
+        BYTES("\xC3"),
+        BYTES("a\tb\x01\x7f\n"),
+        BYTES("NUL \xC3\xA9\n\nhere:\x00 after"),
+        BYTES("\r\n\r\n\x00"),
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        char what[32];
+        snprintf(what, sizeof what, "text %zu", i);
+        every_piece_size(what, texts[i].s, texts[i].n);
+    }
+}
+
+/* Lines at the limit and over it, a NUL early in a line and one past
+ * the limit (the length fails first), the last line long, with a BOM and
+ * CRLF around. */
+Test(formats_input, long_lines_in_pieces_fail_as_the_whole_fails)
+{
+    size_t max = FMT_INPUT_LINE_MAX, cap = 3 * max + 64;
+    char *t = malloc(cap);
+    for (int shape = 0; shape < 8; shape++) {
+        size_t n = 0;
+        if (shape & 1)
+            memcpy(t, "\xEF\xBB\xBF", 3), n = 3;
+        n += (size_t)sprintf(t + n, "Game: x\r\n");
+        size_t line = max - 1 + (size_t)(shape % 3);   /* max - 1, max, max + 1 */
+        memset(t + n, 'a', line);
+        if (shape == 7)
+            line = max + 10;                            /* a NUL past the limit */
+        if (shape == 3)
+            t[n + 100] = '\0';                          /* a NUL early in the line */
+        if (shape == 5)
+            memcpy(t + n + line - 2, "\xC3\xA9", 2);    /* a character at its end */
+        if (shape == 7) {
+            memset(t + n, 'a', line);
+            t[n + max + 5] = '\0';
+        }
+        n += line;
+        if (shape != 6)
+            n += (size_t)sprintf(t + n, "\r\nnext\n");  /* shape 6: the last line is long */
+        char what[32];
+        snprintf(what, sizeof what, "shape %d", shape);
+        static const size_t steps[] = {2, 3, 4096, 65536, 1 << 20};
+        for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++)
+            same_in_pieces(what, t, n, steps[i]);
+    }
+    free(t);
+}
+
+/* Random bytes weighted towards what cuts: CR, LF, NUL, BOM, UTF-8
+ * leads and continuations. */
+Test(formats_input, random_bytes_in_pieces_are_the_whole_normalised)
+{
+    static const char *const atoms[] = {"\r", "\n", "\r\n", "a", " ", "\xC3", "\xA9", "\xE2",
+                                        "\x80", "\xF0\x9F", "\x98\x80", "\xEF\xBB\xBF", "\xFF",
+                                        "\xED\xA0", "\xC3\xA9", "\t"};
+    uint64_t rng = 0x9E3779B97F4A7C15ULL;
+    char buf[256];
+    for (int round = 0; round < 3000; round++) {
+        size_t n = 0, atomsn = sizeof atoms / sizeof atoms[0];
+        size_t len = ts_rng_below(&rng, 40);
+        while (n < len) {
+            const char *a = atoms[ts_rng_below(&rng, (unsigned)atomsn)];
+            memcpy(buf + n, a, strlen(a));
+            n += strlen(a);
+        }
+        if (ts_rng_below(&rng, 20) == 0)
+            buf[ts_rng_below(&rng, (unsigned)n + 1) % (n + 1)] = '\0';
+        char what[32];
+        snprintf(what, sizeof what, "round %d", round);
+        for (size_t step = 1; step <= 5; step++)
+            same_in_pieces(what, buf, n, step);
+    }
+}
+
+/* ------------------------------------------------- streamed entries */
+
+/* collect, for a walk with stream_after: a streamed entry is read in
+ * pieces of 777 bytes (fmt_entry_read) and ended (fmt_entry_end), and
+ * recorded as the whole entry would have been. */
+static size_t streamed_seen;
+
+static int collect_streamed(void *ctx, const struct fmt_entry *e)
+{
+    if (!e->stream)
+        return collect(ctx, e);
+    streamed_seen++;
+    cr_assert_null(e->text);
+    size_t cap = 1 << 16, len = 0;
+    char *text = malloc(cap);
+    ptrdiff_t got;
+    do {
+        if (cap - len < 778)
+            text = realloc(text, cap *= 2);
+        got = fmt_entry_read(e, text + len, 777);
+        if (got > 0)
+            len += (size_t)got;
+    } while (got > 0);
+    const char *message;
+    uint64_t bytes;
+    enum fmt_entry_status st = fmt_entry_end(e, &message, &bytes);
+    cr_assert_eq(got < 0, st != FMT_ENTRY_OK, "fmt_entry_read's end agrees with fmt_entry_end");
+    text[len] = '\0';
+    struct fmt_entry whole = *e;
+    whole.stream = NULL;
+    whole.status = st;
+    whole.message = message;
+    whole.bytes = bytes;
+    whole.text = st == FMT_ENTRY_OK ? text : NULL;
+    whole.len = st == FMT_ENTRY_OK ? len : 0;
+    int rc = collect(ctx, &whole);
+    free(text);
+    return rc;
+}
+
+/* The rows of path walked whole and walked with every log past 5000
+ * bytes streamed: the same, texts, failures and byte counts included. */
+static void same_streamed(const char *path, uint64_t max_entry_bytes, size_t want_streamed)
+{
+    struct fmt_walk_options whole_opt = {.max_entry_bytes = max_entry_bytes};
+    struct fmt_walk_options stream_opt = {.max_entry_bytes = max_entry_bytes,
+                                          .stream_after = 5000};
+    struct rows a = walk_opt(path, &whole_opt);
+    struct rows b = {0};
+    uint64_t seq = 0;
+    streamed_seen = 0;
+    cr_assert_eq(fmt_walk(path, &stream_opt, &seq, collect_streamed, &b), 0);
+    cr_assert_geq(streamed_seen, want_streamed, "%s: nothing was streamed", path);
+    cr_assert_eq(a.n, b.n, "%s: %zu rows, streamed %zu", path, a.n, b.n);
+    size_t big = 0;
+    for (size_t i = 0; i < a.n; i++) {
+        const struct row *x = &a.v[i], *y = &b.v[i];
+        cr_assert_str_eq(y->entry, x->entry, "%s row %zu", path, i);
+        cr_assert_eq(y->status, x->status, "%s row %zu '%s': %s / %s", path, i, x->entry,
+                     x->message, y->message);
+        cr_assert_str_eq(y->message, x->message, "%s row %zu", path, i);
+        cr_assert_eq(y->bytes, x->bytes, "%s row %zu", path, i);
+        cr_assert_eq(y->seq, x->seq);
+        cr_assert_eq(y->len, x->len, "%s row %zu", path, i);
+        if (x->text)
+            cr_assert(memcmp(y->text, x->text, x->len) == 0, "%s row %zu: text", path, i);
+        big += x->bytes > 5000 && x->status != FMT_ENTRY_SKIPPED;
+    }
+    cr_assert_geq(big, want_streamed, "%s: the entries were not long enough to stream", path);
+    rows_free(&a), rows_free(&b);
+}
+
+Test(formats_input, streamed_entries_are_the_entries_read_whole)
+{
+    char *log = big_log(3, 3000);
+    size_t n = strlen(log);
+    /* CRLF line ends, a BOM, bad UTF-8, a NUL and a long line late. */
+    char *crlf = malloc(2 * n + 4), *odd = malloc(n + 70000 + 16);
+    size_t c = 0;
+    memcpy(crlf, "\xEF\xBB\xBF", 3), c = 3;
+    for (size_t i = 0; i < n; i++) {
+        if (log[i] == '\n')
+            crlf[c++] = '\r';
+        crlf[c++] = log[i];
+    }
+    crlf[c / 2] = (char)0xC3, crlf[c / 2 + 7] = (char)0xFF;
+    memcpy(odd, log, n);
+    odd[n - 10] = '\0';
+    char *paths[8];
+    paths[0] = put_file("plain.log", log, n);
+    paths[1] = put_file("crlf.log", crlf, c);
+    paths[2] = put_file("nul.log", odd, n);
+    memcpy(odd, log, n);
+    memset(odd + n, 'x', 70000);
+    odd[n + 70000] = '\n';
+    paths[3] = put_file("long.log", odd, n + 70001);
+    paths[4] = write_gz("plain.log.gz", crlf, c);
+    size_t glen;
+    char *gz = slurp(paths[4], &glen);
+    paths[5] = put_file("cut.log.gz", gz, glen / 2);
+    char *logs[4];
+    paths[6] = many_logs_archive("many.tar.gz", archive_write_set_format_pax_restricted,
+                                 archive_write_add_filter_gzip, 4, logs);
+    char *tgz = slurp(paths[6], &glen);
+    paths[7] = put_file("cut.tar.gz", tgz, glen * 2 / 3);
+    for (int i = 0; i < 8; i++) {
+        same_streamed(paths[i], 0, 1);
+        /* An entry limit passed while streaming: "entry larger than". */
+        same_streamed(paths[i], 100000, 0);
+    }
+    free_logs(logs, 4);
+    for (int i = 0; i < 8; i++)
+        free(paths[i]);
+    free(log), free(crlf), free(odd), free(gz), free(tgz);
+}
+
+/* A callback that stops reading half way: fmt_entry_end reads the rest,
+ * and says what a whole read would have said. */
+static int read_a_little(void *ctx, const struct fmt_entry *e)
+{
+    if (!e->stream)
+        return collect(ctx, e);
+    char buf[100];
+    cr_assert_eq(fmt_entry_read(e, buf, sizeof buf), 100);
+    const char *message;
+    uint64_t bytes;
+    struct fmt_entry whole = *e;
+    whole.stream = NULL;
+    whole.status = fmt_entry_end(e, &message, &bytes);
+    whole.message = message;
+    whole.bytes = bytes;
+    whole.text = whole.status == FMT_ENTRY_OK ? "" : NULL;
+    return collect(ctx, &whole);
+}
+
+Test(formats_input, a_streamed_entry_left_half_read_ends_as_a_whole_one)
+{
+    char *log = big_log(5, 3000);
+    size_t n = strlen(log);
+    log[n - 5] = '\0';
+    char *p = put_file("nul.log", log, n);
+    struct fmt_walk_options opt = {.stream_after = 5000};
+    struct rows r = {0};
+    uint64_t seq = 0;
+    cr_assert_eq(fmt_walk(p, &opt, &seq, read_a_little, &r), 0);
+    cr_assert_eq(r.n, 1);
+    expect_row(&r, 0, "", FMT_ENTRY_FAILED, "NUL byte at line 3003");
+    cr_assert_eq(r.v[0].bytes, n);
+    rows_free(&r);
+    free(p), free(log);
+}
