@@ -434,7 +434,14 @@ static inline uint64_t rp_fmix(uint64_t x)
     return x ^ (x >> 31);
 }
 
-static inline uint64_t rp_fpiece_key(rp_fpiece pc, int sq) { return rp_fmix((uint64_t)pc << 16 | (uint64_t)sq); }
+/* A piece's part of the repetition key, with the base it was promoted
+ * from where that counts (fairy_position.c: where captures go to the
+ * hand; Shogi's +P and +L both move as golds but go back to the hand as
+ * different pieces). */
+static inline uint64_t rp_fpiece_key(rp_fpiece pc, int unpromoted, int sq)
+{
+    return rp_fmix((uint64_t)unpromoted << 32 | (uint64_t)pc << 16 | (uint64_t)sq);
+}
 
 /* Take the piece off sq (its counts, the king's square, the key). */
 void rp_fpos_take(struct rp_fpos *p, int sq);

@@ -8,13 +8,22 @@
  */
 #include "replay/fairy.h"
 
+/* A promoted piece's base, where it counts in the key: where captures go
+ * to the hand, what a captured piece becomes there (Shogi's +P and +L,
+ * Crazyhouse's Q~), as the FEN shows it; elsewhere a promoted queen is a
+ * queen. */
+static int key_base(const struct rp_fpos *p, int unpromoted)
+{
+    return p->def->captures_to_hand ? unpromoted : 0;
+}
+
 void rp_fpos_put(struct rp_fpos *p, int sq, int type, int colour, int unpromoted)
 {
     p->b[sq] = rp_fp_make(type, colour);
     p->unpromoted[sq] = (uint8_t)unpromoted;
     p->count[colour][type]++;
     p->live[colour] |= (uint64_t)1 << type;
-    p->key_board ^= rp_fpiece_key(p->b[sq], sq);
+    p->key_board ^= rp_fpiece_key(p->b[sq], key_base(p, unpromoted), sq);
     if (type == p->def->king)
         p->king[colour] = sq;
 }
@@ -25,7 +34,7 @@ void rp_fpos_take(struct rp_fpos *p, int sq)
     int t = rp_fp_type(pc), c = rp_fp_colour(pc);
     if (--p->count[c][t] == 0)
         p->live[c] &= ~((uint64_t)1 << t);
-    p->key_board ^= rp_fpiece_key(pc, sq);
+    p->key_board ^= rp_fpiece_key(pc, key_base(p, p->unpromoted[sq]), sq);
     if (t == p->def->king && p->king[c] == sq)
         p->king[c] = RP_FNOSQ;
     p->b[sq] = 0;

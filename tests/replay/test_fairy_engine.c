@@ -182,3 +182,27 @@ Test(replay_fairy_engine, fast_paths_agree_with_their_plain_twins, .timeout = 30
     cr_expect_geq(variants, 13);
     cr_expect_eq(bad, 0, "%d disagreements between fast paths and their plain twins", bad);
 }
+
+/* The key tells promoted pieces of different bases apart, as the FEN
+ * does: Shogi's +P and +L move alike but go back to the hand as a pawn
+ * and a lance (a 300-game soak found a fourfold repetition counted
+ * across such a swap); Crazyhouse's promoted queen returns as a pawn. */
+static uint64_t key_of(const char *variant, const char *fen)
+{
+    const struct rp_fdef *d = rp_fairy_find(variant);
+    cr_assert_not_null(d, "%s", variant);
+    struct rp_fpos p;
+    char why[200];
+    cr_assert_eq(rp_ffen_read(&p, d, fen, why, sizeof why), 0, "%s: %s", fen, why);
+    return rp_fkey(&p);
+}
+
+Test(replay_fairy_engine, the_key_tells_a_promoted_piece_by_its_base)
+{
+    cr_expect_neq(key_of("shogi-gc", "7k1/K1+p6/2+l3+p2/6s2/9/9/5+n3/9/9[] w - - 0 1"),
+                  key_of("shogi-gc", "7k1/K1+l6/2+p3+p2/6s2/9/9/5+n3/9/9[] w - - 0 1"));
+    cr_expect_eq(key_of("shogi-gc", "7k1/K1+l6/2+p3+p2/6s2/9/9/5+n3/9/9[] w - - 0 1"),
+                 key_of("shogi-gc", "7k1/K1+l6/2+p3+p2/6s2/9/9/5+n3/9/9[] w - - 10 6"));
+    cr_expect_neq(key_of("crazyhouse-gc", "4k3/8/8/8/8/8/8/3QK3[] w - - 0 1"),
+                  key_of("crazyhouse-gc", "4k3/8/8/8/8/8/8/3Q~K3[] w - - 0 1"));
+}
