@@ -23,7 +23,7 @@ static void write_in_dir(const char *name, const char *text)
 }
 
 static const char *const shipped[] = {
-    "fischerandom-gc", "courier-gc", "capablanca-gc", "gothic-gc", "janus-gc",
+    "fischerandom-gc", "courier-gc", "capablanca-gc", "caparandom-gc", "gothic-gc", "janus-gc",
     "grand-gc", "shatranj-gc", "makruk-gc", "3check-gc", "kingofthehill-gc",
     "horde-gc", "antichess-gc", "knightmate-gc", "crazyhouse-gc", "shogi-gc",
     "minishogi-gc", "xiangqi-gc", "janggi-gc", "seirawan-gc",

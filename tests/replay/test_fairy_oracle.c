@@ -273,28 +273,38 @@ static void position_at(struct ts_uci *u, const struct game *g, int ply)
     cr_assert_eq(ts_uci_position(u, fen, g->move_ptrs + base, ply - base), 0, "Fairy-Stockfish is gone");
 }
 
-/* A Chess960 start position (Scharnagl's numbering, n in 0..959). */
-static void chess960_rank(unsigned n, char *out)
+/* A random start rank for a chess960 definition (Fischer Random,
+ * Capablanca Random): the pieces of the definition's own first rank, the
+ * two bishops on squares of both colours, the king between the rooks.
+ * Every such rank can come out.  out gets the rank in Black's letters. */
+static void random_back_rank(const char *start_fen, uint64_t *seed, char *out, size_t size)
 {
-    memset(out, 0, 9);
-    out[(n % 4) * 2 + 1] = 'b';
-    n /= 4;
-    out[(n % 4) * 2] = 'b';
-    n /= 4;
-    int free_sq[8], nf;
-#define FREE() do { nf = 0; for (int i = 0; i < 8; i++) if (!out[i]) free_sq[nf++] = i; } while (0)
-    FREE();
-    out[free_sq[n % 6]] = 'q';
-    n /= 6;
-    static const int knights[10][2] = {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 3}, {2, 4}, {3, 4}};
-    FREE();
-    out[free_sq[knights[n][0]]] = 'n';
-    out[free_sq[knights[n][1]]] = 'n';
-    FREE();
-    out[free_sq[0]] = 'r';
-    out[free_sq[1]] = 'k';
-    out[free_sq[2]] = 'r';
-#undef FREE
+    size_t n = strcspn(start_fen, "/");
+    cr_assert(n >= 3 && n < size, "start rank \"%.*s\"", (int)n, start_fen);
+    memset(out, 0, n + 1);
+    int bishop = 0;
+    for (size_t i = 0; i < n; i++)
+        if (start_fen[i] == 'b') {
+            size_t sq;
+            do
+                sq = 2 * ts_rng_below(seed, (unsigned)(n / 2)) + (size_t)(bishop++ % 2);
+            while (out[sq]);
+            out[sq] = 'b';
+        }
+    for (size_t i = 0; i < n; i++) {
+        char c = start_fen[i];
+        if (c == 'b' || c == 'r' || c == 'k')
+            continue;
+        size_t sq;
+        do
+            sq = ts_rng_below(seed, (unsigned)n);
+        while (out[sq]);
+        out[sq] = c;
+    }
+    const char *rkr = "rkr";
+    for (size_t i = 0; i < n; i++)
+        if (!out[i])
+            out[i] = *rkr++;
 }
 
 /* ------------------------------------------------- the harness's ends */
@@ -492,19 +502,26 @@ static void play_game(struct ts_uci *u, const struct ts_def *def, const struct r
 
     if (d->chess960) {
         /* A random start position, in X-FEN or Shredder-FEN letters. */
-        char rank[9], upper[9];
-        chess960_rank(ts_rng_below(&g->seed, 960), rank);
-        for (int i = 0; i < 9; i++)
+        char rank[RP_FMAX_FILES + 1], upper[RP_FMAX_FILES + 1], pawns[RP_FMAX_FILES + 1];
+        random_back_rank(d->start_fen, &g->seed, rank, sizeof rank);
+        int n = (int)strlen(rank);
+        for (int i = 0; i <= n; i++) {
             upper[i] = (char)toupper((unsigned char)rank[i]);
+            pawns[i] = i < n ? 'p' : '\0';
+        }
         char rights[8] = "KQkq";
         if (ts_rng_below(&g->seed, 2)) {
             int k = (int)(strchr(rank, 'k') - rank), left = -1, right = -1;
-            for (int i = 0; i < 8; i++)
+            for (int i = 0; i < n; i++)
                 if (rank[i] == 'r')
                     *(i < k ? &left : &right) = i;
             snprintf(rights, sizeof rights, "%c%c%c%c", 'A' + right, 'A' + left, 'a' + right, 'a' + left);
         }
-        snprintf(g->start, sizeof g->start, "%s/pppppppp/8/8/8/8/PPPPPPPP/%s w %s - 0 1", rank, upper, rights);
+        char white_pawns[RP_FMAX_FILES + 1];
+        for (int i = 0; i <= n; i++)
+            white_pawns[i] = (char)toupper((unsigned char)pawns[i]);
+        snprintf(g->start, sizeof g->start, "%s/%s/%d/%d/%d/%d/%s/%s w %s - 0 1", rank, pawns, n, n, n, n,
+                 white_pawns, upper, rights);
         g->custom_start = 1;
     }
     if (nstarts && index % FIXTURE_EVERY == FIXTURE_EVERY - 1) {
