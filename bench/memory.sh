@@ -2,8 +2,10 @@
 # Peak memory on the inputs that used to make it grow (docs/performance.md,
 # "Memory"), with /usr/bin/time: one log of 255 MiB holding a single game
 # of about 15 million turn markers (2.95 GB and more before gcaudit parsed
-# a long game in parts), one log of 255 MiB holding 11 million tiny games,
-# and the bench archives of bench/run.sh when they are there.
+# a long game in parts, 263 MiB before it read a long log as it replays
+# it), one log of 255 MiB holding 11 million tiny games (4.4 GiB before
+# the rows of a batch could go to a temporary file), and the bench
+# archives of bench/run.sh when they are there (bench/out/n*-s*).
 #
 #   bench/memory.sh            every case, -j 1 and -j 2
 #   GCAUDIT=path bench/memory.sh   another binary (to compare)

@@ -685,6 +685,9 @@ struct batch {
     struct fmt_buf pgn;           /* --pgn: the games' PGN, or a shard's records */
     struct cli_pgn_counts pgn_counts;
     struct fmt_buf messages;      /* for stderr: failed entries, and violations with -v */
+    FILE *mfile;                  /* while replaying: where they are written first */
+    char *mtext;                  /* mfile's memory (open_memstream) */
+    size_t mlen;
     struct fmt_buf counts;        /* the selected games' counts, packed (cli_counted_pack) */
     struct fmt_buf recs;          /* struct game_rec of the selected games, in order: the
                                      writer counts them */
@@ -718,13 +721,28 @@ static void batch_free(struct batch *b)
 }
 
 /* The buffers a spill chunk holds, in its order: every one the writer
- * takes from a batch but the messages (spill.c). */
-#define BATCH_BUFS 8
+ * takes from a batch (spill.c). */
+#define BATCH_BUFS 9
 
 static void batch_bufs(struct batch *b, struct fmt_buf *v[BATCH_BUFS])
 {
     v[0] = &b->inputs, v[1] = &b->games, v[2] = &b->violations, v[3] = &b->rows;
     v[4] = &b->viewer, v[5] = &b->pgn, v[6] = &b->counts, v[7] = &b->recs;
+    v[8] = &b->messages;
+}
+
+/* The lines written to mfile since the last call, moved to messages, so
+ * that they are marked, taken back and spilled with the rows.  0, or -1
+ * when out of memory. */
+static int drain_messages(struct batch *b)
+{
+    if (!b->mfile || fflush(b->mfile) != 0)
+        return b->mfile ? -1 : 0;
+    int rc = b->mlen && fmt_buf_add(&b->messages, b->mtext, b->mlen) != FMT_OK ? -1 : 0;
+    /* A memory stream ends where it is when flushed: back to its start,
+     * it is empty. */
+    fseek(b->mfile, 0, SEEK_SET);
+    return rc;
 }
 
 /* Bytes of rows and records the batch holds. */
@@ -1019,10 +1037,9 @@ struct entry_mark {
     uint64_t spilled;             /* the spill file's size */
     struct cli_totals t;
     struct cli_pgn_counts pgn_counts;
-    long messages;                /* position in the messages stream, or -1 */
 };
 
-static void mark_entry(struct batch *b, FILE *messages, struct entry_mark *m)
+static void mark_entry(struct batch *b, struct entry_mark *m)
 {
     struct fmt_buf *v[BATCH_BUFS];
     batch_bufs(b, v);
@@ -1031,24 +1048,22 @@ static void mark_entry(struct batch *b, FILE *messages, struct entry_mark *m)
     m->spilled = cli_spill_size(b->spill);
     m->pgn_counts = b->pgn_counts;
     m->t = b->t;
-    m->messages = messages && fflush(messages) == 0 ? ftell(messages) : -1;
 }
 
 /* Its games' records and counts go too: the writer counts only what the
  * batch holds (emit_batch), so a failed entry's games count nowhere.  0,
  * or -1 when the spill file cannot be cut back (the batch fails). */
-static int undo_entry(struct batch *b, FILE *messages, const struct entry_mark *m)
+static int undo_entry(struct batch *b, const struct entry_mark *m)
 {
     struct fmt_buf *v[BATCH_BUFS];
     batch_bufs(b, v);
+    /* The -v lines not yet moved to messages go too. */
+    if (b->mfile && fflush(b->mfile) == 0)
+        fseek(b->mfile, 0, SEEK_SET);
     for (int i = 0; i < BATCH_BUFS; i++)
         v[i]->len = m->len[i];
     b->pgn_counts = m->pgn_counts;
     b->t = m->t;
-    /* A memory stream ends where it is when flushed: back to the mark
-     * is the -v lines of the entry gone. */
-    if (messages && m->messages >= 0)
-        fseek(messages, m->messages, SEEK_SET);
     return b->spill ? cli_spill_cut(b->spill, m->spilled) : 0;
 }
 
@@ -1064,6 +1079,8 @@ static int spill_batch(struct batch *b, struct entry_mark *m)
 {
     struct fmt_buf *v[BATCH_BUFS];
     batch_bufs(b, v);
+    if (drain_messages(b) != 0)
+        return -1;
     size_t before = 0;
     for (int i = 0; m && i < BATCH_BUFS; i++)
         before += m->len[i];
@@ -1157,10 +1174,12 @@ static void say_failed(FILE *f, const struct batch_entry *x, const char *message
 /* Parse and replay an ok entry.  The number of games, or -1 when memory
  * ran out in it (all it added is taken back: the entry fails alone). */
 static long long replay_whole_entry(struct worker *W, struct batch *b, struct batch_entry *x,
-                                    FILE *messages, FILE *verbose)
+                                    FILE *verbose)
 {
     struct entry_mark m;
-    mark_entry(b, messages, &m);
+    if (drain_messages(b) != 0)
+        return -1;
+    mark_entry(b, &m);
     cli_alloc_fail_in(x->source, x->entry);
     long long games = replay_entry(W, b, x, verbose, &m);
     cli_alloc_fail_end();
@@ -1173,14 +1192,14 @@ static long long replay_whole_entry(struct worker *W, struct batch *b, struct ba
         x->message = message;
         if (st != FMT_ENTRY_OK) {
             x->status = st;
-            games = undo_entry(b, messages, &m) == 0 ? 0 : -1;
+            games = undo_entry(b, &m) == 0 ? 0 : -1;
             if (games < 0)
                 b->spill_failed = 1, b->why = spill_failed;
             return games;
         }
     }
     if (games < 0) {
-        if (undo_entry(b, messages, &m) != 0)
+        if (undo_entry(b, &m) != 0)
             b->spill_failed = 1, b->why = spill_failed;
         return -1;
     }
@@ -1196,7 +1215,7 @@ static int work_entry(struct worker *W, struct batch *b, struct batch_entry *x,
     const char *message = x->message;
     s->entries++;
     if (status == FMT_ENTRY_OK) {
-        games = replay_whole_entry(W, b, x, messages, verbose);
+        games = replay_whole_entry(W, b, x, verbose);
         if (b->spill_failed)
             return -1;
         status = x->status;       /* a streamed entry's, known at its end */
@@ -1229,9 +1248,7 @@ static void work_batch(void *worker, struct cli_job *job)
 {
     struct worker *W = worker;
     struct batch *b = (struct batch *)job;
-    char *mtext = NULL;
-    size_t mlen = 0;
-    FILE *messages = open_memstream(&mtext, &mlen);
+    FILE *messages = b->mfile = open_memstream(&b->mtext, &b->mlen);
     FILE *verbose = W->A->o.verbose ? messages : NULL;
     if (!messages)
         b->failed = 1;
@@ -1241,6 +1258,8 @@ static void work_batch(void *worker, struct cli_job *job)
             b->failed = 1;
             b->failed_at = i;
         }
+    if (drain_messages(b) != 0)
+        b->failed = 1;
     /* A batch that spilled, or holds more than a quarter of the
      * threshold, puts the rest there too, and waits for the writer holding
      * none of it (emit_batch reads it back chunk by chunk): the batches
@@ -1255,10 +1274,10 @@ static void work_batch(void *worker, struct cli_job *job)
         for (int i = 0; i < BATCH_BUFS; i++)
             fmt_buf_release(v[i]);
     }
-    if (messages && (fclose(messages) != 0 ||
-                     (mlen && fmt_buf_add(&b->messages, mtext, mlen) != FMT_OK)))
+    if (messages && fclose(messages) != 0)
         b->failed = 1;
-    free(mtext);
+    free(b->mtext);
+    b->mfile = NULL, b->mtext = NULL;
 }
 
 /* -------------------------------------------- writing (the main thread) */
@@ -1334,6 +1353,8 @@ static void emit_rows(struct analyze *A, struct batch *b)
     write_bytes(A, A->rows, &b->rows);
     write_bytes(A, A->viewer, &b->viewer);
     write_bytes(A, A->pgn, &b->pgn);
+    if (b->messages.len)
+        cli_progress_write(b->messages.data, b->messages.len);
 }
 
 /* The chunks a batch put in its spill file, in order, each read into
@@ -1376,8 +1397,6 @@ static int emit_batch(void *ctx, struct cli_job *job, int drop)
         emit_rows(A, b);
         for (int f = 0; f < CLI_PGN_FATES; f++)
             A->pgn_counts.n[f] += b->pgn_counts.n[f];
-        if (b->messages.len)
-            cli_progress_write(b->messages.data, b->messages.len);
         st_summary_add(&A->t.sum, &b->t.sum);
         A->t.games_found += b->t.games_found;
         if (strcmp(b->t.latest, A->t.latest) > 0)
