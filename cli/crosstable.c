@@ -230,6 +230,12 @@ int cli_crosstables_game(cli_crosstables *ct, const struct cli_game_rows *g, con
     const char *status = c[CLI_G_STATUS];
     if (strcmp(status, "ok") != 0 && strcmp(status, "illegal") != 0)
         return 0;
+    /* A copy of an earlier game is not counted by the statistics, so it
+     * is no pairing, and the list's budget (spent on what they counted)
+     * never saw it: a log of a million copies of one game listed them
+     * all, 36 bytes each (issue 15). */
+    if (c[CLI_G_DUPLICATE_OF][0])
+        return 0;
     struct ct_event *ev = find_event(ct, c[CLI_G_EVENT]);
     if (!ev || !ev->listed)
         return 0;

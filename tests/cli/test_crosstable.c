@@ -96,6 +96,29 @@ Test(cli_crosstable, a_round_robin_with_its_games)
     free(cmd);
 }
 
+/* A copy of a game (the same variant, players and moves) is not counted
+ * by the statistics, so it is no pairing: the list leaves it out, as the
+ * table does (issue 15: a log of a million copies of one game listed
+ * every copy, past the list's budget). */
+Test(cli_crosstable, a_copy_of_a_game_is_not_listed)
+{
+    char *log = ts_fmt("%s%s", rr_log,
+                       "\n\nGame: Chess\nEvent: Trio\nRound: 3\nWhite: Ann\nBlack: Bob\n"
+                       "Result: 1-0\n\n1. P e2-e4 1... p e7-e5\n");
+    put("rr.log", log);
+    put("alias.csv", "Ann,A. Ann\n");
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q rr.log --player-alias alias.csv -o out"), 0);
+    char *games = ts_slurp(ts_scratch, "out/games.csv");
+    cr_assert(strstr(games, ",rr.log game 1\n") || strstr(games, "rr.log, game 1"), "%s", games);
+    char *x = crosstables("out");
+    expect_in(x, "Trio: round robin, 3 players, 6 games</summary>");
+    expect_in(x, "\"g\":[[0,1,\"1\",\"Ann\",\"Bob\",\"1-0\",\"ok\",1,\"\"],"
+                 "[0,1,\"2\",\"Bob\",\"A. Ann\",\"1/2-1/2\",\"ok\",2,\"\"],"
+                 "[0,2,");
+    cr_expect(strstr(x, "\"3\",\"Ann\",\"Bob\"") == NULL, "the copy is listed");
+    free(x), free(games), free(log);
+}
+
 /* What the browser draws: a link to a pair's games opens its event and
  * draws the table and the list. */
 static const char draw_js[] =
