@@ -238,6 +238,10 @@ void cli_pool_free(cli_pool *p);
 
 typedef struct cli_spill cli_spill;
 
+/* A temporary file opened for reading and writing, in $TMPDIR (else
+ * /tmp), already removed from the directory: NULL with errno. */
+FILE *cli_temp_file(void);
+
 /* CLI_SPILL_BYTES, or GCAUDIT_TEST_SPILL's number of bytes when the
  * tests set it (cli_spill_test_setup, at the start of a run). */
 size_t cli_spill_threshold(void);

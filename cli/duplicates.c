@@ -9,13 +9,14 @@
  * tells two of them apart.
  *
  * Games are fingerprinted on the worker threads (128 bits, two
- * independent 64-bit hashes: a false match is about 2^-100 likely for a
- * million games) and looked up in input order on the thread that writes
+ * independent 64-bit hashes, of which the table keeps 96: a false match
+ * is about 2^-57 likely for a million games) and looked up in input order on the thread that writes
  * the reports, so the first copy is the same whatever -j says.  The table
- * keeps every distinct game's fingerprint and where it was first seen, 24
- * bytes in slots at most three quarters full (32 to 64 bytes a game, 96
- * for a moment while it doubles), and the name of every entry holding a
- * first copy once.  It is the one record of the run that grows with its
+ * keeps every distinct game's fingerprint (96 bits of it) and where it
+ * was first seen, 24 bytes in slots at most three quarters full (32 to 64
+ * bytes a game, 96 for a moment while it doubles); the name of each entry
+ * holding a first copy goes to a temporary file, read back only when a
+ * copy names it.  It is the one record of the run that grows with its
  * games (docs/design.md, Memory).
  */
 #include <stddef.h>
@@ -107,20 +108,26 @@ int cli_game_fingerprint(const struct fmt_game *g, const char *variant, uint64_t
 
 /* -------------------------------------------------------------- table */
 
+/* 24 bytes: 96 bits of the fingerprint (a false match is about 2^-50
+ * likely among ten million games), and where the first copy is. */
 struct slot {
-    uint64_t fp[2];               /* fp[0] == 0: empty */
-    uint32_t entry;               /* the first copy's entry, in names */
-    uint32_t game;                /* its game_index */
+    uint64_t fp0;                 /* fp[0]; 0: empty (fingerprints never are) */
+    uint32_t fp1;                 /* fp[1]'s low half */
+    uint32_t game;                /* the first copy's game_index */
+    uint64_t at;                  /* its entry's name in the names file */
 };
 
 struct cli_dups {
     struct slot *slots;
     size_t nslots, used;
-    char *names;                  /* "SOURCE!ENTRY\0" of each entry holding a first copy */
-    size_t len, cap;
+    FILE *names;                  /* "SOURCE!ENTRY\0" of each entry holding a first copy:
+                                     on disk, read back only for a copy (cli_temp_file) */
+    uint64_t len;                 /* bytes in it */
     uint64_t last_seq;            /* the entry whose name was added last, and where */
-    uint32_t last_at;
+    uint64_t last_at;
     int have_last;
+    char *name;                   /* a name read back (getdelim's buffer) */
+    size_t name_cap;
     char *text;                   /* the last answer of cli_dups_check */
     size_t text_cap;
 };
@@ -132,7 +139,9 @@ void cli_dups_free(cli_dups *d)
     if (!d)
         return;
     free(d->slots);
-    free(d->names);
+    if (d->names)
+        fclose(d->names);
+    free(d->name);
     free(d->text);
     free(d);
 }
@@ -144,10 +153,10 @@ static int grow(cli_dups *d)
     if (!s)
         return -1;
     for (size_t i = 0; i < d->nslots; i++) {
-        if (!d->slots[i].fp[0])
+        if (!d->slots[i].fp0)
             continue;
-        size_t k = d->slots[i].fp[1] & (n - 1);
-        while (s[k].fp[0])
+        size_t k = d->slots[i].fp1 & (n - 1);
+        while (s[k].fp0)
             k = (k + 1) & (n - 1);
         s[k] = d->slots[i];
     }
@@ -157,50 +166,49 @@ static int grow(cli_dups *d)
     return 0;
 }
 
-/* The offset of this entry's name in names, added once per entry. */
-static long name_of(cli_dups *d, uint64_t seq, const char *source, const char *entry)
+/* Where this entry's name is in the names file, added once per entry;
+ * -1 when the file cannot be written. */
+static int64_t name_of(cli_dups *d, uint64_t seq, const char *source, const char *entry)
 {
     if (d->have_last && d->last_seq == seq)
-        return d->last_at;
-    size_t ls = strlen(source), le = strlen(entry), need = ls + (le ? 1 + le : 0) + 1;
-    if (d->len + need > UINT32_MAX)
+        return (int64_t)d->last_at;
+    if (!d->names && !(d->names = cli_temp_file()))
         return -1;
-    if (d->len + need > d->cap) {
-        size_t cap = d->cap ? d->cap * 2 : 4096;
-        while (cap < d->len + need)
-            cap *= 2;
-        char *n = realloc(d->names, cap);
-        if (!n)
-            return -1;
-        d->names = n;
-        d->cap = cap;
-    }
-    char *p = d->names + d->len;
-    memcpy(p, source, ls);
-    if (le) {
-        p[ls] = '!';
-        memcpy(p + ls + 1, entry, le);
-    }
-    p[need - 1] = '\0';
-    d->last_at = (uint32_t)d->len;
+    size_t ls = strlen(source), le = strlen(entry);
+    if (fseeko(d->names, (off_t)d->len, SEEK_SET) != 0 || fwrite(source, 1, ls, d->names) != ls ||
+        (le && (fputc('!', d->names) == EOF || fwrite(entry, 1, le, d->names) != le)) ||
+        fputc('\0', d->names) == EOF)
+        return -1;
+    d->last_at = d->len;
     d->last_seq = seq;
     d->have_last = 1;
-    d->len += need;
-    return d->last_at;
+    d->len += ls + (le ? 1 + le : 0) + 1;
+    return (int64_t)d->last_at;
+}
+
+/* The name at `at` in the names file, or NULL. */
+static const char *name_at(cli_dups *d, uint64_t at)
+{
+    if (fflush(d->names) != 0 || fseeko(d->names, (off_t)at, SEEK_SET) != 0 ||
+        getdelim(&d->name, &d->name_cap, '\0', d->names) < 1)
+        return NULL;
+    return d->name;
 }
 
 int cli_dups_check(cli_dups *d, const uint64_t fp[2], uint64_t seq, const char *source,
                    const char *entry, int game, const char **first)
 {
-    /* Linear probing on well-mixed keys stays short at 3/4 full. */
     if (4 * (d->used + 1) > 3 * d->nslots && grow(d) != 0)
         return -1;
-    size_t k = fp[1] & (d->nslots - 1);
-    for (; d->slots[k].fp[0]; k = (k + 1) & (d->nslots - 1)) {
+    uint32_t fp1 = (uint32_t)fp[1];
+    size_t k = fp1 & (d->nslots - 1);
+    for (; d->slots[k].fp0; k = (k + 1) & (d->nslots - 1)) {
         const struct slot *s = &d->slots[k];
-        if (s->fp[0] != fp[0] || s->fp[1] != fp[1])
+        if (s->fp0 != fp[0] || s->fp1 != fp1)
             continue;
-        const char *name = d->names + s->entry;
+        const char *name = name_at(d, s->at);
+        if (!name)
+            return -1;
         size_t need = strlen(name) + 32;
         if (need > d->text_cap) {
             char *t = realloc(d->text, need);
@@ -213,10 +221,10 @@ int cli_dups_check(cli_dups *d, const uint64_t fp[2], uint64_t seq, const char *
         *first = d->text;
         return 1;
     }
-    long at = name_of(d, seq, source, entry);
+    int64_t at = name_of(d, seq, source, entry);
     if (at < 0)
         return -1;
-    d->slots[k] = (struct slot){{fp[0], fp[1]}, (uint32_t)at, (uint32_t)game};
+    d->slots[k] = (struct slot){fp[0], fp1, (uint32_t)game, (uint64_t)at};
     d->used++;
     return 0;
 }

@@ -44,8 +44,7 @@ void cli_spill_test_setup(void)
 
 cli_spill *cli_spill_new(void) { return calloc(1, sizeof(cli_spill)); }
 
-/* An open temporary file that has no name: NULL with errno. */
-static FILE *nameless_file(void)
+FILE *cli_temp_file(void)
 {
     const char *dir = getenv("TMPDIR");
     if (!dir || !*dir)
@@ -79,7 +78,7 @@ uint64_t cli_spill_size(const cli_spill *s) { return s ? s->size : 0; }
 
 int cli_spill_put(cli_spill *s, struct fmt_buf *const *bufs, size_t n)
 {
-    if (!s->f && !(s->f = nameless_file()))
+    if (!s->f && !(s->f = cli_temp_file()))
         return -1;
     if (fseeko(s->f, (off_t)s->size, SEEK_SET) != 0)
         return -1;
