@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tests/support/reports.h"
 #include "tests/support/support.h"
 
 TestSuite(analyze_stream, .init = ts_scratch_setup, .fini = ts_scratch_teardown, .timeout = 300);
@@ -130,38 +131,6 @@ Test(analyze_stream, running_out_of_memory_in_a_streamed_entry_fails_it_alone)
                        ts_scratch, GC_BINARY);
     cr_assert_eq(ts_run(cmd), 0);
     free(cmd);
-    static const char *const same[] = {"games.csv", "violations.csv", "variants.csv",
-                                       "players.csv"};
-    int failed_seen = 0, ok_seen = 0;
-    for (int at = 0; at <= 3000 && !ok_seen; at += 29) {
-        cmd = ts_fmt("cd '%s' && GCAUDIT_TEST_STREAM=1 GCAUDIT_TEST_SPILL=500 "
-                     "GCAUDIT_TEST_OOM=big.log@%d '%s' analyze -q -j2 small.log big.log b.log.gz "
-                     "-o out >/dev/null 2>&1",
-                     ts_scratch, at, GC_BINARY);
-        int rc = ts_run(cmd);
-        free(cmd);
-        char *inputs_csv = ts_slurp(ts_scratch, "out/inputs.csv");
-        const char *row = strstr(inputs_csv, "\nbig.log,,");
-        cr_assert(row, "@%d: %s", at, inputs_csv);
-        const char *eol = strchr(row + 1, '\n');
-        const char *ok = strstr(row, ",160,ok,\n");
-        if (ok && ok < eol) {
-            cr_assert_eq(rc, 0, "@%d", at);
-            ok_seen = 1;
-        } else {
-            failed_seen++;
-            cr_assert_eq(rc, 1, "@%d: exit status %d", at, rc);
-            const char *failed = strstr(row, ",0,failed,out of memory\n");
-            cr_assert(failed && failed < eol, "@%d: %s", at, inputs_csv);
-            for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
-                char *pa = ts_fmt("ref/%s", same[i]), *pb = ts_fmt("out/%s", same[i]);
-                char *a = ts_slurp(ts_scratch, pa), *b = ts_slurp(ts_scratch, pb);
-                cr_assert_str_eq(b, a, "@%d: %s", at, same[i]);
-                free(a), free(b), free(pa), free(pb);
-            }
-        }
-        free(inputs_csv);
-    }
-    cr_assert_gt(failed_seen, 3, "the sweep never ran out of memory in the entry");
-    cr_assert(ok_seen, "big.log was never read whole: sweep further");
+    ts_oom_sweep_big_log("GCAUDIT_TEST_STREAM=1 GCAUDIT_TEST_SPILL=500",
+                         "-j2 small.log big.log b.log.gz", 29);
 }

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "tests/support/reports.h"
 #include "tests/support/support.h"
 
 TestSuite(spill, .init = ts_scratch_setup, .fini = ts_scratch_teardown, .timeout = 300);
@@ -157,37 +158,5 @@ Test(spill, running_out_of_memory_in_a_spilled_entry_fails_it_alone)
                        ts_scratch, GC_BINARY);
     cr_assert_eq(ts_run(cmd), 0);
     free(cmd);
-    static const char *const same[] = {"games.csv", "violations.csv", "variants.csv",
-                                       "players.csv"};
-    int failed_seen = 0, ok_seen = 0;
-    for (int at = 0; at <= 3000 && !ok_seen; at += 37) {
-        cmd = ts_fmt("cd '%s' && GCAUDIT_TEST_SPILL=300 GCAUDIT_TEST_OOM=big.log@%d '%s' "
-                     "analyze -q -j1 log0.log big.log log2.log -o out >/dev/null 2>&1",
-                     ts_scratch, at, GC_BINARY);
-        int rc = ts_run(cmd);
-        free(cmd);
-        char *inputs = ts_slurp(ts_scratch, "out/inputs.csv");
-        const char *row = strstr(inputs, "\nbig.log,,");
-        cr_assert(row, "@%d: %s", at, inputs);
-        const char *eol = strchr(row + 1, '\n');
-        const char *ok = strstr(row, ",160,ok,\n");
-        if (ok && ok < eol) {
-            cr_assert_eq(rc, 0, "@%d", at);
-            ok_seen = 1;
-        } else {
-            failed_seen++;
-            cr_assert_eq(rc, 1, "@%d: exit status %d", at, rc);
-            const char *failed = strstr(row, ",0,failed,out of memory\n");
-            cr_assert(failed && failed < eol, "@%d: %s", at, inputs);
-            for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
-                char *pa = ts_fmt("ref/%s", same[i]), *pb = ts_fmt("out/%s", same[i]);
-                char *a = ts_slurp(ts_scratch, pa), *b = ts_slurp(ts_scratch, pb);
-                cr_assert_str_eq(b, a, "@%d: %s", at, same[i]);
-                free(a), free(b), free(pa), free(pb);
-            }
-        }
-        free(inputs);
-    }
-    cr_assert_gt(failed_seen, 3, "the sweep never ran out of memory in the entry");
-    cr_assert(ok_seen, "big.log was never read whole: sweep further");
+    ts_oom_sweep_big_log("GCAUDIT_TEST_SPILL=300", "-j1 log0.log big.log log2.log", 37);
 }

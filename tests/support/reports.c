@@ -83,3 +83,39 @@ void ts_expect_violations(const struct ts_reports *r, const char *const (*want)[
         cr_expect_str_eq(ts_csv_get(&r->violations, i + 1, "message"), want[i][2]);
     }
 }
+
+void ts_oom_sweep_big_log(const char *env, const char *args, int step)
+{
+    static const char *const same[] = {"games.csv", "violations.csv", "variants.csv", "players.csv"};
+    int failed_seen = 0, ok_seen = 0;
+    for (int at = 0; at <= 3000 && !ok_seen; at += step) {
+        char *cmd = ts_fmt("cd '%s' && %s GCAUDIT_TEST_OOM=big.log@%d '%s' analyze -q %s -o out "
+                           ">/dev/null 2>&1",
+                           ts_scratch, env, at, GC_BINARY, args);
+        int rc = ts_run(cmd);
+        free(cmd);
+        char *inputs = ts_slurp(ts_scratch, "out/inputs.csv");
+        const char *row = strstr(inputs, "\nbig.log,,");
+        cr_assert(row, "@%d: %s", at, inputs);
+        const char *eol = strchr(row + 1, '\n');
+        const char *ok = strstr(row, ",160,ok,\n");
+        if (ok && ok < eol) {
+            cr_assert_eq(rc, 0, "@%d", at);
+            ok_seen = 1;
+        } else {
+            failed_seen++;
+            cr_assert_eq(rc, 1, "@%d: exit status %d", at, rc);
+            const char *failed = strstr(row, ",0,failed,out of memory\n");
+            cr_assert(failed && failed < eol, "@%d: %s", at, inputs);
+            for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
+                char *pa = ts_fmt("ref/%s", same[i]), *pb = ts_fmt("out/%s", same[i]);
+                char *a = ts_slurp(ts_scratch, pa), *b = ts_slurp(ts_scratch, pb);
+                cr_assert_str_eq(b, a, "@%d: %s", at, same[i]);
+                free(a), free(b), free(pa), free(pb);
+            }
+        }
+        free(inputs);
+    }
+    cr_assert_gt(failed_seen, 3, "the sweep never ran out of memory in the entry");
+    cr_assert(ok_seen, "big.log was never read whole: sweep further");
+}

@@ -37,6 +37,15 @@ void ts_expect_games(const struct ts_reports *r, const struct ts_expected_game *
  * message}, in this order. */
 void ts_expect_violations(const struct ts_reports *r, const char *const (*want)[3], size_t n);
 
+/* In the scratch directory, after a reference run wrote ref/: runs
+ * `ENV GCAUDIT_TEST_OOM=big.log@N gcaudit analyze -q ARGS -o out` for N =
+ * 0, step, 2 step, ... until big.log is read whole (its row `160,ok`).
+ * Each run where an allocation failed in big.log must exit 1 with its
+ * row `0,failed,out of memory` and games, violations, variants and
+ * players the same bytes as ref/'s; more than three such runs must come
+ * before the whole read. */
+void ts_oom_sweep_big_log(const char *env, const char *args, int step);
+
 /* Data rows whose column col holds value. */
 size_t ts_csv_count(const struct ts_csv *t, const char *col, const char *value);
 
