@@ -19,26 +19,6 @@
 
 TestSuite(analyze_stream, .init = ts_scratch_setup, .fini = ts_scratch_teardown, .timeout = 300);
 
-/* A log of 40 rounds of four games (a mate, an illegal move, Shogi, a
- * malformed one), about 12 KiB. */
-static char *log_text(size_t *len)
-{
-    size_t cap = 64 * 1024, n = 0;
-    char *text = malloc(cap);
-    for (int k = 0; k < 40; k++)
-        n += (size_t)snprintf(text + n, cap - n,
-                              "Game: Chess\nWhite: P%d\nBlack: Q%d\nResult: 1-0\n\n"
-                              "1. P e2-e4 1... p e7-e5\n2. B f1-c4 2... n b8-c6\n"
-                              "3. Q d1-h5 3... n g8-f6\n4. Q h5-f7\n\n"
-                              "Game: Chess\nWhite: P%d\nBlack: R%d\n\n"
-                              "1. P e2-e4 1... p e7-e5\n2. K e1-e3\n\n"
-                              "Game: Shogi\nWhite: A\nBlack: B\n\n1. P 7g-7f\n\n"
-                              "Game: Chess\nWhite: X\nBlack: Y\n\nhello\n\n",
-                              k % 7, k % 5, k, k);
-    *len = n;
-    return text;
-}
-
 static void put(const char *name, const char *text, size_t len)
 {
     char *path = ts_fmt("%s/%s", ts_scratch, name);
@@ -52,7 +32,7 @@ static const char inputs[] = "a.log small.log crlf.log nul.log long.log b.log.gz
 static void write_logs(void)
 {
     size_t n;
-    char *text = log_text(&n);
+    char *text = ts_mixed_log(&n);
     put("a.log", text, n);
     put("small.log", "Game: Chess\n\n1. P e2-e4\n", 24);
     char *crlf = malloc(2 * n);

@@ -91,18 +91,8 @@ Test(spill, a_spill_never_put_reads_as_empty)
 static void write_logs(void)
 {
     for (int f = 0; f < 3; f++) {
-        size_t cap = 64 * 1024, n = 0;
-        char *text = malloc(cap);
-        for (int k = 0; k < 40; k++)
-            n += (size_t)snprintf(text + n, cap - n,
-                                  "Game: Chess\nWhite: P%d\nBlack: Q%d\nResult: 1-0\n\n"
-                                  "1. P e2-e4 1... p e7-e5\n2. B f1-c4 2... n b8-c6\n"
-                                  "3. Q d1-h5 3... n g8-f6\n4. Q h5-f7\n\n"
-                                  "Game: Chess\nWhite: P%d\nBlack: R%d\n\n"
-                                  "1. P e2-e4 1... p e7-e5\n2. K e1-e3\n\n"
-                                  "Game: Shogi\nWhite: A\nBlack: B\n\n1. P 7g-7f\n\n"
-                                  "Game: Chess\nWhite: X\nBlack: Y\n\nhello\n\n",
-                                  k % 7, k % 5, k, k);
+        size_t n;
+        char *text = ts_mixed_log(&n);
         char *path = ts_fmt("%s/log%d.log", ts_scratch, f);
         cr_assert_eq(ts_write_file(path, text, n), 0);
         free(path), free(text);

@@ -4,6 +4,7 @@
 #include "tests/support/reports.h"
 
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -118,4 +119,23 @@ void ts_oom_sweep_big_log(const char *env, const char *args, int step)
     }
     cr_assert_gt(failed_seen, 3, "the sweep never ran out of memory in the entry");
     cr_assert(ok_seen, "big.log was never read whole: sweep further");
+}
+
+char *ts_mixed_log(size_t *len)
+{
+    size_t cap = 64 * 1024, n = 0;
+    char *text = malloc(cap);
+    cr_assert_not_null(text);
+    for (int k = 0; k < 40; k++)
+        n += (size_t)snprintf(text + n, cap - n,
+                              "Game: Chess\nWhite: P%d\nBlack: Q%d\nResult: 1-0\n\n"
+                              "1. P e2-e4 1... p e7-e5\n2. B f1-c4 2... n b8-c6\n"
+                              "3. Q d1-h5 3... n g8-f6\n4. Q h5-f7\n\n"
+                              "Game: Chess\nWhite: P%d\nBlack: R%d\n\n"
+                              "1. P e2-e4 1... p e7-e5\n2. K e1-e3\n\n"
+                              "Game: Shogi\nWhite: A\nBlack: B\n\n1. P 7g-7f\n\n"
+                              "Game: Chess\nWhite: X\nBlack: Y\n\nhello\n\n",
+                              k % 7, k % 5, k, k);
+    *len = n;
+    return text;
 }

@@ -37,6 +37,11 @@ void ts_expect_games(const struct ts_reports *r, const struct ts_expected_game *
  * message}, in this order. */
 void ts_expect_violations(const struct ts_reports *r, const char *const (*want)[3], size_t n);
 
+/* A log of 40 rounds of four games (a mate, an illegal move, Shogi, a
+ * malformed one), about 12 KiB, with copies of earlier games among them;
+ * *len gets its length.  The caller frees it. */
+char *ts_mixed_log(size_t *len);
+
 /* In the scratch directory, after a reference run wrote ref/: runs
  * `ENV GCAUDIT_TEST_OOM=big.log@N gcaudit analyze -q ARGS -o out` for N =
  * 0, step, 2 step, ... until big.log is read whole (its row `160,ok`).
