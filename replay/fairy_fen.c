@@ -13,7 +13,9 @@
  *
  * 11.1 reads leniently; a FEN header from a log is checked: every rank
  * full, every letter a piece of the variant, every castling right backed
- * by its king and rook.  A wrong one makes the game malformed.
+ * by its king and rook, every number (halfmove clock, move number, Makruk's
+ * counting limit) at most FEN_NUMBER_MAX.  A wrong one makes the game
+ * malformed.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -23,6 +25,13 @@
 #include "replay/fairy.h"
 
 #define PROMOTED_NO_BASE RP_FPROMOTED_NO_BASE
+
+/* The largest halfmove clock, move number or counting limit a FEN may
+ * give (docs/defined-variants.md, "FEN:"): far beyond any game played,
+ * and small enough that the counters the moves then advance (one a ply,
+ * in an int) and the move rules' comparisons (twice a key's number of
+ * moves) never overflow, however long the game. */
+#define FEN_NUMBER_MAX 1000000
 
 static int fail(char *why, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
@@ -239,7 +248,8 @@ static int read_ep(struct rp_fpos *p, const char *field, char *why, size_t size)
     return 0;
 }
 
-/* Split the fields after the placement. */
+/* Split the fields after the placement: their number, or -1 when one is
+ * longer than 31 characters, -2 when there are more than 8. */
 static int fields(const char *s, char f[8][32])
 {
     int n = 0;
@@ -260,7 +270,7 @@ static int fields(const char *s, char f[8][32])
     }
     while (*s == ' ')
         s++;
-    return *s ? -1 : n;
+    return *s ? -2 : n;
 }
 
 static int is_number(const char *s)
@@ -273,6 +283,20 @@ static int is_number(const char *s)
     return 1;
 }
 
+/* A field of digits as a number from 0 to FEN_NUMBER_MAX into *out;
+ * -1 with the reason when it is more (what it is: "halfmove clock"). */
+static int bounded(const char *field, const char *what, int *out, char *why, size_t size)
+{
+    long n = 0;
+    for (const char *c = field; *c; c++) {
+        n = n * 10 + (*c - '0');
+        if (n > FEN_NUMBER_MAX)
+            return fail(why, size, "the FEN's %s %s is over %d", what, field, FEN_NUMBER_MAX);
+    }
+    *out = (int)n;
+    return 0;
+}
+
 int rp_ffen_read(struct rp_fpos *p, const struct rp_fdef *d, const char *fen, char *why, size_t size)
 {
     empty_board(p, d);
@@ -283,6 +307,10 @@ int rp_ffen_read(struct rp_fpos *p, const struct rp_fdef *d, const char *fen, ch
         return -1;
     char f[8][32];
     int n = fields(s, f), i = 0;
+    if (n == -1)
+        return fail(why, size, "a field of the FEN is longer than 31 characters");
+    if (n == -2)
+        return fail(why, size, "the FEN has more than 8 fields");
     if (n < 1)
         return fail(why, size, "the FEN has no side to move");
     if (strcmp(f[i], "w") && strcmp(f[i], "b"))
@@ -294,7 +322,8 @@ int rp_ffen_read(struct rp_fpos *p, const struct rp_fdef *d, const char *fen, ch
         /* Makruk's counting limit stands where the en passant square would:
          * then three numbers follow the castling field. */
         if (i < n && d->counting_rule && is_number(f[i]) && n - i >= 3) {
-            p->counting_limit = atoi(f[i++]);
+            if (bounded(f[i++], "counting limit", &p->counting_limit, why, size) != 0)
+                return -1;
         } else if (i < n && !is_number(f[i]) && !strchr(f[i], '+')) {
             if (read_ep(p, f[i++], why, size) != 0)
                 return -1;
@@ -311,12 +340,15 @@ int rp_ffen_read(struct rp_fpos *p, const struct rp_fdef *d, const char *fen, ch
     if (i < n) {
         if (!is_number(f[i]))
             return fail(why, size, "\"%s\" in the FEN is no halfmove clock", f[i]);
-        p->rule50 = atoi(f[i++]);
+        if (bounded(f[i++], "halfmove clock", &p->rule50, why, size) != 0)
+            return -1;
     }
     if (i < n) {
         if (!is_number(f[i]))
             return fail(why, size, "\"%s\" in the FEN is no move number", f[i]);
-        int fullmove = atoi(f[i++]);
+        int fullmove;
+        if (bounded(f[i++], "move number", &fullmove, why, size) != 0)
+            return -1;
         p->plies = (fullmove > 1 ? 2 * (fullmove - 1) : 0) + p->side;
     }
     if (i < n)

@@ -79,6 +79,75 @@ Test(replay_variant_fairy, a_bad_fen_header_makes_the_game_malformed)
     rp_report_release(&r);
 }
 
+/* Every number of a FEN is at most 1,000,000: a larger one (which would
+ * overflow the counters a move advances) makes the game malformed with the
+ * reason, and so do negative numbers and fields too long to be numbers. */
+Test(replay_variant_fairy, fen_numbers_out_of_range_make_the_game_malformed)
+{
+    static const struct {
+        const char *fen, *why;
+    } cases[] = {
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2147483647 1",
+         "the FEN's halfmove clock 2147483647 is over 1000000"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2147483646 1",
+         "the FEN's halfmove clock 2147483646 is over 1000000"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1073741825",
+         "the FEN's move number 1073741825 is over 1000000"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 4294967297",
+         "the FEN's move number 4294967297 is over 1000000"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1000001 1",
+         "the FEN's halfmove clock 1000001 is over 1000000"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999999999999999999999",
+         "the FEN's move number 99999999999999999999999999999 is over 1000000"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999999999999999999999999999999",
+         "a field of the FEN is longer than 31 characters"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -1", "\"-1\" in the FEN is no move number"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -2147483648 1",
+         "\"-2147483648\" in the FEN is no halfmove clock"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *text = ts_fmt("Game: Chess960\nFEN: %s\n\n1. N g1-f3\n2. N f3-g1\n", cases[i].fen);
+        struct rp_report r;
+        replay_text(text, &r, NULL, NULL);
+        cr_expect_eq(r.status, RP_STATUS_MALFORMED, "%s", cases[i].fen);
+        cr_assert_eq(r.nviolations, 1, "%s", cases[i].fen);
+        char *want = ts_fmt("the FEN: header does not fit Fischer Random Chess: %s", cases[i].why);
+        cr_expect_str_eq(r.violations[0].message, want);
+        free(want);
+        rp_report_release(&r);
+        free(text);
+    }
+    /* The largest move number is read, and the game goes on from it. */
+    struct rp_report r;
+    struct last l;
+    memset(&l, 0, sizeof l);
+    replay_text("Game: Chess960\nFEN: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1000000\n\n"
+                "1. N g1-f3 1... n g8-f6\n",
+                &r, keep_last, &l);
+    cr_expect_eq(r.status, RP_STATUS_OK);
+    cr_expect_str_eq(l.fen, "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w HAha - 2 1000001");
+    rp_report_release(&r);
+}
+
+/* Makruk's counting limit and the counted plies are bounded the same. */
+Test(replay_variant_fairy, makruk_counting_fields_out_of_range_make_the_game_malformed)
+{
+    struct rp_report r;
+    replay_text("Game: Makruk\nFEN: 8/8/4k3/8/8/4K3/8/R7 w - 2147483647 2147483647 1\n\n1. K e3-d3\n", &r, NULL,
+                NULL);
+    cr_expect_eq(r.status, RP_STATUS_MALFORMED);
+    cr_assert_eq(r.nviolations, 1);
+    cr_expect_str_eq(r.violations[0].message,
+                     "the FEN: header does not fit Makruk: the FEN's counting limit 2147483647 is over 1000000");
+    rp_report_release(&r);
+    replay_text("Game: Makruk\nFEN: 8/8/4k3/8/8/4K3/8/R7 w - 16 2147483647 1\n\n1. K e3-d3\n", &r, NULL, NULL);
+    cr_expect_eq(r.status, RP_STATUS_MALFORMED);
+    cr_assert_eq(r.nviolations, 1);
+    cr_expect_str_eq(r.violations[0].message,
+                     "the FEN: header does not fit Makruk: the FEN's halfmove clock 2147483647 is over 1000000");
+    rp_report_release(&r);
+}
+
 Test(replay_variant_fairy, view_diagram_and_legend)
 {
     struct rp_report r;
@@ -223,6 +292,30 @@ Test(replay_variant_fairy, pgn_variant_names_the_tag_and_is_not_inherited)
                  RP_DONE, "%s", e.message);
     cr_expect_null(rp_variant_for_game("Crazyhouse Two")->pgn_variant);
     cr_expect_str_eq(rp_variant_for_game("Mine")->pgn_variant, "My Chess");
+}
+
+/* A startFen whose numbers are out of range is refused at load, with the
+ * file, line and key. */
+Test(replay_variant_fairy, a_start_fen_number_out_of_range_is_refused)
+{
+    static const char *fens[] = {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2147483647 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1073741825",
+    };
+    static const char *why[] = {
+        "[big] the FEN's halfmove clock 2147483647 is over 1000000",
+        "[big] the FEN's move number 1073741825 is over 1000000",
+    };
+    for (size_t i = 0; i < 2; i++) {
+        struct rp_def_error e;
+        char *text = ts_fmt("[big:fischerandom-gc]\ngcGames = Big\nstartFen = %s\n", fens[i]);
+        cr_assert_eq(load_text(text, &e), RP_MISUSE, "%s", fens[i]);
+        cr_expect_str_eq(e.file, "t.ini");
+        cr_expect_eq(e.line, 3);
+        cr_expect_str_eq(e.key, "startFen");
+        cr_expect_str_eq(e.message, why[i]);
+        free(text);
+    }
 }
 
 Test(replay_variant_fairy, a_bad_pgn_variant_is_refused)
