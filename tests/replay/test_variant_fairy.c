@@ -54,17 +54,23 @@ static void keep_last(void *ctx, const struct fmt_turn *t, const struct rp_varia
     v->view(state, &l->view);
 }
 
-Test(replay_variant_fairy, fen_header_sets_the_start)
+/* The game of text replays without a fault, and its last position is fen. */
+static void expect_last_fen(const char *text, const char *fen)
 {
     struct rp_report r;
     struct last l;
     memset(&l, 0, sizeof l);
-    replay_text("Game: Chess960\nFEN: bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\n\n"
-                "1. N e1-f3\n",
-                &r, keep_last, &l);
+    replay_text(text, &r, keep_last, &l);
     cr_expect_eq(r.status, RP_STATUS_OK);
-    cr_expect_str_eq(l.fen, "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P1N2/NPP1P1PP/BQ1B1RKR b HFhf - 3 9");
+    cr_expect_str_eq(l.fen, fen);
     rp_report_release(&r);
+}
+
+Test(replay_variant_fairy, fen_header_sets_the_start)
+{
+    expect_last_fen("Game: Chess960\nFEN: bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\n\n"
+                    "1. N e1-f3\n",
+                    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P1N2/NPP1P1PP/BQ1B1RKR b HFhf - 3 9");
 }
 
 Test(replay_variant_fairy, a_bad_fen_header_makes_the_game_malformed)
@@ -118,15 +124,9 @@ Test(replay_variant_fairy, fen_numbers_out_of_range_make_the_game_malformed)
         free(text);
     }
     /* The largest move number is read, and the game goes on from it. */
-    struct rp_report r;
-    struct last l;
-    memset(&l, 0, sizeof l);
-    replay_text("Game: Chess960\nFEN: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1000000\n\n"
-                "1. N g1-f3 1... n g8-f6\n",
-                &r, keep_last, &l);
-    cr_expect_eq(r.status, RP_STATUS_OK);
-    cr_expect_str_eq(l.fen, "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w HAha - 2 1000001");
-    rp_report_release(&r);
+    expect_last_fen("Game: Chess960\nFEN: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1000000\n\n"
+                    "1. N g1-f3 1... n g8-f6\n",
+                    "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w HAha - 2 1000001");
 }
 
 /* Makruk's counting limit and the counted plies are bounded the same. */
