@@ -346,7 +346,7 @@ int rp_ffen_read(struct rp_fpos *p, const struct rp_fdef *d, const char *fen, ch
     if (i < n) {
         if (!is_number(f[i]))
             return fail(why, size, "\"%s\" in the FEN is no move number", f[i]);
-        int fullmove;
+        int fullmove = 0;
         if (bounded(f[i++], "move number", &fullmove, why, size) != 0)
             return -1;
         p->plies = (fullmove > 1 ? 2 * (fullmove - 1) : 0) + p->side;
