@@ -29,6 +29,24 @@ if [ -n "$missing" ]; then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing
 fi
+# The reference build of Fairy-Stockfish, the suite's second oracle: the
+# npm package ffish, pinned in tests/ffish/package.json and its lock file,
+# installed there (tests/ffish/node_modules) and never fetched by a test.
+# Node.js and npm from Debian, unless a node and an npm are there already.
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+    echo "setup: installing nodejs npm"
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nodejs npm
+fi
+# Installed already when node_modules holds the version the lock file names.
+installed=$(cd tests/ffish && node -p "try { require('./node_modules/ffish/package.json').version ===
+    require('./package-lock.json').packages['node_modules/ffish'].version } catch (e) { false }")
+if [ "$installed" != "true" ]; then
+    echo "setup: npm ci in tests/ffish (ffish, the reference Fairy-Stockfish)"
+    (cd tests/ffish && npm ci --no-audit --no-fund --ignore-scripts >/dev/null)
+fi
 [ "${1:-}" != "--deps-only" ] || exit 0
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null

@@ -37,9 +37,9 @@ static int executable(const char *path)
     return path && *path && access(path, X_OK) == 0;
 }
 
-char *ts_uci_find_engine(void)
+char *ts_uci_which(const char *env_name, const char *name, const char *fallback)
 {
-    const char *env = getenv("GC_FAIRY_STOCKFISH");
+    const char *env = getenv(env_name);
     if (env && *env)
         return executable(env) ? strdup(env) : NULL;
     const char *path = getenv("PATH");
@@ -47,14 +47,19 @@ char *ts_uci_find_engine(void)
     char *save = NULL, *found = NULL;
     for (char *d = strtok_r(dirs, ":", &save); d && !found; d = strtok_r(NULL, ":", &save)) {
         char cand[4096];
-        snprintf(cand, sizeof cand, "%s/fairy-stockfish", d);
+        snprintf(cand, sizeof cand, "%s/%s", d, name);
         if (executable(cand))
             found = strdup(cand);
     }
     free(dirs);
-    if (!found && executable("/usr/games/fairy-stockfish"))
-        found = strdup("/usr/games/fairy-stockfish");
+    if (!found && fallback && executable(fallback))
+        found = strdup(fallback);
     return found;
+}
+
+char *ts_uci_find_engine(void)
+{
+    return ts_uci_which("GC_FAIRY_STOCKFISH", "fairy-stockfish", "/usr/games/fairy-stockfish");
 }
 
 static void set_cloexec(int fd) { fcntl(fd, F_SETFD, FD_CLOEXEC); }
@@ -62,7 +67,7 @@ static void set_cloexec(int fd) { fcntl(fd, F_SETFD, FD_CLOEXEC); }
 /* The child: stdin and stdout on the pipes, stderr silenced.  On Linux it
  * is killed with the test process, so a hung engine cannot outlive a test
  * that failed on its deadline. */
-static void exec_engine(const char *path, int in, int out)
+static void exec_engine(const char *const *argv, int in, int out)
 {
 #ifdef __linux__
     prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -70,11 +75,17 @@ static void exec_engine(const char *path, int in, int out)
     int null = open("/dev/null", O_WRONLY);
     if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || (null >= 0 && dup2(null, 2) < 0))
         _exit(127);
-    execl(path, path, (char *)NULL);
+    execv(argv[0], (char *const *)argv);
     _exit(127);
 }
 
 struct ts_uci *ts_uci_start(const char *path, int timeout_ms, char *err, size_t errsize)
+{
+    const char *argv[] = {path, NULL};
+    return ts_uci_start_argv(argv, timeout_ms, err, errsize);
+}
+
+struct ts_uci *ts_uci_start_argv(const char *const *argv, int timeout_ms, char *err, size_t errsize)
 {
     int in[2], out[2];
     /* A dead engine must give the writer EPIPE, not kill the test. */
@@ -93,7 +104,7 @@ struct ts_uci *ts_uci_start(const char *path, int timeout_ms, char *err, size_t 
         return NULL;
     }
     if (pid == 0)
-        exec_engine(path, in[0], out[1]);
+        exec_engine(argv, in[0], out[1]);
     close(in[0]);
     close(out[1]);
     struct ts_uci *u = calloc(1, sizeof *u);
@@ -104,7 +115,7 @@ struct ts_uci *ts_uci_start(const char *path, int timeout_ms, char *err, size_t 
     if (ts_uci_send(u, "uci") < 0 || !ts_uci_until(u, "uciok", NULL, NULL)) {
         snprintf(err, errsize,
                  "%s did not answer \"uci\" with \"uciok\" (it exited, or %d ms passed)",
-                 path, timeout_ms);
+                 argv[argv[1] ? 1 : 0], timeout_ms);
         ts_uci_quit(u);
         return NULL;
     }

@@ -22,10 +22,18 @@ struct ts_uci;
  * executable. */
 char *ts_uci_find_engine(void);
 
+/* A program: $env_name if set (NULL unless executable), else name on
+ * $PATH, else fallback (may be NULL).  The caller frees the path. */
+char *ts_uci_which(const char *env_name, const char *name, const char *fallback);
+
 /* Start the engine and do the uci/uciok handshake within timeout_ms,
  * which also becomes the deadline of every later read.  NULL on failure,
  * with the reason in err. */
 struct ts_uci *ts_uci_start(const char *path, int timeout_ms, char *err, size_t errsize);
+
+/* The same for a command with arguments: argv[0] (a path) run with argv,
+ * NULL-terminated ("node", "uci.js": tests/support/ffish.h). */
+struct ts_uci *ts_uci_start_argv(const char *const *argv, int timeout_ms, char *err, size_t errsize);
 
 /* Send one command line (the newline is added; any length).  0, or -1 if the engine
  * is gone. */

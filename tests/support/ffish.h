@@ -1,0 +1,33 @@
+/*
+ * ffish: the reference build of Fairy-Stockfish (230826, inside the npm
+ * package ffish 0.7.10 that setup.sh installs in tests/ffish/) as an
+ * oracle.  tests/ffish/uci.js speaks the part of UCI that uci.h uses, so
+ * an engine opened here is driven with the ts_uci_* calls, as Debian's
+ * Fairy-Stockfish 11.1 is; what differs is listed in that script (no
+ * search: its `go` is a one-ply player; "Checkers:" names the checked
+ * royal squares).
+ */
+#ifndef GC_TEST_FFISH_H
+#define GC_TEST_FFISH_H
+
+#include <stddef.h>
+
+struct ts_uci;
+
+/* The version of the package the tests are written against, and the
+ * build it contains (ffish.info()). */
+#define TS_FFISH_VERSION "0.7.10"
+#define TS_FFISH_BUILD "Fairy-Stockfish 230826"
+
+/* Start `node tests/ffish/uci.js` and check it is the pinned build, or
+ * fail the test saying what is missing: Node.js ($GC_NODE, else node or
+ * nodejs on $PATH), the package (./setup.sh runs `npm ci` in
+ * tests/ffish), or the build.  Never a skip.  timeout_ms is the deadline
+ * of every read, as in ts_uci_start. */
+struct ts_uci *ts_ffish_open(int timeout_ms);
+
+/* ffish's result(false) of the current position ("1-0", "0-1",
+ * "1/2-1/2", "*") into out.  0, or -1 when it did not answer in time. */
+int ts_ffish_result(struct ts_uci *u, char *out, size_t size);
+
+#endif
