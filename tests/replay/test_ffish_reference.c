@@ -11,7 +11,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "replay/fairy.h"
+#include "replay/replay.h"
+#include "replay/variant_fairy.h"
 #include "tests/support/ffish.h"
 #include "tests/support/support.h"
 #include "tests/support/uci.h"
@@ -109,5 +113,217 @@ Test(replay_ffish_reference, loads_a_definition_file_and_refuses_unknown_variant
     cr_assert_eq(ts_uci_variant(u, ini, "chess"), 0);
     cr_expect_eq(ts_uci_perft(u, NULL, 2), 400);
     free(ini);
+    ts_uci_quit(u);
+}
+
+/* ------------------------------------------- the reference's own variants */
+
+/*
+ * Issue 25, point 3: every section of the reference's variants.ini (106)
+ * and every variant it builds in (117) either loads into gcaudit and
+ * agrees with ffish, or is refused with the file, the line and the key;
+ * none loads and disagrees.  A section is loaded with the sections of the
+ * file it inherits from (a refusal further up names their lines); a
+ * built-in variant is loaded from its definition file,
+ * replay/definitions/builtin/NAME.ini.  Agreeing is the same leaf count
+ * from the start position to depth 3 (2 on a board of more than 64
+ * squares or with pieces in hand at the start).
+ *
+ * The share that loads and agrees only grows: AGREE_FLOOR is today's count
+ * (docs/defined-variants.md gives it too); the issue's goal is 90% of the
+ * 223.  GC_FFISH_ALL=1 also prints every refusal (the suite prints the
+ * counts and the disagreements).
+ */
+#define AGREE_FLOOR 5
+#define SECTIONS_IN_FILE 106
+#define BUILTIN_VARIANTS 117
+
+#define REFERENCE_DIR GC_FIXTURES "/fairy-stockfish"
+
+struct section {
+    char name[64], parent[64];
+    int line;                    /* of its [header] in variants.ini */
+    int end;                     /* the line after its last */
+};
+
+/* The sections of variants.ini, in file order. */
+static struct section *read_sections(char **lines, int nlines, int *n)
+{
+    struct section *s = calloc((size_t)nlines, sizeof *s);
+    cr_assert_not_null(s);
+    *n = 0;
+    for (int i = 0; i < nlines; i++) {
+        if (lines[i][0] != '[')
+            continue;
+        struct section *x = &s[(*n)++];
+        cr_assert_eq(sscanf(lines[i], "[%63[^]:]:%63[^]]]", x->name, x->parent) >= 1, 1,
+                     "variants.ini:%d: no section name in %s", i + 1, lines[i]);
+        x->line = i + 1;
+        if (*n > 1)
+            s[*n - 2].end = i + 1;
+    }
+    if (*n)
+        s[*n - 1].end = nlines + 1;
+    return s;
+}
+
+/* The text's lines, cut in place, empty ones kept: lines[i] is line i + 1. */
+static char **file_lines(char *text, int *n)
+{
+    int cap = 1;
+    for (char *p = text; *p; p++)
+        cap += *p == '\n';
+    char **lines = calloc((size_t)cap, sizeof *lines);
+    cr_assert_not_null(lines);
+    *n = 0;
+    for (char *p = text; *p;) {
+        lines[(*n)++] = p;
+        char *nl = strchr(p, '\n');
+        if (!nl)
+            break;
+        *nl = '\0';
+        p = nl + 1;
+    }
+    return lines;
+}
+
+enum verdict { AGREES, REFUSED, DISAGREES };
+
+struct outcome {
+    enum verdict v;
+    char why[1024];
+};
+
+/* gcaudit's and ffish's leaf counts from the start of `name` (loaded in
+ * both). */
+static void compare_start(struct ts_uci *u, const char *name, struct outcome *o)
+{
+    const struct rp_fdef *d = rp_fairy_find(name);
+    if (!d) {
+        o->v = DISAGREES;
+        snprintf(o->why, sizeof o->why, "loaded, but no variant %s registered", name);
+        return;
+    }
+    struct rp_fpos p;
+    char why[200];
+    if (rp_ffen_read(&p, d, d->start_fen, why, sizeof why) != 0) {
+        o->v = DISAGREES;
+        snprintf(o->why, sizeof o->why, "gcaudit cannot read its own start %s: %s", d->start_fen, why);
+        return;
+    }
+    if (ts_uci_select(u, name) != 0) {
+        o->v = DISAGREES;
+        snprintf(o->why, sizeof o->why, "ffish does not know %s", name);
+        return;
+    }
+    int depth = d->files * d->ranks > 64 || strchr(d->start_fen, '[') ? 2 : 3;
+    uint64_t ours = rp_fperft(&p, depth), theirs = ts_uci_perft(u, NULL, depth);
+    o->v = ours == theirs ? AGREES : DISAGREES;
+    snprintf(o->why, sizeof o->why, "perft %d from %s: gcaudit %" PRIu64 ", ffish %" PRIu64, depth,
+             d->start_fen, ours, theirs);
+}
+
+/* Load `path` into gcaudit alone (after a reset) and compare; a refusal
+ * is named after `shown` (the file whose lines `path` keeps). */
+static void judge(struct ts_uci *u, const char *path, const char *shown, const char *name, struct outcome *o)
+{
+    rp_defs_reset();
+    struct rp_def_error err;
+    memset(&err, 0, sizeof err);
+    if (rp_defs_load_file(path, &err) != RP_DONE) {
+        o->v = REFUSED;
+        snprintf(o->why, sizeof o->why, "%s:%d: %s: %s", strcmp(err.file, path) ? err.file : shown, err.line,
+                 err.key[0] ? err.key : "(no key)", err.message);
+        return;
+    }
+    compare_start(u, name, o);
+}
+
+static void tally(const char *name, const struct outcome *o, int *counts, int all)
+{
+    counts[o->v]++;
+    if (o->v == DISAGREES)
+        cr_log_error("%s loads into gcaudit and disagrees with ffish: %s", name, o->why);
+    else if (all)
+        cr_log_info("%s: %s: %s", name, o->v == AGREES ? "agrees" : "refused", o->why);
+}
+
+Test(replay_ffish_reference, every_reference_variant_loads_and_agrees_or_is_refused, .timeout = 600)
+{
+    struct ts_uci *u = ts_ffish_open(TIMEOUT_MS);
+    const char *ini = REFERENCE_DIR "/variants.ini";
+    ts_uci_send(u, "setoption name VariantPath value %s", ini);
+    char *text = ts_read_file(ini, NULL);
+    cr_assert_not_null(text, "cannot read %s", ini);
+    int nlines, nsections;
+    char **lines = file_lines(text, &nlines);
+    struct section *sec = read_sections(lines, nlines, &nsections);
+    cr_assert_eq(nsections, SECTIONS_IN_FILE, "variants.ini has %d sections", nsections);
+    int all = getenv("GC_FFISH_ALL") && *getenv("GC_FFISH_ALL") == '1';
+    int counts[3] = {0, 0, 0};
+    char *part = ts_fmt("%s/section.ini", ts_scratch);
+    for (int i = 0; i < nsections; i++) {
+        /* The section and the ones of the file it inherits from, root
+         * first, each with its own lines (comments and blanks blanked, so
+         * a refusal's line is the line in variants.ini). */
+        int chain[SECTIONS_IN_FILE], nchain = 0;
+        for (int k = i; k >= 0 && nchain < SECTIONS_IN_FILE;) {
+            chain[nchain++] = k;
+            int parent = -1;
+            for (int j = 0; j < k && sec[k].parent[0]; j++)
+                if (strcmp(sec[j].name, sec[k].parent) == 0)
+                    parent = j;
+            k = parent;
+        }
+        FILE *f = fopen(part, "w");
+        cr_assert_not_null(f);
+        for (int l = 1; l <= nlines; l++) {
+            int keep = 0;
+            for (int c = 0; c < nchain; c++)
+                keep |= l >= sec[chain[c]].line && l < sec[chain[c]].end;
+            fprintf(f, "%s\n", keep ? lines[l - 1] : "");
+        }
+        fclose(f);
+        struct outcome o;
+        judge(u, part, "variants.ini", sec[i].name, &o);
+        tally(sec[i].name, &o, counts, all);
+    }
+    /* The built-in variants, each from its definition file. */
+    char *list = ts_read_file(REFERENCE_DIR "/builtin-variants.txt", NULL);
+    cr_assert_not_null(list);
+    int nbuiltin = 0;
+    for (char *save = NULL, *l = strtok_r(list, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+        char name[64];
+        if (l[0] == '#' || sscanf(l, "%63s", name) != 1)
+            continue;
+        nbuiltin++;
+        char *path = ts_fmt("%s/replay/definitions/builtin/%s.ini", GC_SOURCE_DIR, name);
+        struct outcome o;
+        if (access(path, R_OK) != 0) {
+            o.v = REFUSED;
+            snprintf(o.why, sizeof o.why, "no definition file %s", path);
+        } else {
+            judge(u, path, path, name, &o);
+        }
+        tally(name, &o, counts, all);
+        free(path);
+    }
+    rp_defs_reset();
+    int total = nsections + nbuiltin;
+    cr_log_info("the reference's %d variants (%d sections of variants.ini, %d built in): %d load and agree "
+                "(%.1f%%), %d are refused, %d load and disagree",
+                total, nsections, nbuiltin, counts[AGREES], 100.0 * counts[AGREES] / total, counts[REFUSED],
+                counts[DISAGREES]);
+    cr_expect_eq(nbuiltin, BUILTIN_VARIANTS, "builtin-variants.txt lists %d variants", nbuiltin);
+    cr_expect_eq(counts[DISAGREES], 0, "%d variants load into gcaudit and disagree with ffish (see above)",
+                 counts[DISAGREES]);
+    cr_expect_geq(counts[AGREES], AGREE_FLOOR,
+                  "%d variants load and agree, fewer than the %d that did (AGREE_FLOOR)", counts[AGREES],
+                  AGREE_FLOOR);
+    free(part);
+    free(sec);
+    free(lines);
+    free(text);
+    free(list);
     ts_uci_quit(u);
 }

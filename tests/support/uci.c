@@ -261,13 +261,19 @@ static void spot_variant(void *ctx, const char *line)
 
 int ts_uci_variant(struct ts_uci *u, const char *ini, const char *name)
 {
+    if (ts_uci_send(u, "setoption name VariantPath value %s", ini) < 0)
+        return -1;
+    return ts_uci_select(u, name);
+}
+
+int ts_uci_select(struct ts_uci *u, const char *name)
+{
     char want[256];
     snprintf(want, sizeof want, "info string variant %s ", name);
     struct announced a = {want, 0};
     /* 11.1 announces the variant when UCI_Variant changes (ucioption.cpp,
      * on_variant_change); isready orders the answer after it. */
-    if (ts_uci_send(u, "setoption name VariantPath value %s", ini) < 0 ||
-        ts_uci_send(u, "setoption name UCI_Variant value %s", name) < 0 ||
+    if (ts_uci_send(u, "setoption name UCI_Variant value %s", name) < 0 ||
         ts_uci_send(u, "isready") < 0 || !ts_uci_until(u, "readyok", spot_variant, &a))
         return -1;
     return a.seen ? 0 : -1;

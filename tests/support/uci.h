@@ -66,6 +66,10 @@ struct ts_uci *ts_uci_open(int timeout_ms);
  * isready: it did not load the file or has no such section. */
 int ts_uci_variant(struct ts_uci *u, const char *ini, const char *name);
 
+/* Select the variant `name` among those the engine knows (built in or
+ * loaded before); 0, or -1 as above. */
+int ts_uci_select(struct ts_uci *u, const char *name);
+
 /* "position fen FEN moves M1 M2 ..." (startpos when fen is NULL); n may be
  * 0.  0, or -1 if the engine is gone. */
 int ts_uci_position(struct ts_uci *u, const char *fen, const char *const *moves, int n);
