@@ -453,7 +453,8 @@ static const char *half_text(uint64_t half, char *buf, size_t size)
     return buf;
 }
 
-lxw_error cli_crosstables_sheet(lxw_workbook *wb, lxw_format *bold, const st_stats *s)
+lxw_error cli_crosstables_sheet(lxw_workbook *wb, lxw_format *bold, const st_stats *s,
+                                struct cli_xlsx_cuts *cuts)
 {
     lxw_worksheet *ws = workbook_add_worksheet(wb, "crosstables");
     if (!ws)
@@ -461,7 +462,7 @@ lxw_error cli_crosstables_sheet(lxw_workbook *wb, lxw_format *bold, const st_sta
     worksheet_set_column(ws, 1, 1, 30, NULL);
     lxw_error rc = LXW_NO_ERROR;
     lxw_row_t row = 0;
-    char buf[64], title[600];
+    char buf[64];
     for (size_t e = 0; e < st_events(s) && !rc; e++) {
         size_t first, n;
         st_event_rows(s, e, &first, &n);
@@ -473,10 +474,16 @@ lxw_error cli_crosstables_sheet(lxw_workbook *wb, lxw_format *bold, const st_sta
         int tb[2];
         const char *tb_name[2];
         tie_break_columns(fmt, tb, tb_name);
-        snprintf(title, sizeof title, "%s (%s, %zu players)",
-                 st_event_name(s, e)[0] ? st_event_name(s, e) : "(games without an Event: header)",
-                 st_format_name(fmt), n);
-        rc = worksheet_write_string(ws, row++, 0, title, bold);
+        /* The event's name whole (it may be long: the cell is cut to fit). */
+        const char *event = st_event_name(s, e)[0] ? st_event_name(s, e)
+                                                   : "(games without an Event: header)";
+        int len = snprintf(NULL, 0, "%s (%s, %zu players)", event, st_format_name(fmt), n);
+        char *title = len < 0 ? NULL : malloc((size_t)len + 1);
+        if (!title)
+            return LXW_ERROR_MEMORY_MALLOC_FAILED;
+        snprintf(title, (size_t)len + 1, "%s (%s, %zu players)", event, st_format_name(fmt), n);
+        rc = cli_xlsx_text(ws, row++, 0, title, bold, cuts);
+        free(title);
         const char *heads[3] = {"rank", "player", "points"};
         for (lxw_col_t c = 0; c < 3 && !rc; c++)
             rc = worksheet_write_string(ws, row, c, heads[c], bold);
@@ -490,7 +497,7 @@ lxw_error cli_crosstables_sheet(lxw_workbook *wb, lxw_format *bold, const st_sta
             st_table_row(s, ST_TABLE_STANDINGS, first + i, c);
             rc = worksheet_write_number(ws, row, 0, c[ST_S_RANK].value, NULL);
             if (!rc)
-                rc = worksheet_write_string(ws, row, 1, player_of(s, first + i), NULL);
+                rc = cli_xlsx_text(ws, row, 1, player_of(s, first + i), NULL, cuts);
             if (!rc)
                 rc = worksheet_write_number(ws, row, 2, strtod(cell_text(&c[ST_S_POINTS], buf,
                                                                          sizeof buf), NULL), NULL);

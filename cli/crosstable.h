@@ -19,6 +19,7 @@
 #include <xlsxwriter.h>
 
 #include "cli/audit.h"
+#include "cli/xlsx_text.h"
 
 /* Events with more players get no crosstable (standings.csv has them). */
 #define CLI_CROSSTABLE_PLAYERS 64
@@ -45,7 +46,9 @@ int cli_crosstables_game(cli_crosstables *ct, const struct cli_game_rows *g, con
 /* The page's Crosstables section. */
 void cli_crosstables_html(FILE *f, cli_crosstables *ct);
 
-/* The `crosstables` sheet: every crosstable, one under the other. */
-lxw_error cli_crosstables_sheet(lxw_workbook *wb, lxw_format *bold, const st_stats *s);
+/* The `crosstables` sheet: every crosstable, one under the other; text
+ * cells cut to fit are counted in cuts (xlsx_text.h). */
+lxw_error cli_crosstables_sheet(lxw_workbook *wb, lxw_format *bold, const st_stats *s,
+                                struct cli_xlsx_cuts *cuts);
 
 #endif

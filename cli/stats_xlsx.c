@@ -8,7 +8,9 @@
  * as fractions formatted as percentages, dates as dates; every sheet has
  * its header row bold and frozen and an autofilter over its columns.
  * Text is written as text cells, never as formulas: a player named
- * `=HYPERLINK("x")` is a string a spreadsheet shows as it is.
+ * `=HYPERLINK("x")` is a string a spreadsheet shows as it is; a text
+ * over a cell's 32,767 characters is cut to fit, with one warning for the
+ * workbook (xlsx_text.c).
  *
  * libxlsxwriter's constant-memory mode streams each row out as it is
  * written, so a workbook of a huge players table needs no more memory
@@ -26,6 +28,7 @@
 #include "cli/audit.h"
 #include "cli/cli.h"
 #include "cli/crosstable.h"
+#include "cli/xlsx_text.h"
 #include "stats/stats.h"
 
 #define MAX_COLS 32
@@ -60,9 +63,10 @@ static void column_widths(const st_stats *s, enum st_table t, double *width)
         width[c] = width[c] + 2 > MAX_WIDTH ? MAX_WIDTH : width[c] + 2;
 }
 
-/* The formats every sheet shares. */
+/* The formats every sheet shares, and the text cells cut to fit. */
 struct formats {
     lxw_format *bold, *pct, *date, *datetime;
+    struct cli_xlsx_cuts *cuts;
 };
 
 /* A column holding a rate or a share, a fraction shown as a percentage:
@@ -113,7 +117,7 @@ static lxw_error write_sheet(lxw_workbook *wb, const struct formats *fm, const s
             const struct st_cell *cell = &cells[c];
             const char *text = st_cell_text(cell, num, sizeof num);
             if (cell->kind == ST_CELL_TEXT)
-                rc = worksheet_write_string(ws, row, (lxw_col_t)c, text, NULL);
+                rc = cli_xlsx_text(ws, row, (lxw_col_t)c, text, NULL, fm->cuts);
             else if (cell->kind != ST_CELL_EMPTY)
                 /* The number the CSV shows, not more digits. */
                 rc = worksheet_write_number(ws, row, (lxw_col_t)c, strtod(text, NULL),
@@ -175,7 +179,7 @@ static lxw_error report_cell(lxw_worksheet *ws, const struct formats *fm, lxw_ro
     if (date && parse_date(text, &dt))
         return worksheet_write_datetime(ws, row, (lxw_col_t)c, &dt,
                                         strlen(text) > 10 ? fm->datetime : fm->date);
-    return worksheet_write_string(ws, row, (lxw_col_t)c, text, NULL);
+    return cli_xlsx_text(ws, row, (lxw_col_t)c, text, NULL, fm->cuts);
 }
 
 static void widths(lxw_worksheet *ws, const char *const *names, size_t n)
@@ -248,12 +252,13 @@ static lxw_error write_rows(lxw_workbook *wb, const struct formats *fm,
 
 /* ------------------------------------------------------------- info */
 
-static lxw_error info_row(lxw_worksheet *ws, lxw_row_t *row, const char *key, const char *value)
+static lxw_error info_row(lxw_worksheet *ws, lxw_row_t *row, const char *key, const char *value,
+                          struct cli_xlsx_cuts *cuts)
 {
     ++*row;
     lxw_error rc = worksheet_write_string(ws, *row, 0, key, NULL);
     if (!rc && value[0])
-        rc = worksheet_write_string(ws, *row, 1, value, NULL);
+        rc = cli_xlsx_text(ws, *row, 1, value, NULL, cuts);
     return rc;
 }
 
@@ -289,22 +294,23 @@ static lxw_error write_info(lxw_workbook *wb, const struct formats *fm,
             rc = worksheet_write_datetime(ws, row, 1, &dt, fm->datetime);
     }
     if (!rc)
-        rc = info_row(ws, &row, "version", "gcaudit " GC_VERSION);
+        rc = info_row(ws, &row, "version", "gcaudit " GC_VERSION, fm->cuts);
     for (size_t i = 0; i < in->ninputs && !rc; i++)
-        rc = info_row(ws, &row, "input", in->inputs[i]);
+        rc = info_row(ws, &row, "input", in->inputs[i], fm->cuts);
     if (!rc)
-        rc = info_row(ws, &row, "results", run->results);
+        rc = info_row(ws, &row, "results", run->results, fm->cuts);
     if (!rc)
-        rc = info_row(ws, &row, "player aliases", in->aliases ? in->aliases : "none");
+        rc = info_row(ws, &row, "player aliases", in->aliases ? in->aliases : "none", fm->cuts);
     if (!rc)
         rc = info_count(ws, &row, "min-games", run->min_games);
     if (!rc)
-        rc = info_row(ws, &row, "CSV", in->excel ? "for Excel (BOM, CRLF)" : "plain");
+        rc = info_row(ws, &row, "CSV", in->excel ? "for Excel (BOM, CRLF)" : "plain", fm->cuts);
     if (!rc)
-        rc = info_row(ws, &row, "viewer", cli_viewer_name(in->viewer));
+        rc = info_row(ws, &row, "viewer", cli_viewer_name(in->viewer), fm->cuts);
     if (!rc)
         rc = info_row(ws, &row, "selection",
-                      run->selection && run->selection[0] ? run->selection : "every game");
+                      run->selection && run->selection[0] ? run->selection : "every game",
+                      fm->cuts);
     static const char *const status[] = {"games ok", "games illegal", "games malformed",
                                          "games unsupported"};
     const struct { const char *k; unsigned long long v; } counts[] = {
@@ -344,8 +350,9 @@ int cli_write_stats_xlsx(const st_stats *s, const struct cli_html_run *run, cons
     /* libxlsxwriter stamps the current time unless told otherwise. */
     lxw_doc_properties props = {.title = "gcaudit statistics", .created = (time_t)created};
     workbook_set_properties(wb, &props);
+    struct cli_xlsx_cuts cuts = {0};
     struct formats fm = {workbook_add_format(wb), workbook_add_format(wb),
-                         workbook_add_format(wb), workbook_add_format(wb)};
+                         workbook_add_format(wb), workbook_add_format(wb), &cuts};
     format_set_bold(fm.bold);
     format_set_num_format(fm.pct, "0.0%");
     format_set_num_format(fm.date, "yyyy-mm-dd");
@@ -360,7 +367,7 @@ int cli_write_stats_xlsx(const st_stats *s, const struct cli_html_run *run, cons
     if (!rc)
         rc = write_info(wb, &fm, run, cut);
     if (!rc)
-        rc = cli_crosstables_sheet(wb, fm.bold, s);
+        rc = cli_crosstables_sheet(wb, fm.bold, s, &cuts);
     lxw_error closed = workbook_close(wb);
     if (!rc)
         rc = closed;
@@ -369,6 +376,11 @@ int cli_write_stats_xlsx(const st_stats *s, const struct cli_html_run *run, cons
     if (rc) {
         snprintf(err, errsize, "cannot write '%s': %s", path, why[0] ? why : lxw_strerror(rc));
         unlink(tmp);
+    } else if (cuts.n) {
+        cli_warning("'%s': %llu cell%s over Excel's limit of 32,767 characters cut to fit, "
+                    "ending in '\xE2\x80\xA6' (the first: sheet '%s', cell %s); the CSV files hold "
+                    "them whole",
+                    path, cuts.n, cuts.n == 1 ? "" : "s", cuts.sheet, cuts.cell);
     }
     free(tmp);
     return rc ? -1 : 0;

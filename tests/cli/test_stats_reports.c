@@ -656,3 +656,124 @@ Test(cli_stats, reruns_are_byte_identical)
         free(a); free(b); free(pa); free(pb);
     }
 }
+
+/* The text of every cell of a sheet's XML longer than 1,000 bytes, in
+ * order, as "CELL:LENGTH:LAST" (LENGTH in characters, LAST its last
+ * character's bytes), one a line. */
+static char *long_cells(const char *xml)
+{
+    size_t size = 1, len = 0;
+    char *out = calloc(1, size);
+    for (const char *p = xml; (p = strstr(p, "<c r=\"")) != NULL; p++) {
+        const char *t = strstr(p, "<t>"), *end = t ? strstr(t, "</t>") : NULL;
+        const char *next = strstr(p + 1, "<c r=\"");
+        if (!end || (next && t > next) || end - t - 3 <= 1000)
+            continue;
+        size_t chars = 0;
+        for (const char *q = t + 3; q < end; q++)
+            chars += ((unsigned char)*q & 0xC0) != 0x80;
+        const char *last = end - 1;
+        while (last > t && ((unsigned char)*last & 0xC0) == 0x80)
+            last--;
+        char *line = ts_fmt("%.*s:%zu:%.*s\n", (int)strcspn(p + 6, "\""), p + 6, chars,
+                            (int)(end - last), last);
+        out = realloc(out, size += strlen(line));
+        strcpy(out + len, line);
+        len += strlen(line);
+        free(line);
+    }
+    return out;
+}
+
+/* issue 29, item 3: a player name, a comment and an entry name of 40,000
+ * characters each (over Excel's 32,767, libxlsxwriter's limit, which used
+ * to lose the whole run: exit 3, no reports).  The workbook holds them cut
+ * to 32,767 characters, the last an ellipsis; one warning says how many
+ * and where the first is; every other report is written and holds them
+ * whole; the exit status is the run's (0: every entry was read; the
+ * game's second turn is illegal, which puts the comment in
+ * violations.csv). */
+Test(cli_stats, xlsx_cells_over_excels_limit_are_cut)
+{
+    const size_t big = 40000;
+    char *name = malloc(big + 1), *comment = malloc(big + 1), *entry = malloc(big + 5);
+    memset(name, 'N', big);
+    memset(comment, 'C', big);
+    memset(entry, 'E', big);
+    name[big] = comment[big] = 0;
+    strcpy(entry + big, ".log");
+    char *log = ts_fmt("Game: Chess\nLog: l-1\nEvent: Cup\nWhite: %s\nBlack: Bo\nResult: 1-0\n\n"
+                       "1. P e2-e4 1... p e7-e5\n2. B c1-g5 // %s\n", name, comment);
+    /* A tar whose one entry has the long name (a pax header holds it). */
+    size_t cap = 2 * strlen(log) + big + 65536, used = 0;
+    char *tar = malloc(cap);
+    struct archive *a = archive_write_new();
+    archive_write_set_format_pax_restricted(a);
+    cr_assert_eq(archive_write_open_memory(a, tar, cap, &used), ARCHIVE_OK);
+    struct archive_entry *e = archive_entry_new();
+    archive_entry_set_pathname(e, entry);
+    archive_entry_set_size(e, (la_int64_t)strlen(log));
+    archive_entry_set_filetype(e, AE_IFREG);
+    archive_entry_set_perm(e, 0644);
+    cr_assert_eq(archive_write_header(a, e), ARCHIVE_OK);
+    cr_assert_eq(archive_write_data(a, log, strlen(log)), (la_ssize_t)strlen(log));
+    archive_entry_free(e);
+    cr_assert_eq(archive_write_close(a), ARCHIVE_OK);
+    archive_write_free(a);
+    char *path = ts_fmt("%s/long.tar", ts_scratch);
+    cr_assert_eq(ts_write_file(path, tar, used), 0);
+    free(path);
+    free(tar);
+
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q long.tar -o out --xlsx book.xlsx"), 0);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
+    cr_expect_str_eq(err, "gcaudit: warning: 'book.xlsx': 9 cells over Excel's limit of 32,767 "
+                          "characters cut to fit, ending in '\xE2\x80\xA6' (the first: sheet "
+                          "'players', cell A2); the CSV files hold them whole\n");
+    free(err);
+    /* Every report written, the long texts whole in the CSV files. */
+    const char *reports[] = {"inputs.csv", "games.csv", "violations.csv", "variants.csv",
+                             "terminations.csv", "players.csv", "headtohead.csv",
+                             "standings.csv", "rating_lists.csv", "summary.html"};
+    for (size_t i = 0; i < sizeof reports / sizeof reports[0]; i++) {
+        char *p = ts_fmt("%s/out/%s", ts_scratch, reports[i]);
+        char *text = ts_read_file(p, NULL);
+        cr_expect_not_null(text, "%s written", reports[i]);
+        free(text);
+        free(p);
+    }
+    char *games = ts_slurp(ts_scratch, "out/games.csv");
+    cr_expect(strstr(games, name) && strstr(games, entry), "games.csv holds them whole");
+    free(games);
+    char *violations = ts_slurp(ts_scratch, "out/violations.csv");
+    cr_expect(strstr(violations, comment), "violations.csv holds the comment whole");
+    free(violations);
+
+    /* Where the workbook cut, each cell 32,767 characters, ending in the
+     * ellipsis: the players (one row for all variants, one for Chess),
+     * the standings, the rating list, the games (entry, White), the
+     * violations (entry, player, comment) and the crosstable. */
+    char *wb = zip_member("book.xlsx", "xl/workbook.xml");
+    cr_assert_not_null(wb, "book.xlsx is a workbook");
+    free(wb);
+    const char *want[] = {
+        [3] = "A2:32767:\xE2\x80\xA6\nA3:32767:\xE2\x80\xA6\n",
+        [5] = "D2:32767:\xE2\x80\xA6\n",
+        [7] = "B2:32767:\xE2\x80\xA6\nH2:32767:\xE2\x80\xA6\n",
+        [8] = "B2:32767:\xE2\x80\xA6\nI2:32767:\xE2\x80\xA6\nM2:32767:\xE2\x80\xA6\n",
+        [10] = "B3:32767:\xE2\x80\xA6\n"};
+    for (int i = 1; i <= 10; i++) {
+        char *member = ts_fmt("xl/worksheets/sheet%d.xml", i);
+        char *xml = zip_member("book.xlsx", member);
+        cr_assert_not_null(xml, "%s", member);
+        char *cells = long_cells(xml);
+        cr_expect_str_eq(cells, want[i] ? want[i] : "", "%s", member);
+        free(cells);
+        free(xml);
+        free(member);
+    }
+    free(log);
+    free(name);
+    free(comment);
+    free(entry);
+}
