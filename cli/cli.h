@@ -367,6 +367,22 @@ void cli_output_unmake_dir(const char *path, const char *made);
  * write the workbook 'PATH': ..."). */
 int cli_output_check_file_or_stop(const char *command, const char *what, const char *path);
 
+/* Before anything is read or written: every path the run may replace
+ * (the report folder dir and each report gcaudit writes in it, the
+ * viewer's folder; pgn and xlsx; each when not NULL) is absent, or a plain file
+ * (dir and the viewer's folder: a folder, the latter holding only pages).
+ * gcaudit replaces only what it wrote: a symbolic link, a device, a FIFO,
+ * a socket, or a file in the pages' folder that is not a page, is refused.
+ * CLI_CONTINUE, or CLI_EXIT_USAGE after naming the path and what it is. */
+int cli_output_check_paths_or_stop(const char *command, const char *dir, const char *pgn,
+                                   const char *xlsx);
+
+/* Every name gcaudit writes in a report folder: the reports, summary.html,
+ * a shard's files and the viewer's folder.  Fills names, returns how many. */
+#define CLI_REPORT_NAMES (9 + ST_TABLE_COUNT)
+#define CLI_REPORT_NAME_SIZE 32
+size_t cli_report_names(char names[][CLI_REPORT_NAME_SIZE]);
+
 /* A file's path as fmt_csv_open takes it: its directory ("." when none;
  * a malloc'd string, the caller's) and its last component (*name points
  * into path).  0, or -1 when out of memory. */
@@ -488,6 +504,16 @@ const char *cli_report_waiting(const char *final);
 
 /* Drop the file that belongs at final, waiting or placed. */
 void cli_report_discard(const char *final);
+
+/* A name of the viewer's pages ("1.html", "2.html", ...): the only files
+ * gcaudit writes in, and so removes from, the pages' folder. */
+int cli_viewer_page_name(const char *name);
+
+/* Remove a folder of viewer pages: each page, then the folder.  A symbolic
+ * link is never followed, and a file that is not a page is never removed
+ * (the folder then stays).  0 when the folder is gone or was not there;
+ * -1 with errno otherwise. */
+int cli_remove_pages(const char *path);
 
 
 /* ------------------------ analyze: statistics outputs (stats_*.c, html) */

@@ -1679,9 +1679,14 @@ static int prepare_or_stop(struct analyze *A)
         cli_error("out of memory");
         return CLI_EXIT_NOTHING;
     }
-    /* A shard's part goes into its directory: FILE is merge's to write. */
+    /* Only what gcaudit wrote is ever replaced (a shard's PGN part goes
+     * into its directory: FILE is merge's to write). */
+    int rc = cli_output_check_paths_or_stop("analyze", A->o.outdir,
+                                            A->o.nshards ? NULL : A->o.pgn, A->o.xlsx);
+    if (rc != CLI_CONTINUE)
+        return rc;
     if (A->o.pgn && !A->o.nshards) {
-        int rc = cli_output_check_file_or_stop("analyze", "PGN file", A->o.pgn);
+        rc = cli_output_check_file_or_stop("analyze", "PGN file", A->o.pgn);
         if (rc != CLI_CONTINUE)
             return rc;
     }
@@ -1692,8 +1697,8 @@ static int prepare_or_stop(struct analyze *A)
         abort_reports(A);
         return CLI_EXIT_NOTHING;
     }
-    int rc = A->o.xlsx ? cli_output_check_file_or_stop("analyze", "workbook", A->o.xlsx)
-                       : CLI_CONTINUE;
+    rc = A->o.xlsx ? cli_output_check_file_or_stop("analyze", "workbook", A->o.xlsx)
+                   : CLI_CONTINUE;
     if (rc != CLI_CONTINUE)
         abort_reports(A);
     return rc;

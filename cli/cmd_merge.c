@@ -535,7 +535,9 @@ static int check_pgn_or_stop(const struct merge *M)
         return CLI_EXIT_USAGE;
     }
     const char *path = pgn_file(M);
-    return path ? cli_output_check_file_or_stop("merge", "PGN file", path) : CLI_CONTINUE;
+    int rc = path ? cli_output_check_paths_or_stop("merge", NULL, path, NULL) : CLI_CONTINUE;
+    return path && rc == CLI_CONTINUE ? cli_output_check_file_or_stop("merge", "PGN file", path)
+                                      : rc;
 }
 
 /* The row reports (and the PGN file), each renamed into place only when whole. */
@@ -632,7 +634,10 @@ int cmd_merge(int argc, char **argv)
         cli_error("out of memory");
         rc = CLI_EXIT_NOTHING;
     }
-    /* The outputs are checked before any shard is read. */
+    /* The outputs are checked before any shard is read: only what gcaudit
+     * wrote is ever replaced. */
+    if (rc == CLI_CONTINUE)
+        rc = cli_output_check_paths_or_stop("merge", M.outdir, NULL, M.xlsx);
     if (rc == CLI_CONTINUE && cli_output_make_dir(M.outdir, &M.made_dir) != 0) {
         cli_error("merge: cannot write the reports in '%s': %s", M.outdir, strerror(errno));
         rc = CLI_EXIT_NOTHING;

@@ -62,27 +62,37 @@ void cli_report_set_begin(void)
     set.open = 1;
 }
 
-/* rm -r of a directory of plain files (the viewer's pages). */
-static int remove_dir(const char *path)
+int cli_viewer_page_name(const char *name)
 {
-    DIR *d = opendir(path);
-    if (!d)
+    size_t n = strspn(name, "0123456789");
+    return n > 0 && name[0] != '0' && strcmp(name + n, ".html") == 0;
+}
+
+int cli_remove_pages(const char *path)
+{
+    /* Opened without following a link: a symbolic link where the pages
+     * were is never a way into another folder. */
+    int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
         return errno == ENOENT ? 0 : -1;
+    DIR *d = fdopendir(fd);
+    if (!d) {
+        close(fd);
+        return -1;
+    }
     struct dirent *e;
     int rc = 0;
     while ((e = readdir(d)) != NULL) {
         if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
             continue;
-        size_t n = strlen(path) + strlen(e->d_name) + 2;
-        char *p = malloc(n);
-        if (p)
-            snprintf(p, n, "%s/%s", path, e->d_name);
-        if (!p || unlink(p) != 0)
-            rc = -1;
-        free(p);
+        struct stat st;
+        if (!cli_viewer_page_name(e->d_name) ||
+            fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode) ||
+            unlinkat(fd, e->d_name, 0) != 0)
+            rc = -1;  /* not a page gcaudit wrote: it stays, and so does the folder */
     }
     closedir(d);
-    return rmdir(path) == 0 && rc == 0 ? 0 : -1;
+    return rc == 0 && rmdir(path) == 0 ? 0 : -1;
 }
 
 static void forget(struct waiting *w)
@@ -97,7 +107,7 @@ static void forget(struct waiting *w)
 static int put(const char *tmp, const char *final, int dir)
 {
     if (!set.open) {
-        if (dir && remove_dir(final) != 0)
+        if (dir && cli_remove_pages(final) != 0)
             return -1;
         return rename(tmp, final);
     }
@@ -171,7 +181,7 @@ void cli_report_set_abort(void)
     for (size_t i = 0; i < set.n; i++) {
         struct waiting *w = &set.w[i];
         if (w->dir)
-            remove_dir(w->tmp);
+            cli_remove_pages(w->tmp);
         else
             unlink(w->tmp);
         forget(w);
@@ -187,6 +197,9 @@ void cli_report_set_abort(void)
 static int set_aside(struct waiting *w)
 {
     unlink(w->old);
+    struct stat st;
+    if (w->dir && lstat(w->final, &st) == 0 && !S_ISDIR(st.st_mode))
+        return ENOTDIR;   /* not the folder of pages gcaudit wrote: left alone */
     if (w->dir ? rename(w->final, w->old) == 0 : link(w->final, w->old) == 0) {
         w->had_old = 1;
         return 0;
@@ -246,7 +259,7 @@ int cli_report_set_commit(void)
     for (i = 0; i < set.n; i++) {
         struct waiting *w = &set.w[i];
         if (w->had_old)
-            w->dir ? remove_dir(w->old) : unlink(w->old);
+            w->dir ? cli_remove_pages(w->old) : unlink(w->old);
         forget(w);
     }
     free(set.w);
@@ -306,7 +319,7 @@ static int clean_names(const char *dir, const char *const *names, size_t n)
         snprintf(path, len, "%s/%s", dir, de->d_name);
         struct stat st;
         if (lstat(path, &st) == 0 && (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)) &&
-            stale(path, pid) && (S_ISDIR(st.st_mode) ? remove_dir(path) : unlink(path)) == 0)
+            stale(path, pid) && (S_ISDIR(st.st_mode) ? cli_remove_pages(path) : unlink(path)) == 0)
             removed++;
         free(path);
     }

@@ -11,7 +11,6 @@
  * when complete, replacing the old one, so that no page of an earlier run
  * is left behind to be mistaken for this one's.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,26 +52,6 @@ static char *join(const char *a, const char *b)
     return p;
 }
 
-/* rm -r of a directory of pages (no subdirectories). */
-static int remove_pages(const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return errno == ENOENT ? 0 : -1;
-    struct dirent *e;
-    int rc = 0;
-    while ((e = readdir(d)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-            continue;
-        char *p = join(dir, e->d_name);
-        if (!p || unlink(p) != 0)
-            rc = -1;
-        free(p);
-    }
-    closedir(d);
-    return rmdir(dir) == 0 && rc == 0 ? 0 : -1;
-}
-
 cli_viewer_out *cli_viewer_start(const char *dir)
 {
     cli_viewer_out *o = calloc(1, sizeof *o);
@@ -86,7 +65,7 @@ cli_viewer_out *cli_viewer_start(const char *dir)
         errno = ENOMEM;
         return NULL;
     }
-    remove_pages(o->tmp);
+    cli_remove_pages(o->tmp);
     if (mkdir(o->tmp, 0777) != 0) {
         int saved = errno;
         free(o->dir);
@@ -211,7 +190,7 @@ int cli_viewer_finish(cli_viewer_out *o, int ok)
         rc = -1;
     }
     if (rc != 0)
-        remove_pages(o->tmp);
+        cli_remove_pages(o->tmp);
     free(o->dir);
     free(o->tmp);
     free(o);
