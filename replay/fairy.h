@@ -520,9 +520,11 @@ void rp_flabel(const struct rp_fdef *d, rp_fpiece p, int unpromoted, char *out);
  * bytes); parsing one gives the mailbox square or -1. */
 void rp_fsquare_name(const struct rp_fdef *d, int sq, char *out);
 int rp_fsquare_parse(const struct rp_fdef *d, const char *name);
-/* A piece's name for messages: "knight", "promoted pawn" (static or the
- * definition's). */
-const char *rp_fpiece_name(const struct rp_fdef *d, int type, int unpromoted);
+/* A piece's name for messages ("knight", "promoted pawn", the
+ * definition's gcNames), written into buf (RP_FNAME_MAX bytes), which it
+ * returns: a message naming two pieces gives each its own buffer. */
+#define RP_FNAME_MAX 48
+const char *rp_fpiece_name(const struct rp_fdef *d, int type, int unpromoted, char *buf);
 /* fairy_san.c: the san slot of every defined variant (replay.h). */
 int rp_fsan(const void *state, const struct fmt_component *c, size_t n, char *buf, size_t size);
 /* The board as text for `gcaudit replay`. */

@@ -324,18 +324,18 @@ static void compile_legend(struct rp_fdef *d)
     size_t at = 0, size = sizeof d->legend;
     for (int i = 0; i < d->ntypes && at < size; i++) {
         int t = d->present[i];
-        char label[RP_FLABEL_MAX + 2];
+        char label[RP_FLABEL_MAX + 2], name[RP_FNAME_MAX];
         rp_flabel(d, rp_fp_make(t, 0), 0, label);
         at += (size_t)snprintf(d->legend + at, size - at, "%s%s %s", i ? ", " : "", label,
-                               rp_fpiece_name(d, t, 0));
+                               rp_fpiece_name(d, t, 0, name));
     }
     for (int i = 0; i < d->ntypes && at < size; i++) {
         int t = d->present[i], p = d->types[t].promoted;
         if (p < 0)
             continue;
-        char label[RP_FLABEL_MAX + 2];
+        char label[RP_FLABEL_MAX + 2], name[RP_FNAME_MAX];
         rp_flabel(d, rp_fp_make(p, 0), t + 1, label);
-        at += (size_t)snprintf(d->legend + at, size - at, ", %s %s", label, rp_fpiece_name(d, p, t + 1));
+        at += (size_t)snprintf(d->legend + at, size - at, ", %s %s", label, rp_fpiece_name(d, p, t + 1, name));
     }
     if (at < size)
         snprintf(d->legend + at, size - at, "; upper case White, lower case Black; . empty");

@@ -64,24 +64,29 @@ static const struct {
     {"janggiElephant", "elephant"}, {"breakthrough", "piece"}, {"immobile", "piece"},
 };
 
-const char *rp_fpiece_name(const struct rp_fdef *d, int type, int unpromoted)
+/* The words for an unpromoted type: gcNames, plain_names, the key. */
+static const char *type_words(const struct rp_fdef *d, int type)
 {
-    static _Thread_local char buf[48];
-    if (shogi_promoted(d, type, unpromoted)) {
-        snprintf(buf, sizeof buf, "promoted %s", rp_fpiece_name(d, unpromoted - 1, 0));
-        return buf;
-    }
     if (d->piece_names[type][0])
         return d->piece_names[type];
-    if (type >= RP_FNAMED_TYPES) {
-        snprintf(buf, sizeof buf, "%c piece", toupper((unsigned char)d->types[type].letter));
-        return buf;
-    }
     const char *key = rp_fnamed_at(type)->name;
     for (size_t i = 0; i < sizeof plain_names / sizeof plain_names[0]; i++)
         if (strcmp(plain_names[i].key, key) == 0)
             return plain_names[i].words;
     return key;
+}
+
+const char *rp_fpiece_name(const struct rp_fdef *d, int type, int unpromoted, char *buf)
+{
+    if (shogi_promoted(d, type, unpromoted)) {
+        char base[RP_FNAME_MAX];
+        snprintf(buf, RP_FNAME_MAX, "promoted %s", rp_fpiece_name(d, unpromoted - 1, 0, base));
+    } else if (!d->piece_names[type][0] && type >= RP_FNAMED_TYPES) {
+        snprintf(buf, RP_FNAME_MAX, "%c piece", toupper((unsigned char)d->types[type].letter));
+    } else {
+        snprintf(buf, RP_FNAME_MAX, "%s", type_words(d, type));
+    }
+    return buf;
 }
 
 static const char *colour_name(int c) { return c ? "Black" : "White"; }
@@ -215,9 +220,10 @@ static const char *sqname(const struct turn *t, int sq, char *buf)
     return buf;
 }
 
-static const char *piece_on(const struct turn *t, int sq)
+/* The name of the piece on sq, into buf (RP_FNAME_MAX bytes). */
+static const char *piece_on(const struct turn *t, int sq, char *buf)
 {
-    return rp_fpiece_name(t->d, rp_fp_type(t->p->b[sq]), t->p->unpromoted[sq]);
+    return rp_fpiece_name(t->d, rp_fp_type(t->p->b[sq]), t->p->unpromoted[sq], buf);
 }
 
 /* A component's square: its text, or with "dest" the main move's target. */
@@ -290,8 +296,8 @@ static void region_words(const struct turn *t, int type, int us, char *why, size
                 f0 = f < f0 ? f : f0, f1 = f > f1 ? f : f1;
                 r0 = rk < r0 ? rk : r0, r1 = rk > r1 ? rk : r1;
             }
-    const char *name = rp_fpiece_name(d, type, 0);
-    char a[8], b[8];
+    char name[RP_FNAME_MAX], a[8], b[8];
+    rp_fpiece_name(d, type, 0, name);
     if (n == 0 || n != (f1 - f0 + 1) * (r1 - r0 + 1))
         snprintf(why, size, "%s %s may not stand on %s", an(name), name, sqname(t, t->to, a));
     else if (f0 == 0 && f1 == d->files - 1)
@@ -350,7 +356,8 @@ static void explain(const struct turn *t, int from, int to, char *why, size_t si
             if (!steps || (at->range && steps > at->range))
                 continue;
         }
-        const char *name = rp_fpiece_name(d, type, p->unpromoted[from]);
+        char name[RP_FNAME_MAX];
+        rp_fpiece_name(d, type, p->unpromoted[from], name);
         if (at->cond == RP_FAC_PROMOTED_SOLDIER && !rp_fattack_from(p, type, us, from, at, to)) {
             snprintf(why, size, "%s %s may step sideways only from rank %d on", an(name), name, d->soldier_promotion_rank);
             return;
@@ -410,7 +417,8 @@ static void explain(const struct turn *t, int from, int to, char *why, size_t si
         }
     }
     if (!why[0]) {
-        const char *name = rp_fpiece_name(d, type, p->unpromoted[from]);
+        char name[RP_FNAME_MAX];
+        rp_fpiece_name(d, type, p->unpromoted[from], name);
         snprintf(why, size, "that is not %s %s move", an(name), name);
     }
 }
@@ -435,17 +443,18 @@ static int explain_castling(const struct turn *t, int from, int to, char *why, s
         return 0;
     int queen = onto_rook ? to < from : rp_ffile(to) == d->castling_queenside_file;
     int idx = us * 2 + queen;
-    char a[8];
-    const char *king = piece_on(t, from);
+    char a[8], king[RP_FNAME_MAX], rook_name[RP_FNAME_MAX];
+    piece_on(t, from, king);
+    rp_fpiece_name(d, d->castling_rook, 0, rook_name);
     if (!(p->castle_rights >> idx & 1)) {
         int rsq = p->castle_rook[idx];
         if (!rsq || p->b[rsq] != rook)
-            snprintf(why, size, "there is no %s to castle with on that side", rp_fpiece_name(d, d->castling_rook, 0));
+            snprintf(why, size, "there is no %s to castle with on that side", rook_name);
         else if (!(p->castle_rights >> (us * 2) & 3))
             snprintf(why, size, "the %s has already moved, so it cannot castle", king);
         else
             snprintf(why, size, "the %s on %s has already moved, so it cannot castle",
-                     rp_fpiece_name(d, d->castling_rook, 0), sqname(t, rsq, a));
+                     rook_name, sqname(t, rsq, a));
         return 1;
     }
     int kto, rto, rfrom = p->castle_rook[idx];
@@ -465,7 +474,7 @@ static int explain_castling(const struct turn *t, int from, int to, char *why, s
             return 1;
         }
     snprintf(why, size, "castling is written as the %s's move to %s or onto its own %s", king,
-             sqname(t, kto, a), rp_fpiece_name(d, d->castling_rook, 0));
+             sqname(t, kto, a), rook_name);
     return 1;
 }
 
@@ -476,7 +485,7 @@ static int reject_illegal(const struct turn *t, rp_fmove m, enum rp_fillegal why
     const struct rp_fpos *p = t->p;
     const struct rp_fdef *d = t->d;
     int us = p->side;
-    char a[8], b[8];
+    char a[8], b[8], name[RP_FNAME_MAX], other[RP_FNAME_MAX];
     switch (why) {
     case RP_FL_OK: return 1;
     case RP_FL_KING_ATTACKED: {
@@ -493,25 +502,25 @@ static int reject_illegal(const struct turn *t, rp_fmove m, enum rp_fillegal why
         if (k == RP_FNOSQ || by == RP_FNOSQ)
             return set(t->v, RP_KING_IN_CHECK, "the %s king would be attacked%s", us ? "black" : "white", note);
         return set(t->v, RP_KING_IN_CHECK, "the %s %s on %s would be attacked by the %s on %s%s",
-                   us ? "black" : "white", rp_fpiece_name(d, d->king, 0), sqname(t, k, a),
-                   rp_fpiece_name(d, rp_fp_type(q.b[by]), q.unpromoted[by]), sqname(t, by, b), note);
+                   us ? "black" : "white", rp_fpiece_name(d, d->king, 0, name), sqname(t, k, a),
+                   rp_fpiece_name(d, rp_fp_type(q.b[by]), q.unpromoted[by], other), sqname(t, by, b), note);
     }
     case RP_FL_CASTLE_OUT:
         return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: the %s may not castle out of check",
-                   piece_on(t, m.from), t->c[0].from, t->c[0].to, piece_on(t, m.from));
+                   piece_on(t, m.from, name), t->c[0].from, t->c[0].to, name);
     case RP_FL_CASTLE_THROUGH: {
         int step = m.to > m.from ? -1 : 1;
         for (int s = m.to + step; s != m.from; s += step)
             if (rp_fattacked(p, s, !us))
                 return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: the %s may not castle through %s, "
-                           "which is attacked", piece_on(t, m.from), t->c[0].from, t->c[0].to, piece_on(t, m.from),
+                           "which is attacked", piece_on(t, m.from, name), t->c[0].from, t->c[0].to, name,
                            sqname(t, s, a));
         return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: the %s may not castle through an "
-                   "attacked square", piece_on(t, m.from), t->c[0].from, t->c[0].to, piece_on(t, m.from));
+                   "attacked square", piece_on(t, m.from, name), t->c[0].from, t->c[0].to, name);
     }
     case RP_FL_FLYING_GENERAL:
         return set(t->v, RP_KING_IN_CHECK, "the two %ss would face each other on an open file",
-                   rp_fpiece_name(d, d->king, 0));
+                   rp_fpiece_name(d, d->king, 0, name));
     case RP_FL_CHECK_FORBIDDEN:
         return set(t->v, RP_ILLEGAL_MOVE, m.kind == RP_FM_DROP && d->checking
                                                ? "a drop may not give check in %s"
@@ -523,20 +532,20 @@ static int reject_illegal(const struct turn *t, rp_fmove m, enum rp_fillegal why
         for (int i = 0; i < l.n; i++)
             if (rp_fmove_is_capture(p, l.m[i]))
                 return set(t->v, RP_ILLEGAL_MOVE, "capturing is compulsory in %s: the %s on %s can take on %s",
-                           d->short_title, piece_on(t, l.m[i].from), sqname(t, l.m[i].from, a), sqname(t, l.m[i].to, b));
+                           d->short_title, piece_on(t, l.m[i].from, name), sqname(t, l.m[i].from, a), sqname(t, l.m[i].to, b));
         return set(t->v, RP_ILLEGAL_MOVE, "capturing is compulsory in %s", d->short_title);
     }
     case RP_FL_MUST_DROP:
         return set(t->v, RP_ILLEGAL_MOVE, "a piece in hand must be dropped first in %s", d->short_title);
     case RP_FL_IMMOBILE:
         if (m.kind == RP_FM_DROP)
-            return set(t->v, RP_BAD_DROP, "%s %s dropped on %s could never move", an(rp_fpiece_name(d, m.type, 0)), rp_fpiece_name(d, m.type, 0),
-                       sqname(t, m.to, a));
+            return set(t->v, RP_BAD_DROP, "%s %s dropped on %s could never move",
+                       an(rp_fpiece_name(d, m.type, 0, name)), name, sqname(t, m.to, a));
         return set(t->v, RP_BAD_PROMOTION, "the %s reaching %s must be promoted: it could never move from there",
-                   piece_on(t, m.from), sqname(t, m.to, a));
+                   piece_on(t, m.from, name), sqname(t, m.to, a));
     case RP_FL_MAKPONG:
         return set(t->v, RP_ILLEGAL_MOVE, "in check, the %s may only capture the checking piece (Makpong)",
-                   rp_fpiece_name(d, d->king, 0));
+                   rp_fpiece_name(d, d->king, 0, name));
     case RP_FL_PAWN_DROP_MATE:
         break;
     }
@@ -590,15 +599,16 @@ static int explain_no_promotion(const struct turn *t, const struct fmt_component
     if (c->label[0] != '+' || t->from < 0 || !p->b[t->from])
         return 0;
     int type = rp_fp_type(p->b[t->from]), us = p->side;
+    char name[RP_FNAME_MAX];
+    piece_on(t, t->from, name);
     if (p->unpromoted[t->from]) {
-        rp_verdict_set(t->v, RP_BAD_PROMOTION, "placement \"%s\": the %s has promoted already", c->text, piece_on(t, t->from));
+        rp_verdict_set(t->v, RP_BAD_PROMOTION, "placement \"%s\": the %s has promoted already", c->text, name);
     } else if (d->types[type].promoted < 0) {
-        rp_verdict_set(t->v, RP_BAD_PROMOTION, "placement \"%s\": %s %s never promotes", c->text, an(piece_on(t, t->from)),
-                       piece_on(t, t->from));
+        rp_verdict_set(t->v, RP_BAD_PROMOTION, "placement \"%s\": %s %s never promotes", c->text, an(name), name);
     } else {
         int lo = us ? 1 : d->promotion_rank, hi = us ? d->ranks - d->promotion_rank + 1 : d->ranks;
         rp_verdict_set(t->v, RP_BAD_PROMOTION, "placement \"%s\": %s %s promotes only on a move into, within or out of "
-            "%s's promotion zone (ranks %s to %s)", c->text, an(piece_on(t, t->from)), piece_on(t, t->from), colour_name(us),
+            "%s's promotion zone (ranks %s to %s)", c->text, an(name), name, colour_name(us),
             d->rank_labels[lo - 1], d->rank_labels[hi - 1]);
     }
     return 1;
@@ -637,7 +647,8 @@ static int pick(const struct turn *t, const struct rp_fmovelist *cand, const enu
         else if (cand->m[k].kind != RP_FM_CASTLE)
             any_plain = 1;
     }
-    char a[8];
+    char a[8], mover_name[RP_FNAME_MAX], name[RP_FNAME_MAX];
+    piece_on(t, from, mover_name);
     int gate_sq = -1, gate_type = -1;
     rp_fmove chosen;
     int found = 0;
@@ -648,7 +659,7 @@ static int pick(const struct turn *t, const struct rp_fmovelist *cand, const enu
             return set(t->v, RP_BAD_PROMOTION, "placement \"%s\" names no piece of %s", next->text, d->short_title);
         if (colour != t->p->side)
             return set(t->v, RP_BAD_PROMOTION, "placement \"%s\" is a %s piece, but the promoting %s is %s",
-                       next->text, colour ? "black" : "white", piece_on(t, from), t->p->side ? "black" : "white");
+                       next->text, colour ? "black" : "white", mover_name, t->p->side ? "black" : "white");
         /* "+X" names the promoted form of X itself: Shogi's promoted
          * pawn, lance, knight and silver all move as golds, but a pawn
          * becomes a "+P", never a "+L" or a "G". */
@@ -664,17 +675,17 @@ static int pick(const struct turn *t, const struct rp_fmovelist *cand, const enu
             if (m.kind == RP_FM_PIECE_PROMOTE && legal[k] == RP_FL_OK) {
                 char label[RP_FLABEL_MAX + 2];
                 rp_flabel(d, rp_fp_make(m.type, t->p->side), mover + 1, label);
-                return set(t->v, RP_BAD_PROMOTION, "%s %s promotes to \"%s\", not \"%s\"", an(piece_on(t, from)), piece_on(t, from),
+                return set(t->v, RP_BAD_PROMOTION, "%s %s promotes to \"%s\", not \"%s\"", an(mover_name), mover_name,
                            label, next->label);
             }
         }
         if (!found) {
-            const char *name = rp_fpiece_name(d, ty, pfrom >= 0 ? pfrom + 1 : 0);
+            rp_fpiece_name(d, ty, pfrom >= 0 ? pfrom + 1 : 0, name);
             if (d->types[ty].promotion_limit && d->types[ty].promotion_limit <= t->p->count[t->p->side][ty])
                 return set(t->v, RP_BAD_PROMOTION, "there may be no more than %d %s%s of one side in %s",
                            d->types[ty].promotion_limit, name, d->types[ty].promotion_limit > 1 ? "s" : "",
                            d->short_title);
-            return set(t->v, RP_BAD_PROMOTION, "%s %s cannot promote to %s %s in %s", an(piece_on(t, from)), piece_on(t, from), an(name), name,
+            return set(t->v, RP_BAD_PROMOTION, "%s %s cannot promote to %s %s in %s", an(mover_name), mover_name, an(name), name,
                        d->short_title);
         }
         i = 2;
@@ -699,7 +710,7 @@ static int pick(const struct turn *t, const struct rp_fmovelist *cand, const enu
                                colour_name(t->p->side));
                 if (!t->p->hand[t->p->side][ty])
                     return set(t->v, RP_BAD_DROP, "%s has no %s in hand to bring in", colour_name(t->p->side),
-                               rp_fpiece_name(d, ty, 0));
+                               rp_fpiece_name(d, ty, 0, name));
                 if (!rp_fset_has(&t->p->gates[t->p->side], sq)) {
                     int first = rp_frank(sq) == (t->p->side ? d->ranks - 1 : 0);
                     if (!first)
@@ -761,12 +772,12 @@ static int pick(const struct turn *t, const struct rp_fmovelist *cand, const enu
                               m.kind == RP_FM_PIECE_PROMOTE ? rp_fp_type(t->p->b[from]) + 1 : 0, label);
                 }
                 return set(t->v, RP_BAD_PROMOTION, "the %s reaching %s must be promoted: name the new piece (e.g. \"%s-%s\")",
-                           piece_on(t, from), c[0].to, label, c[0].to);
+                           mover_name, c[0].to, label, c[0].to);
             }
             if (gate_sq >= 0)
-                return set(t->v, RP_BAD_DROP, "the %s cannot enter on %s with this move", rp_fpiece_name(d, gate_type, 0),
+                return set(t->v, RP_BAD_DROP, "the %s cannot enter on %s with this move", rp_fpiece_name(d, gate_type, 0, name),
                            sqname(t, gate_sq, a));
-            return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot make that move", piece_on(t, from), c[0].from);
+            return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot make that move", mover_name, c[0].from);
         }
         if (gate_sq >= 0 && gate != next)
             i = 3; /* the rook's move, then the placement */
@@ -796,10 +807,12 @@ static int resolve_move(const struct turn *t, rp_fmove *out)
     char a[8];
     /* The usual turn passes these checks: words only for a failure. */
     if (!p->b[from] || (c->label[0] && !label_is(t, from, c->label)) || rp_fp_colour(p->b[from]) != p->side) {
-        char label[RP_FLABEL_MAX + 2] = "", at[16];
-        if (p->b[from])
+        char label[RP_FLABEL_MAX + 2] = "", at[16], name[RP_FNAME_MAX] = "";
+        if (p->b[from]) {
             rp_flabel(t->d, p->b[from], p->unpromoted[from], label);
-        struct rp_piece_words w = {p->b[from] != 0, label, p->b[from] ? piece_on(t, from) : "",
+            piece_on(t, from, name);
+        }
+        struct rp_piece_words w = {p->b[from] != 0, label, name,
                                    p->b[from] ? rp_fp_colour(p->b[from]) : 0};
         snprintf(at, sizeof at, "on %s", c->from);
         return rp_check_piece_words(&w, p->side, c->label, at, t->v);
@@ -807,15 +820,16 @@ static int resolve_move(const struct turn *t, rp_fmove *out)
     struct rp_fmovelist all, cand;
     gen_to(t, from, to, &all, &cand);
     if (cand.n == 0) {
-        char why[160];
+        char why[160], name[RP_FNAME_MAX], own[RP_FNAME_MAX];
+        piece_on(t, from, name);
         if (explain_castling(t, from, to, why, sizeof why))
-            return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: %s", piece_on(t, from), c->from,
+            return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: %s", name, c->from,
                        c->to, why);
         if (rp_fp_real(p->b[to]) && rp_fp_colour(p->b[to]) == p->side)
             return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: %s is occupied by its own %s",
-                       piece_on(t, from), c->from, c->to, sqname(t, to, a), piece_on(t, to));
+                       name, c->from, c->to, sqname(t, to, a), piece_on(t, to, own));
         explain(t, from, to, why, sizeof why);
-        return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s%s%s", piece_on(t, from), c->from,
+        return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s%s%s", name, c->from,
                    c->to, why[0] ? ": " : "", why);
     }
     /* King safety and the variant's rules come before the promotion's
@@ -852,8 +866,10 @@ static int resolve_drop(const struct turn *t, rp_fmove *out)
         return set(t->v, RP_WRONG_SIDE, "a %s piece cannot be dropped: %s is to move", colour ? "black" : "white",
                    colour_name(us));
     int hand_type = pfrom >= 0 ? pfrom : ty;
+    char name[RP_FNAME_MAX];
+    rp_fpiece_name(d, hand_type, 0, name);
     if (!p->hand[us][hand_type])
-        return set(t->v, RP_BAD_DROP, "%s has no %s in hand", colour_name(us), rp_fpiece_name(d, hand_type, 0));
+        return set(t->v, RP_BAD_DROP, "%s has no %s in hand", colour_name(us), name);
     if (pfrom >= 0 && !d->drop_promoted)
         return set(t->v, RP_BAD_DROP, "a piece is dropped unpromoted in %s", d->short_title);
     if (p->b[to])
@@ -865,16 +881,14 @@ static int resolve_drop(const struct turn *t, rp_fmove *out)
                 if (p->b[rp_fsq(rp_ffile(to), r)] == own)
                     return set(t->v, RP_BAD_DROP,
                                "%s %s may not be dropped on a file that already holds your unpromoted %s (%s)",
-                               an(rp_fpiece_name(d, hand_type, 0)), rp_fpiece_name(d, hand_type, 0), rp_fpiece_name(d, hand_type, 0),
-                               sqname(t, rp_fsq(rp_ffile(to), r), a));
+                               an(name), name, name, sqname(t, rp_fsq(rp_ffile(to), r), a));
         }
         if (hand_type == d->pawn && !d->first_rank_pawn_drops &&
             (us ? d->ranks - rp_frank(to) : rp_frank(to) + 1) == 1)
             return set(t->v, RP_BAD_DROP, "a pawn may not be dropped on its first rank");
         if (hand_type == d->pawn && !d->promotion_zone_pawn_drops && rp_fset_has(&d->promotion_zone[us], to))
             return set(t->v, RP_BAD_DROP, "a pawn may not be dropped on %s, where it would promote", c->to);
-        return set(t->v, RP_BAD_DROP, "%s %s may not be dropped on %s in %s", an(rp_fpiece_name(d, hand_type, 0)), rp_fpiece_name(d, hand_type, 0),
-                   c->to, d->short_title);
+        return set(t->v, RP_BAD_DROP, "%s %s may not be dropped on %s in %s", an(name), name, c->to, d->short_title);
     }
     rp_fmove m;
     memset(&m, 0, sizeof m);
@@ -892,8 +906,8 @@ static int resolve_drop(const struct turn *t, rp_fmove *out)
         struct rp_fpos q = *p;
         rp_fmake(&q, m);
         if (q.in_check && !rp_fhas_legal(&q))
-            return set(t->v, RP_BAD_DROP, "%s %s may not be dropped to give checkmate", an(rp_fpiece_name(d, hand_type, 0)),
-                       rp_fpiece_name(d, hand_type, 0));
+            return set(t->v, RP_BAD_DROP, "%s %s may not be dropped to give checkmate", an(name),
+                       name);
     }
     if (!check_leftovers(t, 1, c))
         return 0;

@@ -172,6 +172,27 @@ Test(replay_fairy_notation, shogi_promotions)
                     "4k4/9/3+P5/9/9/9/9/9/K8[] b - - 1 1");
 }
 
+/* Regression (issue 27): a piece's name came from one static buffer, so
+ * a message naming two pieces said the second name twice ("e6 is
+ * occupied by its own promoted pawn").  Every message that names two
+ * pieces, each with a name that is formatted rather than constant. */
+Test(replay_fairy_notation, a_message_naming_two_pieces_names_each)
+{
+    expect_violation("Shogi", "4k4/9/9/4+B4/4+P4/9/9/9/4K4[] w - - 0 1", "1. +P e5-e6", 1, RP_ILLEGAL_MOVE,
+                     "the promoted pawn on e5 cannot reach e6: e6 is occupied by its own promoted bishop");
+    expect_violation("Shogi", "4k4/9/9/4+B4/4+P4/9/9/9/4K4[] w - - 0 1", "1. +B e6-e5", 1, RP_ILLEGAL_MOVE,
+                     "the promoted bishop on e6 cannot reach e5: e5 is occupied by its own promoted pawn");
+    expect_violation("Shogi", "4k4/9/9/9/9/9/9/+r8/4K4[] w - - 0 1", "1. K e1-e2", 1, RP_KING_IN_CHECK,
+                     "the white king on e2 would be attacked by the promoted rook on a2");
+    expect_violation("Shogi", "4k4/9/9/9/9/9/9/9/4K3+r[] w - - 0 1", "1. K e1-d1", 1, RP_KING_IN_CHECK,
+                     "the white king on d1 would be attacked by the promoted rook on i1");
+    /* The castling rook and the king; the pawn and the piece it may not become. */
+    expect_violation("Capablanca Chess", "r4k3r/10/10/10/10/10/10/R3NK3R w KQkq - 0 1", "1. K f1-c1", 1,
+                     RP_ILLEGAL_MOVE, "the king on f1 cannot reach c1: castling needs e1 empty");
+    expect_violation("Crazyhouse", "4k3/P7/8/8/8/8/8/4K3[] w - - 0 1", "1. P a7-a8; K-a8", 1, RP_BAD_PROMOTION,
+                     "a pawn cannot promote to a king in Crazyhouse");
+}
+
 /* ------------------------------------------------------------ gating */
 
 Test(replay_fairy_notation, seirawan_gating)
