@@ -17,6 +17,14 @@
  * defaults.  A section named like a variant loaded earlier replaces it
  * (--variants overrides a shipped definition); twice in one file is an
  * error.  Loading happens on the command's thread before any game is read.
+ *
+ * Limits (docs/defined-variants.md, Limits): a file of at most
+ * RP_DEFS_MAX_BYTES, RP_DEFS_MAX_SECTIONS sections and RP_DEFS_MAX_KEYS
+ * keys a section; RP_FAIRY_MAX definitions in all.  Loading is linear in
+ * the file: a repeated section name is found through a sorted index, a
+ * parent through variant_fairy's hash, and the registry indexes its Game:
+ * names once a file is read.  A UTF-8 byte-order mark at the start of a
+ * file (which an editor saving "UTF-8" may write) is skipped.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -34,6 +42,7 @@ struct section {
     char name[64];
     char parent[64];
     int line;
+    int repeated;                /* an earlier section of the file has its name */
     struct rp_fkv *kv;
     size_t nkv, cap;
 };
@@ -41,8 +50,9 @@ struct section {
 struct reader {
     FILE *f;
     int line;
+    size_t bytes;                /* read so far */
     int bad_line;                /* a line that stopped the reading, or 0 */
-    char bad_why[64];            /* what is wrong with it */
+    char bad_why[128];           /* what is wrong with it */
     char *buf;                   /* getline's */
     size_t bufsize;
     struct section *sec;
@@ -72,6 +82,11 @@ static void note_section(struct reader *r, const char *line)
     if (!end)
         return; /* inih reports it as an error on this line */
     *end = '\0';
+    if (r->nsec == RP_DEFS_MAX_SECTIONS) {
+        r->bad_line = r->line;
+        snprintf(r->bad_why, sizeof r->bad_why, "more than %d sections in one file", RP_DEFS_MAX_SECTIONS);
+        return;
+    }
     if (r->nsec == r->cap) {
         size_t cap = r->cap ? 2 * r->cap : 8;
         struct section *grown = realloc(r->sec, cap * sizeof *grown);
@@ -105,7 +120,18 @@ static char *read_line(char *str, int num, void *stream)
     if (n < 0)
         return NULL;
     r->line++;
-    if (memchr(r->buf, '\0', (size_t)n)) {
+    r->bytes += (size_t)n;
+    if (r->bytes > RP_DEFS_MAX_BYTES) {
+        r->bad_line = r->line;
+        snprintf(r->bad_why, sizeof r->bad_why, "the file is longer than %d MiB", RP_DEFS_MAX_BYTES >> 20);
+        return NULL;
+    }
+    char *text = r->buf;
+    if (r->line == 1 && n >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+        text += 3; /* a UTF-8 byte-order mark: not part of the first line */
+        n -= 3;
+    }
+    if (memchr(text, '\0', (size_t)n)) {
         r->bad_line = r->line;
         snprintf(r->bad_why, sizeof r->bad_why, "a NUL byte: a definition file is text");
         return NULL;
@@ -115,9 +141,9 @@ static char *read_line(char *str, int num, void *stream)
         snprintf(r->bad_why, sizeof r->bad_why, "longer than %d characters", num - 2);
         return NULL;
     }
-    memcpy(str, r->buf, (size_t)n + 1);
+    memcpy(str, text, (size_t)n + 1);
     note_section(r, str);
-    return str;
+    return r->bad_line ? NULL : str;
 }
 
 static int on_key(void *user, const char *section, const char *name, const char *value)
@@ -130,6 +156,12 @@ static int on_key(void *user, const char *section, const char *name, const char 
         return 1;
     }
     struct section *sec = &r->sec[r->nsec - 1];
+    if (sec->nkv == RP_DEFS_MAX_KEYS) {
+        r->bad_line = r->line;
+        snprintf(r->bad_why, sizeof r->bad_why, "more than %d keys in section [%.63s]", RP_DEFS_MAX_KEYS,
+                 sec->name);
+        return 0;
+    }
     if (sec->nkv == sec->cap) {
         size_t cap = sec->cap ? 2 * sec->cap : 16;
         struct rp_fkv *grown = realloc(sec->kv, cap * sizeof *grown);
@@ -191,15 +223,13 @@ static int valid_name(const char *s)
 }
 
 /* One section: its definition compiled and registered. */
-static int load_section(const struct section *s, const char *path, struct rp_def_error *err,
-                        const char *const *earlier, size_t nearlier)
+static int load_section(const struct section *s, const char *path, struct rp_def_error *err)
 {
     if (!valid_name(s->name))
         return error_at(err, path, s->line, NULL,
                         "section name \"%s\" must be letters, digits, '-', '_' or '.'", s->name);
-    for (size_t i = 0; i < nearlier; i++)
-        if (strcmp(earlier[i], s->name) == 0)
-            return error_at(err, path, s->line, NULL, "variant \"%s\" is defined twice in this file", s->name);
+    if (s->repeated)
+        return error_at(err, path, s->line, NULL, "variant \"%s\" is defined twice in this file", s->name);
     struct rp_fdef *d = malloc(sizeof *d);
     if (!d)
         return error_at(err, path, s->line, NULL, "out of memory");
@@ -247,6 +277,31 @@ static int load_section(const struct section *s, const char *path, struct rp_def
     return RP_DONE;
 }
 
+static int by_section_name(const void *a, const void *b)
+{
+    const struct section *x = *(const struct section *const *)a, *y = *(const struct section *const *)b;
+    int c = strcmp(x->name, y->name);
+    return c ? c : (x > y) - (x < y);
+}
+
+/* Mark every section whose name an earlier one of the file has: sorted by
+ * name, then by place, each but the first of a name.  Returns 0, or -1
+ * when memory runs out. */
+static int mark_repeated(struct reader *r)
+{
+    const struct section **order = malloc((r->nsec ? r->nsec : 1) * sizeof *order);
+    if (!order)
+        return -1;
+    for (size_t i = 0; i < r->nsec; i++)
+        order[i] = &r->sec[i];
+    qsort(order, r->nsec, sizeof *order, by_section_name);
+    for (size_t i = 1; i < r->nsec; i++)
+        if (strcmp(order[i - 1]->name, order[i]->name) == 0)
+            ((struct section *)order[i])->repeated = 1;
+    free(order);
+    return 0;
+}
+
 int rp_defs_load_file(const char *path, struct rp_def_error *err)
 {
     memset(err, 0, sizeof *err);
@@ -285,12 +340,12 @@ int rp_defs_load_stream(FILE *f, const char *path, struct rp_def_error *err)
         status = error_at(err, path, r.orphan_line, NULL, "a key before the first [section]");
     else if (r.nsec == 0)
         status = error_at(err, path, 0, NULL, "no [section]: nothing is defined");
-    const char *names[256];
-    for (size_t i = 0; i < r.nsec && status == RP_DONE; i++) {
-        status = load_section(&r.sec[i], path, err, names, i < 256 ? i : 256);
-        if (i < 256)
-            names[i] = r.sec[i].name;
-    }
+    if (status == RP_DONE && mark_repeated(&r) != 0)
+        status = error_at(err, path, 0, NULL, "out of memory");
+    rp_registry_hold(1);
+    for (size_t i = 0; i < r.nsec && status == RP_DONE; i++)
+        status = load_section(&r.sec[i], path, err);
+    rp_registry_hold(0);
     free_sections(&r);
     free(r.buf);
     return status;
@@ -330,6 +385,7 @@ int rp_defs_load_dir(const char *dir, struct rp_def_error *err)
         n++;
     }
     closedir(dp);
+    rp_registry_hold(1);
     /* Sorted, so that a definition may inherit from one of a file whose
      * name sorts first, whatever order the folder lists them in. */
     if (n)
@@ -339,6 +395,7 @@ int rp_defs_load_dir(const char *dir, struct rp_def_error *err)
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         status = rp_defs_load_file(path, err);
     }
+    rp_registry_hold(0);
     for (size_t i = 0; i < n; i++)
         free(names[i]);
     free(names);

@@ -282,6 +282,13 @@ const struct rp_variant *rp_variant_for_game(const char *game_name);
  * slot every variant has (the reason in why); RP_NO_MEMORY. */
 int rp_registry_add(const struct rp_variant *v, char *why, size_t whysize);
 
+/* Hold (on = 1) or release (on = 0) the index of Game: names while many
+ * variants are added: rp_registry_add then costs the same whatever the
+ * registry holds, and the last release indexes every name once (meanwhile
+ * rp_variant_for_game compares every name).  Holds nest.  Loading n
+ * definitions so takes time linear in n, not quadratic. */
+void rp_registry_hold(int on);
+
 /* Back to the built-in variants alone, freeing what registration took. */
 void rp_registry_reset(void);
 
@@ -295,6 +302,13 @@ struct rp_def_error {
     char key[64];             /* the key to blame, "" when none */
     char message[256];
 };
+
+/* Limits of a definition file (docs/defined-variants.md, Limits): its
+ * size, its sections and a section's keys; a file past one is refused
+ * with the line where it went past. */
+#define RP_DEFS_MAX_BYTES (16 << 20)
+#define RP_DEFS_MAX_SECTIONS 4096
+#define RP_DEFS_MAX_KEYS 1024
 
 /* Load the variants a definition file (Fairy-Stockfish's variants.ini
  * syntax) describes and register each: a section named like a variant

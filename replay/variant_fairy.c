@@ -24,6 +24,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "replay/name_table.h"
 #include "replay/variant_fairy.h"
 
 /* ------------------------------------------------------------ history */
@@ -298,17 +299,26 @@ struct registered {
 
 static struct registered **list;
 static size_t nlist, caplist;
+static struct rp_name_table by_name; /* each section name: its last in list */
+
+static const char *name_at(size_t i, const void *l)
+{
+    return ((struct registered *const *)l)[i]->def->name;
+}
 
 const struct rp_fdef *rp_fairy_find(const char *name)
 {
-    for (size_t i = nlist; i-- > 0;)
-        if (strcmp(list[i]->def->name, name) == 0)
-            return list[i]->def;
-    return NULL;
+    size_t i = rp_name_table_get(&by_name, name, name_at, list);
+    return i == (size_t)-1 ? NULL : list[i]->def;
 }
 
 int rp_fairy_register(struct rp_fdef *d, char *why, size_t size)
 {
+    if (nlist >= RP_FAIRY_MAX) {
+        snprintf(why, size, "more than %d definitions loaded in all (docs/defined-variants.md, Limits)",
+                 RP_FAIRY_MAX);
+        return RP_MISUSE;
+    }
     if (nlist == caplist) {
         size_t cap = caplist ? 2 * caplist : 16;
         struct registered **grown = realloc(list, cap * sizeof *grown);
@@ -320,7 +330,8 @@ int rp_fairy_register(struct rp_fdef *d, char *why, size_t size)
         caplist = cap;
     }
     struct registered *r = calloc(1, sizeof *r);
-    if (!r) {
+    if (!r || rp_name_table_reserve(&by_name, nlist + 1, name_at, list) != 0) {
+        free(r);
         snprintf(why, size, "out of memory");
         return RP_NO_MEMORY;
     }
@@ -350,7 +361,9 @@ int rp_fairy_register(struct rp_fdef *d, char *why, size_t size)
         free(r);
         return rc;
     }
-    list[nlist++] = r;
+    list[nlist] = r;
+    (void)rp_name_table_put(&by_name, d->name, nlist, name_at, list); /* room reserved above */
+    nlist++;
     return RP_DONE;
 }
 
@@ -364,4 +377,5 @@ void rp_defs_reset(void)
     free(list);
     list = NULL;
     nlist = caplist = 0;
+    rp_name_table_clear(&by_name);
 }

@@ -12,8 +12,13 @@
 #include "replay/fairy.h"
 #include "replay/replay.h"
 
+/* The most definitions registered in all, shipped ones and replaced ones
+ * included (docs/defined-variants.md, Limits): each holds some 60 KiB. */
+#define RP_FAIRY_MAX 4096
+
 /* Register a compiled definition as a variant (it replaces a variant of
- * the same name).  Returns RP_DONE, RP_MISUSE or RP_NO_MEMORY (why says). */
+ * the same name).  Returns RP_DONE, RP_MISUSE (also past RP_FAIRY_MAX) or
+ * RP_NO_MEMORY (why says). */
 int rp_fairy_register(struct rp_fdef *d, char *why, size_t size);
 
 /* The definition registered last under this section name, or NULL. */

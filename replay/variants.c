@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "replay/name_table.h"
 #include "replay/variants.h"
 
 /* A listed variant and when it was registered: of two variants claiming a
@@ -48,6 +49,25 @@ const struct rp_variant *rp_variant_at(size_t i)
     return i < nlisted ? listing[i].v : NULL;
 }
 
+/* The listing's variant names, hashed to their place in `grown`, so that
+ * a variant replacing one of the same name is found at once (filled when
+ * the first variant is added). */
+static struct rp_name_table listed;
+
+static const char *listed_name(size_t i, const void *l) { return ((const struct entry *)l)[i].v->name; }
+
+static int index_listed(void)
+{
+    for (size_t i = listed.n; i < nlisted; i++)
+        if (rp_name_table_put(&listed, grown[i].v->name, i, listed_name, grown) != 0)
+            return -1;
+    return 0;
+}
+
+/* While held (rp_registry_hold, nested), additions leave the Game: name
+ * index below unbuilt, and lookups scan; the last release builds it once. */
+static int held;
+
 /* The Game: names of the registered variants, sorted, each with the
  * variant that has it (the one registered last, as the scan below
  * decides): rebuilt whenever the registry changes, NULL while only the
@@ -72,11 +92,16 @@ static int by_name_then_latest(const void *a, const void *b)
     return (x->e->seq < y->e->seq) - (x->e->seq > y->e->seq);
 }
 
-static void index_names(void)
+static void drop_index(void)
 {
     free(names);
     names = NULL;
     nnames = 0;
+}
+
+static void index_names(void)
+{
+    drop_index();
     if (listing == builtin)
         return;
     size_t n = 0;
@@ -175,15 +200,29 @@ int rp_registry_add(const struct rp_variant *v, char *why, size_t whysize)
         capacity = cap;
         listing = grown;
     }
+    if (index_listed() != 0 || rp_name_table_reserve(&listed, nlisted + 1, listed_name, grown) != 0) {
+        snprintf(why, whysize, "out of memory");
+        return RP_NO_MEMORY;
+    }
     struct entry e = {v, next_seq++};
-    size_t i = 0;
-    while (i < nlisted && strcmp(grown[i].v->name, v->name) != 0)
-        i++;
+    size_t i = rp_name_table_get(&listed, v->name, listed_name, grown);
+    if (i == (size_t)-1) {
+        i = nlisted++;
+        (void)rp_name_table_put(&listed, v->name, i, listed_name, grown); /* room reserved above */
+    }
     grown[i] = e;                 /* the same name replaces in place */
-    if (i == nlisted)
-        nlisted++;
-    index_names();
+    if (!held)
+        index_names();
+    else
+        drop_index();
     return RP_DONE;
+}
+
+void rp_registry_hold(int on)
+{
+    held += on ? 1 : -1;
+    if (!held && listing != builtin)
+        index_names();
 }
 
 void rp_registry_reset(void)
@@ -193,6 +232,8 @@ void rp_registry_reset(void)
     nnames = 0;
     free(grown);
     grown = NULL;
+    rp_name_table_clear(&listed);
+    held = 0;
     listing = builtin;
     nlisted = NBUILTIN;
     capacity = 0;

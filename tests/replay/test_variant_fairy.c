@@ -272,6 +272,108 @@ static int load_text(const char *text, struct rp_def_error *e)
     return rc;
 }
 
+/* text made of n copies of the section "[vI:fischerandom-gc]" (I from
+ * 0), then tail. */
+static char *sections(int n, const char *tail)
+{
+    size_t size = (size_t)n * 32 + strlen(tail) + 1, at = 0;
+    char *text = malloc(size);
+    cr_assert(text);
+    for (int i = 0; i < n; i++)
+        at += (size_t)snprintf(text + at, size - at, "[v%d:fischerandom-gc]\n", i);
+    snprintf(text + at, size - at, "%s", tail);
+    return text;
+}
+
+/* A UTF-8 byte-order mark before the first line is no part of it. */
+Test(replay_variant_fairy, a_byte_order_mark_is_skipped)
+{
+    struct rp_def_error e;
+    cr_assert_eq(load_text("\xEF\xBB\xBF[bom:fischerandom-gc]\ngcGames = Marked\n", &e), RP_DONE, "%d: %s",
+                 e.line, e.message);
+    const struct rp_variant *v = rp_variant_for_game("Marked");
+    cr_assert_not_null(v);
+    cr_expect_str_eq(v->name, "bom");
+    /* Only at the start of the file: on another line it is an error. */
+    cr_expect_eq(load_text("[a:fischerandom-gc]\n\xEF\xBB\xBF[b:fischerandom-gc]\n", &e), RP_MISUSE);
+    cr_expect_eq(e.line, 2);
+}
+
+/* A file holds at most 4,096 sections: the next is refused at its line,
+ * before any section is loaded. */
+Test(replay_variant_fairy, a_file_of_more_than_4096_sections_is_refused)
+{
+    char *text = sections(RP_DEFS_MAX_SECTIONS + 1, "");
+    struct rp_def_error e;
+    cr_assert_eq(load_text(text, &e), RP_MISUSE);
+    cr_expect_eq(e.line, RP_DEFS_MAX_SECTIONS + 1);
+    cr_expect_str_eq(e.message, "more than 4096 sections in one file");
+    cr_expect_null(rp_variant_for_game("v0"), "nothing loaded");
+    free(text);
+}
+
+/* A section holds at most 1,024 keys. */
+Test(replay_variant_fairy, a_section_of_more_than_1024_keys_is_refused)
+{
+    size_t size = 40 + 16 * (RP_DEFS_MAX_KEYS + 1), at = 0;
+    char *text = malloc(size);
+    cr_assert(text);
+    at += (size_t)snprintf(text, size, "[keys:fischerandom-gc]\n");
+    for (int i = 0; i <= RP_DEFS_MAX_KEYS; i++)
+        at += (size_t)snprintf(text + at, size - at, "gcTitle = t%d\n", i);
+    struct rp_def_error e;
+    cr_assert_eq(load_text(text, &e), RP_MISUSE);
+    cr_expect_eq(e.line, RP_DEFS_MAX_KEYS + 2);
+    cr_expect_str_eq(e.message, "more than 1024 keys in section [keys]");
+    free(text);
+}
+
+/* A file is at most 16 MiB: the line past it is named. */
+Test(replay_variant_fairy, a_file_over_16_mib_is_refused)
+{
+    size_t line = 4000, lines = ((size_t)RP_DEFS_MAX_BYTES / line) + 1;
+    char *text = malloc(lines * line + 64);
+    cr_assert(text);
+    size_t at = (size_t)sprintf(text, "[big:fischerandom-gc]\n");
+    for (size_t i = 0; i < lines; i++) {
+        memset(text + at, ' ', line - 1);
+        text[at] = '#';
+        text[at + line - 1] = '\n';
+        at += line;
+    }
+    text[at] = '\0';
+    struct rp_def_error e;
+    cr_assert_eq(load_text(text, &e), RP_MISUSE);
+    cr_expect_eq(e.line, (int)(((size_t)RP_DEFS_MAX_BYTES - 22) / line) + 2);
+    cr_expect_str_eq(e.message, "the file is longer than 16 MiB");
+    free(text);
+}
+
+/* At most 4,096 definitions are loaded in all (the 20 shipped ones
+ * included): the next is refused, with its section. */
+Test(replay_variant_fairy, more_than_4096_definitions_in_all_are_refused, .timeout = 120)
+{
+    size_t shipped = rp_variant_count() - 5;
+    char *text = sections(4096 - (int)shipped, "");
+    struct rp_def_error e;
+    cr_assert_eq(load_text(text, &e), RP_DONE, "%d: %s", e.line, e.message);
+    free(text);
+    cr_assert_eq(load_text("# one more\n[one:fischerandom-gc]\n", &e), RP_MISUSE);
+    cr_expect_eq(e.line, 2);
+    cr_expect_str_eq(e.message, "[one] more than 4096 definitions loaded in all (docs/defined-variants.md, Limits)");
+}
+
+/* A section named twice is found however many come between. */
+Test(replay_variant_fairy, a_section_repeated_late_in_a_long_file_is_refused)
+{
+    char *text = sections(300, "[v299:fischerandom-gc]\n");
+    struct rp_def_error e;
+    cr_assert_eq(load_text(text, &e), RP_MISUSE);
+    cr_expect_eq(e.line, 301);
+    cr_expect_str_eq(e.message, "variant \"v299\" is defined twice in this file");
+    free(text);
+}
+
 Test(replay_variant_fairy, pgn_variant_names_the_tag_and_is_not_inherited)
 {
     static const struct {

@@ -370,6 +370,37 @@ Test(replay_variants, the_name_index_agrees_with_the_scan)
     expect_index_agrees_with_scan("reset");
 }
 
+/* Many variants added while the registry is held: each found while held
+ * (by the scan) and after (by the index), one named again replacing itself
+ * in place among hundreds. */
+Test(replay_variants, many_variants_added_while_held)
+{
+    enum { N = 300 };
+    static struct rp_variant v[N];
+    static char names[N][16], games[N][16];
+    static const char *game_lists[N][2];
+    rp_registry_hold(1);
+    for (int i = 0; i < N; i++) {
+        snprintf(names[i], sizeof names[i], "v%d", i);
+        snprintf(games[i], sizeof games[i], "game%d", i);
+        game_lists[i][0] = games[i];
+        v[i] = fake;
+        v[i].name = names[i];
+        v[i].game_names = game_lists[i];
+        add(&v[i]);
+    }
+    cr_expect_eq(rp_variant_for_game("Game 7"), &v[7]);
+    add(&v[150]);
+    cr_expect_eq(rp_variant_count(), 5 + N, "v150 replaced itself");
+    rp_registry_hold(0);
+    expect_index_agrees_with_scan("released");
+    for (int i = 0; i < N; i++) {
+        cr_expect_eq(rp_variant_at(5 + (size_t)i), &v[i]);
+        cr_expect_eq(rp_variant_for_game(games[i]), &v[i]);
+    }
+    rp_registry_reset();
+}
+
 Test(replay_variants, a_table_without_a_required_slot_is_misuse)
 {
     struct rp_variant broken = fake;
