@@ -71,7 +71,7 @@ static void on_field(void *s, size_t len, void *data)
 }
 
 /* Keep a spelling and its row for the warning about spellings no game
- * has (cmd_analyze.c); a spelling listed twice for one name once. */
+ * has (analyze_writer.c); a spelling listed twice for one name once. */
 static int note_spelling(struct reader *R, const char *spelling)
 {
     struct cli_alias_spellings *sp = R->spellings;

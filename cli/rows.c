@@ -85,7 +85,7 @@ void cli_games_row(const struct fmt_entry *e, const struct fmt_game *g,
         num_or_empty(buf->n[3], first ? first->turn : 0, first && first->turn > 0),
         first ? rp_code_name(first->code) : "",
         /* duplicate_of: the writer fills it in, in input order (it must
-         * stay the last column: cmd_analyze.c, count_batch) */
+         * stay the last column: analyze_writer.c, count_batch) */
         ""};
     for (int i = 0; i < CLI_GAMES_COLS; i++)
         cells[i] = c[i];

@@ -1,0 +1,293 @@
+/*
+ * analyze's writer, on the main thread: the reports opened, each batch
+ * written in sequence order (the games that copy earlier ones named,
+ * the others counted into the statistics), the reports closed, and the
+ * run finished with the statistics' reports or a shard's state.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/analyze.h"
+#include "cli/rows.h"
+
+static const char *const rows_header[] = {"seq", "game_index", "violations"};
+
+int cli_analyze_open_reports(struct analyze *A)
+{
+    const char *dir = A->o.outdir;
+    if (cli_output_make_dir(dir, &A->made_dir) != 0) {
+        cli_error("analyze: cannot write the reports in '%s': %s", dir, strerror(errno));
+        return -1;
+    }
+    A->inputs = fmt_csv_open(dir, "inputs.csv", cli_inputs_header, CLI_INPUTS_COLS, A->o.excel);
+    A->games = fmt_csv_open(dir, "games.csv", cli_games_header, CLI_GAMES_COLS, A->o.excel);
+    A->violations = fmt_csv_open(dir, "violations.csv", cli_violations_header,
+                                 CLI_VIOLATIONS_COLS, A->o.excel);
+    /* A shard's index of its rows: which game each games.csv row is, so
+     * that merge can put the shards' rows back in input order. */
+    if (A->o.nshards)
+        A->rows = fmt_csv_open(dir, CLI_ROWS_FILE, rows_header, 3, 0);
+    /* The viewer records, one line per games.csv row, for the pages (or
+     * for merge, from a shard). */
+    if (A->o.viewer != CLI_VIEWER_NONE)
+        A->viewer = fmt_csv_open(dir, CLI_VIEWER_FILE, cli_viewer_header, 1, 0);
+    if (A->o.pgn && A->o.nshards) {
+        A->pgn = fmt_csv_open(dir, CLI_PGN_PART_FILE, cli_pgn_part_header, 1, 0);
+    } else if (A->o.pgn) {
+        char *pdir;
+        const char *name;
+        if (cli_output_split_path(A->o.pgn, &pdir, &name) == 0)
+            A->pgn = fmt_csv_open(pdir, name, NULL, 0, 0);
+        free(pdir);
+    }
+    if (A->inputs && A->games && A->violations && (A->rows || !A->o.nshards) &&
+        (A->viewer || A->o.viewer == CLI_VIEWER_NONE) && (A->pgn || !A->o.pgn))
+        return 0;
+    cli_error("analyze: cannot write the reports in '%s': %s", dir, strerror(errno));
+    return -1;
+}
+
+/* Drop the reports unwritten, the finished ones waiting to be put in
+ * place too (report_set.c): an earlier run's stay as they were, and a
+ * directory this run made goes. */
+void cli_analyze_abort_reports(struct analyze *A)
+{
+    fmt_csv_abort(A->inputs);
+    fmt_csv_abort(A->games);
+    fmt_csv_abort(A->violations);
+    fmt_csv_abort(A->rows);
+    fmt_csv_abort(A->viewer);
+    fmt_csv_abort(A->pgn);
+    A->inputs = A->games = A->violations = A->rows = A->viewer = A->pgn = NULL;
+    cli_report_set_abort();
+    cli_output_unmake_dir(A->o.outdir, A->made_dir);
+}
+
+/* -------------------------------------------- writing (the main thread) */
+
+static void write_bytes(struct analyze *A, fmt_csv *csv, const struct fmt_buf *buf)
+{
+    if (csv && buf->len && fmt_csv_write(csv, buf->data, buf->len) != FMT_OK)
+        A->write_failed = 1;
+}
+
+/* The batch's selected games, in input order: copies of earlier games are
+ * named in their games.csv row (its last cell, duplicate_of) and not
+ * counted; the others are counted into the statistics.  Writes games.csv
+ * as it goes.  0, or -1 when out of memory or a count failed (said). */
+static int count_batch(struct analyze *A, struct batch *b)
+{
+    size_t written = 0;
+    for (size_t i = 0; i < batch_nrecs(b); i++) {
+        const struct game_rec *rec = batch_rec(b, i);
+        const struct batch_entry *x = &b->e[rec->entry];
+        const char *first = NULL;
+        int dup = A->dups && rec->fp[0] ? cli_dups_check(A->dups, rec->fp, x->seq, x->source,
+                                                          x->entry, rec->index, &first)
+                                        : 0;
+        if (dup < 0) {
+            cli_error("out of memory while looking for duplicate games");
+            return -1;
+        }
+        if (!rec->owned)
+            continue;
+        struct st_game sg;
+        struct st_summary one;
+        cli_counted_unpack(&b->counts, rec->counted, &sg, &one);
+        if (dup) {
+            /* The row was written with its last cell empty: the name goes
+             * before its line end. */
+            struct fmt_buf cell = {0};
+            const char *cells[1] = {first};
+            int ok = fmt_csv_format_row(&cell, cells, 1, A->o.excel) == FMT_OK;
+            if (ok && A->games &&
+                (fmt_csv_write(A->games, b->games.data + written, rec->row_end - written) !=
+                     FMT_OK ||
+                 fmt_csv_write(A->games, cell.data, cell.len - eol_len(A)) != FMT_OK))
+                A->write_failed = 1;
+            fmt_buf_release(&cell);
+            if (!ok || st_summary_add(&A->t.dups, &one) != 0) {
+                cli_error("out of memory while looking for duplicate games");
+                return -1;
+            }
+            written = rec->row_end;
+            continue;
+        }
+        int rc = st_stats_add(A->stats, &sg);
+        if (rc != ST_OK) {
+            cli_error("%s while counting %s %s", st_rc_text(rc), x->source, x->entry);
+            return -1;
+        }
+    }
+    if (A->games && b->games.len > written &&
+        fmt_csv_write(A->games, b->games.data + written, b->games.len - written) != FMT_OK)
+        A->write_failed = 1;
+    return 0;
+}
+
+/* What the batch holds of its rows and records, or a chunk of them read
+ * back from its spill file: into the reports. */
+static void emit_rows(struct analyze *A, struct batch *b)
+{
+    write_bytes(A, A->inputs, &b->inputs);
+    if (count_batch(A, b) != 0)
+        A->failed = 1;
+    write_bytes(A, A->violations, &b->violations);
+    write_bytes(A, A->rows, &b->rows);
+    write_bytes(A, A->viewer, &b->viewer);
+    write_bytes(A, A->pgn, &b->pgn);
+    if (b->messages.len)
+        cli_progress_write(b->messages.data, b->messages.len);
+}
+
+/* The chunks a batch put in its spill file, in order, each read into
+ * the batch's buffers (empty until then, cli_analyze_work_batch) and written. */
+static void emit_spilled(struct analyze *A, struct batch *b)
+{
+    if (!b->spill)
+        return;
+    struct fmt_buf *v[BATCH_BUFS];
+    batch_bufs(b, v);
+    int got = cli_spill_rewind(b->spill) == 0 ? 1 : -1;
+    while (got > 0 && !A->failed && !A->write_failed) {
+        got = cli_spill_get(b->spill, v, BATCH_BUFS);
+        if (got > 0)
+            emit_rows(A, b);
+    }
+    if (got < 0) {
+        cli_error("cannot read back a temporary file of rows: %s", strerror(errno));
+        A->failed = 1;
+    }
+    for (int i = 0; i < BATCH_BUFS; i++)
+        v[i]->len = 0;
+}
+
+/* The pool's emit: a batch's rows, in sequence order.  Nonzero stops the run. */
+int cli_analyze_emit_batch(void *ctx, struct cli_job *job, int drop)
+{
+    struct analyze *A = ctx;
+    struct batch *b = (struct batch *)job;
+    int stop = 1;
+    if (drop || cli_interrupted()) {
+        /* Stopping: the reports are aborted, nothing more is written. */
+    } else if (b->failed) {
+        const struct batch_entry *x = &b->e[b->failed_at];
+        cli_error("%s while reading %s %s", b->why ? b->why : "out of memory", x->source,
+                  x->entry);
+        A->failed = 1;
+    } else {
+        emit_spilled(A, b);
+        emit_rows(A, b);
+        for (int f = 0; f < CLI_PGN_FATES; f++)
+            A->pgn_counts.n[f] += b->pgn_counts.n[f];
+        st_summary_add(&A->t.sum, &b->t.sum);
+        A->t.games_found += b->t.games_found;
+        if (strcmp(b->t.latest, A->t.latest) > 0)
+            memcpy(A->t.latest, b->t.latest, sizeof A->t.latest);
+        cli_progress_update(&A->progress, A->t.sum.entries, A->t.games_found,
+                            A->t.sum.violations);
+        stop = A->write_failed || A->failed;
+    }
+    cli_batch_free(b);
+    return stop;
+}
+
+int cli_analyze_close_reports(struct analyze *A)
+{
+    if (A->write_failed || A->failed || cli_interrupted()) {
+        cli_analyze_abort_reports(A);
+        return -1;
+    }
+    int rc = fmt_csv_close_by(A->inputs, cli_report_put);
+    rc |= fmt_csv_close_by(A->games, cli_report_put);
+    rc |= fmt_csv_close_by(A->violations, cli_report_put);
+    if (A->rows)
+        rc |= fmt_csv_close_by(A->rows, cli_report_put);
+    if (A->viewer)
+        rc |= fmt_csv_close_by(A->viewer, cli_report_put);
+    if (A->pgn)
+        rc |= fmt_csv_close_by(A->pgn, cli_report_put);
+    A->inputs = A->games = A->violations = A->rows = A->viewer = A->pgn = NULL;
+    return rc == FMT_OK ? 0 : -1;
+}
+
+struct cli_report_opts cli_analyze_report_opts(const struct analyze *A)
+{
+    struct cli_report_opts o = {A->o.outdir, A->o.excel, A->o.declared, A->o.min_games,
+                                A->o.selection, A->o.xlsx, {0},    A->o.illegal_exclude,
+                                &A->o.rating,   A->alias, &A->spellings};
+    o.info.started = A->started;
+    o.info.inputs = A->o.inputs;
+    o.info.ninputs = (size_t)A->o.ninputs;
+    o.info.aliases = A->o.alias_path;
+    o.info.excel = A->o.excel;
+    o.info.viewer = A->o.viewer;
+    return o;
+}
+
+/* After the walk: the statistics, or a shard's state. */
+int cli_analyze_finish_run(struct analyze *A)
+{
+    struct cli_report_opts ro = cli_analyze_report_opts(A);
+    if (!A->o.nshards) {
+        int viewer = A->o.viewer != CLI_VIEWER_NONE;
+        if (cli_report_files_in(&ro.info.files, A->o.outdir, viewer) != 0) {
+            cli_error("out of memory");
+            return -1;
+        }
+        int rc = cli_report_statistics(A->stats, &A->t, &ro);
+        /* The viewer records were only the pages' material. */
+        if (viewer) {
+            size_t n = strlen(A->o.outdir) + sizeof CLI_VIEWER_FILE + 1;
+            char *records = malloc(n);
+            if (records) {
+                snprintf(records, n, "%s/%s", A->o.outdir, CLI_VIEWER_FILE);
+                cli_report_discard(records);
+            }
+            free(records);
+        }
+        cli_report_files_release(&ro.info.files);
+        return rc;
+    }
+    struct cli_state st = {A->o.shard, A->o.nshards, A->o.declared, A->o.excel,
+                           A->o.min_games, "", (int)A->o.viewer, "", (char **)A->o.inputs,
+                           (size_t)A->o.ninputs, A->o.illegal_exclude, A->o.rating, A->t,
+                           A->o.keep_duplicates, ""};
+    snprintf(st.selection, sizeof st.selection, "%s", A->o.selection);
+    snprintf(st.aliases, sizeof st.aliases, "%s", A->o.alias_path ? A->o.alias_path : "");
+    snprintf(st.pgn, sizeof st.pgn, "%s", A->o.pgn ? A->o.pgn : "");
+    if (cli_state_write(A->o.outdir, &st, A->stats) != 0) {
+        cli_error("cannot write '%s/%s': %s", A->o.outdir, CLI_STATE_FILE, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* Every file of the run in place at once (report_set.c). */
+int cli_analyze_commit_or_say(struct analyze *A)
+{
+    if (cli_report_set_commit() == 0)
+        return 0;
+    cli_error("cannot put the reports in place in '%s': %s", A->o.outdir, strerror(errno));
+    return -1;
+}
+
+/* After a run that was read: the warnings only the whole of it can show
+ * (every game seen). */
+void cli_analyze_warn_after_run(const struct analyze *A)
+{
+    cli_pgn_warn(&A->pgn_counts, A->o.pgn);
+    const struct cli_filter *f = &A->o.filter;
+    for (size_t i = 0; A->name_hits && i < f->nvariants; i++)
+        if (!f->variants[i].variant && !atomic_load(&A->name_hits[i]))
+            cli_warning("--variant '%s' matches no variant: gcaudit replays none of that name "
+                        "(see 'gcaudit variants') and no game's Game: value is '%s'",
+                        f->variants[i].key, f->variants[i].key);
+    for (size_t i = 0; A->alias_seen && i < A->spellings.n; i++) {
+        long id = st_alias_id(A->alias, A->spellings.v[i].text);
+        if (id >= 0 && !atomic_load(&A->alias_seen[id]))
+            cli_warning("--player-alias %s, row %lu: no selected game has a player named '%s'",
+                        A->o.alias_path, A->spellings.v[i].row, A->spellings.v[i].text);
+    }
+}
