@@ -430,7 +430,7 @@ static const struct cli_option analyze_option_rows[] = {
 
 static const struct cli_command_options analyze_options = {
     "analyze", analyze_option_rows, sizeof analyze_option_rows / sizeof analyze_option_rows[0],
-    operand, usage,
+    operand,
 };
 
 /* The default -j: one replay thread per core. */

@@ -58,14 +58,20 @@ struct cli_command_options {
     const struct cli_option *options;
     size_t noptions;
     int (*operand_or_stop)(void *opts, const char *arg);  /* an argument that is no option */
-    void (*usage)(FILE *f);       /* the whole help, after an unknown option */
 };
 
 /* Hand every argument of argv[1..argc-1] to its row's handler or to the
  * operand handler, in order.  An unknown option or a missing value is
- * said here (exit status CLI_EXIT_USAGE). */
+ * said here, in one line with the option most likely meant (exit status
+ * CLI_EXIT_USAGE). */
 int cli_options_parse_or_stop(const struct cli_command_options *c, int argc, char **argv,
                               void *opts);
+
+/* The edit distance between a and the first n bytes of b, a swap of two
+ * neighbours counting one (Damerau's optimal string alignment): how far a
+ * mistyped name is from a known one.  Names are short: past 31 bytes the
+ * distance is SIZE_MAX. */
+size_t cli_edit_distance(const char *a, const char *b, size_t n);
 
 /* The options' lines of the command's help. */
 void cli_options_help(FILE *f, const struct cli_command_options *c);

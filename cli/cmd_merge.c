@@ -146,7 +146,7 @@ static const struct cli_option merge_option_rows[] = {
 
 static const struct cli_command_options merge_options = {
     "merge", merge_option_rows, sizeof merge_option_rows / sizeof merge_option_rows[0],
-    operand, usage,
+    operand,
 };
 
 static int parse_args_or_stop(int argc, char **argv, struct merge *M)

@@ -164,7 +164,7 @@ static const struct cli_option replay_option_rows[] = {
 
 static const struct cli_command_options replay_options = {
     "replay", replay_option_rows, sizeof replay_option_rows / sizeof replay_option_rows[0],
-    operand, usage,
+    operand,
 };
 
 static int is_file(const char *path)

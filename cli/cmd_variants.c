@@ -44,7 +44,7 @@ static const struct cli_option rows[] = {
 };
 
 static const struct cli_command_options options = {
-    "variants", rows, sizeof rows / sizeof rows[0], operand, usage,
+    "variants", rows, sizeof rows / sizeof rows[0], operand,
 };
 
 int cmd_variants(int argc, char **argv)

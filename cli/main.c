@@ -49,6 +49,17 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
             return commands[i].run(argc - 1, argv + 1);
-    cli_error("unknown command '%s' (see 'gcaudit --help')", argv[1]);
+    /* A command within two typing errors of the one typed is named. */
+    const char *meant = NULL;
+    size_t best = 3;
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        size_t d = cli_edit_distance(commands[i].name, argv[1], strlen(argv[1]));
+        if (d < best)
+            meant = commands[i].name, best = d;
+    }
+    if (meant)
+        cli_error("unknown command '%s' (did you mean '%s'?)", argv[1], meant);
+    else
+        cli_error("unknown command '%s' (see 'gcaudit --help')", argv[1]);
     return CLI_EXIT_USAGE;
 }

@@ -15,6 +15,7 @@
  *   -                 an operand (standard input)
  * Names match whole: no abbreviations, no bundled letters (-qv).
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -63,6 +64,96 @@ static int missing_value_or_stop(const struct cli_command_options *c,
     return CLI_EXIT_USAGE;
 }
 
+size_t cli_edit_distance(const char *a, const char *b, size_t n)
+{
+    size_t m = strlen(a);
+    if (m > 31 || n > 31)
+        return SIZE_MAX;
+    size_t d[32][32];
+    for (size_t i = 0; i <= m; i++)
+        d[i][0] = i;
+    for (size_t j = 0; j <= n; j++)
+        d[0][j] = j;
+    for (size_t i = 1; i <= m; i++)
+        for (size_t j = 1; j <= n; j++) {
+            size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < best)
+                best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    return d[m][n];
+}
+
+/* The row an unknown argument most likely meant: a flag given a value
+ * (--excel=1), the one name it begins (--verb), or the one name within a
+ * third of its length in typing errors (--jbos); NULL when none is clear. */
+static const struct cli_option *meant(const struct cli_command_options *c, const char *arg)
+{
+    if (strncmp(arg, "--", 2) != 0)
+        return NULL;
+    size_t n = strcspn(arg, "=");
+    const struct cli_option *best = NULL, *prefixed = NULL;
+    size_t best_d = SIZE_MAX, nprefixed = 0;
+    int tie = 0;
+    for (size_t i = 0; i < c->noptions; i++) {
+        const struct cli_option *o = &c->options[i];
+        if (strlen(o->name) == n && strncmp(o->name, arg, n) == 0)
+            return o;
+        if (n > 3 && strncmp(o->name, arg, n) == 0)
+            prefixed = o, nprefixed++;
+        size_t d = cli_edit_distance(o->name + 2, arg + 2, n - 2);
+        if (d < best_d)
+            best = o, best_d = d, tie = 0;
+        else if (d == best_d)
+            tie = 1;
+    }
+    if (nprefixed == 1)
+        return prefixed;
+    return !tie && best_d > 0 && best_d * 3 <= n - 2 ? best : NULL;
+}
+
+/* Whether arg is two or more flag letters written together (-qv). */
+static int bundled_flags(const struct cli_command_options *c, const char *arg)
+{
+    if (arg[0] != '-' || arg[1] == '-' || strlen(arg) < 3)
+        return 0;
+    for (const char *p = arg + 1; *p; p++) {
+        size_t i = 0;
+        while (i < c->noptions && !(c->options[i].letter == *p && !c->options[i].value))
+            i++;
+        if (i == c->noptions)
+            return 0;
+    }
+    return 1;
+}
+
+/* An argument no row names: one line, with the option it most likely
+ * meant, or where the options are listed. */
+static int unknown_option_or_stop(const struct cli_command_options *c, const char *arg)
+{
+    const struct cli_option *o = meant(c, arg);
+    size_t n = strcspn(arg, "=");
+    if (bundled_flags(c, arg)) {
+        char apart[64] = "";
+        for (const char *p = arg + 1; *p && strlen(apart) + 4 < sizeof apart; p++)
+            strcat(strcat(apart, p == arg + 1 ? "-" : " -"), (char[2]){*p, 0});
+        cli_error("%s: unknown option '%s' (write the letters apart: '%s')", c->command, arg,
+                  apart);
+    } else if (o && arg[n] == '=' && strlen(o->name) == n && strncmp(o->name, arg, n) == 0)
+        cli_error("%s: unknown option '%s' (%s takes no value)", c->command, arg, o->name);
+    else if (o)
+        cli_error("%s: unknown option '%s' (did you mean '%s'?)", c->command, arg, o->name);
+    else
+        cli_error("%s: unknown option '%s' (see 'gcaudit %s --help')", c->command, arg,
+                  c->command);
+    return CLI_EXIT_USAGE;
+}
+
 int cli_options_parse_or_stop(const struct cli_command_options *c, int argc, char **argv,
                               void *opts)
 {
@@ -78,11 +169,8 @@ int cli_options_parse_or_stop(const struct cli_command_options *c, int argc, cha
         } else {
             const char *value;
             const struct cli_option *o = find(c, a, &value);
-            if (!o) {
-                cli_error("%s: unknown option '%s'", c->command, a);
-                c->usage(stderr);
-                return CLI_EXIT_USAGE;
-            }
+            if (!o)
+                return unknown_option_or_stop(c, a);
             if (o->value && !value) {
                 if (i + 1 == argc)
                     return missing_value_or_stop(c, o, a);

@@ -60,8 +60,6 @@ static int operand(void *o, const char *arg)
     return CLI_CONTINUE;
 }
 
-static void usage(FILE *f) { fputs("usage: test\n", f); }
-
 static const struct cli_option rows[] = {
     {.name = "--flag", .letter = 'f', .set_or_stop = set_flag, .help = "a flag"},
     {.name = "--value", .letter = 'o', .value = "DIR", .set_or_stop = set_value,
@@ -75,7 +73,7 @@ static const struct cli_option rows[] = {
 };
 
 static const struct cli_command_options table = {"test", rows, sizeof rows / sizeof rows[0],
-                                                 operand, usage};
+                                                 operand};
 
 /* Parse the words of line (split at spaces; "" for none) into *o. */
 static int parse(const char *line, struct opts *o)
@@ -131,12 +129,33 @@ Test(cli_options, unknown_forms, .init = cr_redirect_stderr)
         cr_expect_eq(o.calls, 0, "%s", unknown[i]);
     }
     fflush(stderr);
-    cr_expect_stderr_eq_str("gcaudit: test: unknown option '--fla'\nusage: test\n"
-                            "gcaudit: test: unknown option '-ff'\nusage: test\n"
-                            "gcaudit: test: unknown option '--flag=1'\nusage: test\n"
-                            "gcaudit: test: unknown option '-o=x'\nusage: test\n"
-                            "gcaudit: test: unknown option '-fo'\nusage: test\n"
-                            "gcaudit: test: unknown option '--flagx'\nusage: test\n");
+    cr_expect_stderr_eq_str("gcaudit: test: unknown option '--fla' (did you mean '--flag'?)\n"
+                            "gcaudit: test: unknown option '-ff' (write the letters apart: '-f -f')\n"
+                            "gcaudit: test: unknown option '--flag=1' (--flag takes no value)\n"
+                            "gcaudit: test: unknown option '-o=x' (see 'gcaudit test --help')\n"
+                            "gcaudit: test: unknown option '-fo' (see 'gcaudit test --help')\n"
+                            "gcaudit: test: unknown option '--flagx' (did you mean '--flag'?)\n");
+}
+
+/* A mistyped long name: the one name within a third of its length in
+ * typing errors (a swap counting one), or none when two are as near or
+ * none is near enough. */
+Test(cli_options, did_you_mean, .init = cr_redirect_stderr)
+{
+    static const char *const typed[] = {"--vaule", "--a-rather-lnog-option=x", "--cuont", "--xyz",
+                                        "--sotp", "--a"};
+    struct opts o;
+    for (size_t i = 0; i < sizeof typed / sizeof typed[0]; i++)
+        cr_expect_eq(parse(typed[i], &o), CLI_EXIT_USAGE, "%s", typed[i]);
+    fflush(stderr);
+    cr_expect_stderr_eq_str(
+        "gcaudit: test: unknown option '--vaule' (did you mean '--value'?)\n"
+        "gcaudit: test: unknown option '--a-rather-lnog-option=x' (did you mean "
+        "'--a-rather-long-option'?)\n"
+        "gcaudit: test: unknown option '--cuont' (did you mean '--count'?)\n"
+        "gcaudit: test: unknown option '--xyz' (see 'gcaudit test --help')\n"
+        "gcaudit: test: unknown option '--sotp' (did you mean '--stop'?)\n"
+        "gcaudit: test: unknown option '--a' (see 'gcaudit test --help')\n");
 }
 
 Test(cli_options, missing_values, .init = cr_redirect_stderr)
