@@ -303,3 +303,201 @@ Test(manual, readme_quick_start_is_the_two_commands)
               "the quick start is not ./setup.sh then ./run-tests.sh");
     free(text);
 }
+
+/* ------------------------------------------------ the examples, run */
+
+/* Every command the man page's EXAMPLES and the README show, with the
+ * exit status it has on the sample archives.  A command the documents
+ * show that is not here, or one here they no longer show, fails the
+ * test: the list is kept with the documents. */
+static const struct example {
+    const char *command;
+    int status;
+} examples[] = {
+    /* the man page (1: the sample's damaged .log.gz fails to read) */
+    {"gcaudit analyze sample-data/chess-open-2024.tar.gz -o report", 1},
+    {"gcaudit analyze -q -v sample-data/chess-open-2024.tar.gz -o report", 1},
+    {"gcaudit replay 'sample-data/chess-open-2024.tar.gz!chess-open-2024/round-7/"
+     "open24-round-7.log' --game 5", 0},
+    {"gcaudit replay sample-data/chess-open-2024.tar.gz --entry "
+     "chess-open-2024/round-7/open24-round-7.log --game 5 --turn 16... --fen", 0},
+    {"gcaudit analyze sample-data --variant extinction --since 2024-01-01 --until 2024-12-31 "
+     "--xlsx extinction.xlsx -o extinction", 1},
+    {"gcaudit analyze sample-data/variant-festival-2024.tar.gz --pgn festival.pgn -o festival", 0},
+    {"gcaudit analyze sample-data --shard 1/2 -o shard-1", 1},
+    {"gcaudit analyze sample-data --shard 2/2 -o shard-2", 1},
+    {"gcaudit merge shard-1 shard-2 -o merged --xlsx merged/stats.xlsx", 1},
+    /* the README's walk-through (replay: 1, the game is illegal) */
+    {"build/gcaudit analyze sample-data/chess-open-2024.tar.gz -o report", 1},
+    {"build/gcaudit analyze -q -v sample-data/chess-open-2024.tar.gz -o report", 1},
+    {"build/gcaudit replay 'sample-data/chess-open-2024.tar.gz!chess-open-2024/round-4/"
+     "open24-r4-quill-chen.log'", 1},
+    {"build/gcaudit replay 'sample-data/chess-open-2024.tar.gz!chess-open-2024/round-4/"
+     "open24-r4-quill-chen.log' --turn 4", 1},
+};
+
+/* One example found in a document: the command, and the lines the
+ * document shows it printing (the README's; the man page shows none). */
+struct shown {
+    char *command;
+    char *output;                 /* lines joined by '\n', or "" */
+};
+
+/* The commands of the code blocks (```) of text[0..n): lines that begin
+ * with "gcaudit ", "build/gcaudit " or "$ build/gcaudit "; a line ending
+ * in a backslash (scdoc writes it "\\") goes on on the next one.  The
+ * lines after a "$ " command up to the next command or the block's end
+ * are what it printed. */
+static size_t find_examples(const char *text, size_t n, int scdoc, struct shown *out, size_t max)
+{
+    size_t found = 0;
+    int in_block = 0;
+    struct shown *last = NULL;
+    for (size_t at = 0; at < n;) {
+        size_t len = strcspn(text + at, "\n");
+        const char *line = text + at;
+        at += len + (at + len < n);
+        if (len >= 3 && strncmp(line, "```", 3) == 0) {
+            in_block = !in_block;
+            last = NULL;
+            continue;
+        }
+        if (!in_block)
+            continue;
+        int dollar = strncmp(line, "$ ", 2) == 0;
+        const char *cmd = dollar ? line + 2 : line;
+        size_t clen = len - (size_t)(cmd - line);
+        if (strncmp(cmd, "gcaudit ", 8) != 0 && strncmp(cmd, "build/gcaudit ", 14) != 0) {
+            if (last && dollar == 0) {
+                char *more = ts_fmt("%s%s%.*s", last->output, *last->output ? "\n" : "",
+                                    (int)len, line);
+                free(last->output);
+                last->output = more;
+            }
+            continue;
+        }
+        cr_assert_lt(found, max, "more examples than expected");
+        char *joined = ts_fmt("%.*s", (int)clen, cmd);
+        const char *cont = scdoc ? "\\\\" : "\\";
+        size_t cl = strlen(cont);
+        while (strlen(joined) >= cl && strcmp(joined + strlen(joined) - cl, cont) == 0 && at < n) {
+            size_t next = strcspn(text + at, "\n");
+            const char *p = text + at;
+            while (*p == ' ' || *p == '\t')
+                p++;
+            joined[strlen(joined) - cl] = '\0';
+            while (*joined && joined[strlen(joined) - 1] == ' ')
+                joined[strlen(joined) - 1] = '\0';
+            char *longer = ts_fmt("%s %.*s", joined, (int)(next - (size_t)(p - (text + at))), p);
+            free(joined);
+            joined = longer;
+            at += next + (at + next < n);
+        }
+        out[found] = (struct shown){joined, ts_fmt("%s", "")};
+        last = dollar ? &out[found] : NULL;
+        found++;
+    }
+    return found;
+}
+
+/* Whether the line shown is among the lines printed: the same, but for a
+ * time ("in 0.01 s" matches "in 0.23 s"), or its end when it starts with
+ * "..." (a path cut short). */
+static int printed(const char *shown, size_t n, const char *lines)
+{
+    if (n >= 3 && strncmp(shown, "...", 3) == 0) {
+        for (const char *p = lines; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != 0)) {
+            size_t len = strcspn(p, "\n");
+            if (len >= n - 3 && strncmp(p + len - (n - 3), shown + 3, n - 3) == 0)
+                return 1;
+        }
+        return 0;
+    }
+    for (const char *p = lines; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != 0)) {
+        size_t len = strcspn(p, "\n"), i = 0, j = 0;
+        while (i < n && j < len) {
+            if (i + 3 < n && strncmp(shown + i, "in ", 3) == 0 && strncmp(p + j, "in ", 3) == 0 &&
+                isdigit((unsigned char)shown[i + 3]) && isdigit((unsigned char)p[j + 3])) {
+                i += 3, j += 3;
+                while (i < n && (isdigit((unsigned char)shown[i]) || shown[i] == '.'))
+                    i++;
+                while (j < len && (isdigit((unsigned char)p[j]) || p[j] == '.'))
+                    j++;
+            } else if (shown[i] == p[j]) {
+                i++, j++;
+            } else {
+                break;
+            }
+        }
+        if (i == n && j == len)
+            return 1;
+    }
+    return 0;
+}
+
+/* Run every example of one document in a scratch directory that holds
+ * sample-data/ and build/gcaudit; check its exit status, and that it
+ * prints the lines the document shows.  Marks the examples[] seen. */
+static void run_examples(const char *file, int scdoc, const char *from, const char *to,
+                         int *seen)
+{
+    char *path = ts_fmt("%s/%s", GC_SOURCE_DIR, file);
+    char *text = ts_read_file(path, NULL);
+    free(path);
+    cr_assert_not_null(text, "%s cannot be read", file);
+    const char *start = from ? strstr(text, from) : text;
+    cr_assert_not_null(start, "%s has no '%s'", file, from);
+    const char *end = to ? strstr(start, to) : NULL;
+    size_t n = end ? (size_t)(end - start) : strlen(start);
+    struct shown shown[32];
+    size_t found = find_examples(start, n, scdoc, shown, 32);
+    cr_expect_geq(found, 4, "%s shows %zu examples", file, found);
+    for (size_t i = 0; i < found; i++) {
+        size_t k = 0;
+        while (k < sizeof examples / sizeof examples[0] &&
+               strcmp(examples[k].command, shown[i].command) != 0)
+            k++;
+        if (k == sizeof examples / sizeof examples[0]) {
+            cr_expect_fail("%s shows '%s', not in this test's list: add it with its exit status",
+                           file, shown[i].command);
+        } else {
+            seen[k] = 1;
+            const char *args = shown[i].command + (shown[i].command[0] == 'b' ? 14 : 8);
+            char *cmd = ts_fmt("cd '%s' && build/gcaudit %s >out.txt 2>err.txt", ts_scratch, args);
+            int rc = ts_run(cmd);
+            free(cmd);
+            cr_expect_eq(rc, examples[k].status, "%s: '%s' exits with %d, not %d", file,
+                         shown[i].command, rc, examples[k].status);
+            char *out = ts_slurp(ts_scratch, "out.txt"), *err = ts_slurp(ts_scratch, "err.txt");
+            char *both = ts_fmt("%s%s", err, out);
+            for (const char *p = shown[i].output; *p;) {
+                size_t len = strcspn(p, "\n");
+                if (!(len == 3 && strncmp(p, "...", 3) == 0))
+                    cr_expect(printed(p, len, both), "%s: '%s' does not print\n%.*s\nbut\n%s",
+                              file, shown[i].command, (int)len, p, both);
+                p += len + (p[len] == '\n');
+            }
+            free(both);
+            free(out);
+            free(err);
+        }
+        free(shown[i].command);
+        free(shown[i].output);
+    }
+    free(text);
+}
+
+Test(manual, every_example_of_the_man_page_and_the_readme_runs, .timeout = 300)
+{
+    char *cmd = ts_fmt("cd '%s' && ln -s '%s/sample-data' sample-data && mkdir build && "
+                       "ln -s '%s' build/gcaudit",
+                       ts_scratch, GC_SOURCE_DIR, GC_BINARY);
+    cr_assert_eq(ts_run(cmd), 0);
+    free(cmd);
+    int seen[sizeof examples / sizeof examples[0]] = {0};
+    run_examples("docs/gcaudit.1.scd", 1, "\n# EXAMPLES\n", "\n# SEE ALSO", seen);
+    run_examples("README.md", 0, NULL, NULL, seen);
+    for (size_t k = 0; k < sizeof examples / sizeof examples[0]; k++)
+        cr_expect(seen[k], "'%s' is in this test's list but in neither document",
+                  examples[k].command);
+}
