@@ -130,6 +130,12 @@ enum fmt_comp_kind {
     FMT_COMP_BAD      /* cannot be parsed: a `syntax` violation when replayed */
 };
 
+/* How a move is written, for a message about one that does not read
+ * (docs/gcaudit.1.scd, Moves). */
+#define FMT_MOVE_FORMS                                                                    \
+    "a move is written FROM-TO, a capture too (e4-d5, not exd5 or e4xd5), its piece's "   \
+    "letter before it if at all with a space (N g1-f3, not Nf3)"
+
 #define FMT_LABEL_MAX 4  /* room for "+RR" (a promoted piece) and the terminator */
 #define FMT_SQUARE_MAX 8 /* one letter then digits; longer names are cut (never on a board) */
 

@@ -87,10 +87,23 @@ enum fmt_moves_stop fmt_log_moves_general(struct fmt_game *g, struct fmt_moves *
  * ply per line, or plies separated by commas, each a turn of components
  * (';' between them); the sides alternate, so the replay gives each its
  * number and side (fmt_turn.unmarked).  A line [s, e), without its '\n',
- * of such a section becomes its plies, numbered line.  With check, only
- * count them, or return 0 when one does not read as components (prose
- * cannot open such a section).  Returns the plies, or -1 out of memory. */
-int fmt_log_plies(struct fmt_game *g, int line, const char *s, const char *e, int check);
+ * of such a section becomes its plies, numbered line.  Returns the plies,
+ * or -1 out of memory. */
+int fmt_log_plies(struct fmt_game *g, int line, const char *s, const char *e);
+
+/* What a line [s, e) would be as the first of such a section: its plies,
+ * how many read as components, and the first that does not.  A line of
+ * prose has plies that do not read; a move list written some other way
+ * (e4, Nf3, e4xd5) has plies that are each one short word with a digit. */
+struct fmt_plies_survey {
+    int plies;                    /* plies on the line */
+    int read;                     /* of them, the ones whose components all read */
+    int words;                    /* of them, the ones that read or are one word of
+                                     at most 8 bytes with a digit, or O-O */
+    const char *bad;              /* the first ply that does not read, or NULL */
+    size_t nbad;
+};
+void fmt_log_plies_survey(const char *s, const char *e, struct fmt_plies_survey *sv);
 
 /* Nonzero when the line [s, e) starts (after white space) with a turn
  * marker: digits, then a dot or an ellipsis. */

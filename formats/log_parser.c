@@ -483,7 +483,7 @@ static enum moves_step read_plies(fmt_parser *p, struct fmt_game *g)
                 advance(p, &l);
                 return MOVES_DONE;
             }
-            if (fmt_log_plies(g, p->line, s, e, 0) < 0)
+            if (fmt_log_plies(g, p->line, s, e) < 0)
                 return MOVES_NOMEM;
         }
         advance(p, &l);
@@ -523,11 +523,27 @@ static enum moves_step moves_lines(fmt_parser *p, struct fmt_game *g, const char
     /* A first moves line that is plies without a marker opens a section
      * of Game Courier's own move list, read on from pos: the line stopped
      * at, in the text itself (not the copy of a last line). */
-    if (g->nturns == 0 && fmt_log_plies(g, p->line, q, e, 1) > 0)
+    struct fmt_plies_survey sv;
+    if (g->nturns == 0)
+        fmt_log_plies_survey(q, e, &sv);
+    if (g->nturns == 0 && sv.plies > 0 && sv.read == sv.plies)
         return read_plies(p, g);
-    /* gcaudit(1), Malformed games: the next call seeks a Game: line */
-    if (set_malformed(g, p->line, "line does not start with a turn marker",
-                      q, (size_t)(e - q)) != 0)
+    /* gcaudit(1), Malformed games: the next call seeks a Game: line.  A
+     * list of moves written otherwise (e4, e4xd5) names the first move
+     * that does not read; any other line is quoted. */
+    int rc;
+    if (g->nturns == 0 && sv.words == sv.plies && (sv.plies >= 2 || sv.read == 0) && sv.bad &&
+        sv.nbad <= 8) {
+        char reason[256];
+        snprintf(reason, sizeof reason,
+                 "move list without turn markers: \"%.*s\" does not read as a move: %s",
+                 (int)sv.nbad, sv.bad, FMT_MOVE_FORMS);
+        rc = set_malformed(g, p->line, reason, NULL, 0);
+    } else {
+        rc = set_malformed(g, p->line, "line does not start with a turn marker", q,
+                           (size_t)(e - q));
+    }
+    if (rc != 0)
         return MOVES_NOMEM;
     advance_by(p, (size_t)(mv.eol - mv.pos) + 1);
     if (p->line < INT_MAX)

@@ -856,15 +856,59 @@ static int ply_reads(const char *s, const char *e)
     return 1;
 }
 
-int fmt_log_plies(struct fmt_game *g, int line, const char *s, const char *e, int check)
+/* Where the comment of the line [s, e) starts, or e. */
+static const char *comment_start(const char *s, const char *e)
 {
-    const char *comment = NULL;
     for (const char *p = s; p + 1 < e; p++)
-        if (p[0] == '/' && p[1] == '/') {
-            comment = p;
-            break;
+        if (p[0] == '/' && p[1] == '/')
+            return p;
+    return e;
+}
+
+/* Is the ply [s, e) one word of at most 8 bytes holding a digit, or
+ * castling written O-O: a move, written as Game Courier does not? */
+static int move_like_word(const char *s, const char *e)
+{
+    if (e - s > 8)
+        return 0;
+    int digit = 0;
+    for (const char *p = s; p < e; p++) {
+        if (fmt_is_space(*p))
+            return 0;
+        digit |= fmt_is_digit(*p);
+    }
+    return digit || (e - s >= 3 && strncmp(s, "O-O", 3) == 0);
+}
+
+void fmt_log_plies_survey(const char *s, const char *e, struct fmt_plies_survey *sv)
+{
+    memset(sv, 0, sizeof *sv);
+    const char *stop = comment_start(s, e);
+    for (const char *p = s; p <= stop;) {
+        const char *comma = memchr(p, ',', (size_t)(stop - p));
+        const char *ps = p, *pe = comma ? comma : stop;
+        fmt_trim(&ps, &pe);
+        if (ps < pe) {
+            sv->plies++;
+            if (ply_reads(ps, pe)) {
+                sv->read++;
+                sv->words++;
+            } else {
+                sv->words += move_like_word(ps, pe);
+                if (!sv->bad)
+                    sv->bad = ps, sv->nbad = (size_t)(pe - ps);
+            }
         }
-    const char *stop = comment ? comment : e;
+        if (!comma)
+            break;
+        p = comma + 1;
+    }
+}
+
+int fmt_log_plies(struct fmt_game *g, int line, const char *s, const char *e)
+{
+    const char *comment = comment_start(s, e);
+    const char *stop = comment;
     struct fmt_turn *last = NULL;
     int plies = 0;
     for (const char *p = s; p <= stop;) {
@@ -872,26 +916,21 @@ int fmt_log_plies(struct fmt_game *g, int line, const char *s, const char *e, in
         const char *ps = p, *pe = comma ? comma : stop;
         fmt_trim(&ps, &pe);
         if (ps < pe) {
-            if (check) {
-                if (!ply_reads(ps, pe))
-                    return 0;
-            } else {
-                size_t semis = 0;
-                for (const char *q = ps; q < pe; q++)
-                    semis += *q == ';';
-                /* An empty marker at the ply: add_turn keeps "" for it. */
-                struct marker m = {ps, ps, 0, 1, FMT_WHITE};
-                if (!(last = add_turn(g, line, &m, ps, pe, semis)))
-                    return -1;
-                last->unmarked = 1;
-            }
+            size_t semis = 0;
+            for (const char *q = ps; q < pe; q++)
+                semis += *q == ';';
+            /* An empty marker at the ply: add_turn keeps "" for it. */
+            struct marker m = {ps, ps, 0, 1, FMT_WHITE};
+            if (!(last = add_turn(g, line, &m, ps, pe, semis)))
+                return -1;
+            last->unmarked = 1;
             plies++;
         }
         if (!comma)
             break;
         p = comma + 1;
     }
-    if (!check && last && comment) {
+    if (last && comment < e) {
         const char *cs = comment + 2, *ce = e;
         fmt_trim(&cs, &ce);
         if (cs < ce && !(last->comment = fmt_mem_strndup(g, cs, (size_t)(ce - cs))))

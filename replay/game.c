@@ -34,7 +34,8 @@ static enum rp_code precheck(const struct fmt_turn *t, int to_move, char *msg, s
     }
     for (size_t i = 0; i < t->ncomps; i++)
         if (t->comps[i].kind == FMT_COMP_BAD) {
-            snprintf(msg, size, "cannot parse component \"%s\"", t->comps[i].text);
+            snprintf(msg, size, "cannot parse component \"%s\": " FMT_MOVE_FORMS,
+                     t->comps[i].text);
             return RP_SYNTAX;
         }
     return RP_OK;

@@ -102,6 +102,42 @@ Test(log_turns, prose_does_not_open_a_list_and_markers_do_not_mix)
     fmt_game_release(&g);
 }
 
+/* A first line that is a list of moves written otherwise (algebraic
+ * notation, a capture with "x") is no prose: the game is malformed with
+ * the first move that does not read and how moves are written. */
+Test(log_turns, a_list_with_a_move_that_does_not_read_names_it)
+{
+    static const struct {
+        const char *moves, *token;
+    } cases[] = {
+        {"e2-e4, e7-e5, g1-f3, b8-c6, f1-b5, a7-a6, b5xc6, d7-c6", "b5xc6"},
+        {"e4, e5, Nf3, Nc6", "e4"},
+        {"Nf3", "Nf3"},
+        {"e2-e4, exd5 // a capture", "exd5"},
+        {"e2-e4, O-O-O", "O-O-O"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *text = ts_fmt("Game: Chess\n\n%s\n", cases[i].moves);
+        struct fmt_game g = parse_one(text);
+        cr_expect(g.malformed, "%s", cases[i].moves);
+        cr_expect_eq(g.malformed_line, 3);
+        char *want = ts_fmt("move list without turn markers: \"%s\" does not read as a move: "
+                            "a move is written FROM-TO, a capture too (e4-d5, not exd5 or e4xd5), "
+                            "its piece's letter before it if at all with a space (N g1-f3, not "
+                            "Nf3)",
+                            cases[i].token);
+        cr_expect_str_eq(g.malformed_reason, want, "%s", cases[i].moves);
+        free(want);
+        free(text);
+        fmt_game_release(&g);
+    }
+    /* Prose, even with a word that has a digit, is quoted whole. */
+    struct fmt_game g = parse_one("Game: Chess\n\nGood game, see you in round 2\n");
+    cr_expect_str_eq(g.malformed_reason, "line does not start with a turn marker: "
+                                         "\"Good game, see you in round 2\"");
+    fmt_game_release(&g);
+}
+
 Test(log_turns, a_last_line_without_newline)
 {
     struct fmt_game g = parse_one("Game: Chess\n\ne2-e4, e7-e5");
