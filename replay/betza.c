@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "replay/fairy.h"
+#include "replay/fairy_def.h"
 
 struct atom_geo {
     char letter;

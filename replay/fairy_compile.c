@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "replay/fairy.h"
+#include "replay/fairy_pos.h"
 
 static int fail(struct rp_fdef_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "replay/fairy.h"
+#include "replay/fairy_def.h"
 
 int rp_fset_empty(const rp_fset *s)
 {

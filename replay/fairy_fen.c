@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "replay/fairy.h"
+#include "replay/fairy_pos.h"
 
 #define PROMOTED_NO_BASE RP_FPROMOTED_NO_BASE
 

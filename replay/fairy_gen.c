@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "replay/fairy.h"
+#include "replay/fairy_pos.h"
 
 static inline int push_of(int colour) { return colour ? -RP_FMB_COLS : RP_FMB_COLS; }
 

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "replay/fairy.h"
+#include "replay/fairy_pos.h"
 
 static int is_capture(const struct rp_fpos *p, rp_fmove m)
 {

@@ -33,7 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "replay/fairy.h"
+#include "replay/fairy_def.h"
 #include "replay/variant_fairy.h"
 
 #define MAX_LINE 4096

@@ -13,7 +13,7 @@
  */
 #include <string.h>
 
-#include "replay/fairy.h"
+#include "replay/fairy_pos.h"
 
 static inline int push_of(int colour) { return colour ? -RP_FMB_COLS : RP_FMB_COLS; }
 
@@ -101,11 +101,9 @@ static int counting_moves(const struct rp_fpos *p)
     return 0;
 }
 
-void rp_fmake(struct rp_fpos *p, rp_fmove m)
+/* The clocks and flags every ply moves on, before the move itself. */
+static void begin_ply(struct rp_fpos *p, rp_fmove m)
 {
-    const struct rp_fdef *d = p->def;
-    int us = p->side, them = !us;
-    int captured_any = 0;
     p->plies++;
     p->rule50++;
     if (p->counting_limit)
@@ -115,65 +113,88 @@ void rp_fmake(struct rp_fpos *p, rp_fmove m)
     p->pass = m.kind == RP_FM_PASS;
     p->last_drop_pawn_check = 0;
     p->ep = RP_FNOSQ;
+}
 
-    int landed = m.to;
-    if (m.kind == RP_FM_CASTLE) {
-        int rfrom = p->castle_rook[m.castle], kfrom = m.from, kto, rto;
-        rp_fcastle_squares(p, m.castle, &kto, &rto);
-        landed = kto;
-        rp_fpiece king = p->b[kfrom], rook = p->b[rfrom];
-        rp_fpos_take(p, kfrom);
-        rp_fpos_take(p, rfrom);
-        rp_fpos_put(p, kto, rp_fp_type(king), us, 0);
-        rp_fpos_put(p, rto, rp_fp_type(rook), us, 0);
-        p->castle_rights &= ~(3 << (us * 2));
-        if (d->gating) {
-            rp_fset_del(&p->gates[us], kfrom);
-            rp_fset_del(&p->gates[us], rfrom);
-        }
-    } else if (m.kind == RP_FM_DROP) {
-        p->hand[us][m.hand_type]--;
-        rp_fpos_put(p, m.to, m.type, us, m.type != m.hand_type ? m.hand_type + 1 : 0);
-        if (m.type == d->pawn)
-            p->rule50 = 0; /* 11.1: any pawn move, a drop too */
-    } else if (m.kind != RP_FM_PASS) {
-        int victim = m.kind == RP_FM_EP ? m.to - push_of(us) : m.to;
-        rp_fpiece pc = p->b[m.from];
-        int unpromoted = p->unpromoted[m.from];
-        if (rp_fp_real(p->b[victim])) {
-            rp_fpiece cap = p->b[victim];
-            int cap_unpromoted = p->unpromoted[victim];
-            update_castling(p, victim);
-            rp_fpos_take(p, victim);
-            if (d->captures_to_hand)
-                to_hand(p, cap, cap_unpromoted);
-            p->rule50 = 0;
-            captured_any = 1;
-        }
-        update_castling(p, m.from);
-        update_castling(p, m.to);
-        rp_fpos_take(p, m.from);
-        int t = rp_fp_type(pc);
-        if (m.kind == RP_FM_PROMOTE) {
-            rp_fpos_put(p, m.to, m.type, us, RP_FPROMOTED_NO_BASE);
-        } else if (m.kind == RP_FM_PIECE_PROMOTE) {
-            rp_fpos_put(p, m.to, m.type, us, t + 1);
-        } else {
-            rp_fpos_put(p, m.to, t, us, unpromoted);
-        }
-        if (t == d->pawn) {
-            p->rule50 = 0;
-            int dist = m.to - m.from;
-            if ((dist == 2 * push_of(us)) && rel_rank(d, us, m.from) == d->double_step_rank) {
-                rp_fpiece enemy = rp_fp_make(d->pawn, them);
-                if (p->b[m.to - 1] == enemy || p->b[m.to + 1] == enemy)
-                    p->ep = m.to - push_of(us);
-            }
-        }
-        if (d->gating) {
-            rp_fset_del(&p->gates[us], m.from);
+/* The king and the rook to their squares; the side's rights and gates
+ * go.  Returns the king's destination. */
+static int make_castle(struct rp_fpos *p, rp_fmove m)
+{
+    int us = p->side, rfrom = p->castle_rook[m.castle], kfrom = m.from, kto, rto;
+    rp_fcastle_squares(p, m.castle, &kto, &rto);
+    rp_fpiece king = p->b[kfrom], rook = p->b[rfrom];
+    rp_fpos_take(p, kfrom);
+    rp_fpos_take(p, rfrom);
+    rp_fpos_put(p, kto, rp_fp_type(king), us, 0);
+    rp_fpos_put(p, rto, rp_fp_type(rook), us, 0);
+    p->castle_rights &= ~(3 << (us * 2));
+    if (p->def->gating) {
+        rp_fset_del(&p->gates[us], kfrom);
+        rp_fset_del(&p->gates[us], rfrom);
+    }
+    return kto;
+}
+
+static void make_drop(struct rp_fpos *p, rp_fmove m)
+{
+    int us = p->side;
+    p->hand[us][m.hand_type]--;
+    rp_fpos_put(p, m.to, m.type, us, m.type != m.hand_type ? m.hand_type + 1 : 0);
+    if (m.type == p->def->pawn)
+        p->rule50 = 0; /* 11.1: any pawn move, a drop too */
+}
+
+/* A move on the board: the capture (en passant's beside the target),
+ * the piece to its square as what it becomes, a pawn's en passant
+ * square.  Returns whether it captured. */
+static int make_board_move(struct rp_fpos *p, rp_fmove m)
+{
+    const struct rp_fdef *d = p->def;
+    int us = p->side, them = !us, captured = 0;
+    int victim = m.kind == RP_FM_EP ? m.to - push_of(us) : m.to;
+    rp_fpiece pc = p->b[m.from];
+    int unpromoted = p->unpromoted[m.from];
+    if (rp_fp_real(p->b[victim])) {
+        rp_fpiece cap = p->b[victim];
+        int cap_unpromoted = p->unpromoted[victim];
+        update_castling(p, victim);
+        rp_fpos_take(p, victim);
+        if (d->captures_to_hand)
+            to_hand(p, cap, cap_unpromoted);
+        p->rule50 = 0;
+        captured = 1;
+    }
+    update_castling(p, m.from);
+    update_castling(p, m.to);
+    rp_fpos_take(p, m.from);
+    int t = rp_fp_type(pc);
+    if (m.kind == RP_FM_PROMOTE) {
+        rp_fpos_put(p, m.to, m.type, us, RP_FPROMOTED_NO_BASE);
+    } else if (m.kind == RP_FM_PIECE_PROMOTE) {
+        rp_fpos_put(p, m.to, m.type, us, t + 1);
+    } else {
+        rp_fpos_put(p, m.to, t, us, unpromoted);
+    }
+    if (t == d->pawn) {
+        p->rule50 = 0;
+        int dist = m.to - m.from;
+        if ((dist == 2 * push_of(us)) && rel_rank(d, us, m.from) == d->double_step_rank) {
+            rp_fpiece enemy = rp_fp_make(d->pawn, them);
+            if (p->b[m.to - 1] == enemy || p->b[m.to + 1] == enemy)
+                p->ep = m.to - push_of(us);
         }
     }
+    if (d->gating) {
+        rp_fset_del(&p->gates[us], m.from);
+    }
+    return captured;
+}
+
+/* Seirawan's gates after a move that landed on `landed`, and the piece
+ * the move brings in. */
+static void make_gating(struct rp_fpos *p, rp_fmove m, int landed)
+{
+    const struct rp_fdef *d = p->def;
+    int us = p->side, them = !us;
     /* 11.1 closes the opponent's gate on the square a move lands on (the
      * king's square when castling), a capture or not: a FEN may give a
      * gate with no piece on it. */
@@ -187,37 +208,62 @@ void rp_fmake(struct rp_fpos *p, rp_fmove m)
     }
     if (d->gating && d->seirawan_gating && !count_hand(p, us) && !d->captures_to_hand)
         memset(&p->gates[us], 0, sizeof p->gates[us]);
-    p->last_capture = captured_any;
+}
 
-    /* A check counts against the checker's remaining (n-check).  Where
-     * nothing but leaps and lines attack, a plain move checks by the
-     * piece it moves or by the line it opens. */
-    int k = p->king[them], gives_check;
+/* Whether the move just made checks the other side's king.  Where
+ * nothing but leaps and lines attack, a plain move checks by the piece
+ * it moves or by the line it opens. */
+static int gave_check(const struct rp_fpos *p, rp_fmove m)
+{
+    const struct rp_fdef *d = p->def;
+    int us = p->side, k = p->king[!us];
     if (k == RP_FNOSQ)
-        gives_check = 0;
-    else if (d->simple_attacks && !m.gate &&
-             (m.kind == RP_FM_NORMAL || m.kind == RP_FM_PROMOTE || m.kind == RP_FM_PIECE_PROMOTE ||
-              m.kind == RP_FM_DROP))
-        gives_check = rp_fpiece_attacks(p, m.to, k) ||
-                      (m.kind != RP_FM_DROP && rp_fline_attack(p, k, m.from, -1, -1, us));
-    else
-        gives_check = rp_fattacked(p, k, us);
+        return 0;
+    if (d->simple_attacks && !m.gate &&
+        (m.kind == RP_FM_NORMAL || m.kind == RP_FM_PROMOTE || m.kind == RP_FM_PIECE_PROMOTE || m.kind == RP_FM_DROP))
+        return rp_fpiece_attacks(p, m.to, k) || (m.kind != RP_FM_DROP && rp_fline_attack(p, k, m.from, -1, -1, us));
+    return rp_fattacked(p, k, us);
+}
+
+/* Makruk's and ASEAN counting: it starts (or restarts, when a capture
+ * leaves the side to move a bare king) once its conditions hold. */
+static void update_counting(struct rp_fpos *p, int captured)
+{
+    const struct rp_fdef *d = p->def;
+    if (!d->counting_rule || (p->counting_limit && !(captured && count_all(p, p->side) == 1)))
+        return;
+    int limit = counting_moves(p);
+    if (limit) {
+        p->counting_limit = 2 * limit;
+        p->counting_ply = d->counting_rule == RP_FCOUNT_MAKRUK && count_all(p, p->side) == 1
+                              ? 2 * (count_all(p, 0) + count_all(p, 1))
+                              : 0;
+    }
+}
+
+void rp_fmake(struct rp_fpos *p, rp_fmove m)
+{
+    const struct rp_fdef *d = p->def;
+    int us = p->side, captured = 0, landed = m.to;
+    begin_ply(p, m);
+    if (m.kind == RP_FM_CASTLE)
+        landed = make_castle(p, m);
+    else if (m.kind == RP_FM_DROP)
+        make_drop(p, m);
+    else if (m.kind != RP_FM_PASS)
+        captured = make_board_move(p, m);
+    make_gating(p, m, landed);
+    p->last_capture = captured;
+
+    /* A check counts against the checker's remaining (n-check). */
+    int gives_check = gave_check(p, m);
     if (d->check_counting && gives_check && p->checks_left[us] > 0)
         p->checks_left[us]--;
     if (m.kind == RP_FM_DROP && gives_check && d->types[m.hand_type].role == RP_FR_SHOGI_PAWN)
         p->last_drop_pawn_check = 1;
 
-    p->side = them;
+    p->side = !us;
     p->in_check = gives_check;
-
-    if (d->counting_rule && (!p->counting_limit || (captured_any && count_all(p, p->side) == 1))) {
-        int limit = counting_moves(p);
-        if (limit) {
-            p->counting_limit = 2 * limit;
-            p->counting_ply = d->counting_rule == RP_FCOUNT_MAKRUK && count_all(p, p->side) == 1
-                                  ? 2 * (count_all(p, 0) + count_all(p, 1))
-                                  : 0;
-        }
-    }
+    update_counting(p, captured);
     p->bikjang = rp_fbikjang(p);
 }

@@ -16,7 +16,7 @@
  */
 #include <string.h>
 
-#include "replay/fairy.h"
+#include "replay/fairy_def.h"
 
 static const struct rp_fnamed named[RP_FNAMED_TYPES] = {
     {"pawn", "fmWfcF", RP_FR_PAWN},

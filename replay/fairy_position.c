@@ -6,7 +6,7 @@
  * Janggi's bikjang).  The lowest layer of the engine: FEN reading and
  * making moves both stand on it.
  */
-#include "replay/fairy.h"
+#include "replay/fairy_pos.h"
 
 /* A promoted piece's base, where it counts in the key: where captures go
  * to the hand, what a captured piece becomes there (Shogi's +P and +L,

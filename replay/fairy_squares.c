@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "replay/fairy.h"
+#include "replay/fairy_def.h"
 
 void rp_fsquare_name(const struct rp_fdef *d, int sq, char *out)
 {

@@ -9,7 +9,7 @@
 #ifndef GC_REPLAY_VARIANT_FAIRY_H
 #define GC_REPLAY_VARIANT_FAIRY_H
 
-#include "replay/fairy.h"
+#include "replay/fairy_pos.h"
 #include "replay/replay.h"
 
 /* The most definitions registered in all, shipped ones and replaced ones
@@ -44,7 +44,7 @@ struct rp_fgame {
 /* Record the position after a move (the repetition history). */
 void rp_fgame_record(struct rp_fgame *g);
 
-/* fairy_notation.c: map one turn's components to a legal move of the
+/* fairy_resolve.c: map one turn's components to a legal move of the
  * position, or fill *v.  Returns 1 with *m set, or 0. */
 int rp_fresolve(struct rp_fgame *g, const struct fmt_component *c, size_t n, rp_fmove *m,
                 struct rp_verdict *v);

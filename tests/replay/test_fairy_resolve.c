@@ -1,6 +1,6 @@
 /*
  * How the defined variants read Game Courier's components and say what
- * is wrong with a turn (replay/fairy_notation.c), for the rules part 2 of
+ * is wrong with a turn (replay/fairy_resolve.c), for the rules part 2 of
  * the definitions brought: drops and their restrictions, Shogi's
  * promotions and "+X" labels, Seirawan gating, Xiangqi's and Janggi's
  * palaces, river, blocked leapers, cannons and flying general, Janggi's
@@ -30,7 +30,7 @@ static void load(void)
 
 static void unload(void) { rp_defs_reset(); }
 
-TestSuite(replay_fairy_notation, .init = load, .fini = unload);
+TestSuite(replay_fairy_resolve, .init = load, .fini = unload);
 
 struct last {
     char fen[256], diagram[4096];
@@ -88,7 +88,7 @@ static void expect_accepted(const char *game, const char *fen, const char *moves
 
 /* ------------------------------------------------------------ drops */
 
-Test(replay_fairy_notation, shogi_drops_and_their_rules)
+Test(replay_fairy_resolve, shogi_drops_and_their_rules)
 {
     /* Two pawns on a file (nifu). */
     expect_violation("Shogi", "4k4/9/9/9/9/9/4P4/9/4K4[P] w - - 0 1", "1. P*e5", 1, RP_BAD_DROP,
@@ -121,7 +121,7 @@ Test(replay_fairy_notation, shogi_drops_and_their_rules)
                      "placement \"+B-e5\" without a promotion");
 }
 
-Test(replay_fairy_notation, crazyhouse_captures_go_to_hand_and_promoted_pieces_return_as_pawns)
+Test(replay_fairy_resolve, crazyhouse_captures_go_to_hand_and_promoted_pieces_return_as_pawns)
 {
     /* The queen from the promotion is taken: Black's hand gets a pawn. */
     expect_accepted("Crazyhouse", "r3k3/1P6/8/8/8/8/8/4K3[] w - - 0 1",
@@ -135,7 +135,7 @@ Test(replay_fairy_notation, crazyhouse_captures_go_to_hand_and_promoted_pieces_r
 
 /* ------------------------------------------------------- promotions */
 
-Test(replay_fairy_notation, shogi_promotions)
+Test(replay_fairy_resolve, shogi_promotions)
 {
     /* Optional in the zone: both ways accepted, "dest" too. */
     expect_accepted("Shogi", "4k4/9/9/4S4/9/9/9/9/4K4[] w - - 0 1", "1. S e6-e7",
@@ -176,7 +176,7 @@ Test(replay_fairy_notation, shogi_promotions)
  * a message naming two pieces said the second name twice ("e6 is
  * occupied by its own promoted pawn").  Every message that names two
  * pieces, each with a name that is formatted rather than constant. */
-Test(replay_fairy_notation, a_message_naming_two_pieces_names_each)
+Test(replay_fairy_resolve, a_message_naming_two_pieces_names_each)
 {
     expect_violation("Shogi", "4k4/9/9/4+B4/4+P4/9/9/9/4K4[] w - - 0 1", "1. +P e5-e6", 1, RP_ILLEGAL_MOVE,
                      "the promoted pawn on e5 cannot reach e6: e6 is occupied by its own promoted bishop");
@@ -195,7 +195,7 @@ Test(replay_fairy_notation, a_message_naming_two_pieces_names_each)
 
 /* ------------------------------------------------------------ gating */
 
-Test(replay_fairy_notation, seirawan_gating)
+Test(replay_fairy_resolve, seirawan_gating)
 {
     const char *start = NULL;
     expect_accepted("Seirawan Chess", start, "1. N g1-f3; H-g1 1... n g8-f6; e-g8",
@@ -229,7 +229,7 @@ Test(replay_fairy_notation, seirawan_gating)
 
 /* ------------------------------------------- palaces, river, cannons */
 
-Test(replay_fairy_notation, xiangqi_rules_in_words)
+Test(replay_fairy_resolve, xiangqi_rules_in_words)
 {
     expect_violation("Xiangqi", NULL, "1. B c1-e3 1... p a7-a6\n2. B e3-c5 2... p a6-a5\n3. B c5-e7", 5,
                      RP_ILLEGAL_MOVE, "the elephant on c5 cannot reach e7: an elephant must stay on ranks 1 to 5");
@@ -251,7 +251,7 @@ Test(replay_fairy_notation, xiangqi_rules_in_words)
     expect_violation("Xiangqi", NULL, "1. pass", 1, RP_ILLEGAL_MOVE, "a player cannot pass in Xiangqi");
 }
 
-Test(replay_fairy_notation, janggi_cannons_passes_and_bikjang)
+Test(replay_fairy_resolve, janggi_cannons_passes_and_bikjang)
 {
     expect_violation("Janggi", NULL, "1. C b3-b10", 1, RP_ILLEGAL_MOVE,
                      "the cannon on b3 cannot reach b10: a cannon cannot jump over a cannon");
@@ -281,7 +281,7 @@ Test(replay_fairy_notation, janggi_cannons_passes_and_bikjang)
 /* A repetition in Xiangqi that is no perpetual check: 11.1 draws it and
  * does not judge chasing, so the game stops undecided; a declared winner
  * stands, and the detail says what to look at. */
-Test(replay_fairy_notation, xiangqi_repetition_is_left_to_review)
+Test(replay_fairy_resolve, xiangqi_repetition_is_left_to_review)
 {
     const char *moves = "1. R a1-a2 1... r a10-a9\n2. R a2-a1 2... r a9-a10\n"
                         "3. R a1-a2 3... r a10-a9\n4. R a2-a1 4... r a9-a10\n";
@@ -303,7 +303,7 @@ Test(replay_fairy_notation, xiangqi_repetition_is_left_to_review)
 
 /* ------------------------------------------------- renamed notation */
 
-Test(replay_fairy_notation, a_definition_renames_coordinates_and_labels)
+Test(replay_fairy_resolve, a_definition_renames_coordinates_and_labels)
 {
     /* Files lettered from Black's side, ranks 0 to 9, the horse an H and
      * the elephant an E: the moves of Xiangqi's 1. C h3-e3 n h10-g8

@@ -1,7 +1,7 @@
 /*
- * fairy_notation: a defined variant's squares, labels and piece names,
- * and the resolver that maps one turn's Game Courier components to one
- * legal move (docs/defined-variants.md "Notation in the logs").
+ * fairy_resolve: the turn resolver, which maps one turn's Game Courier
+ * components to one legal move of a defined variant, or says in words
+ * why there is none (docs/defined-variants.md "Notation in the logs").
  *
  * A turn is a main component and the companions that belong to it: the
  * promotion placement on the destination ("P e7-e8; Q-e8", "Q-dest",
@@ -17,187 +17,12 @@
  * a king's step is both a plain move and a castling, the plain move is
  * meant unless the rook's move follows.
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "replay/variant_fairy.h"
 #include "replay/verdict.h"
-
-/* ------------------------------------------------------------ names */
-
-static void base_label(const struct rp_fdef *d, int type, int colour, char *out)
-{
-    if (d->labels[colour][type][0]) {
-        snprintf(out, RP_FLABEL_MAX, "%s", d->labels[colour][type]);
-        return;
-    }
-    char l = d->types[type].letter;
-    out[0] = colour ? l : (char)toupper((unsigned char)l);
-    out[1] = '\0';
-}
-
-/* A piece promoted the Shogi way, whose label is "+" and its base's. */
-static int shogi_promoted(const struct rp_fdef *d, int type, int unpromoted)
-{
-    return unpromoted && unpromoted != RP_FPROMOTED_NO_BASE && d->types[unpromoted - 1].promoted == type;
-}
-
-void rp_flabel(const struct rp_fdef *d, rp_fpiece pc, int unpromoted, char *out)
-{
-    int t = rp_fp_type(pc), c = rp_fp_colour(pc);
-    if (shogi_promoted(d, t, unpromoted)) {
-        out[0] = '+';
-        base_label(d, unpromoted - 1, c, out + 1);
-    } else {
-        base_label(d, t, c, out);
-    }
-}
-
-static const struct {
-    const char *key, *words;
-} plain_names[] = {
-    {"fersAlfil", "fers-alfil"}, {"silver", "silver general"}, {"shogiPawn", "pawn"},
-    {"shogiKnight", "knight"}, {"euroshogiKnight", "knight"}, {"gold", "gold general"},
-    {"dragonHorse", "dragon horse"}, {"bers", "dragon king"}, {"janggiCannon", "cannon"},
-    {"janggiElephant", "elephant"}, {"breakthrough", "piece"}, {"immobile", "piece"},
-};
-
-/* The words for an unpromoted type: gcNames, plain_names, the key. */
-static const char *type_words(const struct rp_fdef *d, int type)
-{
-    if (d->piece_names[type][0])
-        return d->piece_names[type];
-    const char *key = rp_fnamed_at(type)->name;
-    for (size_t i = 0; i < sizeof plain_names / sizeof plain_names[0]; i++)
-        if (strcmp(plain_names[i].key, key) == 0)
-            return plain_names[i].words;
-    return key;
-}
-
-const char *rp_fpiece_name(const struct rp_fdef *d, int type, int unpromoted, char *buf)
-{
-    if (shogi_promoted(d, type, unpromoted)) {
-        char base[RP_FNAME_MAX];
-        snprintf(buf, RP_FNAME_MAX, "promoted %s", rp_fpiece_name(d, unpromoted - 1, 0, base));
-    } else if (!d->piece_names[type][0] && type >= RP_FNAMED_TYPES) {
-        snprintf(buf, RP_FNAME_MAX, "%c piece", toupper((unsigned char)d->types[type].letter));
-    } else {
-        snprintf(buf, RP_FNAME_MAX, "%s", type_words(d, type));
-    }
-    return buf;
-}
-
-static const char *colour_name(int c) { return c ? "Black" : "White"; }
-
-/* The article before a piece's name: "an elephant", "a horse". */
-static const char *an(const char *word) { return word[0] && strchr("aeiou", word[0]) ? "an" : "a"; }
-
-/* --------------------------------------------------------- rendering */
-
-void rp_frender(const struct rp_fpos *p, char *buf, size_t size)
-{
-    const struct rp_fdef *d = p->def;
-    size_t at = 0;
-#define PUT(...) (at += (size_t)snprintf(buf + at, at < size ? size - at : 0, __VA_ARGS__))
-    for (int r = d->ranks - 1; r >= 0; r--) {
-        PUT("%3s", d->rank_labels[r]);
-        for (int f = 0; f < d->files; f++) {
-            int sq = rp_fsq(f, r);
-            char l[RP_FLABEL_MAX + 2] = ".";
-            if (p->b[sq])
-                rp_flabel(d, p->b[sq], p->unpromoted[sq], l);
-            PUT(" %-2s", l);
-        }
-        while (at > 0 && at < size && buf[at - 1] == ' ')
-            buf[--at] = '\0';
-        PUT("\n");
-    }
-    PUT("   ");
-    for (int f = 0; f < d->files; f++)
-        PUT(" %-2s", d->file_labels[f]);
-    while (at > 0 && at < size && buf[at - 1] == ' ')
-        buf[--at] = '\0';
-    PUT("\n");
-    if (d->piece_drops || d->seirawan_gating)
-        for (int c = 0; c < 2; c++) {
-            PUT("%s in hand:", colour_name(c));
-            int any = 0;
-            for (int i = 0; i < d->ntypes; i++) {
-                int t = d->present[i];
-                for (int k = 0; k < p->hand[c][t]; k++) {
-                    char l[RP_FLABEL_MAX + 2];
-                    base_label(d, t, c, l);
-                    PUT(" %s", l);
-                    any = 1;
-                }
-            }
-            PUT("%s\n", any ? "" : " -");
-        }
-    if (d->check_counting)
-        PUT("checks still needed: White %d, Black %d\n", p->checks_left[0], p->checks_left[1]);
-    PUT("%s to move\n", colour_name(p->side));
-#undef PUT
-}
-
-/* --------------------------------------------------------- the viewer */
-
-/* The label of a piece for the viewer: its type alone, White's label
- * (the colour is the view's own field). */
-static void view_label(const struct rp_fdef *d, rp_fpiece pc, int unpromoted, char *out)
-{
-    char l[RP_FLABEL_MAX + 2];
-    rp_flabel(d, rp_fp_make(rp_fp_type(pc), 0), unpromoted, l);
-    l[RP_VIEW_LABEL - 1] = '\0'; /* labels have at most three characters (gcLabels) */
-    memcpy(out, l, RP_VIEW_LABEL);
-}
-
-void rp_fview(const struct rp_fpos *p, struct rp_view *v)
-{
-    const struct rp_fdef *d = p->def;
-    memset(v, 0, sizeof *v);
-    v->nboards = 1;
-    struct rp_view_board *b = &v->board[0];
-    b->files = d->files;
-    b->ranks = d->ranks;
-    for (int f = 0; f < d->files; f++)
-        snprintf(b->file_name[f], RP_VIEW_LABEL, "%s", d->file_labels[f]);
-    for (int r = 0; r < d->ranks; r++) {
-        snprintf(b->rank_name[r], RP_VIEW_LABEL, "%s", d->rank_labels[r]);
-        for (int f = 0; f < d->files; f++) {
-            int sq = rp_fsq(f, r);
-            struct rp_view_piece *cell = &b->cell[r][f];
-            cell->colour = -1;
-            if (!p->b[sq])
-                continue;
-            view_label(d, p->b[sq], p->unpromoted[sq], cell->label);
-            cell->colour = (signed char)rp_fp_colour(p->b[sq]);
-        }
-    }
-    if (d->piece_drops || d->seirawan_gating)
-        for (int c = 0; c < 2; c++) {
-            struct rp_view_holding *h = &v->holding[v->nholdings++];
-            snprintf(h->name, sizeof h->name, "%s's hand", colour_name(c));
-            h->colour = (signed char)c;
-            h->board = 0;
-            for (int i = 0; i < d->ntypes; i++) {
-                int t = d->present[i];
-                if (!p->hand[c][t])
-                    continue;
-                char label[RP_VIEW_LABEL];
-                view_label(d, rp_fp_make(t, c), 0, label);
-                rp_view_hold(h, label, p->hand[c][t]);
-            }
-        }
-    v->side_to_move = p->side;
-    if (d->check_counting)
-        snprintf(v->status, sizeof v->status, "checks still needed: White %d, Black %d", p->checks_left[0],
-                 p->checks_left[1]);
-    else if (p->counting_limit)
-        snprintf(v->status, sizeof v->status, "counting: move %d of %d", (p->counting_ply + 1) / 2,
-                 p->counting_limit / 2);
-}
 
 /* ---------------------------------------------------------- verdicts */
 
@@ -263,7 +88,7 @@ static int label_type(const struct turn *t, const char *label, int *colour, int 
         for (int i = 0; i < d->ntypes; i++) {
             int ty = d->present[i];
             char b[RP_FLABEL_MAX + 2];
-            base_label(d, ty, c, b);
+            rp_fbase_label(d, ty, c, b);
             if (strcmp(b, l) != 0)
                 continue;
             *colour = c;
@@ -299,11 +124,11 @@ static void region_words(const struct turn *t, int type, int us, char *why, size
     char name[RP_FNAME_MAX], a[8], b[8];
     rp_fpiece_name(d, type, 0, name);
     if (n == 0 || n != (f1 - f0 + 1) * (r1 - r0 + 1))
-        snprintf(why, size, "%s %s may not stand on %s", an(name), name, sqname(t, t->to, a));
+        snprintf(why, size, "%s %s may not stand on %s", rp_farticle(name), name, sqname(t, t->to, a));
     else if (f0 == 0 && f1 == d->files - 1)
-        snprintf(why, size, "%s %s must stay on ranks %s to %s", an(name), name, d->rank_labels[r0], d->rank_labels[r1]);
+        snprintf(why, size, "%s %s must stay on ranks %s to %s", rp_farticle(name), name, d->rank_labels[r0], d->rank_labels[r1]);
     else
-        snprintf(why, size, "%s %s must stay within the area %s to %s", an(name), name, sqname(t, rp_fsq(f0, r0), a),
+        snprintf(why, size, "%s %s must stay within the area %s to %s", rp_farticle(name), name, sqname(t, rp_fsq(f0, r0), a),
                  sqname(t, rp_fsq(f1, r1), b));
 }
 
@@ -359,7 +184,7 @@ static void explain(const struct turn *t, int from, int to, char *why, size_t si
         char name[RP_FNAME_MAX];
         rp_fpiece_name(d, type, p->unpromoted[from], name);
         if (at->cond == RP_FAC_PROMOTED_SOLDIER && !rp_fattack_from(p, type, us, from, at, to)) {
-            snprintf(why, size, "%s %s may step sideways only from rank %d on", an(name), name, d->soldier_promotion_rank);
+            snprintf(why, size, "%s %s may step sideways only from rank %d on", rp_farticle(name), name, d->soldier_promotion_rank);
             return;
         }
         if (at->cond == RP_FAC_DIAGONAL_LINES &&
@@ -396,12 +221,12 @@ static void explain(const struct turn *t, int from, int to, char *why, size_t si
         }
         if (at->kind == RP_FA_HOP || at->kind == RP_FA_GRASSHOP) {
             if (ty->role == RP_FR_JANGGI_CANNON && cannon_screen) {
-                snprintf(why, size, "%s %s cannot jump over a cannon", an(name), name);
+                snprintf(why, size, "%s %s cannot jump over a cannon", rp_farticle(name), name);
                 return;
             }
             if (ty->role == RP_FR_JANGGI_CANNON && capture &&
                 d->types[rp_fp_type(p->b[to])].role == RP_FR_JANGGI_CANNON) {
-                snprintf(why, size, "%s %s cannot capture a cannon", an(name), name);
+                snprintf(why, size, "%s %s cannot capture a cannon", rp_farticle(name), name);
                 return;
             }
             if (screens != 1) {
@@ -419,7 +244,7 @@ static void explain(const struct turn *t, int from, int to, char *why, size_t si
     if (!why[0]) {
         char name[RP_FNAME_MAX];
         rp_fpiece_name(d, type, p->unpromoted[from], name);
-        snprintf(why, size, "that is not %s %s move", an(name), name);
+        snprintf(why, size, "that is not %s %s move", rp_farticle(name), name);
     }
 }
 
@@ -540,7 +365,7 @@ static int reject_illegal(const struct turn *t, rp_fmove m, enum rp_fillegal why
     case RP_FL_IMMOBILE:
         if (m.kind == RP_FM_DROP)
             return set(t->v, RP_BAD_DROP, "%s %s dropped on %s could never move",
-                       an(rp_fpiece_name(d, m.type, 0, name)), name, sqname(t, m.to, a));
+                       rp_farticle(rp_fpiece_name(d, m.type, 0, name)), name, sqname(t, m.to, a));
         return set(t->v, RP_BAD_PROMOTION, "the %s reaching %s must be promoted: it could never move from there",
                    piece_on(t, m.from, name), sqname(t, m.to, a));
     case RP_FL_MAKPONG:
@@ -604,11 +429,11 @@ static int explain_no_promotion(const struct turn *t, const struct fmt_component
     if (p->unpromoted[t->from]) {
         rp_verdict_set(t->v, RP_BAD_PROMOTION, "placement \"%s\": the %s has promoted already", c->text, name);
     } else if (d->types[type].promoted < 0) {
-        rp_verdict_set(t->v, RP_BAD_PROMOTION, "placement \"%s\": %s %s never promotes", c->text, an(name), name);
+        rp_verdict_set(t->v, RP_BAD_PROMOTION, "placement \"%s\": %s %s never promotes", c->text, rp_farticle(name), name);
     } else {
         int lo = us ? 1 : d->promotion_rank, hi = us ? d->ranks - d->promotion_rank + 1 : d->ranks;
         rp_verdict_set(t->v, RP_BAD_PROMOTION, "placement \"%s\": %s %s promotes only on a move into, within or out of "
-            "%s's promotion zone (ranks %s to %s)", c->text, an(name), name, colour_name(us),
+            "%s's promotion zone (ranks %s to %s)", c->text, rp_farticle(name), name, rp_fcolour_name(us),
             d->rank_labels[lo - 1], d->rank_labels[hi - 1]);
     }
     return 1;
@@ -675,7 +500,7 @@ static int pick(const struct turn *t, const struct rp_fmovelist *cand, const enu
             if (m.kind == RP_FM_PIECE_PROMOTE && legal[k] == RP_FL_OK) {
                 char label[RP_FLABEL_MAX + 2];
                 rp_flabel(d, rp_fp_make(m.type, t->p->side), mover + 1, label);
-                return set(t->v, RP_BAD_PROMOTION, "%s %s promotes to \"%s\", not \"%s\"", an(mover_name), mover_name,
+                return set(t->v, RP_BAD_PROMOTION, "%s %s promotes to \"%s\", not \"%s\"", rp_farticle(mover_name), mover_name,
                            label, next->label);
             }
         }
@@ -685,7 +510,7 @@ static int pick(const struct turn *t, const struct rp_fmovelist *cand, const enu
                 return set(t->v, RP_BAD_PROMOTION, "there may be no more than %d %s%s of one side in %s",
                            d->types[ty].promotion_limit, name, d->types[ty].promotion_limit > 1 ? "s" : "",
                            d->short_title);
-            return set(t->v, RP_BAD_PROMOTION, "%s %s cannot promote to %s %s in %s", an(mover_name), mover_name, an(name), name,
+            return set(t->v, RP_BAD_PROMOTION, "%s %s cannot promote to %s %s in %s", rp_farticle(mover_name), mover_name, rp_farticle(name), name,
                        d->short_title);
         }
         i = 2;
@@ -707,9 +532,9 @@ static int pick(const struct turn *t, const struct rp_fmovelist *cand, const enu
             if (sq == from || sq == rook) {
                 if (ty < 0 || colour != t->p->side)
                     return set(t->v, RP_BAD_DROP, "placement \"%s\" names no piece of %s's hand", gate->text,
-                               colour_name(t->p->side));
+                               rp_fcolour_name(t->p->side));
                 if (!t->p->hand[t->p->side][ty])
-                    return set(t->v, RP_BAD_DROP, "%s has no %s in hand to bring in", colour_name(t->p->side),
+                    return set(t->v, RP_BAD_DROP, "%s has no %s in hand to bring in", rp_fcolour_name(t->p->side),
                                rp_fpiece_name(d, ty, 0, name));
                 if (!rp_fset_has(&t->p->gates[t->p->side], sq)) {
                     int first = rp_frank(sq) == (t->p->side ? d->ranks - 1 : 0);
@@ -864,12 +689,12 @@ static int resolve_drop(const struct turn *t, rp_fmove *out)
         return set(t->v, RP_WRONG_PIECE, "\"%s\" names no piece of %s", c->label, d->short_title);
     if (colour != us)
         return set(t->v, RP_WRONG_SIDE, "a %s piece cannot be dropped: %s is to move", colour ? "black" : "white",
-                   colour_name(us));
+                   rp_fcolour_name(us));
     int hand_type = pfrom >= 0 ? pfrom : ty;
     char name[RP_FNAME_MAX];
     rp_fpiece_name(d, hand_type, 0, name);
     if (!p->hand[us][hand_type])
-        return set(t->v, RP_BAD_DROP, "%s has no %s in hand", colour_name(us), name);
+        return set(t->v, RP_BAD_DROP, "%s has no %s in hand", rp_fcolour_name(us), name);
     if (pfrom >= 0 && !d->drop_promoted)
         return set(t->v, RP_BAD_DROP, "a piece is dropped unpromoted in %s", d->short_title);
     if (p->b[to])
@@ -881,14 +706,14 @@ static int resolve_drop(const struct turn *t, rp_fmove *out)
                 if (p->b[rp_fsq(rp_ffile(to), r)] == own)
                     return set(t->v, RP_BAD_DROP,
                                "%s %s may not be dropped on a file that already holds your unpromoted %s (%s)",
-                               an(name), name, name, sqname(t, rp_fsq(rp_ffile(to), r), a));
+                               rp_farticle(name), name, name, sqname(t, rp_fsq(rp_ffile(to), r), a));
         }
         if (hand_type == d->pawn && !d->first_rank_pawn_drops &&
             (us ? d->ranks - rp_frank(to) : rp_frank(to) + 1) == 1)
             return set(t->v, RP_BAD_DROP, "a pawn may not be dropped on its first rank");
         if (hand_type == d->pawn && !d->promotion_zone_pawn_drops && rp_fset_has(&d->promotion_zone[us], to))
             return set(t->v, RP_BAD_DROP, "a pawn may not be dropped on %s, where it would promote", c->to);
-        return set(t->v, RP_BAD_DROP, "%s %s may not be dropped on %s in %s", an(name), name, c->to, d->short_title);
+        return set(t->v, RP_BAD_DROP, "%s %s may not be dropped on %s in %s", rp_farticle(name), name, c->to, d->short_title);
     }
     rp_fmove m;
     memset(&m, 0, sizeof m);
@@ -906,7 +731,7 @@ static int resolve_drop(const struct turn *t, rp_fmove *out)
         struct rp_fpos q = *p;
         rp_fmake(&q, m);
         if (q.in_check && !rp_fhas_legal(&q))
-            return set(t->v, RP_BAD_DROP, "%s %s may not be dropped to give checkmate", an(name),
+            return set(t->v, RP_BAD_DROP, "%s %s may not be dropped to give checkmate", rp_farticle(name),
                        name);
     }
     if (!check_leftovers(t, 1, c))

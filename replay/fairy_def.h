@@ -1,0 +1,381 @@
+/*
+ * fairy_def: what a loaded section is.  A definition (struct rp_fdef) is
+ * everything the general engine reads of a variant: the board, the piece
+ * types and how they move (Betza atoms), promotion, castling, drops,
+ * gating, the ways a game ends, gcaudit's own keys, and the tables
+ * compiled from them.  It is built in three stages: the defaults
+ * (rp_fdef_defaults) or a parent's copy, a section's keys applied
+ * (rp_fdef_apply, the key table of fairy_keys.c), and compiled
+ * (rp_fdef_compile); then it is read-only.  The position a game plays on
+ * is fairy_pos.h.
+ *
+ * The board is a padded mailbox: 16 columns (12 files and 4 of padding)
+ * by 18 rows (10 ranks and 4 rows of padding above and below), so that a
+ * step of up to 4 files or ranks from any square lands either on a
+ * square or on a padding cell, and a move never needs a bounds test.
+ *
+ * Ownership: arguments are borrowed; nothing here allocates.
+ */
+#ifndef GC_REPLAY_FAIRY_DEF_H
+#define GC_REPLAY_FAIRY_DEF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "formats/formats.h"
+#include "replay/replay.h"
+
+/* ------------------------------------------------------------ geometry */
+
+#define RP_FMAX_FILES 12
+#define RP_FMAX_RANKS 10
+#define RP_FMB_COLS 16           /* mailbox columns: files 0..11, padding 12..15 */
+#define RP_FMB_PAD 4             /* padding rows below and above the board */
+#define RP_FMB_SIZE (RP_FMB_COLS * (RP_FMAX_RANKS + 2 * RP_FMB_PAD))
+#define RP_FMAX_STEP 4           /* largest file or rank distance of one leap */
+#define RP_FNOSQ 0               /* never a board square (it is in the bottom padding) */
+#define RP_FSET_WORDS ((RP_FMB_SIZE + 63) / 64)
+
+static inline int rp_fsq(int file, int rank) { return (rank + RP_FMB_PAD) * RP_FMB_COLS + file; }
+static inline int rp_ffile(int sq) { return sq % RP_FMB_COLS; }
+static inline int rp_frank(int sq) { return sq / RP_FMB_COLS - RP_FMB_PAD; }
+
+/* A set of mailbox squares. */
+typedef struct rp_fset {
+    uint64_t w[RP_FSET_WORDS];
+} rp_fset;
+
+static inline int rp_fset_has(const rp_fset *s, int sq) { return (int)((s->w[sq >> 6] >> (sq & 63)) & 1); }
+static inline void rp_fset_add(rp_fset *s, int sq) { s->w[sq >> 6] |= (uint64_t)1 << (sq & 63); }
+static inline void rp_fset_del(rp_fset *s, int sq) { s->w[sq >> 6] &= ~((uint64_t)1 << (sq & 63)); }
+int rp_fset_empty(const rp_fset *s);
+
+/* The eight rook and bishop steps, numbered 0..7 (line_types). */
+static inline int rp_fline_index(int step)
+{
+    switch (step) {
+    case 1: return 0;
+    case -1: return 1;
+    case 16: return 2;
+    case -16: return 3;
+    case 17: return 4;
+    case -17: return 5;
+    case 15: return 6;
+    default: return 7; /* -15 */
+    }
+}
+
+/* ---------------------------------------------------------- pieces */
+
+#define RP_FNAMED_TYPES 38       /* Fairy-Stockfish 11.1's named piece types */
+#define RP_FMAX_CUSTOM 24        /* customPiece1..24 */
+#define RP_FMAX_TYPES (RP_FNAMED_TYPES + RP_FMAX_CUSTOM) /* type ids: named first */
+#define RP_FMAX_ATOMS 48         /* move atoms of one piece type */
+#define RP_FLABEL_MAX 4          /* a label and its terminator: "+P", "RR" */
+
+/* Pieces on the board: 0 empty, RP_FOFF outside the board, else the
+ * type plus one, with RP_FBLACK for Black's. */
+typedef uint8_t rp_fpiece;
+#define RP_FOFF 0xFF
+#define RP_FBLACK 0x80
+static inline int rp_fp_type(rp_fpiece p) { return (p & 0x7F) - 1; }
+static inline int rp_fp_colour(rp_fpiece p) { return (p & RP_FBLACK) ? 1 : 0; }
+static inline rp_fpiece rp_fp_make(int type, int colour) { return (rp_fpiece)((type + 1) | (colour ? RP_FBLACK : 0)); }
+static inline int rp_fp_real(rp_fpiece p) { return p != 0 && p != RP_FOFF; }
+/* What a promoted piece was (rp_fpos.unpromoted[], rp_flabel): its type
+ * plus one, or this when it was promoted from an unknown base (a pawn). */
+#define RP_FPROMOTED_NO_BASE 0x7F
+
+/* What a move atom may do on its target. */
+#define RP_FA_MOVE 1             /* to an empty square */
+#define RP_FA_CAPTURE 2          /* onto an enemy piece */
+
+enum rp_fa_kind {
+    RP_FA_LEAP,                  /* one step; lame: the block squares must be empty */
+    RP_FA_RIDE,                  /* repeated steps over empty squares */
+    RP_FA_HOP,                   /* a cannon: over exactly one piece (the screen) */
+    RP_FA_GRASSHOP               /* lands right behind the first piece of the line */
+};
+
+/* When an atom applies beyond its geometry. */
+enum rp_fa_cond {
+    RP_FAC_ALWAYS,
+    RP_FAC_PROMOTED_SOLDIER,     /* only from the soldier's promotion zone (xiangqi) */
+    RP_FAC_DIAGONAL_LINES,       /* only along the definition's diagonalLines (janggi palace) */
+    RP_FAC_INITIAL               /* Betza 'i': only from the double-step ranks */
+};
+
+/* One move of a piece type, from White's side (Black's mirror the rank). */
+struct rp_fatom {
+    int8_t dx, dy;               /* one step */
+    uint8_t kind;                /* enum rp_fa_kind */
+    uint8_t mode;                /* RP_FA_MOVE | RP_FA_CAPTURE */
+    uint8_t range;               /* RIDE/HOP: most steps, 0 = unlimited */
+    uint8_t cond;                /* enum rp_fa_cond */
+    uint8_t nblock;              /* lame leaper: squares that must be empty */
+    int8_t block[2][2];          /* their (dx, dy) from the origin */
+};
+
+/* The part of a type's rules that no atom can say. */
+enum rp_frole {
+    RP_FR_PLAIN,
+    RP_FR_PAWN,                  /* double step, en passant, promotion by promotionPieceTypes */
+    RP_FR_SHOGI_PAWN,            /* two-pawn rule, no mate by a dropped pawn */
+    RP_FR_SOLDIER,               /* sideways steps past soldierPromotionRank */
+    RP_FR_JANGGI_CANNON,         /* cannot jump over or capture a cannon */
+    RP_FR_KING                   /* the royal piece: check, castling */
+};
+
+struct rp_ftype {
+    char letter;                 /* lower-case FEN letter; 0: not in the variant */
+    char synonym;                /* a second FEN letter, or 0 */
+    enum rp_frole role;
+    char betza[64];              /* how it moves (a named type: fairy_pieces.c) */
+    struct rp_fatom atoms[RP_FMAX_ATOMS]; /* compiled from betza */
+    int natoms;
+    int lame;                    /* some atom is a lame leaper (attacks need its blocks) */
+    int promoted;                /* promotedPieceType: the type it promotes to, or -1 */
+    int promotion_limit;         /* promotionLimit: most of this type per side, 0 = no limit */
+    int has_region[2];           /* mobilityRegion given for the colour */
+    rp_fset region[2];           /* squares the type may stand on, per colour */
+};
+
+/* A named piece type of Fairy-Stockfish 11.1 (fairy_pieces.c). */
+struct rp_fnamed {
+    const char *name;            /* the variants.ini key: "knight", "janggiCannon" */
+    const char *betza;           /* its moves as 11.1 makes them */
+    enum rp_frole role;
+};
+
+/* The named type with this id (0 .. RP_FNAMED_TYPES-1), in 11.1's order. */
+const struct rp_fnamed *rp_fnamed_at(int id);
+/* The id of a variants.ini piece key, or -1. */
+int rp_fnamed_find(const char *name);
+
+#define RP_FTYPE_PAWN 0          /* ids of the types the rules name */
+#define RP_FTYPE_KNIGHT 1
+#define RP_FTYPE_BISHOP 2
+#define RP_FTYPE_ROOK 3
+#define RP_FTYPE_QUEEN 4
+#define RP_FTYPE_FERS 5
+#define RP_FTYPE_SILVER 8
+#define RP_FTYPE_SHOGI_PAWN 18
+#define RP_FTYPE_CANNON 27
+#define RP_FTYPE_JANGGI_CANNON 28
+#define RP_FTYPE_SOLDIER 29
+#define RP_FTYPE_HORSE 30
+#define RP_FTYPE_JANGGI_ELEPHANT 32
+#define RP_FTYPE_WAZIR 34
+#define RP_FTYPE_COMMONER 35
+#define RP_FTYPE_KING 37
+
+/* Compile a Betza string into atoms.  Returns 0, or -1 with the reason. */
+int rp_betza_compile(const char *betza, struct rp_fatom *atoms, int max, int *n,
+                     char *why, size_t size);
+
+/* One way an attacker may stand relative to the attacked square, for all
+ * the types that attack so (fairy_compile.c builds them, fairy_gen.c reads
+ * them): the attack test looks at a few squares instead of trying every
+ * atom of every type. */
+struct rp_fprobe {
+    int16_t off;                 /* mailbox step from the attacker towards the target */
+    uint8_t kind;                /* RP_FA_LEAP: one step; RP_FA_RIDE: the first piece along -off */
+    uint8_t slow;                /* the attack needs the atom's own test (lame, a condition, a
+                                    range, a cannon): type and atom say which */
+    uint8_t type, atom;          /* slow: the one type and its atom */
+    uint64_t types;              /* fast: bit per type that attacks so */
+};
+
+#define RP_FMAX_PROBES 256
+
+/* ------------------------------------------------------------- rules */
+
+/* A result for the side to move, as variants.ini writes it. */
+enum rp_fvalue { RP_FV_NONE, RP_FV_WIN, RP_FV_LOSS, RP_FV_DRAW };
+
+enum rp_fcounting { RP_FCOUNT_NONE, RP_FCOUNT_MAKRUK, RP_FCOUNT_ASEAN };
+enum rp_fmaterial { RP_FMAT_NONE, RP_FMAT_JANGGI, RP_FMAT_UNWEIGHTED };
+
+#define RP_FMAX_NAMES 16
+
+/* A compiled definition: everything the engine reads. */
+struct rp_fdef {
+    char name[64];               /* section name: the report key */
+    char title[96];              /* gcTitle */
+    char short_title[96];        /* the title before any " (": what messages call it */
+    char origin[512];            /* file the section came from */
+    char games[RP_FMAX_NAMES][64]; /* gcGames, normalised */
+    int ngames;
+    const char *game_ptrs[RP_FMAX_NAMES + 1]; /* NULL-terminated view of games */
+
+    int files, ranks;            /* maxFile, maxRank */
+    char start_fen[256];
+    int chess960;
+
+    struct rp_ftype types[RP_FMAX_TYPES];
+    uint8_t present[RP_FMAX_TYPES]; /* ids of the types in the variant, ascending */
+    int ntypes;
+    int king;                    /* the royal type, or -1 */
+    int king_moves;              /* kingType: the type whose moves the king makes */
+    int pawn;                    /* the pawn type, or -1 */
+
+    /* promotion */
+    int promotion_rank;          /* relative rank, 1-based */
+    uint64_t promotion_types;    /* bit per type a pawn may become */
+    int mandatory_pawn_promotion;
+    int mandatory_piece_promotion;
+    int piece_promotion_on_capture;
+    int immobility_illegal;
+
+    /* pawns */
+    int double_step;
+    int double_step_rank;        /* relative, 1-based */
+    int first_rank_double_steps;
+
+    /* castling */
+    int castling;
+    int castling_kingside_file;  /* 0-based */
+    int castling_queenside_file;
+    int castling_rank;           /* relative, 1-based */
+    int castling_rook;           /* type */
+
+    /* check */
+    int checking;
+    int drop_checks;
+    int flying_general;
+    int bikjang;
+    int makpong;
+    int king_pass;
+    int perpetual_check_illegal;
+    int shogi_pawn_drop_mate_illegal;
+    rp_fset diagonal_lines;
+    int has_diagonal_lines;
+    int soldier_promotion_rank;  /* relative, 1-based */
+
+    /* drops and hands */
+    int piece_drops;
+    int captures_to_hand;
+    int drop_loop;
+    int first_rank_pawn_drops;
+    int promotion_zone_pawn_drops;
+    int drop_promoted;
+    int shogi_doubled_pawn;
+    int drop_on_top;
+    rp_fset drop_region[2];
+    int must_capture;
+    int must_drop;
+    int must_drop_type;          /* type, or -1 for any */
+    int gating, seirawan_gating;
+
+    /* ends */
+    int n_move_rule;
+    int n_fold_rule;
+    enum rp_fvalue n_fold_value;
+    int n_fold_value_absolute;
+    enum rp_fvalue stalemate_value;
+    enum rp_fvalue checkmate_value;
+    enum rp_fvalue extinction_value;
+    int extinction_claim;
+    uint64_t extinction_types;   /* bit per type */
+    int extinction_all;          /* '*': every piece counts */
+    char extinction_order[RP_FMAX_TYPES]; /* types as the key lists them, for details */
+    int extinction_norder;
+    int extinction_piece_count;
+    int extinction_opponent_piece_count;
+    int flag_piece;              /* type, or -1 */
+    rp_fset flag[2];
+    int flag_move;
+    int check_counting;
+    int connect_n;
+    enum rp_fmaterial material_counting;
+    enum rp_fcounting counting_rule;
+
+    /* gcaudit's own keys (docs/defined-variants.md) */
+    int repetition_end;          /* gcRepetitionEnd: occurrences that end the game by themselves */
+    int move_rule_end;           /* gcMoveRuleEnd: moves (of both sides) that end it by themselves */
+    int insufficient_material;   /* gcInsufficientMaterial: FIDE's dead positions (docs/rules.md) */
+    char repetition_review[24];  /* gcRepetitionReview: what a director judges of a repetition
+                                    that is no perpetual check ("chasing"); "" none */
+    char file_labels[RP_FMAX_FILES][4]; /* gcFiles */
+    char rank_labels[RP_FMAX_RANKS][4]; /* gcRanks */
+    int nfile_labels, nrank_labels;     /* how many gcFiles/gcRanks gave; 0: the defaults */
+    char labels[2][RP_FMAX_TYPES][RP_FLABEL_MAX]; /* gcLabels per colour and type; "" = the letter */
+    char piece_names[RP_FMAX_TYPES][24]; /* gcNames: words for messages; "" = fairy_pieces.c's */
+    char pgn_variant[32];        /* gcPgnVariant: the PGN Variant tag; "": not exported to PGN */
+
+    /* derived when compiled */
+    char legend[640];            /* what the diagram's labels mean, for `gcaudit replay` */
+    char fold_termination[48];   /* "fivefold-repetition" for gcRepetitionEnd 5 */
+    char moves_termination[48];  /* "seventy-five-moves" for gcMoveRuleEnd 75 */
+    char fold_claim[40];         /* "threefold" for nFoldRule 3 */
+    char moves_claim[40];        /* "fifty-moves" for nMoveRule 50 */
+    rp_fset board;               /* the squares of the board */
+    rp_fset promotion_zone[2];
+    uint64_t allowed[2][RP_FMB_SIZE]; /* bit per type that may stand on the square */
+    struct rp_fprobe probes[2][RP_FMAX_PROBES]; /* per attacking colour */
+    int nprobes[2];
+    uint64_t line_types[2][8];   /* per attacking colour and rp_fline_index: the types whose
+                                    fast rides attack along that step */
+    int simple_attacks;          /* every attack is a plain leap or a rook or bishop line: a
+                                    move can only open a line through its from-square (the
+                                    fast legality test of fairy_legal.c) */
+};
+
+/* ----------------------------------------------------------- stages */
+
+/* One key of a section as the file gives it. */
+struct rp_fkv {
+    char key[64];
+    char *value;                 /* trimmed */
+    int line;
+};
+
+/* Where a definition went wrong: the loader adds the file. */
+struct rp_fdef_error {
+    int line;                    /* 0: the section as a whole */
+    char key[64];                /* "" when no key is to blame */
+    char message[256];
+};
+
+/* fairy_def.c: a definition with Fairy-Stockfish's defaults for a section
+ * without a parent ("standard chess without pieces"). */
+void rp_fdef_defaults(struct rp_fdef *d);
+
+/* Apply a section's keys (11.1's order, the last of a repeated key).
+ * Returns 0, or -1 with *err filled. */
+int rp_fdef_apply(struct rp_fdef *d, const struct rp_fkv *kv, size_t n, struct rp_fdef_error *err);
+
+/* Derive the tables the engine reads and check that the definition can be
+ * replayed (the start position read included).  Returns 0, or -1. */
+int rp_fdef_compile(struct rp_fdef *d, struct rp_fdef_error *err);
+
+/* fairy_fen.c: the type a FEN letter names in the variant, or -1. */
+int rp_ftype_of_letter(const struct rp_fdef *d, char c);
+
+/* ------------------------------------------------------------ names */
+
+/* fairy_names.c.  A piece's label: "K", "+p", gcLabels applied (out: at
+ * least RP_FLABEL_MAX + 1 bytes). */
+void rp_flabel(const struct rp_fdef *d, rp_fpiece p, int unpromoted, char *out);
+/* A type's own label for the colour, never "+X". */
+void rp_fbase_label(const struct rp_fdef *d, int type, int colour, char *out);
+/* fairy_squares.c: square names with gcFiles/gcRanks (out: at least 8
+ * bytes); parsing one gives the mailbox square or -1. */
+void rp_fsquare_name(const struct rp_fdef *d, int sq, char *out);
+int rp_fsquare_parse(const struct rp_fdef *d, const char *name);
+/* A piece's name for messages ("knight", "promoted pawn", the
+ * definition's gcNames), written into buf (RP_FNAME_MAX bytes), which it
+ * returns: a message naming two pieces gives each its own buffer. */
+#define RP_FNAME_MAX 48
+const char *rp_fpiece_name(const struct rp_fdef *d, int type, int unpromoted, char *buf);
+
+static inline const char *rp_fcolour_name(int colour) { return colour ? "Black" : "White"; }
+/* The article before a piece's name: "an elephant", "a horse". */
+static inline const char *rp_farticle(const char *word)
+{
+    return word[0] && strchr("aeiou", word[0]) ? "an" : "a";
+}
+
+#endif

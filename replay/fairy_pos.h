@@ -1,0 +1,182 @@
+/*
+ * fairy_pos: the runtime board and state of a game of a defined variant.
+ * A position (struct rp_fpos) is a value the caller owns, read from a FEN
+ * (fairy_fen.c) and changed by rp_fmake (fairy_make.c); moves are
+ * generated (fairy_gen.c), tested for legality and the game's end
+ * (fairy_legal.c), and shown (fairy_names.c, fairy_san.c).  Its
+ * definition is fairy_def.h.
+ *
+ * Ownership: arguments are borrowed; nothing here allocates.
+ */
+#ifndef GC_REPLAY_FAIRY_POS_H
+#define GC_REPLAY_FAIRY_POS_H
+
+#include "replay/fairy_def.h"
+
+/* ---------------------------------------------------------- position */
+
+enum rp_fmove_kind {
+    RP_FM_NORMAL,
+    RP_FM_DROP,
+    RP_FM_CASTLE,
+    RP_FM_EP,
+    RP_FM_PROMOTE,               /* a pawn becomes `type` */
+    RP_FM_PIECE_PROMOTE,         /* a piece becomes its promotedPieceType (shogi) */
+    RP_FM_PASS
+};
+
+typedef struct rp_fmove {
+    uint16_t from, to;           /* drop: from is RP_FNOSQ; castling: to is the king's destination */
+    uint8_t kind;                /* enum rp_fmove_kind */
+    uint8_t type;                /* DROP: the type placed; PROMOTE: the new type */
+    uint8_t hand_type;           /* DROP: the type taken from the hand */
+    uint8_t castle;              /* CASTLE: index 0..3 (colour * 2 + queen side) */
+    uint8_t gate;                /* gating: type + 1, or 0 */
+    uint16_t gate_sq;            /* gating: the square the gated piece enters */
+} rp_fmove;
+
+#define RP_FMAX_MOVES 1024
+
+struct rp_fmovelist {
+    rp_fmove m[RP_FMAX_MOVES];
+    int n;
+};
+
+struct rp_fpos {
+    const struct rp_fdef *def;
+    rp_fpiece b[RP_FMB_SIZE];
+    uint8_t unpromoted[RP_FMB_SIZE]; /* promoted piece: its original type + 1; else 0 */
+    uint8_t hand[2][RP_FMAX_TYPES];
+    uint8_t count[2][RP_FMAX_TYPES];
+    uint64_t live[2];            /* bit per type of which the colour has a piece on the board */
+    uint64_t key_board;          /* the pieces on their squares, kept as they move (rp_fkey) */
+    int side;                    /* FMT_WHITE or FMT_BLACK to move */
+    int king[2];                 /* the royal piece's square, RP_FNOSQ if none */
+    int ep;                      /* en passant target, or RP_FNOSQ */
+    int castle_rights;           /* bit per castle index */
+    int castle_rook[4];          /* the rook's square of each castling */
+    int castle_king[4];          /* the castling piece's square: the king's, or with no king
+                                    the e-file square of the castling rank (11.1) */
+    rp_fset gates[2];            /* Seirawan: squares whose piece may still gate */
+    int checks_left[2];          /* n-check: checks each side still needs */
+    int rule50;                  /* plies since a capture or pawn move */
+    int plies;                   /* plies played since the start position */
+    int counting_limit;          /* Makruk counting: plies allowed, 0 when not counting */
+    int counting_ply;
+    int pass;                    /* the last move was a pass */
+    int prev_pass;
+    int bikjang;                 /* the kings face each other (janggi) */
+    int prev_bikjang;
+    int in_check;                /* the side to move is in check */
+    int last_capture;            /* the last move captured */
+    int last_drop_pawn_check;    /* the last move dropped a shogi pawn that gives check */
+};
+
+/* ------------------------------------------------------------- api */
+
+/* fairy_fen.c: read a FEN into *p.  Returns 0, or -1 with the reason. */
+int rp_ffen_read(struct rp_fpos *p, const struct rp_fdef *d, const char *fen, char *why, size_t size);
+/* The position's FEN, Fairy-Stockfish's fields for the variant. */
+void rp_ffen_write(const struct rp_fpos *p, char *buf, size_t size);
+
+/* fairy_position.c: put a piece on sq (its counts, the king's square, the
+ * key). */
+void rp_fpos_put(struct rp_fpos *p, int sq, int type, int colour, int unpromoted);
+
+/* A well-spread 64-bit key from a small index (splitmix64's finaliser):
+ * the repetition keys are sums (xor) of these. */
+static inline uint64_t rp_fmix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+/* A piece's part of the repetition key, with the base it was promoted
+ * from where that counts (fairy_position.c: where captures go to the
+ * hand; Shogi's +P and +L both move as golds but go back to the hand as
+ * different pieces). */
+static inline uint64_t rp_fpiece_key(rp_fpiece pc, int unpromoted, int sq)
+{
+    return rp_fmix((uint64_t)unpromoted << 32 | (uint64_t)pc << 16 | (uint64_t)sq);
+}
+
+/* Take the piece off sq (its counts, the king's square, the key). */
+void rp_fpos_take(struct rp_fpos *p, int sq);
+
+int rp_fbikjang(const struct rp_fpos *p);      /* the kings face each other on a file */
+
+/* fairy_legal.c: the repetition key, computed from p->key_board and the
+ * rest of the position (an en passant square only when usable). */
+uint64_t rp_fkey(const struct rp_fpos *p);
+
+/* fairy_gen.c */
+int rp_fattacked(const struct rp_fpos *p, int sq, int by);
+int rp_fattacker(const struct rp_fpos *p, int sq, int by); /* a square attacking sq, or RP_FNOSQ */
+void rp_fgen_pseudo(const struct rp_fpos *p, struct rp_fmovelist *out);
+void rp_fgen_from(const struct rp_fpos *p, int from, struct rp_fmovelist *out);
+/* rp_fgen_from without the atoms that cannot reach `to` (its moves to
+ * `to` are among those it adds, with castlings and the pawn's moves). */
+void rp_fgen_from_to(const struct rp_fpos *p, int from, int to, struct rp_fmovelist *out);
+int rp_fgives_check(const struct rp_fpos *p, rp_fmove m);
+
+/* Castling idx: the king's and the rook's destination squares; whether
+ * the squares between are free (11.1's castling_impeded). */
+void rp_fcastle_squares(const struct rp_fpos *p, int idx, int *kto, int *rto);
+int rp_fcastle_path_clear(const struct rp_fpos *p, int idx);
+/* May a `type` piece from the hand of the side to move be dropped on sq? */
+int rp_fdrop_allowed(const struct rp_fpos *p, int type, int sq);
+int rp_fattack_from(const struct rp_fpos *p, int type, int by, int from, const struct rp_fatom *a, int sq);
+/* For definitions with simple_attacks: a `by` rider on the line from k
+ * through `through` (skip counted empty, block full); the piece on sq
+ * attacking k. */
+int rp_fline_attack(const struct rp_fpos *p, int k, int through, int skip, int block, int by);
+int rp_fpiece_attacks(const struct rp_fpos *p, int sq, int k);
+
+/* fairy_make.c: play a move (no legality test). */
+void rp_fmake(struct rp_fpos *p, rp_fmove m);
+
+/* fairy_legal.c */
+enum rp_fillegal {
+    RP_FL_OK,
+    RP_FL_KING_ATTACKED,         /* own king attacked after the move */
+    RP_FL_CASTLE_THROUGH,        /* castling through an attacked square */
+    RP_FL_CASTLE_OUT,            /* castling out of check */
+    RP_FL_CHECK_FORBIDDEN,       /* a check where the rules forbid giving one */
+    RP_FL_FLYING_GENERAL,
+    RP_FL_MUST_CAPTURE,
+    RP_FL_MUST_DROP,
+    RP_FL_IMMOBILE,
+    RP_FL_MAKPONG,
+    RP_FL_PAWN_DROP_MATE
+};
+enum rp_fillegal rp_flegal(const struct rp_fpos *p, rp_fmove m);
+/* The same without the quick king-safety test (quick_king_safe): every
+ * move played on a copy.  The slow twin the tests compare it with. */
+enum rp_fillegal rp_flegal_plain(const struct rp_fpos *p, rp_fmove m);
+void rp_fgen_legal(const struct rp_fpos *p, struct rp_fmovelist *out);
+int rp_fhas_legal(const struct rp_fpos *p);
+uint64_t rp_fperft(const struct rp_fpos *p, int depth);
+
+/* An end the position shows on its own, before legal moves are counted
+ * (Fairy-Stockfish's immediate ends): extinction, the flag, n-check,
+ * bikjang and two passes.  Returns nonzero and fills *e. */
+int rp_fimmediate_end(const struct rp_fpos *p, struct rp_ending *e);
+
+/* After the immediate ends: no legal move means checkmate or stalemate,
+ * with the definition's values.  Returns nonzero and fills *e. */
+int rp_fmate_or_stalemate(const struct rp_fpos *p, struct rp_ending *e);
+/* Janggi's or the unweighted material count, as a result; the counts
+ * go into detail as "material=W-B". */
+enum rp_result rp_fmaterial_result(const struct rp_fpos *p, char *detail, size_t size);
+int rp_fmove_is_capture(const struct rp_fpos *p, rp_fmove m);
+
+/* fairy_san.c: the san slot of every defined variant (replay.h). */
+int rp_fsan(const void *state, const struct fmt_component *c, size_t n, char *buf, size_t size);
+/* The board as text for `gcaudit replay`. */
+void rp_frender(const struct rp_fpos *p, char *buf, size_t size);
+/* The position for the game viewer. */
+void rp_fview(const struct rp_fpos *p, struct rp_view *v);
+
+#endif
