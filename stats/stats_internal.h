@@ -303,6 +303,14 @@ struct st_epair_rec *st_epair_rec(st_stats *s, uint32_t event, uint32_t lo, uint
  * of memory. */
 int st_standings_build(st_stats *s, const uint32_t *prank);
 
+/* Fit every rating list (rating_lists.c, called by st_stats_finish once the
+ * player and pair records are in report order): s->lists and the players'
+ * ratings.  0, or -1 when out of memory. */
+int st_rating_lists_fit(st_stats *s, size_t nvariants);
+
+/* The order of two ranks, for qsort's comparators: -1, 0 or 1. */
+static inline int st_cmp_u32(uint32_t a, uint32_t b) { return a < b ? -1 : a > b; }
+
 /* Add games to the termination row (variant, termination, key, value),
  * key = value = ST_NONE for the total row.  0, -1 when out of memory, or
  * -2 when the row's count would pass ST_COUNT_MAX (left unchanged). */

@@ -71,22 +71,20 @@ const char *const *st_table_header(enum st_table t) { return tables[t].header; }
 
 /* ------------------------------------------------------------ finishing */
 
-static int cmp_u32(uint32_t a, uint32_t b) { return a < b ? -1 : a > b; }
-
 static int by_player_rank(const void *x, const void *y)
 {
     const struct st_player_rec *a = x, *b = y;
-    int c = cmp_u32(a->rank_player, b->rank_player);
-    return c ? c : cmp_u32(a->rank_variant, b->rank_variant);
+    int c = st_cmp_u32(a->rank_player, b->rank_player);
+    return c ? c : st_cmp_u32(a->rank_variant, b->rank_variant);
 }
 
 static int by_pair_rank(const void *x, const void *y)
 {
     const struct st_pair_rec *a = x, *b = y;
-    int c = cmp_u32(a->rank_a, b->rank_a);
+    int c = st_cmp_u32(a->rank_a, b->rank_a);
     if (!c)
-        c = cmp_u32(a->rank_b, b->rank_b);
-    return c ? c : cmp_u32(a->rank_variant, b->rank_variant);
+        c = st_cmp_u32(a->rank_b, b->rank_b);
+    return c ? c : st_cmp_u32(a->rank_variant, b->rank_variant);
 }
 
 static int by_term_rank(const void *x, const void *y)
@@ -94,7 +92,7 @@ static int by_term_rank(const void *x, const void *y)
     const struct st_term_rec *a = x, *b = y;
     for (int i = 0; i < 4; i++)
         if (a->rank[i] != b->rank[i])
-            return cmp_u32(a->rank[i], b->rank[i]);
+            return st_cmp_u32(a->rank[i], b->rank[i]);
     return 0;
 }
 
@@ -103,308 +101,13 @@ static uint32_t variant_rank(const uint32_t *vrank, size_t nvariants, uint32_t v
     return v == ST_NONE ? (uint32_t)nvariants : vrank[v];
 }
 
-/* The player record (player rank, variant rank) by binary search. */
-static struct st_player_rec *find_player(st_stats *s, uint32_t rank_player, uint32_t rank_variant)
-{
-    size_t lo = 0, hi = s->npl;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        struct st_player_rec *p = &s->pl[mid];
-        int c = cmp_u32(p->rank_player, rank_player);
-        if (!c)
-            c = cmp_u32(p->rank_variant, rank_variant);
-        if (!c)
-            return p;
-        if (c < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return NULL;
-}
-
-/* Union-find over a list's players, for its groups. */
-static uint32_t root_of(uint32_t *up, uint32_t i)
-{
-    while (up[i] != i)
-        i = up[i] = up[up[i]];
-    return i;
-}
-
-/* A group while it is numbered: its root, size and first name. */
-struct group_key {
-    uint32_t root, size, first;
-};
-
-static int by_size_then_name(const void *x, const void *y)
-{
-    const struct group_key *a = x, *b = y;
-    if (a->size != b->size)
-        return a->size > b->size ? -1 : 1;
-    return cmp_u32(a->first, b->first);
-}
-
-/* Number the groups of players who met, directly or through others: 1 the
- * largest, ties by the first name in byte order (who[] holds name ranks).
- * group[i] gets player i's; returns the number of groups, or 0 when out of
- * memory. */
-static uint32_t number_groups(size_t n, const struct st_rating_pair *pairs, size_t np,
-                              const uint32_t *who, uint32_t *group)
-{
-    uint32_t *up = malloc(n * 3 * sizeof *up);
-    struct group_key *keys = malloc(n * sizeof *keys);
-    if (!up || !keys) {
-        free(up);
-        free(keys);
-        return 0;
-    }
-    uint32_t *size = up + n, *first = up + 2 * n;
-    for (size_t i = 0; i < n; i++) {
-        up[i] = (uint32_t)i;
-        size[i] = 0;
-        first[i] = UINT32_MAX;
-    }
-    for (size_t k = 0; k < np; k++) {
-        uint32_t a = root_of(up, pairs[k].a), b = root_of(up, pairs[k].b);
-        if (a != b)
-            up[a < b ? b : a] = a < b ? a : b;
-    }
-    for (size_t i = 0; i < n; i++) {
-        uint32_t r = root_of(up, (uint32_t)i);
-        size[r]++;
-        if (who[i] < first[r])
-            first[r] = who[i];
-    }
-    uint32_t ngroups = 0;
-    for (size_t r = 0; r < n; r++)
-        if (size[r])
-            keys[ngroups++] = (struct group_key){(uint32_t)r, size[r], first[r]};
-    qsort(keys, ngroups, sizeof *keys, by_size_then_name);
-    /* size[] now maps a root to its number. */
-    for (uint32_t g = 0; g < ngroups; g++)
-        size[keys[g].root] = g + 1;
-    for (size_t i = 0; i < n; i++)
-        group[i] = size[root_of(up, (uint32_t)i)];
-    free(up);
-    free(keys);
-    return ngroups;
-}
-
-/* The white-advantage fit sees each pair twice, once per colour of a. */
-static size_t colour_pairs(const st_stats *s, const uint32_t *idx, size_t n,
-                           const struct st_rating_pair *pairs, struct st_rating_pair *out)
-{
-    size_t m = 0;
-    for (size_t k = 0; k < n; k++) {
-        const struct st_pair_rec *p = &s->pr[idx[k]];
-        uint64_t a_half = 2 * p->a_wins + p->draws, b_white = p->games - p->a_white_games;
-        if (p->a_white_games)
-            out[m++] = (struct st_rating_pair){pairs[k].a, pairs[k].b, (double)p->a_white_games,
-                                               (double)p->a_white_half / 2, 1};
-        if (b_white)
-            out[m++] = (struct st_rating_pair){pairs[k].a, pairs[k].b, (double)b_white,
-                                               (double)(a_half - p->a_white_half) / 2, -1};
-    }
-    return m;
-}
-
-/* One rating list: the pairs first[0 .. n-1] (consecutive in the sorted
- * pair table's per-list order).  Players are numbered in order of first
- * appearance in that order, which depends on the names only.  Fits the
- * ratings with the options (Ordo's), the Game Courier ratings and the
- * groups, into the player records and *info. */
-static int fit_list(st_stats *s, const uint32_t *idx, size_t n, uint32_t rank_variant,
-                    uint32_t *local, uint32_t *who, struct st_list_info *info)
-{
-    const struct st_options *o = &s->opt;
-    struct st_rating_pair *pairs = malloc(n * (o->white_advantage ? 3 : 1) * sizeof *pairs);
-    size_t nplayers = 0, anchor = SIZE_MAX;
-    uint32_t anchor_id = o->anchor ? st_names_find(&s->players, o->anchor) : ST_NONE;
-    if (!pairs)
-        return -1;
-    for (size_t k = 0; k < n; k++) {
-        const struct st_pair_rec *p = &s->pr[idx[k]];
-        uint32_t ends[2] = {p->rank_a, p->rank_b}, ids[2] = {p->a, p->b};
-        for (int e = 0; e < 2; e++)
-            if (local[ends[e]] == ST_NONE) {
-                if (ids[e] == anchor_id)
-                    anchor = nplayers;
-                local[ends[e]] = (uint32_t)nplayers;
-                who[nplayers++] = ends[e];
-            }
-        pairs[k].a = local[p->rank_a];
-        pairs[k].b = local[p->rank_b];
-        pairs[k].games = (double)p->games;
-        pairs[k].score_a = (double)p->a_wins + (double)p->draws / 2;
-        pairs[k].white = 0;
-        info->games += p->games;
-    }
-    struct st_rating_pair *fitp = pairs;
-    size_t nfit = n;
-    if (o->white_advantage) {
-        fitp = pairs + n;
-        nfit = colour_pairs(s, idx, n, pairs, fitp);
-    }
-    double *rating = malloc((nplayers ? nplayers : 1) * 4 * sizeof *rating);
-    uint32_t *group = malloc((nplayers ? nplayers : 1) * sizeof *group);
-    struct st_rating_fit_out fo = {0, 0};
-    int rc = rating && group ? 0 : -1;
-    if (rc == 0)
-        rc = st_rating_fit_ex(nplayers, fitp, nfit, o->prior_sd, o->white_advantage, anchor, rating,
-                              rating + nplayers, &fo);
-    if (rc == 0)
-        rc = st_gcr(nplayers, pairs, n, rating + 2 * nplayers, NULL, NULL);
-    if (rc == 0 && !(info->groups = number_groups(nplayers, pairs, n, who, group)))
-        rc = -1;
-    /* Ordo's placings: the anchor at her rating, else the mean at R. */
-    double shift = 0;
-    if (anchor < nplayers)
-        shift = o->anchor_rating - rating[anchor];
-    else if (o->anchor)
-        shift = o->anchor_rating - ST_RATING_CENTRE;
-    else if (o->average_set)
-        shift = o->average - ST_RATING_CENTRE;
-    double sum = 0;
-    for (size_t i = 0; i < nplayers; i++) {
-        if (rc == 0) {
-            struct st_player_rec *p = find_player(s, who[i], rank_variant);
-            if (shift != 0)
-                rating[i] += shift;
-            sum += rating[i];
-            if (p) {
-                p->rated = 1;
-                p->rating = rating[i];
-                p->se = rating[nplayers + i];
-                p->gcr = rating[2 * nplayers + i];
-                p->group = group[i];
-            }
-        }
-        local[who[i]] = ST_NONE;
-    }
-    info->players = nplayers;
-    info->average = nplayers ? sum / (double)nplayers : 0;
-    info->anchored = anchor < nplayers;
-    info->white_fitted = o->white_advantage;
-    info->white_advantage = fo.white_advantage;
-    info->white_se = fo.white_advantage_se;
-    free(rating);
-    free(group);
-    free(pairs);
-    return rc < 0 ? -1 : 0;
-}
-
-/* Do two lists hold the same pairs with the same games and points (and
- * colours, when they are fitted), in the same order?  Then their fits are
- * the same arithmetic on the same numbers. */
-static int same_list(const st_stats *s, const uint32_t *x, const uint32_t *y, size_t n)
-{
-    for (size_t k = 0; k < n; k++) {
-        const struct st_pair_rec *p = &s->pr[x[k]], *q = &s->pr[y[k]];
-        if (p->rank_a != q->rank_a || p->rank_b != q->rank_b || p->games != q->games ||
-            2 * p->a_wins + p->draws != 2 * q->a_wins + q->draws)
-            return 0;
-        if (s->opt.white_advantage &&
-            (p->a_white_games != q->a_white_games || p->a_white_half != q->a_white_half))
-            return 0;
-    }
-    return 1;
-}
-
-/* List `to` is list `from` over again: its players get from's ratings.
- * A player of `to` who is in none of its pairs is in none of from's
- * either, so is unrated in both. */
-static void copy_list(st_stats *s, uint32_t from, uint32_t to)
-{
-    for (size_t i = 0; i < s->npl; i++) {
-        struct st_player_rec *b = &s->pl[i];
-        const struct st_player_rec *a =
-            b->rank_variant == to ? find_player(s, b->rank_player, from) : NULL;
-        if (a) {
-            b->rated = a->rated;
-            b->rating = a->rating;
-            b->se = a->se;
-            b->gcr = a->gcr;
-            b->group = a->group;
-        }
-    }
-}
-
-/* A list whose pairs are all of an earlier list's (the `all` list of an
- * archive of one variant, the common case) takes that list's ratings
- * rather than fitting the same numbers twice: UINT32_MAX when none. */
-static uint32_t earlier_same_list(const st_stats *s, const size_t *start, const uint32_t *idx,
-                                  size_t l)
-{
-    size_t n = start[l + 1] - start[l];
-    for (size_t m = 0; m < l; m++)
-        if (start[m + 1] - start[m] == n && same_list(s, idx + start[m], idx + start[l], n))
-            return (uint32_t)m;
-    return UINT32_MAX;
-}
-
-/* Every list: each variant's, then `all`; a row of rating_lists.csv each. */
-static int fit_ratings(st_stats *s, size_t nvariants)
-{
-    if (s->npr == 0)
-        return 0;
-    /* Pair indices grouped by list, keeping the sorted (a, b) order. */
-    size_t nlists = nvariants + 1;
-    size_t *start = calloc(nlists + 1, sizeof *start);
-    uint32_t *idx = malloc(s->npr * sizeof *idx);
-    uint32_t *local = malloc(s->players.n * sizeof *local);
-    uint32_t *who = malloc(s->players.n * sizeof *who);
-    uint32_t *list_row = malloc(nlists * sizeof *list_row);
-    s->lists = calloc(nlists, sizeof *s->lists);
-    int rc = -1;
-    if (!start || !idx || !local || !who || !list_row || !s->lists)
-        goto out;
-    for (size_t k = 0; k < s->npr; k++)
-        start[s->pr[k].rank_variant + 1]++;
-    for (size_t l = 0; l < nlists; l++)
-        start[l + 1] += start[l];
-    for (size_t k = 0; k < s->npr; k++)
-        idx[start[s->pr[k].rank_variant]++] = (uint32_t)k;
-    for (size_t l = nlists; l > 0; l--)
-        start[l] = start[l - 1];
-    start[0] = 0;
-    for (size_t i = 0; i < s->players.n; i++)
-        local[i] = ST_NONE;
-    rc = 0;
-    for (size_t l = 0; l < nlists && rc == 0; l++) {
-        if (start[l + 1] == start[l])
-            continue;
-        struct st_list_info *info = &s->lists[s->nlists];
-        info->variant = l < nvariants ? s->var_order[l] : ST_NONE;
-        info->rank_variant = (uint32_t)l;
-        list_row[l] = (uint32_t)s->nlists++;
-        uint32_t same = earlier_same_list(s, start, idx, l);
-        if (same != UINT32_MAX) {
-            copy_list(s, same, (uint32_t)l);
-            struct st_list_info copy = s->lists[list_row[same]];
-            copy.variant = info->variant;
-            copy.rank_variant = info->rank_variant;
-            *info = copy;
-        } else {
-            rc = fit_list(s, idx + start[l], start[l + 1] - start[l], (uint32_t)l, local, who,
-                          info);
-        }
-    }
-out:
-    free(start);
-    free(idx);
-    free(local);
-    free(who);
-    free(list_row);
-    return rc;
-}
-
 static int by_event_pair_rank(const void *x, const void *y)
 {
     const struct st_epair_rec *a = x, *b = y;
-    int c = cmp_u32(a->rank_event, b->rank_event);
+    int c = st_cmp_u32(a->rank_event, b->rank_event);
     if (!c)
-        c = cmp_u32(a->rank_a, b->rank_a);
-    return c ? c : cmp_u32(a->rank_b, b->rank_b);
+        c = st_cmp_u32(a->rank_a, b->rank_a);
+    return c ? c : st_cmp_u32(a->rank_b, b->rank_b);
 }
 
 /* The event pairs by event, then player a, then b, a the first by name. */
@@ -434,6 +137,72 @@ static int sort_event_pairs(st_stats *s, const uint32_t *prank)
     return 0;
 }
 
+/* The player records by player, then list (each variant's, then `all`). */
+static void sort_players(st_stats *s, const uint32_t *prank, const uint32_t *vrank, size_t nv)
+{
+    for (size_t i = 0; i < s->npl; i++) {
+        s->pl[i].rank_player = prank[s->pl[i].player];
+        s->pl[i].rank_variant = variant_rank(vrank, nv, s->pl[i].variant);
+    }
+    if (s->npl)
+        qsort(s->pl, s->npl, sizeof *s->pl, by_player_rank);
+}
+
+/* The pair records by player a, then b, then list, a the first by name:
+ * a pair whose a comes after b by name is turned round. */
+static void sort_pairs(st_stats *s, const uint32_t *prank, const uint32_t *vrank, size_t nv)
+{
+    for (size_t i = 0; i < s->npr; i++) {
+        struct st_pair_rec *p = &s->pr[i];
+        if (prank[p->a] > prank[p->b]) {
+            uint32_t t = p->a;
+            p->a = p->b;
+            p->b = t;
+            /* b had White in the games a had not, and scored in them the
+             * points a did not score with Black. */
+            uint64_t a_half = 2 * p->a_wins + p->draws, b_white = p->games - p->a_white_games;
+            p->a_white_half = 2 * b_white - (a_half - p->a_white_half);
+            p->a_white_games = b_white;
+            uint64_t w = p->a_wins;
+            p->a_wins = p->b_wins;
+            p->b_wins = w;
+        }
+        p->rank_a = prank[p->a];
+        p->rank_b = prank[p->b];
+        p->rank_variant = variant_rank(vrank, nv, p->variant);
+    }
+    if (s->npr)
+        qsort(s->pr, s->npr, sizeof *s->pr, by_pair_rank);
+}
+
+/* The termination rows by variant, termination, key and value. */
+static void sort_terminations(st_stats *s, const uint32_t *vrank, const uint32_t *wrank)
+{
+    for (size_t i = 0; i < s->ntm; i++) {
+        struct st_term_rec *t = &s->tm[i];
+        t->rank[0] = vrank[t->variant];
+        t->rank[1] = wrank[t->termination];
+        /* The total row (no key) before the detail rows. */
+        t->rank[2] = t->key == ST_NONE ? 0 : wrank[t->key] + 1;
+        t->rank[3] = t->value == ST_NONE ? 0 : wrank[t->value] + 1;
+    }
+    if (s->ntm)
+        qsort(s->tm, s->ntm, sizeof *s->tm, by_term_rank);
+}
+
+/* The rows of players.csv: the records of players with --min-games games.
+ * 0, or -1 when out of memory. */
+static int select_player_rows(st_stats *s)
+{
+    s->pl_rows = malloc((s->npl ? s->npl : 1) * sizeof *s->pl_rows);
+    if (!s->pl_rows)
+        return -1;
+    for (size_t i = 0; i < s->npl; i++)
+        if (s->pl[i].games >= s->opt.min_games)
+            s->pl_rows[s->npl_rows++] = (uint32_t)i;
+    return 0;
+}
+
 int st_stats_finish(st_stats *s, const struct st_options *o)
 {
     if (s->finished)
@@ -457,58 +226,12 @@ int st_stats_finish(st_stats *s, const struct st_options *o)
         goto out;
     for (size_t v = 0; v < nv; v++)
         s->var_order[vrank[v]] = (uint32_t)v;
-
-    for (size_t i = 0; i < s->npl; i++) {
-        s->pl[i].rank_player = prank[s->pl[i].player];
-        s->pl[i].rank_variant = variant_rank(vrank, nv, s->pl[i].variant);
-    }
-    if (s->npl)
-        qsort(s->pl, s->npl, sizeof *s->pl, by_player_rank);
-
-    for (size_t i = 0; i < s->npr; i++) {
-        struct st_pair_rec *p = &s->pr[i];
-        if (prank[p->a] > prank[p->b]) {
-            uint32_t t = p->a;
-            p->a = p->b;
-            p->b = t;
-            /* b had White in the games a had not, and scored in them the
-             * points a did not score with Black. */
-            uint64_t a_half = 2 * p->a_wins + p->draws, b_white = p->games - p->a_white_games;
-            p->a_white_half = 2 * b_white - (a_half - p->a_white_half);
-            p->a_white_games = b_white;
-            uint64_t w = p->a_wins;
-            p->a_wins = p->b_wins;
-            p->b_wins = w;
-        }
-        p->rank_a = prank[p->a];
-        p->rank_b = prank[p->b];
-        p->rank_variant = variant_rank(vrank, nv, p->variant);
-    }
-    if (s->npr)
-        qsort(s->pr, s->npr, sizeof *s->pr, by_pair_rank);
-
-    for (size_t i = 0; i < s->ntm; i++) {
-        struct st_term_rec *t = &s->tm[i];
-        t->rank[0] = vrank[t->variant];
-        t->rank[1] = wrank[t->termination];
-        /* The total row (no key) before the detail rows. */
-        t->rank[2] = t->key == ST_NONE ? 0 : wrank[t->key] + 1;
-        t->rank[3] = t->value == ST_NONE ? 0 : wrank[t->value] + 1;
-    }
-    if (s->ntm)
-        qsort(s->tm, s->ntm, sizeof *s->tm, by_term_rank);
-
-    if (sort_event_pairs(s, prank) != 0 || st_standings_build(s, prank) != 0)
+    sort_players(s, prank, vrank, nv);
+    sort_pairs(s, prank, vrank, nv);
+    sort_terminations(s, vrank, wrank);
+    if (sort_event_pairs(s, prank) != 0 || st_standings_build(s, prank) != 0 ||
+        st_rating_lists_fit(s, nv) != 0 || select_player_rows(s) != 0)
         goto out;
-    if (fit_ratings(s, nv) != 0)
-        goto out;
-
-    s->pl_rows = malloc((s->npl ? s->npl : 1) * sizeof *s->pl_rows);
-    if (!s->pl_rows)
-        goto out;
-    for (size_t i = 0; i < s->npl; i++)
-        if (s->pl[i].games >= s->opt.min_games)
-            s->pl_rows[s->npl_rows++] = (uint32_t)i;
     rc = ST_OK;
 out:
     free(vrank);
