@@ -206,23 +206,11 @@ static int maximise(struct fit *F, double *x, double *d, double *trial, double *
     return F->inv_var > 0 ? 0 : 1;
 }
 
-/* Variances from the dense inverse (see the top): var[i] of R_i - mean(R),
- * or of R_i - R_anchor when anchor < n, and var[n] of W when it is fitted. */
-static int exact_variances(const struct fit *F, double *var, size_t anchor)
+/* M = H + b 1 1^T (see the top) into m, dense, nv by nv: the ratings'
+ * block shifted by b, W's row and column (when fitted) as they are. */
+static void dense_information(const struct fit *F, double b, double *m)
 {
     size_t n = F->n, nv = F->nv;
-    double *m = malloc(nv * nv * sizeof *m), *y = malloc(nv * sizeof *y);
-    double *z = anchor < n ? malloc(nv * sizeof *z) : NULL;
-    if (!m || !y || (anchor < n && !z)) {
-        free(m);
-        free(y);
-        free(z);
-        return -1;
-    }
-    double trace = 0;
-    for (size_t i = 0; i < n; i++)
-        trace += F->diag[i];
-    double b = trace / ((double)n * (double)n);
     for (size_t i = 0; i < nv; i++)
         for (size_t j = 0; j < nv; j++)
             m[i * nv + j] = i < n && j < n ? b : 0;
@@ -240,18 +228,20 @@ static int exact_variances(const struct fit *F, double *var, size_t anchor)
             m[n * nv + p->b] -= t;
         }
     }
-    /* Cholesky, lower triangle in place: M = L L^T. */
-    int rc = 0;
-    for (size_t j = 0; j < nv && rc == 0; j++) {
+}
+
+/* Cholesky, lower triangle in place: M = L L^T.  0, or 1 when M is
+ * singular. */
+static int cholesky(double *m, size_t nv)
+{
+    for (size_t j = 0; j < nv; j++) {
         double s = m[j * nv + j], scale = s;
         for (size_t k = 0; k < j; k++)
             s -= m[j * nv + k] * m[j * nv + k];
         /* A pivot lost in rounding: singular (no prior, lists that never
          * met).  With the prior every pivot is at least 1/sd^2. */
-        if (!(s > 1e-12 * scale)) {
-            rc = 1;
-            break;
-        }
+        if (!(s > 1e-12 * scale))
+            return 1;
         double ljj = sqrt(s);
         m[j * nv + j] = ljj;
         for (size_t i = j + 1; i < nv; i++) {
@@ -261,15 +251,44 @@ static int exact_variances(const struct fit *F, double *var, size_t anchor)
             m[i * nv + j] = t / ljj;
         }
     }
-    /* z = L^-1 e_anchor, whose entries before the anchor are 0. */
+    return 0;
+}
+
+/* z = L^-1 e_anchor, whose entries before the anchor are 0 (L in m, from
+ * cholesky).  Returns z . z. */
+static double anchor_solve(const double *m, size_t nv, size_t anchor, double *z)
+{
     double zz = 0;
-    for (size_t r = anchor; r < nv && z && rc == 0; r++) {
+    for (size_t r = anchor; r < nv; r++) {
         double t = r == anchor ? 1 : 0;
         for (size_t k = anchor; k < r; k++)
             t -= m[r * nv + k] * z[k];
         z[r] = t / m[r * nv + r];
         zz += z[r] * z[r];
     }
+    return zz;
+}
+
+/* Variances from the dense inverse (see the top): var[i] of R_i - mean(R),
+ * or of R_i - R_anchor when anchor < n, and var[n] of W when it is fitted. */
+static int exact_variances(const struct fit *F, double *var, size_t anchor)
+{
+    size_t n = F->n, nv = F->nv;
+    double *m = malloc(nv * nv * sizeof *m), *y = malloc(nv * sizeof *y);
+    double *z = anchor < n ? malloc(nv * sizeof *z) : NULL;
+    if (!m || !y || (anchor < n && !z)) {
+        free(m);
+        free(y);
+        free(z);
+        return -1;
+    }
+    double trace = 0;
+    for (size_t i = 0; i < n; i++)
+        trace += F->diag[i];
+    double b = trace / ((double)n * (double)n);
+    dense_information(F, b, m);
+    int rc = cholesky(m, nv);
+    double zz = z && rc == 0 ? anchor_solve(m, nv, anchor, z) : 0;
     /* (M^-1)_ij = (L^-1 e_i) . (L^-1 e_j); M 1 = (1/sd^2 + b n) 1 gives the
      * mean's part. */
     double mean_part = 1 / ((F->inv_var + b * (double)n) * (double)n);
