@@ -17,8 +17,10 @@
 //                                or "info string unknown variant NAME"
 //   setoption name UCI_Chess960 value true|false
 //   position startpos|fen FEN [moves M...]
-//                                a new board; the moves pushed in order
-//                                ("info string illegal move M" stops there)
+//                                the board after the moves ("info string
+//                                illegal move M" stops there; the last
+//                                position's board is kept when it has the
+//                                same start, see position())
 //   d                            "Fen: FEN", "Checkers: SQUARES" (the
 //                                squares of the checked royal pieces: ffish
 //                                has no call for the checking ones)
@@ -28,6 +30,12 @@
 //   go ... [searchmoves M]       see `go` below: ffish has no search
 //   result                       "result R" (R: ffish's result(false):
 //                                "1-0", "0-1", "1/2-1/2" or "*")
+//   compare A B GAMES PLIES SEED GAMES games of up to PLIES random moves
+//                                (seeded) played on variants A and B side
+//                                by side, comparing the FEN and the legal
+//                                moves at every ply: "compare same N" (N
+//                                positions compared) or "compare differ
+//                                after MOVES: A has X, B has Y"
 //   quit
 // Other setoption names and unknown commands are ignored, as an engine
 // ignores them.
@@ -68,6 +76,7 @@ function loadConfig(text) {
 function setBoard(fen) {
     if (board) board.delete();
     board = null;
+    boardFen = null;
     if (!knownVariants().has(variant)) {
         // An unknown name reads past the end of the engine's table.
         out('info string unknown variant ' + variant);
@@ -120,17 +129,30 @@ function outcome(b) {
 
 // The pieces' rough worth by FEN letter, the player's only knowledge.
 const WORTH = { p: 1, n: 3, b: 3, r: 5, q: 9, k: 0 };
+const worth = (letter) => (letter in WORTH ? WORTH[letter] : 4);
 
-function material(fen, white) {
-    let sum = 0;
-    const placement = fen.split(' ')[0];
-    for (const c of placement) {
-        const l = c.toLowerCase();
-        if (l === c.toUpperCase()) continue;           // digits, '/', '[', '+', '~'
-        const w = l in WORTH ? WORTH[l] : 4;
-        sum += (c !== l) === white ? w : -w;
-    }
-    return sum;
+// The board of a FEN: squares["e4"] = the piece's letter (case: colour).
+function squaresOf(fen) {
+    const squares = {};
+    const rows = fen.split(/[ \[]/)[0].split('/');
+    rows.forEach((row, i) => {
+        const rank = rows.length - i;
+        let file = 0;
+        for (let k = 0; k < row.length; k++) {
+            const c = row[k];
+            if (c >= '0' && c <= '9') {
+                let n = c;
+                while (k + 1 < row.length && row[k + 1] >= '0' && row[k + 1] <= '9') n += row[++k];
+                file += parseInt(n, 10);
+            } else if (c === '+' || c === '~') {
+                continue;
+            } else {
+                squares[String.fromCharCode(97 + file) + rank] = c;
+                file++;
+            }
+        }
+    });
+    return squares;
 }
 
 // A deterministic pseudo-random number from a text (the position): the
@@ -141,54 +163,114 @@ function hashOf(text) {
     return h;
 }
 
-// `go`: ffish has no search, so the player is one ply deep: a move that
-// wins on the spot, else the best material after the move (captures,
-// promotions) with a little noise from the position, never one that loses
-// on the spot when another does not.  The score line says what the game's
-// end is worth, as 11.1's search reports it: at an end, "score mate 0"
-// when decisive and "score cp 0" when drawn, then "bestmove (none)"; with
-// searchmoves M, the score of M alone: "mate 1" when it wins for the
-// mover, "mate -1" when it loses, else its material.
+// The material a move wins at once, read off the board: the piece on its
+// destination and a promotion's letter ("e7e8q").  Drops win nothing.
+function gain(squares, move) {
+    const m = /^([a-z]\d+)([a-z]\d+)([a-z+]?)$/.exec(move);
+    if (!m) return 0;
+    const taken = squares[m[2]];
+    let g = taken ? worth(taken.toLowerCase()) : 0;
+    if (m[3] && m[3] !== '+') g += worth(m[3]) - 1;
+    else if (m[3] === '+') g += 1;
+    return g;
+}
+
+const LOOKED_AT = 32;             // candidates whose outcome the player tries
+
+// `go`: ffish has no search, so the player is one ply deep and cheap: the
+// moves are ranked by the material they win at once (captures,
+// promotions) with a little noise drawn from the position; the first
+// LOOKED_AT of them are played on the board, and one that wins on the
+// spot is taken, one that loses on the spot avoided.  The score line says
+// what the game's end is worth, as 11.1's search reports it: at an end,
+// "score mate 0" when decisive and "score cp 0" when drawn, then
+// "bestmove (none)"; with searchmoves M, the score of M alone: "mate 1"
+// when it wins for the mover, "mate -1" when it loses, else "cp 0".
 function go(args) {
     const i = args.indexOf('searchmoves');
     const only = i >= 0 ? args.slice(i + 1) : null;
-    const here = outcome(board);
-    const moves = legal(board);
+    const moves = legal(board).filter((m) => !only || only.includes(m));
     if (!moves.length) {
-        out('info depth 0 score ' + (here ? 'mate 0' : 'cp 0'));
+        out('info depth 0 score ' + (outcome(board) ? 'mate 0' : 'cp 0'));
         out('bestmove (none)');
         return;
     }
-    const white = board.turn();
-    let best = null, bestScore = -Infinity, bestMate = 0;
-    const seed = hashOf(board.fen() + args.join(' '));
-    for (let k = 0; k < moves.length; k++) {
-        const m = moves[k];
-        if (only && !only.includes(m)) continue;
-        board.push(m);
+    const fen = board.fen();
+    const squares = squaresOf(fen);
+    const seed = hashOf(fen + args.join(' '));
+    const ranked = moves.map((m) => ({ m, score: gain(squares, m) + ((hashOf(m) ^ seed) % 1000) / 1000 }))
+        .sort((a, b) => b.score - a.score);
+    let best = null;
+    for (const c of ranked.slice(0, LOOKED_AT)) {
+        board.push(c.m);
         const o = outcome(board);
-        const fen = board.fen();
         board.pop();
-        let score, mate = 0;
-        if (o === null || o === 0) {
-            score = o === 0 ? 0 : material(fen, white) + ((hashOf(m) ^ seed) % 100) / 200;
-        } else {
-            mate = o === -1 ? 1 : -1;                  // the other side lost: the mover won
-            score = mate * 1e6;
-        }
-        if (score > bestScore) {
-            best = m;
-            bestScore = score;
-            bestMate = mate;
-        }
+        c.mate = o === -1 ? 1 : o === 1 ? -1 : 0;     // the other side lost: the mover won
+        if (c.mate === -1) c.score -= 1e6;
+        if (c.mate === 1) c.score += 1e6;
+        if (!best || c.score > best.score) best = c;
     }
-    if (best === null) {
-        out('info depth 0 score cp 0');
-        out('bestmove (none)');
+    out('info depth 1 score ' + (best.mate ? 'mate ' + best.mate : 'cp 0') + ' pv ' + best.m);
+    out('bestmove ' + best.m);
+}
+
+// The board keeps the FEN it started from and the moves pushed since, so
+// that a position that adds moves to the last one (a game sent whole, ply
+// after ply) costs only the new moves: the common moves are kept, the
+// others taken back.
+let boardFen = null, boardMoves = [];
+
+// compare: see the list at the top.
+function compare(a, b, games, plies, seed) {
+    let state = (seed >>> 0) || 1;
+    const next = (n) => {
+        state ^= state << 13; state >>>= 0;
+        state ^= state >>> 17;
+        state ^= state << 5; state >>>= 0;
+        return state % n;
+    };
+    if (!knownVariants().has(a) || !knownVariants().has(b)) {
+        out('compare differ unknown variant ' + (knownVariants().has(a) ? b : a));
         return;
     }
-    out('info depth 1 score ' + (bestMate ? 'mate ' + bestMate : 'cp ' + Math.round(bestScore * 100)) + ' pv ' + best);
-    out('bestmove ' + best);
+    let positions = 0;
+    for (let g = 0; g < games; g++) {
+        const x = new ffish.Board(a, '', chess960), y = new ffish.Board(b, '', chess960);
+        const played = [];
+        let verdict = null;
+        for (let ply = 0; ply <= plies && !verdict; ply++) {
+            const mx = legal(x).sort(), my = legal(y).sort();
+            positions++;
+            if (x.fen() !== y.fen() || mx.join(' ') !== my.join(' '))
+                verdict = 'compare differ after' + (played.length ? ' ' + played.join(' ') : ' nothing') + ': ' +
+                    a + ' has ' + x.fen() + ' (' + mx.length + ' moves), ' + b + ' has ' + y.fen() + ' (' +
+                    my.length + ' moves)';
+            else if (!mx.length || ply === plies)
+                break;
+            else {
+                // Half the moves from the mover's first two ranks, so the
+                // back rank empties and castling comes within reach.
+                const home = mx.filter((m) => {
+                    const r = /^[a-z](\d+)/.exec(m);
+                    const rank = r ? parseInt(r[1], 10) : 0;
+                    const ranks = x.fen().split(' ')[0].split('/').length;
+                    return x.turn() ? rank >= 1 && rank <= 2 : rank >= ranks - 1;
+                });
+                const pool = home.length && next(2) ? home : mx;
+                const m = pool[next(pool.length)];
+                played.push(m);
+                x.push(m);
+                y.push(m);
+            }
+        }
+        x.delete();
+        y.delete();
+        if (verdict) {
+            out(verdict);
+            return;
+        }
+    }
+    out('compare same ' + positions);
 }
 
 function position(args) {
@@ -199,14 +281,24 @@ function position(args) {
         fen = args.slice(1, end < 0 ? args.length : end).join(' ');
         k = end < 0 ? args.length : end;
     }
-    setBoard(fen);
-    if (!board) return;
-    if (args[k] === 'moves')
-        for (const m of args.slice(k + 1))
-            if (!board.push(m)) {
-                out('info string illegal move ' + m);
-                break;
-            }
+    const moves = args[k] === 'moves' ? args.slice(k + 1) : [];
+    let same = 0;
+    if (board && boardFen === fen)
+        while (same < moves.length && same < boardMoves.length && moves[same] === boardMoves[same]) same++;
+    else {
+        setBoard(fen);
+        if (!board) return;
+        boardFen = fen;
+        boardMoves = [];
+    }
+    for (; boardMoves.length > same; boardMoves.pop()) board.pop();
+    for (const m of moves.slice(same)) {
+        if (!board.push(m)) {
+            out('info string illegal move ' + m);
+            break;
+        }
+        boardMoves.push(m);
+    }
 }
 
 function setoption(line) {
@@ -259,6 +351,9 @@ function command(line) {
         break;
     case 'result':
         if (board) out('result ' + board.result(false));
+        break;
+    case 'compare':
+        compare(args[1], args[2], parseInt(args[3], 10), parseInt(args[4], 10), parseInt(args[5], 10));
         break;
     case 'quit':
         process.exit(0);
