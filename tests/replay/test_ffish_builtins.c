@@ -1,0 +1,148 @@
+/*
+ * The built-in variants of the reference build as data
+ * (replay/definitions/builtin/NAME.ini, issue 25 point 2), checked against
+ * the reference itself, independently of gcaudit's engine: each file is
+ * loaded into ffish under another name (NAME-data) and must play as
+ * ffish's own NAME: the same start FEN, the same leaf count from the start
+ * (depth 3; 2 on a board of more than 64 squares or with pieces in hand),
+ * and the same FEN and legal moves at every ply of RANDOM_GAMES games of
+ * up to RANDOM_PLIES random moves.
+ *
+ * Each file must hold one section, named after the file and without a
+ * parent, and name a variant of
+ * tests/fixtures/fairy-stockfish/builtin-variants.txt.
+ */
+#include <criterion/criterion.h>
+#include <criterion/logging.h>
+#include <glob.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/support/ffish.h"
+#include "tests/support/support.h"
+#include "tests/support/uci.h"
+
+#define TIMEOUT_MS 60000
+#define RANDOM_GAMES 8
+#define RANDOM_PLIES 80
+#define FEN_MAX 512
+
+TestSuite(replay_ffish_builtins, .init = ts_scratch_setup, .fini = ts_scratch_teardown);
+
+static int check_file(struct ts_uci *u, const char *path, char **builtins, int nbuiltins)
+{
+    const char *base = strrchr(path, '/') + 1;
+    char name[64];
+    snprintf(name, sizeof name, "%.*s", (int)(strlen(base) - 4), base);
+    size_t len;
+    char *text = ts_read_file(path, &len);
+    cr_assert_not_null(text);
+    int known = 0;
+    for (int i = 0; i < nbuiltins; i++)
+        known |= strcmp(builtins[i], name) == 0;
+    cr_expect(known, "%s: %s is not a built-in variant of the reference", path, name);
+    /* One section, [name], no parent. */
+    char header[80];
+    snprintf(header, sizeof header, "[%s]\n", name);
+    int sections = 0;
+    char *own = NULL;
+    for (char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+        if (*p == '[') {
+            sections++;
+            if (strncmp(p, header, strlen(header)) == 0)
+                own = p;
+        }
+    cr_expect(sections == 1 && own, "%s: must hold the one section %.*s, without a parent", path,
+              (int)strlen(header) - 1, header);
+    if (sections != 1 || !own || !known) {
+        free(text);
+        return 0;
+    }
+    /* Loaded into ffish as NAME-data. */
+    char data[80];
+    snprintf(data, sizeof data, "%s-data", name);
+    char *copy = ts_fmt("%s/%s.ini", ts_scratch, data);
+    FILE *f = fopen(copy, "w");
+    cr_assert_not_null(f);
+    fprintf(f, "%.*s[%s]\n%s", (int)(own - text), text, data, own + strlen(header));
+    fclose(f);
+    free(text);
+    cr_assert_eq(ts_uci_variant(u, copy, data), 0, "%s: ffish did not load it as %s", path, data);
+    free(copy);
+    /* The start. */
+    char fen_builtin[FEN_MAX], fen_data[FEN_MAX];
+    cr_assert_eq(ts_uci_select(u, name), 0);
+    ts_uci_position(u, NULL, NULL, 0);
+    cr_assert_eq(ts_uci_show(u, fen_builtin, sizeof fen_builtin, NULL), 0);
+    cr_assert_eq(ts_uci_select(u, data), 0);
+    ts_uci_position(u, NULL, NULL, 0);
+    cr_assert_eq(ts_uci_show(u, fen_data, sizeof fen_data, NULL), 0);
+    int ok = 1;
+    if (strcmp(fen_builtin, fen_data) != 0) {
+        cr_log_error("%s: the start is %s, the data's %s", name, fen_builtin, fen_data);
+        ok = 0;
+    }
+    int files = 0, ranks = 1;
+    for (const char *c = fen_builtin; *c && *c != ' ' && *c != '['; c++)
+        ranks += *c == '/';
+    for (const char *c = fen_builtin; *c && *c != '/'; c++)
+        if (*c >= '0' && *c <= '9') {
+            files += atoi(c);
+            while (c[1] >= '0' && c[1] <= '9')
+                c++;
+        } else if (*c != '+' && *c != '~') {
+            files++;
+        }
+    int hand = strchr(fen_builtin, '[') && strchr(fen_builtin, '[')[1] != ']';
+    int depth = files * ranks > 64 || hand ? 2 : 3;
+    cr_assert_eq(ts_uci_select(u, name), 0);
+    uint64_t want = ts_uci_perft(u, NULL, depth);
+    cr_assert_eq(ts_uci_select(u, data), 0);
+    uint64_t got = ts_uci_perft(u, NULL, depth);
+    if (want != got) {
+        cr_log_error("%s: perft %d is %" PRIu64 ", the data's %" PRIu64, name, depth, want, got);
+        ok = 0;
+    }
+    /* Random games, compared ply by ply inside ffish (tests/ffish/uci.js). */
+    uint64_t seed = 0x9E3779B9u;
+    for (const char *c = name; *c; c++)
+        seed = ((seed ^ (uint8_t)*c) * 0x01000193u) & 0xFFFFFFFFu;
+    cr_assert_eq(ts_uci_send(u, "compare %s %s %d %d %" PRIu64, name, data, RANDOM_GAMES, RANDOM_PLIES, seed), 0);
+    const char *verdict = ts_uci_until(u, "compare ", NULL, NULL);
+    cr_assert_not_null(verdict, "%s: ffish did not compare", name);
+    if (strncmp(verdict, "compare same ", 13) != 0) {
+        cr_log_error("%s: %s", name, verdict);
+        ok = 0;
+    }
+    if (ok)
+        cr_log_info("%s: the data plays as the built-in (perft %d: %" PRIu64 ")", name, depth, want);
+    return ok;
+}
+
+Test(replay_ffish_builtins, every_builtin_file_plays_as_the_reference_builtin, .timeout = 600)
+{
+    char *list = ts_read_file(GC_FIXTURES "/fairy-stockfish/builtin-variants.txt", NULL);
+    cr_assert_not_null(list);
+    char *builtins[256];
+    int nbuiltins = 0;
+    for (char *save = NULL, *l = strtok_r(list, "\n", &save); l && nbuiltins < 256; l = strtok_r(NULL, "\n", &save))
+        if (l[0] != '#') {
+            l[strcspn(l, " ")] = '\0';
+            builtins[nbuiltins++] = l;
+        }
+    glob_t g;
+    cr_assert_eq(glob(GC_SOURCE_DIR "/replay/definitions/builtin/*.ini", 0, NULL, &g), 0,
+                 "no file in replay/definitions/builtin");
+    struct ts_uci *u = ts_ffish_open(TIMEOUT_MS);
+    int bad = 0;
+    for (size_t i = 0; i < g.gl_pathc; i++)
+        bad += !check_file(u, g.gl_pathv[i], builtins, nbuiltins);
+    cr_log_info("%zu built-in variants as data files, %d differ", g.gl_pathc, bad);
+    cr_expect_eq(bad, 0, "%d of %zu built-in variants' files do not play as the reference's (see above)", bad,
+                 g.gl_pathc);
+    ts_uci_quit(u);
+    globfree(&g);
+    free(list);
+}
