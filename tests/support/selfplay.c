@@ -1619,7 +1619,8 @@ static const struct {
     {"crazyhouse-gc", "a drop resets 230826's move-rule clock (11.1 and gcaudit count on)"},
     {"makruk-gc", "230826 starts Makruk's count where 11.1 and gcaudit do not (\"88 9\" for \"- 0\" with a "
                   "bare king against three pieces)"},
-    {"horde-gc", "a position where the side with the king has nothing else: 230826 has fewer moves"},
+    {"horde-gc", "230826 no longer reads firstRankDoubleSteps: a pawn on the first rank steps once (it writes "
+                 "doubleStepRegionWhite = *1 *2)"},
 };
 
 static const char *known_difference(const char *name)
