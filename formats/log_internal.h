@@ -1,7 +1,8 @@
 /*
  * Private to the log parser (log_*.c): the character classes the parser
- * agrees on, and what its three parts offer one another.  log_parser.c splits an entry into games, headers and moves
- * sections; log_turns.c turns one moves line into turns and components;
+ * agrees on, and what its parts offer one another.  log_parser.c splits
+ * an entry into games, headers and moves sections; log_turns.c turns one
+ * moves line into turns, whose components log_components.c reads;
  * log_status.c reads the declared results from the header; their
  * strings are allocated in the game's arena (log_mem.h).
  */
@@ -49,6 +50,22 @@ static inline void fmt_trim(const char **s, const char **e)
     while (*e > *s && fmt_is_space((*e)[-1]))
         (*e)--;
 }
+
+/* ------------------------------------------------- log_components.c */
+
+/* A label is one or two ASCII letters (a longer word is prose). */
+#define FMT_LABEL_LETTERS_MAX 2
+
+/* Game Courier's keyword for the destination of the move before a
+ * placement ("P e7-e8; Q-dest"): kept as the placement's target until
+ * the turn's components are all read (resolve_dest).  It is no square
+ * name (a square is one letter, then digits), so it cannot be mistaken. */
+#define FMT_DEST_KEYWORD "dest"
+
+/* Classify one component (n bytes at s, trimmed) by the component
+ * grammar; c->text is the caller's and kept.  What does not read is
+ * FMT_COMP_BAD, with nothing half-read left in c. */
+void fmt_log_classify_component(struct fmt_component *c, const char *s, size_t n);
 
 /* ------------------------------------------------------- log_turns.c */
 

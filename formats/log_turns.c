@@ -12,17 +12,7 @@
  * mistyped Black marker.  A marker whose turn has no component ("5.",
  * "5. ;") is bad too, and keeps the side its dots name.
  *
- * Components, after trimming (white space around '-' and '*' optional):
- *   [LABEL] FROM-TO   MOVE     LABEL then white space then FROM
- *   LABEL-TO LABEL*TO PLACE
- *   @-SQ  SQ-         REMOVE
- *   resign draw timeout pass   commands, any case, alone
- * A square is one ASCII letter then one or more digits, a label one or two
- * ASCII letters (Game Courier's labels are one letter; two allow a doubled
- * label like "RR"; a longer word is prose, not a label), or "+" and such
- * a label for a promoted piece ("+P", docs/defined-variants.md: Shogi's
- * promoted pieces, "+S c4-d5", "+S-c8").  Everything else is
- * FMT_COMP_BAD.
+ * Components: their grammar is log_components.c's.
  *
  * Cost: nearly every turn is a plain move, "P e2-e4" or "e2-e4", with
  * nothing after it on its line but white space or the next turn.  Those
@@ -41,8 +31,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define LABEL_LETTERS_MAX 2
 
 /* ----------------------------------------------------------- markers */
 
@@ -156,237 +144,6 @@ static void turn_end_at(const char *from, const char *end, struct turn_end *t)
     t->at = end;
 }
 
-/* --------------------------------------------------------- components */
-
-enum word { W_NONE, W_LABEL, W_SQUARE };
-
-struct cursor {
-    const char *p, *e;
-};
-
-static inline void skip_space(struct cursor *c)
-{
-    while (c->p < c->e && fmt_is_space(*c->p))
-        c->p++;
-}
-
-static inline int at(const struct cursor *c, char ch)
-{
-    return c->p < c->e && *c->p == ch;
-}
-
-/* The maximal run of ASCII letters and digits at the cursor, classified.
- * Taking the whole run is what makes "Pe2" and "e2e4" bad (gcaudit(1),
- * Moves: a label and its square are separated by white space):
- * a letter after the digits means the run is neither a label nor a
- * square, so it need not be read any further. */
-static inline enum word read_word(struct cursor *c, const char **w, size_t *n)
-{
-    const char *s = c->p, *p = s;
-    while (p < c->e && fmt_is_alpha(*p))
-        p++;
-    size_t letters = (size_t)(p - s);
-    while (p < c->e && fmt_is_digit(*p))
-        p++;
-    c->p = p;
-    *w = s;
-    *n = (size_t)(p - s);
-    if (*n == 0 || (p < c->e && fmt_is_alpha(*p)))
-        return W_NONE;
-    if (letters == *n)
-        return letters <= LABEL_LETTERS_MAX ? W_LABEL : W_NONE;
-    return letters == 1 ? W_SQUARE : W_NONE;
-}
-
-/* A square, then only white space to the end. */
-static inline int read_last_square(struct cursor *c, const char **w, size_t *n)
-{
-    skip_space(c);
-    if (read_word(c, w, n) != W_SQUARE)
-        return 0;
-    skip_space(c);
-    return c->p == c->e;
-}
-
-/* A byte loop, not memcpy: names are a few bytes, shorter than a call. */
-static inline void copy_name(char *dst, size_t dstsz, const char *s, size_t n)
-{
-    if (n > dstsz - 1)
-        n = dstsz - 1;  /* an absurd square: never on a board anyway */
-    for (size_t i = 0; i < n; i++)
-        dst[i] = s[i];
-    dst[n] = '\0';
-}
-
-static int word_equals(const char *s, size_t n, const char *lower)
-{
-    size_t i = 0;
-    for (; i < n && lower[i]; i++)
-        if (fmt_to_lower(s[i]) != lower[i])
-            return 0;
-    return i == n && !lower[i];
-}
-
-static int command(struct fmt_component *c, const char *s, size_t n)
-{
-    static const struct {
-        const char *word;
-        enum fmt_comp_kind kind;
-    } cmds[] = {
-        {"resign", FMT_COMP_RESIGN},
-        {"draw", FMT_COMP_DRAW},
-        {"timeout", FMT_COMP_TIMEOUT},
-        {"pass", FMT_COMP_PASS},
-    };
-    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
-        if (word_equals(s, n, cmds[i].word)) {
-            c->kind = cmds[i].kind;
-            return 1;
-        }
-    }
-    return 0;
-}
-
-/* "@-SQ", the cursor after '@'. */
-static int removal_at(struct fmt_component *c, struct cursor *cur)
-{
-    const char *w;
-    size_t n;
-    skip_space(cur);
-    if (!at(cur, '-'))
-        return 0;
-    cur->p++;
-    if (!read_last_square(cur, &w, &n))
-        return 0;
-    c->kind = FMT_COMP_REMOVE;
-    copy_name(c->to, sizeof c->to, w, n);
-    return 1;
-}
-
-/* Game Courier's keyword for the destination of the move before a
- * placement ("P e7-e8; Q-dest"): kept as the placement's target until
- * the turn's components are all read (resolve_dest).  It is no square
- * name (a square is one letter, then digits), so it cannot be mistaken. */
-#define DEST_KEYWORD "dest"
-
-/* "dest", then only white space to the end. */
-static int read_dest(struct cursor *c)
-{
-    skip_space(c);
-    const char *s = c->p;
-    while (c->p < c->e && fmt_is_alpha(*c->p))
-        c->p++;
-    if (!word_equals(s, (size_t)(c->p - s), DEST_KEYWORD))
-        return 0;
-    skip_space(c);
-    return c->p == c->e;
-}
-
-/* After a label: "-TO", "*TO", "-dest" (PLACE) or " FROM-TO" (MOVE). */
-static int after_label(struct fmt_component *c, struct cursor *cur)
-{
-    const char *w1, *w2;
-    size_t n1, n2;
-    skip_space(cur);
-    if (at(cur, '-') || at(cur, '*')) {
-        char op = *cur->p++;
-        struct cursor again = *cur;
-        if (read_dest(&again)) {
-            c->kind = FMT_COMP_PLACE;
-            c->op = op;
-            copy_name(c->to, sizeof c->to, DEST_KEYWORD, sizeof DEST_KEYWORD - 1);
-            return 1;
-        }
-        if (!read_last_square(cur, &w1, &n1))
-            return 0;
-        c->kind = FMT_COMP_PLACE;
-        c->op = op;
-        copy_name(c->to, sizeof c->to, w1, n1);
-        return 1;
-    }
-    if (read_word(cur, &w1, &n1) != W_SQUARE)
-        return 0;
-    skip_space(cur);
-    if (!at(cur, '-'))
-        return 0;
-    cur->p++;
-    if (!read_last_square(cur, &w2, &n2))
-        return 0;
-    c->kind = FMT_COMP_MOVE;
-    copy_name(c->from, sizeof c->from, w1, n1);
-    copy_name(c->to, sizeof c->to, w2, n2);
-    return 1;
-}
-
-/* After a first square: "-TO" (MOVE) or "-" alone (REMOVE). */
-static int after_square(struct fmt_component *c, struct cursor *cur,
-                        const char *sq, size_t sqn)
-{
-    const char *w;
-    size_t n;
-    skip_space(cur);
-    if (!at(cur, '-'))
-        return 0;
-    cur->p++;
-    skip_space(cur);
-    if (cur->p == cur->e) {
-        c->kind = FMT_COMP_REMOVE;
-        copy_name(c->to, sizeof c->to, sq, sqn);
-        return 1;
-    }
-    if (!read_last_square(cur, &w, &n))
-        return 0;
-    c->kind = FMT_COMP_MOVE;
-    copy_name(c->from, sizeof c->from, sq, sqn);
-    copy_name(c->to, sizeof c->to, w, n);
-    return 1;
-}
-
-/* The commands are tried last: each is one word of four letters or more,
- * which read_word never takes for a label or a square, so only a
- * component that is nothing else can be one. */
-static int parse_component(struct fmt_component *c, const char *s, size_t n)
-{
-    struct cursor cur = {s, s + n};
-    const char *w;
-    size_t wn;
-    if (at(&cur, '@')) {
-        cur.p++;
-        return removal_at(c, &cur);
-    }
-    if (at(&cur, '+')) {
-        /* A promoted piece's label: "+" and a label, nothing between. */
-        cur.p++;
-        if (read_word(&cur, &w, &wn) != W_LABEL)
-            return 0;
-        c->label[0] = '+';
-        copy_name(c->label + 1, sizeof c->label - 1, w, wn);
-        return after_label(c, &cur);
-    }
-    switch (read_word(&cur, &w, &wn)) {
-    case W_LABEL:
-        copy_name(c->label, sizeof c->label, w, wn);
-        return after_label(c, &cur);
-    case W_SQUARE:
-        return after_square(c, &cur, w, wn);
-    default:
-        return command(c, s, n);
-    }
-}
-
-/* Classify one component (n bytes at s, trimmed); c->text is the caller's. */
-static void classify_component(struct fmt_component *c, const char *s, size_t n)
-{
-    char *text = c->text;
-    memset(c, 0, sizeof *c);
-    if (!parse_component(c, s, n)) {
-        /* nothing half-read survives in a bad component */
-        memset(c, 0, sizeof *c);
-        c->kind = FMT_COMP_BAD;
-    }
-    c->text = text;
-}
-
 /* -------------------------------------------------------------- turns */
 
 static inline const char *skip_spaces(const char *p)
@@ -446,7 +203,7 @@ static int plain_move_at(const char *p, struct plain_move *pm)
         q++;
     pm->label = p;
     pm->nlabel = 0;
-    if (q > p && q - p <= LABEL_LETTERS_MAX && fmt_is_space(*q)) {
+    if (q > p && q - p <= FMT_LABEL_LETTERS_MAX && fmt_is_space(*q)) {
         pm->nlabel = (size_t)(q - p);
         p = q = skip_spaces(q);
     }
@@ -500,7 +257,7 @@ static void resolve_dest(struct fmt_turn *t)
         struct fmt_component *c = &t->comps[i];
         if (c->kind == FMT_COMP_MOVE)
             last_to = c->to;
-        else if (c->kind == FMT_COMP_PLACE && strcmp(c->to, DEST_KEYWORD) == 0) {
+        else if (c->kind == FMT_COMP_PLACE && strcmp(c->to, FMT_DEST_KEYWORD) == 0) {
             if (last_to)
                 memcpy(c->to, last_to, sizeof c->to);
             else
@@ -520,7 +277,7 @@ static void split_components(struct fmt_turn *t, struct fmt_component *comps,
     t->comps = comps;
     if (semis == 0) {
         comps[0].text = t->text;
-        classify_component(&comps[0], s, tlen);
+        fmt_log_classify_component(&comps[0], s, tlen);
         t->ncomps = 1;
         resolve_dest(t);
         return;
@@ -536,7 +293,7 @@ static void split_components(struct fmt_turn *t, struct fmt_component *comps,
             buf[n] = '\0';
             c->text = buf;
             buf += n + 1;
-            classify_component(c, cs, n);
+            fmt_log_classify_component(c, cs, n);
         }
         if (!semi)
             break;
@@ -669,7 +426,7 @@ static inline struct fmt_turn *add_plain_turn(struct fmt_game *g, int line,
         return NULL;
     memset(c, 0, sizeof *c);
     c->kind = FMT_COMP_MOVE;
-    if (pm->nlabel > 0)  /* at most LABEL_LETTERS_MAX, 2 */
+    if (pm->nlabel > 0)  /* at most FMT_LABEL_LETTERS_MAX, 2 */
         c->label[0] = pm->label[0];
     if (pm->nlabel > 1)
         c->label[1] = pm->label[1];
@@ -845,7 +602,7 @@ static int ply_reads(const char *s, const char *e)
         fmt_trim(&cs, &ce);
         if (cs < ce) {
             struct fmt_component c = {0};
-            classify_component(&c, cs, (size_t)(ce - cs));
+            fmt_log_classify_component(&c, cs, (size_t)(ce - cs));
             if (c.kind == FMT_COMP_BAD)
                 return 0;
         }
