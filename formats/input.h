@@ -2,9 +2,10 @@
  * Private to the input walker: the state one fmt_walk() call carries, and
  * the seams between its files.  input_walk.c decides what a path is
  * (file, directory, stdin), input_archive.c streams whatever libarchive
- * reads, nested archives included, input_entry.c hands each entry to the
- * caller, and input_text.c turns one entry's bytes into the normalised
- * text the parser sees.  input_text.c knows
+ * reads, nested archives included, input_file.c reads one file's data
+ * (input_level.h is what those two share), input_entry.c hands each
+ * entry to the caller, and input_text.c turns one entry's bytes into the
+ * normalised text the parser sees.  input_text.c knows
  * nothing of libarchive, so the text rules can be checked on plain buffers.
  *
  * Ownership: strings passed in are borrowed; fmt_input_report() copies

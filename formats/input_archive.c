@@ -20,7 +20,7 @@
  * and the archive's own failure is not reported a second time; when a
  * header breaks between members, the archive gets a failed row of its own.
  */
-#include "formats/input.h"
+#include "formats/input_level.h"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -33,32 +33,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-/* One stream being read: the outermost file, or a member of an archive. */
-struct level {
-    struct fmt_walker *w;
-    const char *source;   /* the fmt_entry source of every row below */
-    const char *name;     /* this stream's entry name: "" outermost, else a!b!c */
-    int depth;            /* 1 for the outermost stream */
-    int64_t known_size;   /* stream bytes if known before reading, else -1 */
-    int compressed;       /* a decompression filter is at work (known once open) */
-    int archive;          /* an archive, not one file (known after its first header) */
-    struct archive *a;    /* its reader, once open */
-    struct fmt_feed *feed; /* what the reader reads */
-    int64_t top, bottom;  /* archive_filter_bytes of its top filter and of what it read
-                             from the feed, when last counted */
-};
-
-/* Where a nested reader gets its bytes: the parent's current member. */
-struct nested_src {
-    struct level *parent;                 /* the archive whose member this is */
-    int parent_failed;                    /* the parent's data broke: its stream is gone */
-    char parent_error[FMT_INPUT_MSG_MAX / 2]; /* what the parent said then: room left for ours */
-    size_t prefix_len, prefix_pos;        /* the member's first bytes, read ahead into block */
-    int prefix_eof;                       /* they are all of it */
-    int plain;                            /* read as plain data from the prefix, no nested reader */
-    unsigned char block[FMT_INPUT_BLOCK];
-};
 
 static int walk_stream(struct level *lv, struct nested_src *src);
 
@@ -92,8 +66,8 @@ static const char *problem_kind(const char *err)
  * the reason, whatever the nested reader made of it.  What the stream is
  * comes from lv, not from a: after a fatal error libarchive has already
  * let go of its filters and format. */
-static void describe_error(const struct level *lv, struct archive *a,
-                           const struct nested_src *src, char *msg, size_t msgsz)
+void fmt_level_describe_error(const struct level *lv, struct archive *a,
+                              const struct nested_src *src, char *msg, size_t msgsz)
 {
     const char *err = archive_error_string(a);
     const char *noun = NULL;   /* NULL: failed before anything was recognised */
@@ -129,17 +103,17 @@ static void describe_error(const struct level *lv, struct archive *a,
         snprintf(msg, msgsz, "%s %s: %s", problem_kind(err), noun ? noun : "input", err);
 }
 
-static int report_failed(const struct level *lv, struct archive *a,
-                         const struct nested_src *src, uint64_t bytes)
+int fmt_level_report_failed(const struct level *lv, struct archive *a,
+                            const struct nested_src *src, uint64_t bytes)
 {
     char msg[FMT_INPUT_MSG_MAX];
-    describe_error(lv, a, src, msg, sizeof msg);
+    fmt_level_describe_error(lv, a, src, msg, sizeof msg);
     return fmt_input_report(lv->w, lv->source, lv->name, FMT_ENTRY_FAILED,
                             msg, bytes, NULL, 0);
 }
 
-static int report_simple(const struct level *lv, const char *name,
-                         enum fmt_entry_status status, const char *msg)
+int fmt_level_report_simple(const struct level *lv, const char *name,
+                            enum fmt_entry_status status, const char *msg)
 {
     return fmt_input_report(lv->w, lv->source, name, status, msg, 0, NULL, 0);
 }
@@ -170,332 +144,24 @@ static int count_decoded(struct level *lv)
     return w->over_budget;
 }
 
-/* read_counted's answer once the input is past its budget: no
- * ARCHIVE_* code (they are -10 and below). */
-#define READ_PAST_BUDGET (-2)
-
-/* archive_read_data on lv's reader, within the budget: READ_PAST_BUDGET
+/* archive_read_data on lv's reader, within the budget: FMT_READ_PAST_BUDGET
  * once past it (nothing read). */
-static la_ssize_t read_counted(struct level *lv, void *buf, size_t n)
+la_ssize_t fmt_level_read_counted(struct level *lv, void *buf, size_t n)
 {
     if (count_decoded(lv))
-        return READ_PAST_BUDGET;
+        return FMT_READ_PAST_BUDGET;
     return archive_read_data(lv->a, buf, n);
-}
-
-/* ------------------------------------------------------------ one file */
-
-/* An entry's bytes while they are read. */
-struct text_buf {
-    char *data;
-    size_t len, cap;
-};
-
-/* Room to read at least one byte, and a terminator.  Reading stops once
- * the text passes the limit, so the buffer never needs more than limit +
- * block.  The first buffer is the entry's size when that is known and
- * small: most members of an archive are a few KiB, and a million of them
- * should not cost a million 128 KiB buffers. */
-static size_t next_cap(size_t cap, size_t len, uint64_t limit)
-{
-    cap = cap > FMT_INPUT_BLOCK ? cap * 2 : 2 * FMT_INPUT_BLOCK;
-    if (limit < SIZE_MAX - 2 * FMT_INPUT_BLOCK && cap > limit + FMT_INPUT_BLOCK + 1)
-        cap = (size_t)limit + FMT_INPUT_BLOCK + 1;
-    if (cap - len <= FMT_INPUT_BLOCK)
-        cap = len + FMT_INPUT_BLOCK + 1;
-    return cap;
-}
-
-static int text_reserve(struct text_buf *t, uint64_t limit, int64_t known)
-{
-    if (t->cap > t->len + 1)
-        return 0;
-    if (!t->cap && known >= 0 && known < FMT_INPUT_BLOCK) {
-        /* +2: the terminator, and room to see the end of the data. */
-        t->data = malloc((size_t)known + 2);
-        t->cap = t->data ? (size_t)known + 2 : 0;
-        return t->data ? 0 : -1;
-    }
-    size_t cap = next_cap(t->cap, t->len, limit);
-    char *bigger = realloc(t->data, cap);
-    if (!bigger)
-        return -1;
-    t->data = bigger;
-    t->cap = cap;
-    return 0;
-}
-
-/* How a file's data ended. */
-enum text_end {
-    TEXT_EOF,       /* all of it is in the buffer */
-    TEXT_NOT_LOG,   /* the first 4 KiB have no Game: header: stopped reading */
-    TEXT_TOO_BIG,   /* over the limit: stopped reading */
-    TEXT_READ_ERROR,
-    TEXT_NO_MEMORY,
-    TEXT_BUDGET,    /* the input is past its decompression budget */
-    TEXT_STREAM     /* a log past fmt_walker.stream_after: the rest is read as it is taken */
-};
-
-/* The entry's size as the archive (or the file system) states it, when
- * its data is stored plainly; 0 when unknown, or compressed (what a
- * compressed stream inflates to is known only by inflating it). */
-static uint64_t stored_size(const struct level *lv)
-{
-    return lv->known_size >= 0 && !lv->compressed ? (uint64_t)lv->known_size : 0;
-}
-
-/* Data of a plain member: what is left of the prefix (all of it, in one
- * piece, as the nested reader would hand it over). */
-static la_ssize_t prefix_data(struct nested_src *src, char *dst, size_t n)
-{
-    size_t left = src->prefix_len - src->prefix_pos;
-    if (n > left)
-        n = left;
-    memcpy(dst, src->block + src->prefix_pos, n);
-    src->prefix_pos += n;
-    return (la_ssize_t)n;
-}
-
-/* Read a RAW stream's data (from a, or from src's prefix when the member
- * is plain).  The Game: check runs as soon as 4 KiB are in, so a large
- * file that is not a log costs one block, not its size. */
-static enum text_end read_data(struct level *lv, struct nested_src *src, struct text_buf *t)
-{
-    int sniffed = 0;
-    for (;;) {
-        if (text_reserve(t, lv->w->max_entry_bytes, lv->known_size) != 0)
-            return TEXT_NO_MEMORY;
-        size_t room = t->cap - t->len - 1;
-        size_t want = room < FMT_INPUT_BLOCK ? room : FMT_INPUT_BLOCK;
-        la_ssize_t got = src && src->plain ? prefix_data(src, t->data + t->len, want)
-                                           : read_counted(lv, t->data + t->len, want);
-        if (got == READ_PAST_BUDGET)
-            return TEXT_BUDGET;
-        if (got < 0)
-            return TEXT_READ_ERROR;
-        if (got == 0)
-            return sniffed || fmt_text_has_game_header(t->data, t->len) ? TEXT_EOF : TEXT_NOT_LOG;
-        t->len += (size_t)got;
-        if (!sniffed && t->len >= FMT_INPUT_SNIFF) {
-            if (!fmt_text_has_game_header(t->data, t->len))
-                return TEXT_NOT_LOG;
-            sniffed = 1;
-        }
-        /* A log whose stored size is already over the limit fails now,
-         * not after its first 256 MiB have been read into memory. */
-        if (t->len > lv->w->max_entry_bytes || (sniffed && stored_size(lv) > lv->w->max_entry_bytes))
-            return TEXT_TOO_BIG;
-        if (sniffed && lv->w->stream_after && t->len > lv->w->stream_after)
-            return TEXT_STREAM;
-    }
-}
-
-static int report_text(const struct level *lv, struct text_buf *t)
-{
-    char msg[FMT_INPUT_MSG_MAX];
-    uint64_t bytes = t->len;
-    enum fmt_entry_status st = fmt_text_normalise(&t->data, &t->len, msg, sizeof msg);
-    return fmt_input_report(lv->w, lv->source, lv->name, st, msg, bytes,
-                            st == FMT_ENTRY_OK ? &t->data : NULL, t->len);
-}
-
-/* --------------------------------------------------- a streamed entry */
-
-/*
- * A log longer than fmt_walker.stream_after is handed over while it is
- * read (issue 15: its text is never held whole).  The bytes read so far
- * go first, then read_data's reads go on, asking for the same sizes
- * (next_cap's arithmetic on a buffer that is not there), so that every
- * outcome is the one a whole read would have had: the same failures in
- * the same order (too large, a read error, the budget, then what the
- * text rules find), with the same byte counts, and the same text
- * (fmt_text_stream_put).
- */
-struct fmt_entry_stream {
-    struct level *lv;
-    struct nested_src *src;
-    struct text_buf *t;            /* the bytes read before: given first */
-    size_t given;                  /* of them */
-    size_t cap;                    /* the buffer a whole read would have now */
-    uint64_t raw;                  /* bytes read from the entry */
-    struct fmt_text_stream norm;
-    int norm_failed;               /* the text rules failed: the rest is only counted */
-    int done;                      /* read to its end, or failed */
-    enum fmt_entry_status status;  /* once done */
-    char msg[FMT_INPUT_MSG_MAX];
-    uint64_t bytes;
-    size_t out_len, out_pos;       /* text waiting in out */
-    char block[FMT_INPUT_BLOCK];   /* bytes read */
-    char out[3 * FMT_INPUT_BLOCK + 16];
-};
-
-static void stream_fail(struct fmt_entry_stream *s, const char *msg, uint64_t bytes)
-{
-    s->done = 1;
-    s->status = FMT_ENTRY_FAILED;
-    snprintf(s->msg, sizeof s->msg, "%s", msg);
-    s->bytes = bytes;
-}
-
-/* Normalise n bytes into out, unless the text already failed. */
-static void stream_text(struct fmt_entry_stream *s, const char *p, size_t n, int last)
-{
-    if (s->norm_failed)
-        return;
-    size_t w = fmt_text_stream_put(&s->norm, p, n, last, s->out);
-    if (w == (size_t)-1)
-        s->norm_failed = 1;
-    else
-        s->out_len = w, s->out_pos = 0;
-}
-
-/* Read the next piece of the entry into out (or only count it, once the
- * text has failed); sets done at the end. */
-static void stream_pull(struct fmt_entry_stream *s)
-{
-    struct level *lv = s->lv;
-    uint64_t limit = lv->w->max_entry_bytes;
-    char msg[FMT_INPUT_MSG_MAX], size[64];
-    s->out_len = s->out_pos = 0;
-    if (s->given < s->t->len) {
-        size_t n = s->t->len - s->given < FMT_INPUT_BLOCK ? s->t->len - s->given : FMT_INPUT_BLOCK;
-        stream_text(s, s->t->data + s->given, n, 0);
-        s->given += n;
-        return;
-    }
-    /* read_data's read, on a buffer of s->cap bytes holding s->raw. */
-    if (s->cap <= s->raw + 1)
-        s->cap = next_cap(s->cap, (size_t)s->raw, limit);
-    size_t room = s->cap - (size_t)s->raw - 1;
-    size_t want = room < FMT_INPUT_BLOCK ? room : FMT_INPUT_BLOCK;
-    la_ssize_t got = s->src && s->src->plain ? prefix_data(s->src, s->block, want)
-                                             : read_counted(lv, s->block, want);
-    if (got == READ_PAST_BUDGET) {
-        fmt_input_budget_message(lv->w, msg, sizeof msg);
-        stream_fail(s, msg, s->raw);
-    } else if (got < 0 || (got == 0 && lv->feed && fmt_feed_failure(lv->feed))) {
-        describe_error(lv, lv->a, s->src, msg, sizeof msg);
-        stream_fail(s, msg, s->raw);
-    } else if (got == 0) {
-        stream_text(s, "", 0, 1);
-        s->done = 1;
-        s->bytes = s->raw;
-        if (s->norm_failed) {
-            s->status = FMT_ENTRY_FAILED;
-            snprintf(s->msg, sizeof s->msg, "%s", s->norm.msg);
-        } else {
-            s->status = FMT_ENTRY_OK;
-            fmt_text_stream_warning(&s->norm, s->msg, sizeof s->msg);
-        }
-    } else {
-        s->raw += (uint64_t)got;
-        if (s->raw > limit) {
-            fmt_input_limit_text(limit, size, sizeof size);
-            snprintf(msg, sizeof msg, "entry larger than %s", size);
-            stream_fail(s, msg, stored_size(lv) ? stored_size(lv) : s->raw);
-        } else {
-            stream_text(s, s->block, (size_t)got, 0);
-        }
-    }
-}
-
-ptrdiff_t fmt_entry_read(const struct fmt_entry *e, char *buf, size_t n)
-{
-    struct fmt_entry_stream *s = e->stream;
-    while (s->out_pos == s->out_len) {
-        if (s->done)
-            return s->status == FMT_ENTRY_OK ? 0 : -1;
-        stream_pull(s);
-    }
-    size_t k = s->out_len - s->out_pos < n ? s->out_len - s->out_pos : n;
-    memcpy(buf, s->out + s->out_pos, k);
-    s->out_pos += k;
-    return (ptrdiff_t)k;
-}
-
-enum fmt_entry_status fmt_entry_end(const struct fmt_entry *e, const char **message,
-                                    uint64_t *bytes)
-{
-    struct fmt_entry_stream *s = e->stream;
-    while (!s->done)
-        stream_pull(s);
-    *message = s->msg;
-    *bytes = s->bytes;
-    return s->status;
-}
-
-/* Hand the entry over as a stream, its first bytes in t. */
-static int report_stream(struct level *lv, struct nested_src *src, struct text_buf *t)
-{
-    struct fmt_entry_stream *s = malloc(sizeof *s);
-    if (!s)
-        return report_simple(lv, lv->name, FMT_ENTRY_FAILED, "out of memory");
-    memset(s, 0, offsetof(struct fmt_entry_stream, block));
-    s->lv = lv;
-    s->src = src;
-    s->t = t;
-    s->cap = t->cap;
-    s->raw = t->len;
-    fmt_text_stream_init(&s->norm);
-    int rc = fmt_input_report_stream(lv->w, lv->source, lv->name, s);
-    free(s);
-    return rc;
-}
-
-/* A stream libarchive read as RAW, or a plain member: one file, its data
- * the entry. */
-static int read_text(struct level *lv, struct nested_src *src)
-{
-    struct text_buf t = {0};
-    char limit[64], msg[FMT_INPUT_MSG_MAX];
-    int rc = 0;
-    enum text_end end = read_data(lv, src, &t);
-    /* The data ended because the gzip stream around it broke. */
-    if ((end == TEXT_EOF || end == TEXT_NOT_LOG) && lv->feed && fmt_feed_failure(lv->feed))
-        end = TEXT_READ_ERROR;
-    switch (end) {
-    case TEXT_EOF:
-        rc = report_text(lv, &t);
-        break;
-    case TEXT_NOT_LOG:
-        /* The rest is not read; its size is known only if stored plainly. */
-        rc = fmt_input_report(lv->w, lv->source, lv->name, FMT_ENTRY_SKIPPED,
-                              FMT_INPUT_NOT_A_LOG, stored_size(lv) ? stored_size(lv) : t.len,
-                              NULL, 0);
-        break;
-    case TEXT_TOO_BIG:
-        fmt_input_limit_text(lv->w->max_entry_bytes, limit, sizeof limit);
-        snprintf(msg, sizeof msg, "entry larger than %s", limit);
-        rc = fmt_input_report(lv->w, lv->source, lv->name, FMT_ENTRY_FAILED,
-                              msg, stored_size(lv) ? stored_size(lv) : t.len, NULL, 0);
-        break;
-    case TEXT_READ_ERROR:
-        rc = report_failed(lv, lv->a, src, t.len);
-        break;
-    case TEXT_BUDGET:
-        fmt_input_budget_message(lv->w, msg, sizeof msg);
-        rc = fmt_input_report(lv->w, lv->source, lv->name, FMT_ENTRY_FAILED, msg, t.len, NULL, 0);
-        break;
-    case TEXT_NO_MEMORY:
-        rc = report_simple(lv, lv->name, FMT_ENTRY_FAILED, "out of memory");
-        break;
-    case TEXT_STREAM:
-        rc = report_stream(lv, src, &t);
-        break;
-    }
-    free(t.data);
-    return rc;
 }
 
 /* ------------------------------------------------------ nested archives */
 
-/* Why reading the parent's member data failed (read_counted returned
+/* Why reading the parent's member data failed (fmt_level_read_counted returned
  * got): the budget, the gzip stream under the parent (libarchive saw
  * only its end), or what libarchive says. */
 static const char *parent_error(const struct level *parent, la_ssize_t got)
 {
     const char *damage = fmt_feed_failure(parent->feed);
-    if (got == READ_PAST_BUDGET)
+    if (got == FMT_READ_PAST_BUDGET)
         return "input past its decompression budget";
     return damage ? damage : archive_error_string(parent->a);
 }
@@ -516,7 +182,7 @@ static ptrdiff_t nested_read(void *data, const void **buf, char *why, size_t why
         snprintf(why, whysize, "%s", src->parent_error);
         return -1;
     }
-    la_ssize_t got = read_counted(src->parent, src->block, sizeof src->block);
+    la_ssize_t got = fmt_level_read_counted(src->parent, src->block, sizeof src->block);
     if (got < 0) {
         const char *err = parent_error(src->parent, got);
         src->parent_failed = 1;
@@ -579,8 +245,8 @@ static char *join_entry(struct members *m, const char *outer, const char *inner)
 static void take_prefix(struct nested_src *src)
 {
     while (src->prefix_len < PREFIX_MAX && !src->prefix_eof && !src->parent_failed) {
-        la_ssize_t got = read_counted(src->parent, src->block + src->prefix_len,
-                                      PREFIX_MAX - src->prefix_len);
+        la_ssize_t got = fmt_level_read_counted(src->parent, src->block + src->prefix_len,
+                                                PREFIX_MAX - src->prefix_len);
         if (got < 0) {
             const char *err = parent_error(src->parent, got);
             src->parent_failed = 1;
@@ -715,12 +381,12 @@ static int open_level(struct level *lv, fmt_source_fn source, fmt_skip_fn skip,
     lv->a = fmt_input_reader_new();
     lv->feed = lv->a ? fmt_feed_new(lv->w, source, skip, seek, data) : NULL;
     if (!lv->feed) {
-        *rc = report_simple(lv, lv->name, FMT_ENTRY_FAILED, "out of memory");
+        *rc = fmt_level_report_simple(lv, lv->name, FMT_ENTRY_FAILED, "out of memory");
         return -1;
     }
     if (fmt_feed_open(lv->feed, lv->a) != ARCHIVE_OK) {
         lv->compressed = fmt_feed_inflating(lv->feed);
-        *rc = report_failed(lv, lv->a, src, 0);
+        *rc = fmt_level_report_failed(lv, lv->a, src, 0);
         return -1;
     }
     return 0;
@@ -768,7 +434,7 @@ static int read_member(struct level *lv, struct nested_src *src, struct archive_
     if (src->prefix_eof && src->prefix_len <= lv->w->max_entry_bytes &&
         fmt_input_only_raw(src->block, src->prefix_len)) {
         src->plain = 1;
-        rc = read_text(&child, src);
+        rc = fmt_level_read_text(&child, src);
     } else {
         rc = read_nested(&child, src);
     }
@@ -801,22 +467,22 @@ static int walk_member(struct level *lv, struct archive_entry *e, struct members
         return 0;
     char *name = join_entry(m, lv->name, path ? path : "");
     if (!name)
-        return report_simple(lv, lv->name, FMT_ENTRY_FAILED, "out of memory");
+        return fmt_level_report_simple(lv, lv->name, FMT_ENTRY_FAILED, "out of memory");
     if (type == AE_IFLNK || archive_entry_symlink(e))
-        return report_simple(lv, name, FMT_ENTRY_SKIPPED, "symbolic link, not followed");
+        return fmt_level_report_simple(lv, name, FMT_ENTRY_SKIPPED, "symbolic link, not followed");
     if (archive_entry_hardlink(e))
-        return report_simple(lv, name, FMT_ENTRY_SKIPPED, "hard link, not followed");
+        return fmt_level_report_simple(lv, name, FMT_ENTRY_SKIPPED, "hard link, not followed");
     if (type != AE_IFREG && type != 0)
-        return report_simple(lv, name, FMT_ENTRY_SKIPPED, "not a regular file");
+        return fmt_level_report_simple(lv, name, FMT_ENTRY_SKIPPED, "not a regular file");
     if (archive_entry_is_encrypted(e))
-        return report_simple(lv, name, FMT_ENTRY_FAILED, "encrypted entry");
+        return fmt_level_report_simple(lv, name, FMT_ENTRY_FAILED, "encrypted entry");
     if (count_decoded(lv)) {
         char msg[FMT_INPUT_MSG_MAX];
         fmt_input_budget_message(lv->w, msg, sizeof msg);
-        return report_simple(lv, name, FMT_ENTRY_FAILED, msg);
+        return fmt_level_report_simple(lv, name, FMT_ENTRY_FAILED, msg);
     }
     if (!m->src && !(m->src = malloc(sizeof *m->src)))
-        return report_simple(lv, name, FMT_ENTRY_FAILED, "out of memory");
+        return fmt_level_report_simple(lv, name, FMT_ENTRY_FAILED, "out of memory");
     return read_member(lv, m->src, e, name, broke);
 }
 
@@ -848,11 +514,11 @@ static int walk_each_member(struct level *lv, struct archive_entry *e, int r,
             rows += *lv->w->seq != before;
         } else if (r == ARCHIVE_FATAL || position(a) == last_fail) {
             /* The member's row already told why the stream broke. */
-            return broke ? 0 : report_failed(lv, a, src, 0);
+            return broke ? 0 : fmt_level_report_failed(lv, a, src, 0);
         } else {
             last_fail = position(a);
             if (!in_damage)
-                rc = report_failed(lv, a, src, 0);
+                rc = fmt_level_report_failed(lv, a, src, 0);
             rows++;
             in_damage = r == ARCHIVE_RETRY;
         }
@@ -862,9 +528,11 @@ static int walk_each_member(struct level *lv, struct archive_entry *e, int r,
     /* The reader stops at the archive's end marker; a cut or a bad
      * checksum in the gzip stream after it is damage too, said once. */
     if (fmt_feed_finish(lv->feed) != 0 && fmt_feed_failure(lv->feed) && !broke)
-        return report_failed(lv, a, src, 0);
+        return fmt_level_report_failed(lv, a, src, 0);
     /* An archive that yields no row would vanish from the reports. */
-    return rows ? 0 : report_simple(lv, lv->name, FMT_ENTRY_SKIPPED, "archive holds no files");
+    return rows ? 0
+                : fmt_level_report_simple(lv, lv->name, FMT_ENTRY_SKIPPED,
+                                          "archive holds no files");
 }
 
 static int walk_members(struct level *lv, struct archive_entry *e, int r,
@@ -890,19 +558,19 @@ static int walk_stream(struct level *lv, struct nested_src *src)
     lv->archive = format != 0 && format != ARCHIVE_FORMAT_RAW && format != ARCHIVE_FORMAT_EMPTY;
     if (r == ARCHIVE_EOF && format == ARCHIVE_FORMAT_EMPTY)
         return fmt_feed_failure(lv->feed)
-                   ? report_failed(lv, a, src, 0)
+                   ? fmt_level_report_failed(lv, a, src, 0)
                    : fmt_input_report(lv->w, lv->source, lv->name, FMT_ENTRY_SKIPPED,
                                       FMT_INPUT_NOT_A_LOG, 0, NULL, 0);
     /* A known archive whose first header is bad may still have good ones
      * after it: walk_members deals with that like with any bad header. */
     if (r == ARCHIVE_FATAL || (r < ARCHIVE_WARN && !lv->archive))
-        return report_failed(lv, a, src, 0);
+        return fmt_level_report_failed(lv, a, src, 0);
     if (format == ARCHIVE_FORMAT_RAW)
-        return read_text(lv, src);
+        return fmt_level_read_text(lv, src);
     if (lv->depth > lv->w->max_depth) {
         char msg[FMT_INPUT_MSG_MAX];
         snprintf(msg, sizeof msg, "archive nested deeper than %d levels", lv->w->max_depth);
-        return report_simple(lv, lv->name, FMT_ENTRY_FAILED, msg);
+        return fmt_level_report_simple(lv, lv->name, FMT_ENTRY_FAILED, msg);
     }
     return walk_members(lv, e, r, src);
 }
@@ -977,7 +645,7 @@ int fmt_input_read_fd(struct fmt_walker *w, int fd, const char *source,
     };
     struct fd_source *fs = malloc(sizeof *fs);
     if (!fs)
-        return report_simple(&lv, "", FMT_ENTRY_FAILED, "out of memory");
+        return fmt_level_report_simple(&lv, "", FMT_ENTRY_FAILED, "out of memory");
     struct stat st;
     *fs = (struct fd_source){.w = w, .fd = fd,
                              .wait = known_size < 0 && !(fstat(fd, &st) == 0 && S_ISREG(st.st_mode))};

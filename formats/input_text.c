@@ -246,38 +246,94 @@ enum fmt_entry_status fmt_text_normalise(char **buf, size_t *len,
  * scan_text would fail too (its next check is on that line, as long).
  */
 
+/* What one step of stream_run did. */
+enum stream_step {
+    STEP_ON,      /* read on */
+    STEP_HELD,    /* the piece ends inside a UTF-8 sequence: its bytes are held */
+    STEP_FAILED   /* the entry fails (s->msg says why) */
+};
+
+/* A sequence cut by the last piece's end: its bytes and this piece's next
+ * ones (from p[*i]), as one. */
+static enum stream_step cut_sequence(struct fmt_text_stream *s, const unsigned char *p, size_t n,
+                                     size_t *i, int last, unsigned char *out, size_t *o)
+{
+    unsigned char t[8];
+    size_t k = s->nseq, take = n - *i < 4 ? n - *i : 4, bad;
+    memcpy(t, s->seq, k);
+    memcpy(t + k, p + *i, take);
+    size_t step = fmt_utf8_seq(t, k + take, &bad);
+    if (step == 0 && bad == k + take && !last) {
+        memcpy(s->seq + k, p + *i, take);
+        s->nseq += take;
+        return STEP_HELD;
+    }
+    size_t used = step ? step : bad;
+    if (step) {
+        memcpy(out + *o, t, step);
+        *o += step;
+    } else {
+        memcpy(out + *o, replacement, 3);
+        *o += 3;
+        s->invalid++;
+    }
+    s->line_len += used;
+    *i += used - k;
+    s->nseq = 0;
+    return STEP_ON;
+}
+
+/* The byte p[*i], which is not printable ASCII: a line end ('\n', or '\r'
+ * with the '\n' that may follow it), a NUL (the entry fails), or a UTF-8
+ * sequence, held when this piece's end cuts it. */
+static enum stream_step other_byte(struct fmt_text_stream *s, const unsigned char *p, size_t n,
+                                   size_t *i, int last, unsigned char *out, size_t *o)
+{
+    unsigned char c = p[*i];
+    if (c == '\n') {
+        out[(*o)++] = '\n';
+        (*i)++;
+        s->line++, s->line_len = 0;
+    } else if (c == '\0') {
+        snprintf(s->msg, sizeof s->msg, "NUL byte at line %llu", (unsigned long long)s->line);
+        return STEP_FAILED;
+    } else if (c == '\r') {
+        out[(*o)++] = '\n';
+        (*i)++;
+        s->line++, s->line_len = 0;
+        s->after_cr = 1;
+    } else {
+        size_t bad, step = fmt_utf8_seq(p + *i, n - *i, &bad);
+        if (step == 0 && bad == n - *i && c >= 0xC2 && c <= 0xF4 && !last) {
+            memcpy(s->seq, p + *i, n - *i);
+            s->nseq = n - *i;
+            return STEP_HELD;
+        }
+        if (step) {
+            memcpy(out + *o, p + *i, step);
+            *o += step;
+        } else {
+            memcpy(out + *o, replacement, 3);
+            *o += 3;
+            s->invalid++;
+            step = bad;
+        }
+        *i += step;
+        s->line_len += step;
+    }
+    return STEP_ON;
+}
+
 /* The bytes [p, p + n) after the held ones, through the rules, into out;
  * the number written, or (size_t)-1 when the entry fails. */
 static size_t stream_run(struct fmt_text_stream *s, const unsigned char *p, size_t n, int last,
                          unsigned char *out)
 {
-    size_t i = 0, o = 0, bad;
+    size_t i = 0, o = 0;
     while (i < n || (last && s->nseq)) {
         if (s->nseq) {
-            /* A sequence cut by the last piece's end: its bytes and this
-             * piece's next ones, as one. */
-            unsigned char t[8];
-            size_t k = s->nseq, take = n - i < 4 ? n - i : 4;
-            memcpy(t, s->seq, k);
-            memcpy(t + k, p + i, take);
-            size_t step = fmt_utf8_seq(t, k + take, &bad);
-            if (step == 0 && bad == k + take && !last) {
-                memcpy(s->seq + k, p + i, take);
-                s->nseq += take;
+            if (cut_sequence(s, p, n, &i, last, out, &o) == STEP_HELD)
                 return o;
-            }
-            size_t used = step ? step : bad;
-            if (step) {
-                memcpy(out + o, t, step);
-                o += step;
-            } else {
-                memcpy(out + o, replacement, 3);
-                o += 3;
-                s->invalid++;
-            }
-            s->line_len += used;
-            i += used - k;
-            s->nseq = 0;
             continue;
         }
         unsigned char c = p[i];
@@ -303,37 +359,11 @@ static size_t stream_run(struct fmt_text_stream *s, const unsigned char *p, size
         }
         if (s->line_len > FMT_INPUT_LINE_MAX)
             goto too_long;
-        if (c == '\n') {
-            out[o++] = '\n';
-            i++;
-            s->line++, s->line_len = 0;
-        } else if (c == '\0') {
-            snprintf(s->msg, sizeof s->msg, "NUL byte at line %llu", (unsigned long long)s->line);
+        enum stream_step st = other_byte(s, p, n, &i, last, out, &o);
+        if (st == STEP_FAILED)
             return (size_t)-1;
-        } else if (c == '\r') {
-            out[o++] = '\n';
-            i++;
-            s->line++, s->line_len = 0;
-            s->after_cr = 1;
-        } else {
-            size_t step = fmt_utf8_seq(p + i, n - i, &bad);
-            if (step == 0 && bad == n - i && c >= 0xC2 && c <= 0xF4 && !last) {
-                memcpy(s->seq, p + i, n - i);
-                s->nseq = n - i;
-                return o;
-            }
-            if (step) {
-                memcpy(out + o, p + i, step);
-                o += step;
-            } else {
-                memcpy(out + o, replacement, 3);
-                o += 3;
-                s->invalid++;
-                step = bad;
-            }
-            i += step;
-            s->line_len += step;
-        }
+        if (st == STEP_HELD)
+            return o;
     }
     if (s->line_len > FMT_INPUT_LINE_MAX)
         goto too_long;
