@@ -348,83 +348,112 @@ void cli_audit_run(FILE *f, const struct cli_html_run *run)
     run_block(f, run);
 }
 
+/* The tables' rows into their temporary files (entries ef, games gf,
+ * mismatches mf, reviews rf), and the viewer pages.  0, or -1 with the
+ * reason in err. */
+static int fill_tables(FILE *ef, FILE *gf, FILE *mf, FILE *rf, const struct cli_html_run *run,
+                       const char *dir, unsigned long long *nentries, struct audit_counts *n,
+                       char *err, size_t errsize)
+{
+    const struct cli_report_files *files = &run->info->files;
+    cli_viewer_out *vo = NULL;
+    int rc = entries_table(ef, files, err, errsize, nentries);
+    if (rc == 0 && files->viewer && !(vo = cli_viewer_start(dir))) {
+        snprintf(err, errsize, "cannot write '%s/%s': %s", dir, CLI_VIEWER_DIR, strerror(errno));
+        rc = -1;
+    }
+    if (rc == 0)
+        rc = games_pass(gf, mf, rf, vo, files, run->crosstables, n, err, errsize);
+    if (vo && cli_viewer_finish(vo, rc == 0) != 0 && rc == 0) {
+        snprintf(err, errsize, "cannot write '%s/%s': %s", dir, CLI_VIEWER_DIR, strerror(errno));
+        rc = -1;
+    }
+    return rc;
+}
+
+/* The entries not read and the games with violations, their rows from ef
+ * and gf.  An empty table is a sentence: its controls would only puzzle.
+ * 0, or -1 when a copy failed. */
+static int entries_and_games(FILE *f, FILE *ef, FILE *gf, const struct cli_report_files *files,
+                             unsigned long long nentries, const struct audit_counts *n)
+{
+    int rc = 0;
+    heading(f, "audit-entries", "Entries not read", nentries);
+    if (nentries) {
+        fputs("<p class=\"note\">Skipped entries are not logs; failed ones could not be "
+              "read (the reason says why).</p>\n", f);
+        rc = copy_file(ef, f);
+    } else {
+        fputs("<p>None: every entry was read as a log.</p>\n", f);
+    }
+    heading(f, "audit-games", "Games with violations", n->games);
+    fputs("<p class=\"note\">Illegal games (replay stopped at the first rejected turn) "
+          "and malformed ones; the turn, player, code and message are those of the first "
+          "violation, <em>more</em> counts the others (violations.csv has them all).", f);
+    if (files->viewer) {
+        fputs(" The viewer (", f);
+        cli_html_count(f, n->viewed);
+        fprintf(f, " game%s, <a href=\"%s/1.html\">%s/</a>) steps through each game "
+                   "to the highlighted turn.", n->viewed == 1 ? "" : "s", CLI_VIEWER_DIR,
+                CLI_VIEWER_DIR);
+    }
+    fputs("</p>\n", f);
+    if (rc == 0 && n->games)
+        rc = copy_file(gf, f);
+    else if (!n->games)
+        fputs("<p>None: no game broke a rule.</p>\n", f);
+    return rc;
+}
+
+/* The result mismatches, and the games left for review where some game
+ * asks (most variants never do), their rows from mf and rf, copied only
+ * while rc is 0.  rc, or -1 when a copy failed. */
+static int mismatches_and_reviews(FILE *f, FILE *mf, FILE *rf, const struct audit_counts *n, int rc)
+{
+    heading(f, "audit-mismatches", "Result mismatches", n->mismatches);
+    if (n->mismatches) {
+        fputs("<p class=\"note\">Games whose declared result contradicts the one the "
+              "rules produced.</p>\n", f);
+        table_start(f, "mismatches-data", mismatch_cols, NCOLS(mismatch_cols));
+        if (rc == 0)
+            rc = copy_file(mf, f);
+        table_end(f, "mismatches-data");
+    } else {
+        fputs("<p>None: every declared result agrees with the rules.</p>\n", f);
+    }
+    if (n->reviews) {
+        heading(f, "audit-reviews", "Games left for review", n->reviews);
+        fputs("<p class=\"note\">The rules ended these games by what the moves cannot "
+              "decide alone (<em>review</em> says what: <em>chasing</em> is Xiangqi's "
+              "perpetual chase after a repetition). A declared winner stands; otherwise the "
+              "result is Fairy-Stockfish's.</p>\n", f);
+        table_start(f, "reviews-data", review_cols, NCOLS(review_cols));
+        if (rc == 0)
+            rc = copy_file(rf, f);
+        table_end(f, "reviews-data");
+    }
+    return rc;
+}
+
 int cli_audit_tables(FILE *f, const struct cli_html_run *run, const char *dir, char *err,
                      size_t errsize)
 {
-    const struct cli_report_files *files = &run->info->files;
     fputs("<noscript><p class=\"note\">The tables below need JavaScript to show their rows; "
           "inputs.csv, games.csv and violations.csv hold the same rows.</p></noscript>\n", f);
 
     /* The entries table comes first on the page, but its count only
      * after it: it goes through a temporary file too. */
     FILE *ef = tmpfile(), *gf = tmpfile(), *mf = tmpfile(), *rf = tmpfile();
-    cli_viewer_out *vo = NULL;
     int rc = ef && gf && mf && rf ? 0 : -1;
     if (rc != 0)
         snprintf(err, errsize, "cannot create a temporary file: %s", strerror(errno));
     unsigned long long nentries = 0;
     struct audit_counts n = {0, 0, 0, 0, 0};
     if (rc == 0)
-        rc = entries_table(ef, files, err, errsize, &nentries);
-    if (rc == 0 && files->viewer && !(vo = cli_viewer_start(dir))) {
-        snprintf(err, errsize, "cannot write '%s/%s': %s", dir, CLI_VIEWER_DIR, strerror(errno));
-        rc = -1;
-    }
-    if (rc == 0)
-        rc = games_pass(gf, mf, rf, vo, files, run->crosstables, &n, err, errsize);
-    if (vo && cli_viewer_finish(vo, rc == 0) != 0 && rc == 0) {
-        snprintf(err, errsize, "cannot write '%s/%s': %s", dir, CLI_VIEWER_DIR, strerror(errno));
-        rc = -1;
-    }
+        rc = fill_tables(ef, gf, mf, rf, run, dir, &nentries, &n, err, errsize);
     if (rc == 0) {
-        /* An empty table is a sentence: its controls would only puzzle. */
-        heading(f, "audit-entries", "Entries not read", nentries);
-        if (nentries) {
-            fputs("<p class=\"note\">Skipped entries are not logs; failed ones could not be "
-                  "read (the reason says why).</p>\n", f);
-            rc = copy_file(ef, f);
-        } else {
-            fputs("<p>None: every entry was read as a log.</p>\n", f);
-        }
-        heading(f, "audit-games", "Games with violations", n.games);
-        fputs("<p class=\"note\">Illegal games (replay stopped at the first rejected turn) "
-              "and malformed ones; the turn, player, code and message are those of the first "
-              "violation, <em>more</em> counts the others (violations.csv has them all).", f);
-        if (files->viewer) {
-            fputs(" The viewer (", f);
-            cli_html_count(f, n.viewed);
-            fprintf(f, " game%s, <a href=\"%s/1.html\">%s/</a>) steps through each game "
-                       "to the highlighted turn.", n.viewed == 1 ? "" : "s", CLI_VIEWER_DIR,
-                    CLI_VIEWER_DIR);
-        }
-        fputs("</p>\n", f);
-        if (rc == 0 && n.games)
-            rc = copy_file(gf, f);
-        else if (!n.games)
-            fputs("<p>None: no game broke a rule.</p>\n", f);
-        heading(f, "audit-mismatches", "Result mismatches", n.mismatches);
-        if (n.mismatches) {
-            fputs("<p class=\"note\">Games whose declared result contradicts the one the "
-                  "rules produced.</p>\n", f);
-            table_start(f, "mismatches-data", mismatch_cols, NCOLS(mismatch_cols));
-            if (rc == 0)
-                rc = copy_file(mf, f);
-            table_end(f, "mismatches-data");
-        } else {
-            fputs("<p>None: every declared result agrees with the rules.</p>\n", f);
-        }
-        /* Only where some game asks: most variants never do. */
-        if (n.reviews) {
-            heading(f, "audit-reviews", "Games left for review", n.reviews);
-            fputs("<p class=\"note\">The rules ended these games by what the moves cannot "
-                  "decide alone (<em>review</em> says what: <em>chasing</em> is Xiangqi's "
-                  "perpetual chase after a repetition). A declared winner stands; otherwise the "
-                  "result is Fairy-Stockfish's.</p>\n", f);
-            table_start(f, "reviews-data", review_cols, NCOLS(review_cols));
-            if (rc == 0)
-                rc = copy_file(rf, f);
-            table_end(f, "reviews-data");
-        }
+        rc = entries_and_games(f, ef, gf, &run->info->files, nentries, &n);
+        rc = mismatches_and_reviews(f, mf, rf, &n, rc);
         if (rc != 0)
             snprintf(err, errsize, "cannot copy a temporary file: %s", strerror(errno));
     }

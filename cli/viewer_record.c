@@ -293,14 +293,10 @@ static void add_step_text(struct json *b, const char *marker, const char *text,
     }
 }
 
-int cli_view_rec_write(cli_view_rec *v, const struct rp_report *r, struct fmt_buf *out)
+/* The record's head: how many positions it skips, the board's geometry
+ * and the position it starts from. */
+static void add_start(struct json *b, const cli_view_rec *v, size_t first)
 {
-    size_t kept = v->count < v->cap ? v->count : v->cap;
-    if (v->count == 0 || kept == 0 || (v->count > v->cap && v->cap < CLI_VIEW_STEPS))
-        return -1;   /* the hook ran out of memory */
-    size_t first = v->count - kept;   /* the position the record starts from */
-    v->out.len = 0;
-    struct json record = {&v->out, 0}, *b = &record;
     const struct step *start = &v->ring[first % v->cap];
     add(b, "{\"skipped\":");
     add_num(b, (long long)first);
@@ -314,39 +310,43 @@ int cli_view_rec_write(cli_view_rec *v, const struct rp_report *r, struct fmt_bu
     add_num(b, start->view.side_to_move);
     add(b, ",\"s\":");
     add_text(b, start->view.status);
-    add(b, "},\"steps\":[");
-    for (size_t i = first + 1; i < v->count; i++) {
-        const struct step *prev = &v->ring[(i - 1) % v->cap], *s = &v->ring[i % v->cap];
-        if (i > first + 1)
-            add(b, ",");
-        add_step_text(b, s->marker, s->text, s->comment);
-        if (same_geometry(&prev->view, &s->view)) {
-            add(b, ",\"d\":");
-            add_diff(b, &prev->view, &s->view);
-        } else {
-            add(b, ",\"cells\":");
-            add_cells(b, &s->view);
-        }
-        if (!same_holdings(&prev->view, &s->view)) {
-            add(b, ",\"h\":");
-            add_holdings(b, &s->view);
-        }
-        add(b, ",\"p\":");
-        add_num(b, s->view.side_to_move);
-        if (strcmp(prev->view.status, s->view.status) != 0) {
-            add(b, ",\"s\":");
-            add_text(b, s->view.status);
-        }
-        add(b, "}");
+}
+
+/* One step: its turn, and what changed since prev (the squares that
+ * changed, or every cell when the geometry did; holdings and status only
+ * when they changed). */
+static void add_step(struct json *b, const struct step *prev, const struct step *s)
+{
+    add_step_text(b, s->marker, s->text, s->comment);
+    if (same_geometry(&prev->view, &s->view)) {
+        add(b, ",\"d\":");
+        add_diff(b, &prev->view, &s->view);
+    } else {
+        add(b, ",\"cells\":");
+        add_cells(b, &s->view);
     }
-    /* Each violation marks a position: the turn it rejected (a turn that
-     * was not played is a position of its own, the board unchanged), the
-     * accepted turn it was found on (Backlash's after-end), or, for a
-     * result mismatch, the end of the game. */
+    if (!same_holdings(&prev->view, &s->view)) {
+        add(b, ",\"h\":");
+        add_holdings(b, &s->view);
+    }
+    add(b, ",\"p\":");
+    add_num(b, s->view.side_to_move);
+    if (strcmp(prev->view.status, s->view.status) != 0) {
+        add(b, ",\"s\":");
+        add_text(b, s->view.status);
+    }
+    add(b, "}");
+}
+
+/* Each violation marks a position: the turn it rejected (a turn that was
+ * not played is a position of its own, the board unchanged, added to b),
+ * the accepted turn it was found on (Backlash's after-end), or, for a
+ * result mismatch, the end of the game.  The marks go to marks. */
+static void add_violations(struct json *b, const cli_view_rec *v, const struct rp_report *r,
+                           size_t first, struct json *marks)
+{
     size_t positions = v->count - first;
     const struct step *last = &v->ring[(v->count - 1) % v->cap];
-    struct fmt_buf marks_buf = {0};
-    struct json marks = {&marks_buf, 0};
     for (size_t k = 0; k < r->nviolations; k++) {
         const struct rp_violation *x = &r->violations[k];
         size_t at = positions - 1;
@@ -361,12 +361,32 @@ int cli_view_rec_write(cli_view_rec *v, const struct rp_report *r, struct fmt_bu
             add(b, ",\"x\":1,\"d\":[]}");
             at = positions++;
         }
-        add(&marks, marks_buf.len ? ",[" : "[");
-        add_num(&marks, (long long)at);
-        add(&marks, ",");
-        add_num(&marks, (long long)k);
-        add(&marks, "]");
+        add(marks, marks->buf->len ? ",[" : "[");
+        add_num(marks, (long long)at);
+        add(marks, ",");
+        add_num(marks, (long long)k);
+        add(marks, "]");
     }
+}
+
+int cli_view_rec_write(cli_view_rec *v, const struct rp_report *r, struct fmt_buf *out)
+{
+    size_t kept = v->count < v->cap ? v->count : v->cap;
+    if (v->count == 0 || kept == 0 || (v->count > v->cap && v->cap < CLI_VIEW_STEPS))
+        return -1;   /* the hook ran out of memory */
+    size_t first = v->count - kept;   /* the position the record starts from */
+    v->out.len = 0;
+    struct json record = {&v->out, 0}, *b = &record;
+    add_start(b, v, first);
+    add(b, "},\"steps\":[");
+    for (size_t i = first + 1; i < v->count; i++) {
+        if (i > first + 1)
+            add(b, ",");
+        add_step(b, &v->ring[(i - 1) % v->cap], &v->ring[i % v->cap]);
+    }
+    struct fmt_buf marks_buf = {0};
+    struct json marks = {&marks_buf, 0};
+    add_violations(b, v, r, first, &marks);
     add(b, "],\"marks\":[");
     if (marks_buf.len && fmt_buf_add(&v->out, marks_buf.data, marks_buf.len) != FMT_OK)
         b->failed = 1;
