@@ -250,25 +250,17 @@ static void axis(FILE *f, double x0, double xw, double y_top, double y_bottom,
     }
 }
 
-static void rate_chart(FILE *f, const st_stats *s)
+/* The chart of the win rates: per variant with valid games (shown of
+ * them), each rate a dot with its 95% interval. */
+static void rate_svg(FILE *f, const st_stats *s, size_t nv, size_t shown)
 {
-    size_t nv = st_table_nrows(s, ST_TABLE_VARIANTS), shown = 0;
-    struct row row;
-    for (size_t r = 0; r < nv; r++) {
-        get_row(s, ST_TABLE_VARIANTS, r, &row);
-        shown += val(&row, ST_V_VALID) > 0;
-    }
-    fputs("<h2>Win rates by variant</h2>\n", f);
-    if (!shown) {
-        fputs("<p>No valid games (status ok and finished): no rates.</p>\n", f);
-        return;
-    }
     static const struct { int rate, lo, hi; const char *label, *colour; } lines[] = {
         {ST_V_WHITE_RATE, ST_V_WHITE_LO, ST_V_WHITE_HI, "white wins", "#1f5fa8"},
         {ST_V_DRAW_RATE, ST_V_DRAW_LO, ST_V_DRAW_HI, "draws", "#7a7a7a"},
         {ST_V_BLACK_RATE, ST_V_BLACK_LO, ST_V_BLACK_HI, "black wins", "#222222"},
         {ST_V_SCORE, ST_V_SCORE_LO, ST_V_SCORE_HI, "white score", "#b03a2e"},
     };
+    struct row row;
     double block = 4 * RSUB + 14, height = 20 + shown * block + 20;
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"700\" height=\"%.0f\" "
                "viewBox=\"0 0 700 %.0f\" role=\"img\" aria-label=\"win rates with 95%% "
@@ -298,48 +290,70 @@ static void rate_chart(FILE *f, const st_stats *s)
     fputs("</svg>\n<p class=\"note\">Dots: the rate over valid games (status ok, finished); "
           "bars: 95% intervals (Wilson for the rates, normal from the win/draw/loss variance "
           "for White's score).</p>\n", f);
+}
 
+/* One variant's row of the rates table: counts with their rates, White's
+ * score with its interval, the lengths and the illegal games. */
+static void rate_row(FILE *f, struct row *row)
+{
+    fputs("<tr>", f);
+    put_cell(f, row, ST_V_VARIANT);
+    put_cell(f, row, ST_V_GAMES);
+    put_cell(f, row, ST_V_VALID);
+    const int counts[3][2] = {{ST_V_WHITE_WINS, ST_V_WHITE_RATE},
+                              {ST_V_DRAWS, ST_V_DRAW_RATE},
+                              {ST_V_BLACK_WINS, ST_V_BLACK_RATE}};
+    for (int i = 0; i < 3; i++) {
+        fprintf(f, "<td>%s", grouped(row, counts[i][0]));
+        if (has(row, counts[i][1])) {
+            fputs(" (", f);
+            put_pct(f, row, counts[i][1]);
+            fputs(")", f);
+        }
+        fputs("</td>", f);
+    }
+    fputs("<td>", f);
+    if (has(row, ST_V_SCORE)) {
+        /* The score and its interval in one unit, percent. */
+        put_pct(f, row, ST_V_SCORE);
+        fputs(" (", f);
+        put_pct(f, row, ST_V_SCORE_LO);
+        fputs("&#8211;", f);
+        put_pct(f, row, ST_V_SCORE_HI);
+        fputs(")", f);
+    }
+    fputs("</td>", f);
+    put_cell(f, row, ST_V_MEAN_TURNS);
+    put_cell(f, row, ST_V_MEDIAN_TURNS);
+    fprintf(f, "<td>%s", grouped(row, ST_V_ILLEGAL));
+    if (has(row, ST_V_ILLEGAL_RATE)) {
+        fputs(" (", f);
+        put_pct(f, row, ST_V_ILLEGAL_RATE);
+        fputs(")", f);
+    }
+    fputs("</td></tr>\n", f);
+}
+
+static void rate_chart(FILE *f, const st_stats *s)
+{
+    size_t nv = st_table_nrows(s, ST_TABLE_VARIANTS), shown = 0;
+    struct row row;
+    for (size_t r = 0; r < nv; r++) {
+        get_row(s, ST_TABLE_VARIANTS, r, &row);
+        shown += val(&row, ST_V_VALID) > 0;
+    }
+    fputs("<h2>Win rates by variant</h2>\n", f);
+    if (!shown) {
+        fputs("<p>No valid games (status ok and finished): no rates.</p>\n", f);
+        return;
+    }
+    rate_svg(f, s, nv, shown);
     fputs("<table>\n<tr><th>variant</th><th>games</th><th>valid</th><th>white wins</th>"
           "<th>draws</th><th>black wins</th><th>white score (95% interval)</th>"
           "<th>mean turns</th><th>median turns</th><th>illegal games</th></tr>\n", f);
     for (size_t r = 0; r < nv; r++) {
         get_row(s, ST_TABLE_VARIANTS, r, &row);
-        fputs("<tr>", f);
-        put_cell(f, &row, ST_V_VARIANT);
-        put_cell(f, &row, ST_V_GAMES);
-        put_cell(f, &row, ST_V_VALID);
-        const int counts[3][2] = {{ST_V_WHITE_WINS, ST_V_WHITE_RATE},
-                                  {ST_V_DRAWS, ST_V_DRAW_RATE},
-                                  {ST_V_BLACK_WINS, ST_V_BLACK_RATE}};
-        for (int i = 0; i < 3; i++) {
-            fprintf(f, "<td>%s", grouped(&row, counts[i][0]));
-            if (has(&row, counts[i][1])) {
-                fputs(" (", f);
-                put_pct(f, &row, counts[i][1]);
-                fputs(")", f);
-            }
-            fputs("</td>", f);
-        }
-        fputs("<td>", f);
-        if (has(&row, ST_V_SCORE)) {
-            /* The score and its interval in one unit, percent. */
-            put_pct(f, &row, ST_V_SCORE);
-            fputs(" (", f);
-            put_pct(f, &row, ST_V_SCORE_LO);
-            fputs("&#8211;", f);
-            put_pct(f, &row, ST_V_SCORE_HI);
-            fputs(")", f);
-        }
-        fputs("</td>", f);
-        put_cell(f, &row, ST_V_MEAN_TURNS);
-        put_cell(f, &row, ST_V_MEDIAN_TURNS);
-        fprintf(f, "<td>%s", grouped(&row, ST_V_ILLEGAL));
-        if (has(&row, ST_V_ILLEGAL_RATE)) {
-            fputs(" (", f);
-            put_pct(f, &row, ST_V_ILLEGAL_RATE);
-            fputs(")", f);
-        }
-        fputs("</td></tr>\n", f);
+        rate_row(f, &row);
     }
     fputs("</table>\n", f);
 }
