@@ -623,6 +623,62 @@ static void release(struct merge *M)
     cli_alias_spellings_release(&M->spellings);
 }
 
+/* The merged run's report options: the first shard's (the others agree,
+ * load_shards checked), and the run block: the shards' inputs and options,
+ * as one run's. */
+static struct cli_report_opts merged_report_opts(struct merge *M, long long run_started)
+{
+    const struct cli_state *s = &M->sh[0].st;
+    struct cli_report_opts o = {M->outdir, s->excel, s->declared, s->min_games, s->selection,
+                                M->xlsx, {0}, s->illegal_exclude, &s->rating, M->alias,
+                                &M->spellings};
+    o.info.started = run_started;
+    o.info.inputs = (const char *const *)s->inputs;
+    o.info.ninputs = s->ninputs;
+    o.info.aliases = s->aliases[0] ? s->aliases : NULL;
+    o.info.excel = s->excel;
+    o.info.viewer = (enum cli_viewer)s->viewer;
+    return o;
+}
+
+/* After the rows: the statistics' reports and the pages, every file put in
+ * place together, then the warnings and the summary.  The exit status,
+ * CLI_EXIT_NOTHING when the reports could not be written (said). */
+static int finish_merge(struct merge *M, long long run_started, double started)
+{
+    struct cli_report_opts o = merged_report_opts(M, run_started);
+    int rc = CLI_CONTINUE;
+    int viewer = M->sh[0].st.viewer != CLI_VIEWER_NONE;
+    if (cli_report_files_in(&o.info.files, M->outdir, viewer) != 0) {
+        cli_error("out of memory");
+        rc = CLI_EXIT_NOTHING;
+    } else if (cli_report_statistics(M->stats, &M->t, &o) != 0) {
+        rc = CLI_EXIT_NOTHING;
+    } else {
+        /* The viewer records were only the pages' material. */
+        char *records = viewer ? path_in(M->outdir, CLI_VIEWER_FILE) : NULL;
+        if (records)
+            cli_report_discard(records);
+        free(records);
+        if (cli_report_set_commit() != 0) {
+            cli_error("cannot put the reports in place in '%s': %s", M->outdir,
+                      strerror(errno));
+            rc = CLI_EXIT_NOTHING;
+        }
+    }
+    if (rc != CLI_EXIT_NOTHING) {
+        cli_report_warnings(&M->t, &o);
+        cli_pgn_warn(&M->pgn_counts, pgn_file(M));
+        if (!M->quiet)
+            cli_report_summary(&M->t, &o, cli_now() - started);
+        if (!M->quiet && pgn_file(M))
+            cli_pgn_summary(&M->pgn_counts, pgn_file(M), 0);
+        rc = cli_warnings_status(cli_report_exit_status(&M->t.sum), M->strict);
+    }
+    cli_report_files_release(&o.info.files);
+    return rc;
+}
+
 int cmd_merge(int argc, char **argv)
 {
     struct merge M;
@@ -657,47 +713,8 @@ int cmd_merge(int argc, char **argv)
     }
     if (rc == CLI_CONTINUE && write_rows(&M) != 0)
         rc = CLI_EXIT_NOTHING;
-    if (rc == CLI_CONTINUE) {
-        const struct cli_state *s = &M.sh[0].st;
-        struct cli_report_opts o = {M.outdir, s->excel, s->declared, s->min_games, s->selection,
-                                    M.xlsx, {0}, s->illegal_exclude, &s->rating, M.alias,
-                                    &M.spellings};
-        /* The run block: the shards' inputs and options, as one run's. */
-        o.info.started = run_started;
-        o.info.inputs = (const char *const *)s->inputs;
-        o.info.ninputs = s->ninputs;
-        o.info.aliases = s->aliases[0] ? s->aliases : NULL;
-        o.info.excel = s->excel;
-        o.info.viewer = (enum cli_viewer)s->viewer;
-        int viewer = s->viewer != CLI_VIEWER_NONE;
-        if (cli_report_files_in(&o.info.files, M.outdir, viewer) != 0) {
-            cli_error("out of memory");
-            rc = CLI_EXIT_NOTHING;
-        } else if (cli_report_statistics(M.stats, &M.t, &o) != 0) {
-            rc = CLI_EXIT_NOTHING;
-        } else {
-            /* The viewer records were only the pages' material. */
-            char *records = viewer ? path_in(M.outdir, CLI_VIEWER_FILE) : NULL;
-            if (records)
-                cli_report_discard(records);
-            free(records);
-            if (cli_report_set_commit() != 0) {
-                cli_error("cannot put the reports in place in '%s': %s", M.outdir,
-                          strerror(errno));
-                rc = CLI_EXIT_NOTHING;
-            }
-        }
-        if (rc != CLI_EXIT_NOTHING) {
-            cli_report_warnings(&M.t, &o);
-            cli_pgn_warn(&M.pgn_counts, pgn_file(&M));
-            if (!M.quiet)
-                cli_report_summary(&M.t, &o, cli_now() - started);
-            if (!M.quiet && pgn_file(&M))
-                cli_pgn_summary(&M.pgn_counts, pgn_file(&M), 0);
-            rc = cli_warnings_status(cli_report_exit_status(&M.t.sum), M.strict);
-        }
-        cli_report_files_release(&o.info.files);
-    }
+    if (rc == CLI_CONTINUE)
+        rc = finish_merge(&M, run_started, started);
     if (rc == CLI_EXIT_NOTHING) {
         cli_report_set_abort();
         cli_output_unmake_dir(M.outdir, M.made_dir);
