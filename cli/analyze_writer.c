@@ -185,8 +185,9 @@ int cli_analyze_emit_batch(void *ctx, struct cli_job *job, int drop)
         A->t.games_found += b->t.games_found;
         if (strcmp(b->t.latest, A->t.latest) > 0)
             memcpy(A->t.latest, b->t.latest, sizeof A->t.latest);
+        /* The violations the summary counts: the copies' left out. */
         cli_progress_update(&A->progress, A->t.sum.entries, A->t.games_found,
-                            A->t.sum.violations);
+                            A->t.sum.violations - A->t.dups.violations);
         stop = A->write_failed || A->failed;
     }
     cli_batch_free(b);

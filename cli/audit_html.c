@@ -183,6 +183,18 @@ static const struct table_col review_cols[] = {
     {"review", "text", "select", NULL},
     {"viewer", "link", NULL, NULL}};
 
+static const struct table_col copy_cols[] = {
+    {"#", "num", NULL, NULL},
+    {"source", "text", "text", "file"},
+    {"entry", "text", "text", "file"},
+    {"game", "num", NULL, NULL},
+    {"variant", "text", "select", NULL},
+    {"white", "text", "text", "player"},
+    {"black", "text", "text", "player"},
+    {"status", "text", "select", NULL},
+    {"violations", "num", NULL, NULL},
+    {"copy of", "text", "text", "file"}};
+
 #define NCOLS(a) (sizeof a / sizeof a[0])
 
 /* Entries that were skipped or failed, from inputs.csv. */
@@ -238,14 +250,29 @@ static void game_cells(FILE *f, const struct cli_game_rows *g)
 }
 
 struct audit_counts {
-    unsigned long long games, mismatches, reviews, viewed;
+    unsigned long long games, mismatches, reviews, viewed, copies;
     unsigned long pages;
 };
 
+/* A copy of an earlier game (its games.csv row names the first): a row
+ * of the copies table, and in no other table, page or count, as the
+ * statistics leave it out. */
+static void copy_row(FILE *cf, const struct cli_game_rows *g, struct audit_counts *n)
+{
+    fputs(n->copies++ ? ",\n[" : "\n[", cf);
+    game_cells(cf, g);
+    cli_json_string(cf, g->game[CLI_G_STATUS]);
+    fprintf(cf, ",%zu,", g->nviolations);
+    cli_json_string(cf, g->game[CLI_G_DUPLICATE_OF]);
+    fputc(']', cf);
+}
+
 /* One pass over the games: the games table to f, the mismatch rows to mf,
- * the games left for review to rf, the viewer pages through vo. */
-static int games_pass(FILE *f, FILE *mf, FILE *rf, cli_viewer_out *vo, const struct cli_report_files *files,
-                      cli_crosstables *ct, struct audit_counts *n, char *err, size_t errsize)
+ * the games left for review to rf, the copies of earlier games to cf,
+ * the viewer pages through vo. */
+static int games_pass(FILE *f, FILE *mf, FILE *rf, FILE *cf, cli_viewer_out *vo,
+                      const struct cli_report_files *files, cli_crosstables *ct,
+                      struct audit_counts *n, char *err, size_t errsize)
 {
     cli_rows *r = cli_rows_open(files, err, errsize);
     if (!r)
@@ -255,6 +282,10 @@ static int games_pass(FILE *f, FILE *mf, FILE *rf, cli_viewer_out *vo, const str
     int rc;
     while ((rc = cli_rows_next(r, &g)) == 1) {
         const char *href = "";
+        if (g.game[CLI_G_DUPLICATE_OF][0]) {
+            copy_row(cf, &g, n);
+            continue;
+        }
         if (g.viewer[0] && vo) {
             if (cli_viewer_add(vo, &g, &href) != 0) {
                 snprintf(err, errsize, "cannot write the viewer pages: %s", strerror(errno));
@@ -349,11 +380,12 @@ void cli_audit_run(FILE *f, const struct cli_html_run *run)
 }
 
 /* The tables' rows into their temporary files (entries ef, games gf,
- * mismatches mf, reviews rf), and the viewer pages.  0, or -1 with the
- * reason in err. */
-static int fill_tables(FILE *ef, FILE *gf, FILE *mf, FILE *rf, const struct cli_html_run *run,
-                       const char *dir, unsigned long long *nentries, struct audit_counts *n,
-                       char *err, size_t errsize)
+ * mismatches mf, reviews rf, copies cf), and the viewer pages.  0, or -1
+ * with the reason in err. */
+static int fill_tables(FILE *ef, FILE *gf, FILE *mf, FILE *rf, FILE *cf,
+                       const struct cli_html_run *run, const char *dir,
+                       unsigned long long *nentries, struct audit_counts *n, char *err,
+                       size_t errsize)
 {
     const struct cli_report_files *files = &run->info->files;
     cli_viewer_out *vo = NULL;
@@ -363,7 +395,7 @@ static int fill_tables(FILE *ef, FILE *gf, FILE *mf, FILE *rf, const struct cli_
         rc = -1;
     }
     if (rc == 0)
-        rc = games_pass(gf, mf, rf, vo, files, run->crosstables, n, err, errsize);
+        rc = games_pass(gf, mf, rf, cf, vo, files, run->crosstables, n, err, errsize);
     if (vo && cli_viewer_finish(vo, rc == 0) != 0 && rc == 0) {
         snprintf(err, errsize, "cannot write '%s/%s': %s", dir, CLI_VIEWER_DIR, strerror(errno));
         rc = -1;
@@ -435,6 +467,23 @@ static int mismatches_and_reviews(FILE *f, FILE *mf, FILE *rf, const struct audi
     return rc;
 }
 
+/* The copies of earlier games, where the run found any, their rows from
+ * cf, copied only while rc is 0.  rc, or -1 when a copy failed. */
+static int copies_table(FILE *f, FILE *cf, const struct audit_counts *n, int rc)
+{
+    if (!n->copies)
+        return rc;
+    heading(f, "audit-copies", "Copies of earlier games", n->copies);
+    fputs("<p class=\"note\">Games with the same variant, players and moves as a game before "
+          "them (<em>copy of</em> names it): listed in games.csv (duplicate_of) and "
+          "violations.csv, counted in no table, count or statistic of this page.</p>\n", f);
+    table_start(f, "copies-data", copy_cols, NCOLS(copy_cols));
+    if (rc == 0)
+        rc = copy_file(cf, f);
+    table_end(f, "copies-data");
+    return rc;
+}
+
 int cli_audit_tables(FILE *f, const struct cli_html_run *run, const char *dir, char *err,
                      size_t errsize)
 {
@@ -443,17 +492,18 @@ int cli_audit_tables(FILE *f, const struct cli_html_run *run, const char *dir, c
 
     /* The entries table comes first on the page, but its count only
      * after it: it goes through a temporary file too. */
-    FILE *ef = tmpfile(), *gf = tmpfile(), *mf = tmpfile(), *rf = tmpfile();
-    int rc = ef && gf && mf && rf ? 0 : -1;
+    FILE *ef = tmpfile(), *gf = tmpfile(), *mf = tmpfile(), *rf = tmpfile(), *cf = tmpfile();
+    int rc = ef && gf && mf && rf && cf ? 0 : -1;
     if (rc != 0)
         snprintf(err, errsize, "cannot create a temporary file: %s", strerror(errno));
     unsigned long long nentries = 0;
-    struct audit_counts n = {0, 0, 0, 0, 0};
+    struct audit_counts n = {0, 0, 0, 0, 0, 0};
     if (rc == 0)
-        rc = fill_tables(ef, gf, mf, rf, run, dir, &nentries, &n, err, errsize);
+        rc = fill_tables(ef, gf, mf, rf, cf, run, dir, &nentries, &n, err, errsize);
     if (rc == 0) {
         rc = entries_and_games(f, ef, gf, &run->info->files, nentries, &n);
         rc = mismatches_and_reviews(f, mf, rf, &n, rc);
+        rc = copies_table(f, cf, &n, rc);
         if (rc != 0)
             snprintf(err, errsize, "cannot copy a temporary file: %s", strerror(errno));
     }
@@ -465,5 +515,7 @@ int cli_audit_tables(FILE *f, const struct cli_html_run *run, const char *dir, c
         fclose(mf);
     if (rf)
         fclose(rf);
+    if (cf)
+        fclose(cf);
     return rc;
 }

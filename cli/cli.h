@@ -154,6 +154,7 @@ struct cli_progress {
     char current[256];        /* the entry being read */
     size_t width;             /* the terminal's columns */
     int drawn;                /* the line is on the screen */
+    int stale;                /* the counts changed since the line was drawn */
 };
 
 /* The bytes of an input known before reading it: a file's size, the sum
@@ -571,7 +572,9 @@ long long cli_run_started(void);
 struct cli_crosstables;
 
 struct cli_html_run {
-    const struct st_summary *sum; /* counts over the selected games */
+    const struct st_summary *sum; /* counts over the selected games, each counted once */
+    const struct st_summary *copies; /* the copies of earlier games among the selected,
+                                        counted in none of sum's fields; NULL: none */
     uint64_t games_found;         /* games read, selected or not */
     const char *results;          /* "verified" or "declared" */
     const char *selection;        /* the filters in words, "" when none */

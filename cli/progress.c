@@ -108,8 +108,9 @@ size_t cli_progress_text(const struct cli_progress *p, double now, char *buf, si
         }
     }
     if (at < size)
-        at += (size_t)snprintf(buf + at, size - at, "%s entr%s, %s games (%s/s), %s violation%s",
-                               entries, p->entries == 1 ? "y" : "ies", games, rate, violations,
+        at += (size_t)snprintf(buf + at, size - at, "%s entr%s, %s game%s (%s/s), %s violation%s",
+                               entries, p->entries == 1 ? "y" : "ies", games,
+                               p->games == 1 ? "" : "s", rate, violations,
                                p->violations == 1 ? "" : "s");
     /* The entry being read, cut at the left to what the line has room for. */
     size_t room = p->width > at + 3 ? p->width - at - 3 : 0, len = strlen(p->current);
@@ -131,6 +132,7 @@ static void draw(struct cli_progress *p, double now)
     cli_put_safe(stderr, line);   /* the entry's name is the input's */
     p->last = now;
     p->drawn = 1;
+    p->stale = 0;
 }
 
 void cli_progress_hide(void)
@@ -164,6 +166,7 @@ void cli_progress_update(struct cli_progress *p, uint64_t entries, uint64_t game
 {
     if (!p->enabled)
         return;
+    p->stale |= entries != p->entries || games != p->games || violations != p->violations;
     p->entries = entries;
     p->games = games;
     p->violations = violations;
@@ -192,6 +195,10 @@ void cli_progress_reading(struct cli_progress *p, const struct fmt_entry *e)
 
 void cli_progress_finish(struct cli_progress *p)
 {
+    /* The last counts are drawn before the line goes: a record of the
+     * terminal (script(1)) ends with the counts the summary prints. */
+    if (p->enabled && p->stale)
+        draw(p, cli_now());
     if (p->enabled && p->drawn)
         fputs("\r\033[K", stderr);
     p->drawn = 0;

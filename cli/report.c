@@ -143,7 +143,8 @@ int cli_report_statistics(st_stats *stats, const struct cli_totals *t,
     }
     /* The page's counts are the statistics': each game once. */
     struct st_summary once = counted_once(t);
-    struct cli_html_run run = {&once,         t->games_found, o->declared ? "declared" : "verified",
+    struct cli_html_run run = {&once,         &t->dups,     t->games_found,
+                               o->declared ? "declared" : "verified",
                                o->selection, o->min_games, &o->info, o->alias,
                                o->spellings,  NULL};
     char err[1024];
@@ -167,14 +168,23 @@ void cli_report_summary(const struct cli_totals *t, const struct cli_report_opts
     /* Each game once, as the statistics count it; the copies apart. */
     struct st_summary once = counted_once(t);
     const struct st_summary *s = &once;
-    printf("gcaudit: %llu entr%s read (%llu ok, %llu skipped, %llu failed), %llu games in %.2f s\n",
+    printf("gcaudit: %llu entr%s read (%llu ok, %llu skipped, %llu failed), %llu game%s in "
+           "%.2f s\n",
            (unsigned long long)s->entries, s->entries == 1 ? "y" : "ies",
            (unsigned long long)s->entries_ok,
            (unsigned long long)s->entries_skipped, (unsigned long long)s->entries_failed,
-           (unsigned long long)t->games_found, secs);
+           (unsigned long long)t->games_found, t->games_found == 1 ? "" : "s", secs);
     if (o->selection[0])
-        printf("  selected: %llu of %llu games (%s)\n", (unsigned long long)t->sum.games,
-               (unsigned long long)t->games_found, o->selection);
+        printf("  selected: %llu of %llu game%s (%s)\n", (unsigned long long)t->sum.games,
+               (unsigned long long)t->games_found, t->games_found == 1 ? "" : "s", o->selection);
+    /* The copies first: every count below leaves them out. */
+    const struct st_summary *c = &t->dups;
+    if (c->games)
+        printf("  copies: %llu game%s a copy of an earlier one, not counted below (games.csv: "
+               "duplicate_of; violations.csv lists %s %llu violation%s too)\n",
+               (unsigned long long)c->games, c->games == 1 ? " is" : "s are",
+               c->games == 1 ? "its" : "their", (unsigned long long)c->violations,
+               c->violations == 1 ? "" : "s");
     /* The results are those the statistics count (variants.csv): of the
      * valid games, with the results --results names; the games not
      * counted are the other statuses and the unfinished. */
@@ -194,10 +204,6 @@ void cli_report_summary(const struct cli_totals *t, const struct cli_report_opts
            (unsigned long long)valid, valid == 1 ? "" : "s", o->declared ? "declared" : "verified",
            (unsigned long long)w, w == 1 ? "" : "s", (unsigned long long)b, b == 1 ? "" : "s",
            (unsigned long long)d, d == 1 ? "" : "s");
-    if (t->dups.games)
-        printf("  duplicates: %llu game%s a copy of an earlier one, counted once (games.csv: "
-               "duplicate_of)\n",
-               (unsigned long long)t->dups.games, t->dups.games == 1 ? " is" : "s are");
     printf("  violations: %llu (%llu result mismatch%s); reports in %s/\n",
            (unsigned long long)s->violations, (unsigned long long)s->mismatches,
            s->mismatches == 1 ? "" : "es", o->outdir);

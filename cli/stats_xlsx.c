@@ -313,11 +313,24 @@ static lxw_error write_info(lxw_workbook *wb, const struct formats *fm,
                       fm->cuts);
     static const char *const status[] = {"games ok", "games illegal", "games malformed",
                                          "games unsupported"};
+    /* The copies of earlier games are selected but counted nowhere: their
+     * own rows, so that games read = selected + not selected and
+     * selected = counted + copies. */
+    const struct st_summary none = {0};
+    const struct st_summary *d = run->copies ? run->copies : &none;
     const struct { const char *k; unsigned long long v; } counts[] = {
-        {"entries", s->entries},          {"entries ok", s->entries_ok},
-        {"entries skipped", s->entries_skipped}, {"entries failed", s->entries_failed},
-        {"games read", run->games_found}, {"games selected", s->games},
-        {"violations", s->violations},    {"result mismatches", s->mismatches}};
+        {"entries", s->entries},
+        {"entries ok", s->entries_ok},
+        {"entries skipped", s->entries_skipped},
+        {"entries failed", s->entries_failed},
+        {"games read", run->games_found},
+        {"games selected", s->games + d->games},
+        {"copies of earlier games (not counted; games.csv: duplicate_of)", d->games},
+        {"games counted", s->games},
+        {"violations", s->violations},
+        {"result mismatches", s->mismatches},
+        {"violations in the copies (not counted)", d->violations},
+        {"result mismatches in the copies (not counted)", d->mismatches}};
     for (size_t i = 0; i < sizeof counts / sizeof counts[0] && !rc; i++)
         rc = info_count(ws, &row, counts[i].k, counts[i].v);
     for (int i = 0; i < 4 && !rc; i++)

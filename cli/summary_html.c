@@ -187,12 +187,14 @@ static void audit_counts(FILE *f, const struct cli_html_run *run)
               ? " (what the logs declare, not what the replay found).</p>\n"
               : " (what the replay found; a log's own declaration where the rules did not end "
                 "the game).</p>\n", f);
+    const struct st_summary *d = run->copies;
+    uint64_t copies = d ? d->games : 0;
     if (run->selection && run->selection[0]) {
         fputs("<p>Selected: ", f);
-        cli_html_count(f, s->games);
+        cli_html_count(f, s->games + copies);
         fputs(" of ", f);
         cli_html_count(f, run->games_found);
-        fputs(" games (", f);
+        fputs(run->games_found == 1 ? " game (" : " games (", f);
         put_text(f, run->selection);
         fputs(").</p>\n", f);
     }
@@ -211,6 +213,21 @@ static void audit_counts(FILE *f, const struct cli_html_run *run)
     count_cell(f, s->violations);
     count_cell(f, s->mismatches);
     fputs("</tr>\n</table>\n", f);
+    if (copies) {
+        /* The copies are rows of games.csv and violations.csv: said, so
+         * that the rows and these counts can be matched. */
+        fputs("<p id=\"copies-note\">Not counted here nor in the tables and statistics below: ",
+              f);
+        cli_html_count(f, copies);
+        fputs(copies == 1 ? " copy of an earlier game" : " copies of earlier games", f);
+        fputs(" (same variant, players and moves), with ", f);
+        cli_html_count(f, d->violations);
+        fputs(d->violations == 1 ? " violation and " : " violations and ", f);
+        cli_html_count(f, d->mismatches);
+        fputs(d->mismatches == 1 ? " result mismatch" : " result mismatches", f);
+        fputs(", which games.csv and violations.csv list too; <a href=\"#audit-copies\">Copies "
+              "of earlier games</a> names the game each copies.</p>\n", f);
+    }
 }
 
 /* Horizontal scale of the rate chart: 0..1 over [X0, X0 + XW]. */
@@ -276,8 +293,8 @@ static void rate_svg(FILE *f, const st_stats *s, size_t nv, size_t shown)
         fputs("<text x=\"4\" y=\"", f);
         fprintf(f, "%.1f\" font-weight=\"bold\">", y + RSUB);
         put_short(f, txt(&row, ST_V_VARIANT), 20);
-        fprintf(f, "</text>\n<text x=\"4\" y=\"%.1f\">%s valid games</text>\n", y + 2 * RSUB,
-                grouped(&row, ST_V_VALID));
+        fprintf(f, "</text>\n<text x=\"4\" y=\"%.1f\">%s valid game%s</text>\n", y + 2 * RSUB,
+                grouped(&row, ST_V_VALID), val(&row, ST_V_VALID) == 1 ? "" : "s");
         for (int i = 0; i < 4; i++) {
             double ly = y + (i + 0.5) * RSUB + 4;
             fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n", RX0 - 6,

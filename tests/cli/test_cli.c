@@ -299,3 +299,25 @@ Test(cli, palindromic_reversal_through_replay_and_analyze)
               "%s", games);
     free(games);
 }
+
+/* One game is "1 game", in the summary, the selection line and the page's
+ * chart (issue 26: "1 games"). */
+Test(cli, one_game_is_singular)
+{
+    static const char one[] = "Game: Chess\nWhite: Ada\nBlack: Bob\nEvent: Club\n\n"
+                              "1. P f2-f3 1... p e7-e5\n2. P g2-g4 2... q d8-h4\n";
+    char *path = ts_fmt("%s/one.log", ts_scratch);
+    cr_assert_eq(ts_write_file(path, one, strlen(one)), 0);
+    free(path);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze one.log --event Club -o out"), 0);
+    char *out = ts_slurp(ts_scratch, "stdout.txt");
+    cr_expect(strstr(out, "), 1 game in "), "%s", out);
+    cr_expect(strstr(out, "\n  selected: 1 of 1 game (event Club)\n"), "%s", out);
+    cr_expect(!strstr(out, "1 games"), "%s", out);
+    char *page = ts_slurp(ts_scratch, "out/summary.html");
+    cr_expect(strstr(page, ">1 valid game<"), "the chart's label");
+    cr_expect(strstr(page, " of 1 game ("), "the selection");
+    cr_expect(!strstr(page, ">1 games") && !strstr(page, " 1 games"), "1 games on the page");
+    free(page);
+    free(out);
+}

@@ -12,6 +12,7 @@
 
 #include "tests/support/csvread.h"
 #include "tests/support/support.h"
+#include "tests/support/zip.h"
 
 static void write_in_dir(const char *name, const char *text)
 {
@@ -69,15 +70,15 @@ Test(duplicates, a_copy_is_named_and_counted_once)
     cr_expect_str_eq(ts_csv_get(&p, 1, "games"), "1", "Ada lost the mate once, not twice");
     ts_csv_free(&p);
     char *out = ts_slurp(ts_scratch, "stdout.txt");
-    const char *games = strstr(out, "\n  games:");
+    const char *games = strstr(out, "\n  copies:");
     cr_assert_not_null(games, "%s", out);
     cr_expect_str_eq(games + 1,
+                     "  copies: 1 game is a copy of an earlier one, not counted below (games.csv: "
+                     "duplicate_of; violations.csv lists its 0 violations too)\n"
                      "  games: 4 ok (2 finished, 2 unfinished), 0 illegal, 0 malformed, 0 "
                      "unsupported\n"
                      "  results of the 2 valid games (verified, as the statistics count them): 0 "
                      "white wins, 2 black wins, 0 draws\n"
-                     "  duplicates: 1 game is a copy of an earlier one, counted once (games.csv: "
-                     "duplicate_of)\n"
                      "  violations: 0 (0 result mismatches); reports in out/\n");
     free(out);
 }
@@ -160,4 +161,223 @@ Test(duplicates, the_same_file_twice_is_read_once)
     cr_expect_eq(in.nrows - 1, 1u);
     ts_csv_free(&in);
     cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q --strict a.log a.log -o out"), 2);
+}
+
+/* ------------------------------------------ the counts, in every output */
+
+/* The number after `key` in text (its first occurrence; thousands
+ * separators skipped), or -1. */
+static long long number_after(const char *text, const char *key)
+{
+    const char *p = strstr(text, key);
+    if (!p)
+        return -1;
+    p += strlen(key);
+    while (*p == ' ' || *p == '>' || *p == '(')
+        p++;
+    if (*p < '0' || *p > '9')
+        return -1;
+    long long v = 0;
+    for (; (*p >= '0' && *p <= '9') || (*p == ',' && p[1] >= '0' && p[1] <= '9'); p++)
+        if (*p != ',')
+            v = 10 * v + (*p - '0');
+    return v;
+}
+
+/* The number before `key` in text (the first occurrence), or -1. */
+static long long number_before(const char *text, const char *key)
+{
+    const char *p = strstr(text, key);
+    if (!p)
+        return -1;
+    while (p > text && p[-1] == ' ')
+        p--;
+    const char *end = p;
+    while (p > text && ((p[-1] >= '0' && p[-1] <= '9') || p[-1] == ','))
+        p--;
+    if (p == end)
+        return -1;
+    long long v = 0;
+    for (; p < end; p++)
+        if (*p != ',')
+            v = 10 * v + (*p - '0');
+    return v;
+}
+
+/* The rows of the JSON table `id` of summary.html (each starts a line
+ * with '['), or -1 when the page has no such table. */
+static long long json_rows(const char *page, const char *id)
+{
+    char *open = ts_fmt("id=\"%s\">", id);
+    const char *p = strstr(page, open);
+    free(open);
+    if (!p)
+        return -1;
+    const char *end = strstr(p, "</script>");
+    long long n = 0;
+    for (const char *q = p; (q = strstr(q, "\n[")) != NULL && q < end; q++)
+        n++;
+    return n;
+}
+
+/* The cells of the first data row after the header row `head` of an
+ * HTML table: the numbers of its <td>s, up to max. */
+static size_t html_row(const char *page, const char *head, long long *v, size_t max)
+{
+    const char *p = strstr(page, head);
+    cr_assert_not_null(p, "summary.html has no table headed %s", head);
+    p = strstr(p, "</tr>");
+    size_t n = 0;
+    const char *end = strstr(p + 5, "</tr>");
+    for (const char *q = p; n < max && (q = strstr(q, "<td>")) != NULL && q < end; q += 4)
+        v[n++] = number_after(q, "<td>");
+    return n;
+}
+
+/* The value beside `key` in the workbook's info sheet (its cells inline
+ * strings, then a number), or -1. */
+static long long info_value(const char *sheet, const char *key)
+{
+    char *cell = ts_fmt("<t>%s</t>", key);
+    const char *p = strstr(sheet, cell);
+    free(cell);
+    if (!p)
+        return -1;
+    p = strstr(p, "<v>");
+    return p ? strtoll(p + 3, NULL, 10) : -1;
+}
+
+/* The rows of a CSV report (header not counted) whose column `col` is
+ * `want` ("*": any, "+": not empty). */
+static long long csv_rows(const char *name, const char *col, const char *want)
+{
+    struct ts_csv t = read_report(name);
+    long long n = 0;
+    for (size_t r = 1; r < t.nrows; r++) {
+        const char *c = col ? ts_csv_get(&t, r, col) : "";
+        n += strcmp(want, "*") == 0 || (strcmp(want, "+") == 0 ? c[0] != 0 : strcmp(c, want) == 0);
+    }
+    ts_csv_free(&t);
+    return n;
+}
+
+/* The same archive under two names: every count of games, violations and
+ * mismatches of the printed summary, the progress line's last state, the
+ * counts and tables of summary.html, the workbook's info sheet and the
+ * rows of the CSV reports is the same number, or the copies make up the
+ * difference, said as such (issue 26). */
+Test(duplicates, copies_make_every_count_agree, .timeout = 120)
+{
+    char *cmd = ts_fmt("cp '%s/sample-data/chess-open-2024.tar.gz' '%s/a.tar.gz' && "
+                       "cp '%s/a.tar.gz' '%s/b.tar.gz'",
+                       GC_SOURCE_DIR, ts_scratch, ts_scratch, ts_scratch);
+    cr_assert_eq(ts_run(cmd), 0);
+    free(cmd);
+    /* Under a pseudo-terminal (script(1)), for the progress line. */
+    cmd = ts_fmt("cd '%s' && script -qec \"'%s' analyze a.tar.gz b.tar.gz -o out "
+                 "--xlsx out/stats.xlsx\" /dev/null >typescript.txt 2>&1",
+                 ts_scratch, GC_BINARY);
+    int rc = ts_run(cmd);
+    free(cmd);
+    cr_assert_neq(rc, 127, "script(1) is not installed (util-linux)");
+    char *tty = ts_slurp(ts_scratch, "typescript.txt");
+
+    /* The printed summary. */
+    const char *summary = strstr(tty, "gcaudit: 66 entries read");
+    cr_assert_not_null(summary, "no summary in\n%s", tty);
+    long long read = number_before(summary, "games in");
+    long long copies = number_after(summary, "copies:");
+    long long copy_violations = number_before(summary, "violations too");
+    long long ok = number_before(summary, "ok (");
+    long long illegal = number_before(summary, "illegal,");
+    long long malformed = number_before(summary, "malformed,");
+    long long unsupported = number_before(summary, "unsupported");
+    long long counted = ok + illegal + malformed + unsupported;
+    long long violations = number_after(summary, "  violations:");
+    long long mismatches = number_before(strstr(summary, "  violations:"), "result mismatch");
+    cr_expect_eq(read, 70);
+    cr_expect_eq(copies, 35);
+    cr_expect_eq(counted, 35);
+    cr_expect_eq(read, counted + copies, "games read = counted + copies");
+    cr_expect_eq(violations, 7);
+    cr_expect_eq(copy_violations, 7);
+    cr_expect_eq(mismatches, 1);
+
+    /* The progress line's last state, just before the summary. */
+    char *before = ts_fmt("%.*s", (int)(summary - tty), tty);
+    const char *last = NULL;
+    for (const char *p = before; (p = strstr(p, "\033[K[")) != NULL; p++)
+        last = p + 3;
+    cr_assert_not_null(last, "no progress line drawn:\n%s", before);
+    cr_expect_eq(number_before(last, "entries,"), 66);
+    cr_expect_eq(number_before(last, "games ("), read, "the progress line's games");
+    cr_expect_eq(number_before(last, "violations"), violations,
+                 "the progress line's violations: %s", last);
+    free(before);
+
+    /* summary.html: the counts, the copies' sentence, the tables. */
+    char *page = ts_slurp(ts_scratch, "out/summary.html");
+    long long row[8] = {0};
+    cr_assert_eq(html_row(page, "<tr><th>games</th><th>ok</th>", row, 8), 7u);
+    cr_expect_eq(row[0], counted);
+    cr_expect_eq(row[1], ok);
+    cr_expect_eq(row[2], illegal);
+    cr_expect_eq(row[3], malformed);
+    cr_expect_eq(row[4], unsupported);
+    cr_expect_eq(row[5], violations);
+    cr_expect_eq(row[6], mismatches);
+    const char *note = strstr(page, "id=\"copies-note\"");
+    cr_assert_not_null(note, "summary.html does not say that copies are not counted");
+    cr_expect_eq(number_before(note, "copies of earlier games"), copies);
+    cr_expect_eq(number_before(note, "violations and"), copy_violations);
+    cr_expect_eq(number_after(page, "Games with violations"), illegal + malformed);
+    cr_expect_eq(json_rows(page, "games-data"), illegal + malformed);
+    cr_expect_eq(number_after(page, "Result mismatches"), mismatches);
+    cr_expect_eq(json_rows(page, "mismatches-data"), mismatches);
+    cr_expect_eq(number_after(page, "Copies of earlier games ("), copies);
+    cr_expect_eq(json_rows(page, "copies-data"), copies);
+    cr_expect(strstr(page, "\"b.tar.gz!chess-open-2024/round-4/open24-r4-quill-chen.log\"") ||
+                  strstr(page, "\"a.tar.gz!chess-open-2024/round-4/open24-r4-quill-chen.log, game 1\""),
+              "a copy names the game it copies");
+    free(page);
+
+    /* The workbook's info sheet (sheetN.xml, N its place in the list). */
+    char *book = ts_fmt("%s/out/stats.xlsx", ts_scratch);
+    char *wb = ts_zip_member(book, "xl/workbook.xml");
+    cr_assert_not_null(wb);
+    const char *info_at = strstr(wb, "<sheet name=\"info\"");
+    cr_assert_not_null(info_at, "no info sheet");
+    int sheets = 0;
+    for (const char *p = wb; (p = strstr(p, "<sheet ")) != NULL && p <= info_at; p++)
+        sheets++;
+    char *name = ts_fmt("xl/worksheets/sheet%d.xml", sheets);
+    char *info = ts_zip_member(book, name);
+    cr_assert_not_null(info);
+    cr_expect_eq(info_value(info, "games read"), read);
+    cr_expect_eq(info_value(info, "games selected"), read, "no selection: every game");
+    cr_expect_eq(info_value(info, "copies of earlier games (not counted; games.csv: duplicate_of)"),
+                 copies);
+    cr_expect_eq(info_value(info, "games counted"), counted);
+    cr_expect_eq(info_value(info, "violations"), violations);
+    cr_expect_eq(info_value(info, "result mismatches"), mismatches);
+    cr_expect_eq(info_value(info, "violations in the copies (not counted)"), copy_violations);
+    cr_expect_eq(info_value(info, "games illegal"), illegal);
+    cr_expect(!strstr(info, "not selected"), "the copies called not selected");
+    free(info);
+    free(name);
+    free(wb);
+    free(book);
+
+    /* The CSV reports. */
+    cr_expect_eq(csv_rows("out/games.csv", NULL, "*"), read);
+    cr_expect_eq(csv_rows("out/games.csv", "duplicate_of", "+"), copies);
+    cr_expect_eq(csv_rows("out/violations.csv", NULL, "*"), violations + copy_violations);
+    cr_expect_eq(csv_rows("out/violations.csv", "code", "result-mismatch"), 2 * mismatches);
+    struct ts_csv v = read_report("out/variants.csv");
+    long long in_variants = 0;
+    for (size_t r = 1; r < v.nrows; r++)
+        in_variants += strtoll(ts_csv_get(&v, r, "games"), NULL, 10);
+    ts_csv_free(&v);
+    cr_expect_eq(in_variants, counted, "variants.csv's games");
+    free(tty);
 }

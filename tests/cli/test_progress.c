@@ -53,6 +53,8 @@ Test(progress, no_share_without_known_sizes_and_singulars)
     p.games = 1234567;
     p.violations = 1;
     expect_text(&p, 101.0, "1 entry, 1,234,567 games (1,234,567/s), 1 violation");
+    p.games = 1;
+    expect_text(&p, 101.0, "1 entry, 1 game (1/s), 1 violation");
 }
 
 Test(progress, no_time_left_before_a_second_or_a_byte)

@@ -15,6 +15,7 @@
 
 #include "tests/support/csvread.h"
 #include "tests/support/support.h"
+#include "tests/support/zip.h"
 
 static void setup(void)
 {
@@ -568,23 +569,11 @@ Test(cli_stats, white_advantage_is_reported)
 
 /* ------------------------------------------------------------------ xlsx */
 
-/* The named member of a zip file, NUL-terminated, or NULL. */
+/* The named member of a zip file of the scratch directory, or NULL. */
 static char *zip_member(const char *zip, const char *name)
 {
-    struct archive *a = archive_read_new();
-    archive_read_support_format_zip(a);
-    char *path = ts_fmt("%s/%s", ts_scratch, zip), *text = NULL;
-    if (archive_read_open_filename(a, path, 65536) == ARCHIVE_OK) {
-        struct archive_entry *e;
-        while (!text && archive_read_next_header(a, &e) == ARCHIVE_OK) {
-            if (strcmp(archive_entry_pathname(e), name) != 0)
-                continue;
-            size_t size = (size_t)archive_entry_size(e);
-            text = calloc(1, size + 1);
-            archive_read_data(a, text, size);
-        }
-    }
-    archive_read_free(a);
+    char *path = ts_fmt("%s/%s", ts_scratch, zip);
+    char *text = ts_zip_member(path, name);
     free(path);
     return text;
 }
