@@ -6,8 +6,6 @@
  * the page, the viewer and the workbook.  Also the run block, the
  * --viewer modes and the workbook's sheets.
  */
-#include <archive.h>
-#include <archive_entry.h>
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +14,7 @@
 
 #include "tests/support/browser.h"
 #include "tests/support/support.h"
+#include "tests/support/zip.h"
 
 /* The five sample archives the expectations below were written from, in
  * the order the shell's glob gave them (named, so that a new sample
@@ -445,20 +444,8 @@ Test(cli_audit_pages, merge_writes_the_same_pages)
 
 static char *zip_member(const char *zip, const char *name)
 {
-    struct archive *a = archive_read_new();
-    archive_read_support_format_zip(a);
-    char *path = ts_fmt("%s/%s", ts_scratch, zip), *text = NULL;
-    if (archive_read_open_filename(a, path, 65536) == ARCHIVE_OK) {
-        struct archive_entry *e;
-        while (!text && archive_read_next_header(a, &e) == ARCHIVE_OK) {
-            if (strcmp(archive_entry_pathname(e), name) != 0)
-                continue;
-            size_t size = (size_t)archive_entry_size(e);
-            text = calloc(1, size + 1);
-            archive_read_data(a, text, size);
-        }
-    }
-    archive_read_free(a);
+    char *path = ts_fmt("%s/%s", ts_scratch, zip);
+    char *text = ts_zip_member(path, name);
     free(path);
     return text;
 }

@@ -9,14 +9,14 @@
  * instead; the workbook's sheet; merge reading the alias file again (and
  * refusing when it cannot).
  */
-#include <archive.h>
-#include <archive_entry.h>
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tests/support/browser.h"
 #include "tests/support/support.h"
+#include "tests/support/zip.h"
 
 TestSuite(cli_crosstable, .init = ts_scratch_setup, .fini = ts_scratch_teardown, .timeout = 300);
 
@@ -218,20 +218,8 @@ Test(cli_crosstable, large_events_are_named_not_drawn)
 
 static char *zip_member(const char *zip, const char *name)
 {
-    struct archive *a = archive_read_new();
-    archive_read_support_format_zip(a);
-    char *path = ts_fmt("%s/%s", ts_scratch, zip), *text = NULL;
-    if (archive_read_open_filename(a, path, 65536) == ARCHIVE_OK) {
-        struct archive_entry *e;
-        while (!text && archive_read_next_header(a, &e) == ARCHIVE_OK) {
-            if (strcmp(archive_entry_pathname(e), name) != 0)
-                continue;
-            size_t size = (size_t)archive_entry_size(e);
-            text = calloc(1, size + 1);
-            archive_read_data(a, text, size);
-        }
-    }
-    archive_read_free(a);
+    char *path = ts_fmt("%s/%s", ts_scratch, zip);
+    char *text = ts_zip_member(path, name);
     free(path);
     return text;
 }
