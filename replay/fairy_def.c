@@ -2,20 +2,16 @@
  * fairy_def: one variants.ini section applied to a definition, and the
  * compiled tables the engine reads.
  *
- * Keys are applied as Fairy-Stockfish 11.1 applies them (src/parser.cpp):
- * the piece keys first, then the rules keys in a fixed order, whatever
- * order the file writes them in, so that "promotionPieceTypes = ac" finds
- * pieces declared further down.  A section without a parent starts from
- * 11.1's defaults with no pieces; with a parent, from the parent.
- *
- * Every key falls in one of four groups, and only these:
- *   - rules keys gcaudit implements: applied;
- *   - rules keys gcaudit does not implement: an error when the value
- *     differs from 11.1's default (docs/defined-variants.md: never silently
+ * Which keys exist, their order, defaults and status are the key table
+ * (fairy_keys.c); this file reads the values.  A section without a parent
+ * starts from the table's defaults with no pieces; with a parent, from
+ * the parent.  A key's status decides what its value does:
+ *   - implemented: read by the row's reader and applied;
+ *   - refused (a rules key gcaudit does not implement): an error when the
+ *     value is not the default (docs/defined-variants.md: never silently
  *     ignored);
- *   - keys that only tune Fairy-Stockfish's play or display: ignored;
- *   - gcaudit's own keys (gc...): applied.
- * Any other key is an error, as a misspelt rules key would otherwise
+ *   - ignored (it only tunes Fairy-Stockfish's play or display): accepted.
+ * A key no row holds is an error, as a misspelt rules key would otherwise
  * change the game unnoticed.
  */
 #include <ctype.h>
@@ -31,54 +27,6 @@ int rp_fset_empty(const rp_fset *s)
         if (s->w[i])
             return 0;
     return 1;
-}
-
-static void set_all(rp_fset *s)
-{
-    for (int r = 0; r < RP_FMAX_RANKS; r++)
-        for (int f = 0; f < RP_FMAX_FILES; f++)
-            rp_fset_add(s, rp_fsq(f, r));
-}
-
-void rp_fdef_defaults(struct rp_fdef *d)
-{
-    memset(d, 0, sizeof *d);
-    d->files = 8;
-    d->ranks = 8;
-    snprintf(d->start_fen, sizeof d->start_fen, "%s",
-             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    for (int t = 0; t < RP_FMAX_TYPES; t++) {
-        d->types[t].promoted = -1;
-        const struct rp_fnamed *n = rp_fnamed_at(t);
-        if (n) {
-            snprintf(d->types[t].betza, sizeof d->types[t].betza, "%s", n->betza);
-            d->types[t].role = n->role;
-        }
-    }
-    d->promotion_rank = 8;
-    d->mandatory_pawn_promotion = 1;
-    d->double_step = 1;
-    d->double_step_rank = 2;
-    d->castling = 1;
-    d->castling_kingside_file = 6;
-    d->castling_queenside_file = 2;
-    d->castling_rank = 1;
-    d->castling_rook = RP_FTYPE_ROOK;
-    d->king_moves = RP_FTYPE_KING;
-    d->checking = 1;
-    d->drop_checks = 1;
-    d->shogi_doubled_pawn = 1;
-    d->soldier_promotion_rank = 1;
-    d->must_drop_type = -1;
-    d->flag_piece = -1;
-    d->n_move_rule = 50;
-    d->n_fold_rule = 3;
-    d->n_fold_value = RP_FV_DRAW;
-    d->stalemate_value = RP_FV_DRAW;
-    d->checkmate_value = RP_FV_LOSS;
-    d->extinction_value = RP_FV_NONE;
-    set_all(&d->drop_region[0]);
-    set_all(&d->drop_region[1]);
 }
 
 /* ------------------------------------------------------ value readers */
@@ -146,15 +94,26 @@ static int read_file(const struct rp_fkv *kv, int *out, struct rp_fdef_error *er
     return 0;
 }
 
-static int read_value(const struct rp_fkv *kv, enum rp_fvalue *out, struct rp_fdef_error *err)
+/* One of a key's words, its index into *out; what: the words in a message. */
+static int read_choice(const struct rp_fkv *kv, const char *const *names, int n, int *out, const char *what,
+                       struct rp_fdef_error *err)
 {
-    static const char *const names[] = {"none", "win", "loss", "draw"};
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < n; i++)
         if (strcmp(kv->value, names[i]) == 0) {
-            *out = (enum rp_fvalue)i;
+            *out = i;
             return 0;
         }
-    return fail(err, kv, "\"%s\" is not a result (win, loss, draw or none)", kv->value);
+    return fail(err, kv, "\"%s\" is not %s", kv->value, what);
+}
+
+static int read_value(const struct rp_fkv *kv, enum rp_fvalue *out, struct rp_fdef_error *err)
+{
+    static const char *const names[] = {"none", "win", "loss", "draw"}; /* enum rp_fvalue */
+    int v = 0;
+    if (read_choice(kv, names, 4, &v, "a result (win, loss, draw or none)", err) != 0)
+        return -1;
+    *out = (enum rp_fvalue)v;
+    return 0;
 }
 
 /* The type a letter names in the variant as declared so far, -1 if none:
@@ -266,6 +225,7 @@ static int read_squares(const struct rp_fkv *kv, rp_fset *out, struct rp_fdef_er
 
 /* ------------------------------------------------------- piece keys */
 
+
 static const struct rp_fkv *find_key(const struct rp_fkv *kv, size_t n, const char *key)
 {
     const struct rp_fkv *last = NULL;
@@ -309,227 +269,51 @@ static int apply_piece(struct rp_fdef *d, int t, const struct rp_fkv *kv, int cu
     return 0;
 }
 
-static int apply_pieces(struct rp_fdef *d, const struct rp_fkv *kv, size_t n, struct rp_fdef_error *err)
+/* mobilityRegion{White,Black}{Type}: the key of a type's region. */
+static void region_key(int t, int colour, char *key, size_t size)
 {
-    for (int t = 0; t < RP_FNAMED_TYPES; t++) {
-        const struct rp_fnamed *pn = rp_fnamed_at(t);
-        const struct rp_fkv *k = find_key(kv, n, pn->name);
-        if (k && apply_piece(d, t, k, 0, err) != 0)
-            return -1;
-    }
-    for (int i = 0; i < RP_FMAX_CUSTOM; i++) {
-        char key[32];
-        snprintf(key, sizeof key, "customPiece%d", i + 1);
-        const struct rp_fkv *k = find_key(kv, n, key);
-        if (k && apply_piece(d, RP_FNAMED_TYPES + i, k, 1, err) != 0)
-            return -1;
-    }
-    for (int t = 0; t < RP_FMAX_TYPES; t++)
-        for (int c = 0; c < 2; c++) {
-            char key[64], name[32];
-            if (t < RP_FNAMED_TYPES)
-                snprintf(name, sizeof name, "%s", rp_fnamed_at(t)->name);
-            else
-                snprintf(name, sizeof name, "customPiece%d", t - RP_FNAMED_TYPES + 1);
-            name[0] = (char)toupper((unsigned char)name[0]);
-            snprintf(key, sizeof key, "mobilityRegion%s%s", c ? "Black" : "White", name);
-            const struct rp_fkv *k = find_key(kv, n, key);
-            if (!k)
-                continue;
-            if (read_squares(k, &d->types[t].region[c], err) != 0)
-                return -1;
-            d->types[t].has_region[c] = !rp_fset_empty(&d->types[t].region[c]);
-        }
-    return 0;
+    char name[32];
+    if (t < RP_FNAMED_TYPES)
+        snprintf(name, sizeof name, "%s", rp_fnamed_at(t)->name);
+    else
+        snprintf(name, sizeof name, "customPiece%d", t - RP_FNAMED_TYPES + 1);
+    name[0] = (char)toupper((unsigned char)name[0]);
+    snprintf(key, size, "mobilityRegion%s%s", colour ? "Black" : "White", name);
 }
 
-/* ------------------------------------------------------- rules keys */
-
-enum key_kind {
-    K_BOOL, K_INT, K_RANK, K_FILE, K_VALUE, K_TYPE, K_TYPE_OR_NONE, K_SQUARES, K_STRING,
-    K_SPECIAL,     /* its own reader below */
-    K_IGNORED,     /* tunes Fairy-Stockfish's play or display only */
-    K_UNSUPPORTED  /* a rules key gcaudit does not implement: only its default */
-};
-
-struct key {
-    const char *name;
-    enum key_kind kind;
-    size_t offset;            /* field of struct rp_fdef */
-    const char *def;          /* K_UNSUPPORTED: 11.1's default value */
-};
-
-#define F(field) offsetof(struct rp_fdef, field)
-
-/* 11.1's order (src/parser.cpp), so that later keys see earlier ones. */
-static const struct key keys[] = {
-    {"variantTemplate", K_IGNORED, 0, NULL},
-    {"pieceToCharTable", K_IGNORED, 0, NULL},
-    {"pocketSize", K_IGNORED, 0, NULL},
-    {"maxRank", K_RANK, F(ranks), NULL},
-    {"maxFile", K_SPECIAL, 0, NULL},
-    {"chess960", K_BOOL, F(chess960), NULL},
-    {"twoBoards", K_UNSUPPORTED, 0, "false"},
-    {"startFen", K_STRING, F(start_fen), NULL},
-    {"promotionRank", K_RANK, F(promotion_rank), NULL},
-    {"promotionPieceTypes", K_SPECIAL, 0, NULL},
-    {"sittuyinPromotion", K_UNSUPPORTED, 0, "false"},
-    {"promotionLimit", K_SPECIAL, 0, NULL},
-    {"promotedPieceType", K_SPECIAL, 0, NULL},
-    {"piecePromotionOnCapture", K_BOOL, F(piece_promotion_on_capture), NULL},
-    {"mandatoryPawnPromotion", K_BOOL, F(mandatory_pawn_promotion), NULL},
-    {"mandatoryPiecePromotion", K_BOOL, F(mandatory_piece_promotion), NULL},
-    {"pieceDemotion", K_UNSUPPORTED, 0, "false"},
-    {"endgameEval", K_IGNORED, 0, NULL},
-    {"doubleStep", K_BOOL, F(double_step), NULL},
-    {"doubleStepRank", K_RANK, F(double_step_rank), NULL},
-    {"firstRankDoubleSteps", K_BOOL, F(first_rank_double_steps), NULL},
-    {"castling", K_BOOL, F(castling), NULL},
-    {"castlingDroppedPiece", K_UNSUPPORTED, 0, "false"},
-    {"castlingKingsideFile", K_FILE, F(castling_kingside_file), NULL},
-    {"castlingQueensideFile", K_FILE, F(castling_queenside_file), NULL},
-    {"castlingRank", K_RANK, F(castling_rank), NULL},
-    {"castlingRookPiece", K_TYPE, F(castling_rook), NULL},
-    {"kingType", K_TYPE, F(king_moves), NULL},
-    {"checking", K_BOOL, F(checking), NULL},
-    {"dropChecks", K_BOOL, F(drop_checks), NULL},
-    {"mustCapture", K_BOOL, F(must_capture), NULL},
-    {"mustDrop", K_BOOL, F(must_drop), NULL},
-    {"mustDropType", K_TYPE_OR_NONE, F(must_drop_type), NULL},
-    {"pieceDrops", K_BOOL, F(piece_drops), NULL},
-    {"dropLoop", K_BOOL, F(drop_loop), NULL},
-    {"capturesToHand", K_BOOL, F(captures_to_hand), NULL},
-    {"firstRankPawnDrops", K_BOOL, F(first_rank_pawn_drops), NULL},
-    {"promotionZonePawnDrops", K_BOOL, F(promotion_zone_pawn_drops), NULL},
-    {"dropOnTop", K_BOOL, F(drop_on_top), NULL},
-    {"whiteDropRegion", K_SQUARES, F(drop_region[0]), NULL},
-    {"blackDropRegion", K_SQUARES, F(drop_region[1]), NULL},
-    {"sittuyinRookDrop", K_UNSUPPORTED, 0, "false"},
-    {"dropOppositeColoredBishop", K_UNSUPPORTED, 0, "false"},
-    {"dropPromoted", K_BOOL, F(drop_promoted), NULL},
-    {"shogiDoubledPawn", K_BOOL, F(shogi_doubled_pawn), NULL},
-    {"immobilityIllegal", K_BOOL, F(immobility_illegal), NULL},
-    {"gating", K_BOOL, F(gating), NULL},
-    {"seirawanGating", K_BOOL, F(seirawan_gating), NULL},
-    {"cambodianMoves", K_UNSUPPORTED, 0, "false"},
-    {"diagonalLines", K_SPECIAL, 0, NULL},
-    {"kingPass", K_BOOL, F(king_pass), NULL},
-    {"kingPassOnStalemate", K_UNSUPPORTED, 0, "false"},
-    {"makpongRule", K_BOOL, F(makpong), NULL},
-    {"flyingGeneral", K_BOOL, F(flying_general), NULL},
-    {"soldierPromotionRank", K_RANK, F(soldier_promotion_rank), NULL},
-    {"nMoveRule", K_SPECIAL, 0, NULL},
-    {"nFoldRule", K_SPECIAL, 0, NULL},
-    {"nFoldValue", K_VALUE, F(n_fold_value), NULL},
-    {"nFoldValueAbsolute", K_BOOL, F(n_fold_value_absolute), NULL},
-    {"perpetualCheckIllegal", K_BOOL, F(perpetual_check_illegal), NULL},
-    {"stalemateValue", K_VALUE, F(stalemate_value), NULL},
-    {"checkmateValue", K_VALUE, F(checkmate_value), NULL},
-    {"shogiPawnDropMateIllegal", K_BOOL, F(shogi_pawn_drop_mate_illegal), NULL},
-    {"shatarMateRule", K_UNSUPPORTED, 0, "false"},
-    {"bikjangRule", K_BOOL, F(bikjang), NULL},
-    {"extinctionValue", K_VALUE, F(extinction_value), NULL},
-    {"extinctionClaim", K_BOOL, F(extinction_claim), NULL},
-    {"extinctionPieceTypes", K_SPECIAL, 0, NULL},
-    {"extinctionPieceCount", K_SPECIAL, 0, NULL},
-    {"extinctionOpponentPieceCount", K_SPECIAL, 0, NULL},
-    {"flagPiece", K_TYPE_OR_NONE, F(flag_piece), NULL},
-    {"whiteFlag", K_SQUARES, F(flag[0]), NULL},
-    {"blackFlag", K_SQUARES, F(flag[1]), NULL},
-    {"flagMove", K_BOOL, F(flag_move), NULL},
-    {"checkCounting", K_BOOL, F(check_counting), NULL},
-    {"connectN", K_SPECIAL, 0, NULL},
-    {"materialCounting", K_SPECIAL, 0, NULL},
-    {"countingRule", K_SPECIAL, 0, NULL},
-    /* Later Fairy-Stockfish releases: piece values tune the search only. */
-    {"pieceValueMg", K_IGNORED, 0, NULL},
-    {"pieceValueEg", K_IGNORED, 0, NULL},
-};
-
-static int apply_special(struct rp_fdef *d, const struct rp_fkv *kv, struct rp_fdef_error *err)
+/* A family row's members, in the order they are applied. */
+static int family_size(enum rp_fkey_reader r)
 {
-    const char *k = kv->key;
-    int n;
-    if (strcmp(k, "maxFile") == 0) {
-        if (read_file(kv, &n, err) != 0)
-            return -1;
-        d->files = n + 1;
-    } else if (strcmp(k, "promotionPieceTypes") == 0) {
-        return read_type_set(d, kv, &d->promotion_types, NULL, NULL, NULL, err);
-    } else if (strcmp(k, "promotionLimit") == 0) {
-        return read_pairs(d, kv, 1, err);
-    } else if (strcmp(k, "promotedPieceType") == 0) {
-        return read_pairs(d, kv, 0, err);
-    } else if (strcmp(k, "diagonalLines") == 0) {
-        if (read_squares(kv, &d->diagonal_lines, err) != 0)
-            return -1;
-        d->has_diagonal_lines = !rp_fset_empty(&d->diagonal_lines);
-    } else if (strcmp(k, "nMoveRule") == 0) {
-        return read_int(kv, 0, 10000, &d->n_move_rule, err);
-    } else if (strcmp(k, "nFoldRule") == 0) {
-        return read_int(kv, 0, 100, &d->n_fold_rule, err);
-    } else if (strcmp(k, "extinctionPieceTypes") == 0) {
-        return read_type_set(d, kv, &d->extinction_types, &d->extinction_all, d->extinction_order,
-                             &d->extinction_norder, err);
-    } else if (strcmp(k, "extinctionPieceCount") == 0) {
-        return read_int(kv, 0, 1000, &d->extinction_piece_count, err);
-    } else if (strcmp(k, "extinctionOpponentPieceCount") == 0) {
-        return read_int(kv, 0, 1000, &d->extinction_opponent_piece_count, err);
-    } else if (strcmp(k, "connectN") == 0) {
-        return read_int(kv, 0, RP_FMAX_FILES, &d->connect_n, err);
-    } else if (strcmp(k, "materialCounting") == 0) {
-        if (strcmp(kv->value, "none") == 0)
-            d->material_counting = RP_FMAT_NONE;
-        else if (strcmp(kv->value, "janggi") == 0)
-            d->material_counting = RP_FMAT_JANGGI;
-        else if (strcmp(kv->value, "unweighted") == 0)
-            d->material_counting = RP_FMAT_UNWEIGHTED;
-        else
-            return fail(err, kv, "\"%s\" is not a material counting (janggi, unweighted or none)", kv->value);
-    } else if (strcmp(k, "countingRule") == 0) {
-        if (strcmp(kv->value, "none") == 0)
-            d->counting_rule = RP_FCOUNT_NONE;
-        else if (strcmp(kv->value, "makruk") == 0)
-            d->counting_rule = RP_FCOUNT_MAKRUK;
-        else if (strcmp(kv->value, "asean") == 0)
-            d->counting_rule = RP_FCOUNT_ASEAN;
-        else
-            return fail(err, kv, "\"%s\" is not a counting rule (makruk, asean or none)", kv->value);
+    switch (r) {
+    case RP_FK_NAMED_PIECE: return RP_FNAMED_TYPES;
+    case RP_FK_CUSTOM_PIECE: return RP_FMAX_CUSTOM;
+    case RP_FK_REGION: return RP_FMAX_TYPES * 2;
+    default: return 0;
     }
-    return 0;
 }
 
-static int apply_key(struct rp_fdef *d, const struct key *k, const struct rp_fkv *kv,
-                     struct rp_fdef_error *err)
+/* The key of member i of a family row. */
+static void family_key(enum rp_fkey_reader r, int i, char *key, size_t size)
 {
-    void *field = (char *)d + k->offset;
-    switch (k->kind) {
-    case K_BOOL: return read_bool(kv, field, err);
-    case K_INT: return read_int(kv, 0, 10000, field, err);
-    case K_RANK: return read_rank(kv, field, err);
-    case K_FILE: return read_file(kv, field, err);
-    case K_VALUE: return read_value(kv, field, err);
-    case K_TYPE: return read_type(d, kv, field, err);
-    case K_TYPE_OR_NONE:
-        if (strcmp(skip_space(kv->value), "-") == 0 || strcmp(skip_space(kv->value), "*") == 0) {
-            *(int *)field = -1;
-            return 0;
-        }
-        return read_type(d, kv, field, err);
-    case K_SQUARES: return read_squares(kv, field, err);
-    case K_STRING:
-        if (strlen(kv->value) >= sizeof d->start_fen)
-            return fail(err, kv, "the value is too long");
-        snprintf(field, sizeof d->start_fen, "%s", kv->value);
-        return 0;
-    case K_SPECIAL: return apply_special(d, kv, err);
-    case K_IGNORED: return 0;
-    case K_UNSUPPORTED:
-        if (strcmp(kv->value, k->def) != 0)
-            return fail(err, kv, "gcaudit does not implement %s = %s (only %s)", k->name, kv->value,
-                        k->def);
-        return 0;
-    }
+    if (r == RP_FK_NAMED_PIECE)
+        snprintf(key, size, "%s", rp_fnamed_at(i)->name);
+    else if (r == RP_FK_CUSTOM_PIECE)
+        snprintf(key, size, "customPiece%d", i + 1);
+    else
+        region_key(i / 2, i % 2, key, size);
+}
+
+static int apply_member(struct rp_fdef *d, enum rp_fkey_reader r, int i, const struct rp_fkv *k,
+                        struct rp_fdef_error *err)
+{
+    if (r == RP_FK_NAMED_PIECE)
+        return apply_piece(d, i, k, 0, err);
+    if (r == RP_FK_CUSTOM_PIECE)
+        return apply_piece(d, RP_FNAMED_TYPES + i, k, 1, err);
+    struct rp_ftype *ty = &d->types[i / 2];
+    if (read_squares(k, &ty->region[i % 2], err) != 0)
+        return -1;
+    ty->has_region[i % 2] = !rp_fset_empty(&ty->region[i % 2]);
     return 0;
 }
 
@@ -688,95 +472,188 @@ static int apply_gc_review(struct rp_fdef *d, const struct rp_fkv *kv, struct rp
     return 0;
 }
 
-static const char *const gc_keys[] = {
-    "gcGames", "gcTitle", "gcFiles", "gcRanks", "gcLabels", "gcNames",
-    "gcRepetitionEnd", "gcMoveRuleEnd", "gcInsufficientMaterial", "gcPgnVariant", "gcRepetitionReview", NULL,
-};
+/* ------------------------------------------------------------ apply */
 
-static int apply_gc(struct rp_fdef *d, const struct rp_fkv *kv, size_t n, struct rp_fdef_error *err)
+static int read_material(struct rp_fdef *d, const struct rp_fkv *kv, struct rp_fdef_error *err)
 {
-    const struct rp_fkv *k;
-    if ((k = find_key(kv, n, "gcGames")) && apply_gc_games(d, k, err) != 0)
+    static const char *const names[] = {"none", "janggi", "unweighted"}; /* enum rp_fmaterial */
+    int v = 0;
+    if (read_choice(kv, names, 3, &v, "a material counting (janggi, unweighted or none)", err) != 0)
         return -1;
-    if ((k = find_key(kv, n, "gcTitle")))
-        snprintf(d->title, sizeof d->title, "%s", k->value);
-    if ((k = find_key(kv, n, "gcFiles")) && apply_gc_coords(d, k, 0, err) != 0)
-        return -1;
-    if ((k = find_key(kv, n, "gcRanks")) && apply_gc_coords(d, k, 1, err) != 0)
-        return -1;
-    if ((k = find_key(kv, n, "gcLabels")) && apply_gc_labels(d, k, err) != 0)
-        return -1;
-    if ((k = find_key(kv, n, "gcNames")) && apply_gc_names(d, k, err) != 0)
-        return -1;
-    if ((k = find_key(kv, n, "gcRepetitionEnd")) && read_int(k, 0, 100, &d->repetition_end, err) != 0)
-        return -1;
-    if ((k = find_key(kv, n, "gcMoveRuleEnd")) && read_int(k, 0, 10000, &d->move_rule_end, err) != 0)
-        return -1;
-    if ((k = find_key(kv, n, "gcInsufficientMaterial")) && read_bool(k, &d->insufficient_material, err) != 0)
-        return -1;
-    if ((k = find_key(kv, n, "gcPgnVariant")) && apply_gc_pgn_variant(d, k, err) != 0)
-        return -1;
-    if ((k = find_key(kv, n, "gcRepetitionReview")) && apply_gc_review(d, k, err) != 0)
-        return -1;
+    d->material_counting = (enum rp_fmaterial)v;
     return 0;
 }
 
-/* ------------------------------------------------------------ apply */
-
-static int is_piece_key(const char *key)
+static int read_counting(struct rp_fdef *d, const struct rp_fkv *kv, struct rp_fdef_error *err)
 {
-    if (rp_fnamed_find(key) >= 0 || strncmp(key, "mobilityRegion", 14) == 0)
-        return 1;
-    if (strncmp(key, "customPiece", 11) == 0) {
-        char *end;
-        long i = strtol(key + 11, &end, 10);
-        return !*end && i >= 1 && i <= RP_FMAX_CUSTOM;
+    static const char *const names[] = {"none", "makruk", "asean"}; /* enum rp_fcounting */
+    int v = 0;
+    if (read_choice(kv, names, 3, &v, "a counting rule (makruk, asean or none)", err) != 0)
+        return -1;
+    d->counting_rule = (enum rp_fcounting)v;
+    return 0;
+}
+
+/* One value read by its row's reader into the row's field. */
+static int read_key(struct rp_fdef *d, const struct rp_fkey *k, const struct rp_fkv *kv,
+                    struct rp_fdef_error *err)
+{
+    void *field = (char *)d + k->offset;
+    int n = 0;
+    switch (k->reader) {
+    case RP_FK_BOOL: return read_bool(kv, field, err);
+    case RP_FK_INT: return read_int(kv, 0, k->max, field, err);
+    case RP_FK_RANK: return read_rank(kv, field, err);
+    case RP_FK_FILE: return read_file(kv, field, err);
+    case RP_FK_MAX_FILE:
+        if (read_file(kv, &n, err) != 0)
+            return -1;
+        d->files = n + 1;
+        return 0;
+    case RP_FK_VALUE: return read_value(kv, field, err);
+    case RP_FK_TYPE: return read_type(d, kv, field, err);
+    case RP_FK_TYPE_OR_NONE:
+        if (strcmp(skip_space(kv->value), "-") == 0 || strcmp(skip_space(kv->value), "*") == 0) {
+            *(int *)field = -1;
+            return 0;
+        }
+        return read_type(d, kv, field, err);
+    case RP_FK_TYPES: return read_type_set(d, kv, &d->promotion_types, NULL, NULL, NULL, err);
+    case RP_FK_EXTINCTION_TYPES:
+        return read_type_set(d, kv, &d->extinction_types, &d->extinction_all, d->extinction_order,
+                             &d->extinction_norder, err);
+    case RP_FK_PROMOTION_LIMIT: return read_pairs(d, kv, 1, err);
+    case RP_FK_PROMOTED_TYPE: return read_pairs(d, kv, 0, err);
+    case RP_FK_SQUARES: return read_squares(kv, field, err);
+    case RP_FK_DIAGONAL_LINES:
+        if (read_squares(kv, &d->diagonal_lines, err) != 0)
+            return -1;
+        d->has_diagonal_lines = !rp_fset_empty(&d->diagonal_lines);
+        return 0;
+    case RP_FK_FEN:
+        if (strlen(kv->value) >= sizeof d->start_fen)
+            return fail(err, kv, "the value is too long");
+        snprintf(d->start_fen, sizeof d->start_fen, "%s", kv->value);
+        return 0;
+    case RP_FK_MATERIAL: return read_material(d, kv, err);
+    case RP_FK_COUNTING: return read_counting(d, kv, err);
+    case RP_FK_GC_GAMES: return apply_gc_games(d, kv, err);
+    case RP_FK_GC_TITLE: snprintf(d->title, sizeof d->title, "%s", kv->value); return 0;
+    case RP_FK_GC_FILES: return apply_gc_coords(d, kv, 0, err);
+    case RP_FK_GC_RANKS: return apply_gc_coords(d, kv, 1, err);
+    case RP_FK_GC_LABELS: return apply_gc_labels(d, kv, err);
+    case RP_FK_GC_NAMES: return apply_gc_names(d, kv, err);
+    case RP_FK_GC_PGN_VARIANT: return apply_gc_pgn_variant(d, kv, err);
+    case RP_FK_GC_REVIEW: return apply_gc_review(d, kv, err);
+    case RP_FK_NAMED_PIECE:
+    case RP_FK_CUSTOM_PIECE:
+    case RP_FK_REGION:
+    case RP_FK_NONE: break;
     }
     return 0;
 }
 
+/* A section's keys for one row: a family's members in their order, else
+ * the key's last value, by the row's status. */
+static int apply_row(struct rp_fdef *d, const struct rp_fkey *k, const struct rp_fkv *kv, size_t n,
+                     struct rp_fdef_error *err)
+{
+    for (int i = 0, members = family_size(k->reader); i < members; i++) {
+        char key[64];
+        family_key(k->reader, i, key, sizeof key);
+        const struct rp_fkv *v = find_key(kv, n, key);
+        if (v && apply_member(d, k->reader, i, v, err) != 0)
+            return -1;
+    }
+    if (family_size(k->reader))
+        return 0;
+    const struct rp_fkv *v = find_key(kv, n, k->name);
+    if (!v || k->status == RP_FKEY_IGNORED)
+        return 0;
+    if (k->status == RP_FKEY_REFUSED)
+        return strcmp(v->value, k->def) == 0
+                   ? 0
+                   : fail(err, v, "gcaudit does not implement %s = %s (only %s)", k->name, v->value, k->def);
+    return read_key(d, k, v, err);
+}
+
+/* Does a row hold this key? */
+static int row_holds(const struct rp_fkey *k, const char *key)
+{
+    char member[64];
+    if (k->reader == RP_FK_NAMED_PIECE)
+        return rp_fnamed_find(key) >= 0;
+    if (k->reader == RP_FK_CUSTOM_PIECE) {
+        if (strncmp(key, "customPiece", 11) != 0)
+            return 0;
+        char *end;
+        long i = strtol(key + 11, &end, 10);
+        return !*end && i >= 1 && i <= RP_FMAX_CUSTOM;
+    }
+    if (k->reader == RP_FK_REGION) {
+        /* A region for a type no key names is a typo, not a no-op. */
+        if (strncmp(key, "mobilityRegion", 14) != 0)
+            return 0;
+        for (int i = 0; i < family_size(RP_FK_REGION); i++) {
+            family_key(RP_FK_REGION, i, member, sizeof member);
+            if (strcmp(member, key) == 0)
+                return 1;
+        }
+        return 0;
+    }
+    return strcmp(k->name, key) == 0;
+}
+
 static int known_key(const char *key)
 {
-    if (is_piece_key(key))
-        return 1;
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-        if (strcmp(keys[i].name, key) == 0)
+    size_t n;
+    const struct rp_fkey *keys = rp_fkeys(&n);
+    for (size_t i = 0; i < n; i++)
+        if (row_holds(&keys[i], key))
             return 1;
-    for (const char *const *g = gc_keys; *g; g++)
-        if (strcmp(*g, key) == 0)
-            return 1;
+    return 0;
+}
+
+int rp_fdef_defaults(struct rp_fdef *d, struct rp_fdef_error *err)
+{
+    memset(d, 0, sizeof *d);
+    for (int t = 0; t < RP_FMAX_TYPES; t++) {
+        d->types[t].promoted = -1;
+        const struct rp_fnamed *n = rp_fnamed_at(t);
+        if (n) {
+            snprintf(d->types[t].betza, sizeof d->types[t].betza, "%s", n->betza);
+            d->types[t].role = n->role;
+        }
+    }
+    /* Each default through its key's reader; a type is named by its key,
+     * no letter being declared yet. */
+    size_t n;
+    const struct rp_fkey *keys = rp_fkeys(&n);
+    for (size_t i = 0; i < n; i++) {
+        const struct rp_fkey *k = &keys[i];
+        if (!k->def || k->status != RP_FKEY_IMPLEMENTED)
+            continue;
+        if (k->reader == RP_FK_TYPE) {
+            *(int *)((char *)d + k->offset) = rp_fnamed_find(k->def);
+            continue;
+        }
+        struct rp_fkv kv = {.value = (char *)k->def, .line = 0};
+        snprintf(kv.key, sizeof kv.key, "%s", k->name);
+        if (read_key(d, k, &kv, err) != 0)
+            return -1;
+    }
     return 0;
 }
 
 int rp_fdef_apply(struct rp_fdef *d, const struct rp_fkv *kv, size_t n, struct rp_fdef_error *err)
 {
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++)
         if (!known_key(kv[i].key))
             return fail(err, &kv[i], "unknown key \"%s\"", kv[i].key);
-        if (strncmp(kv[i].key, "mobilityRegion", 14) == 0) {
-            /* A region for a type no key names is a typo, not a no-op. */
-            int ok = 0;
-            for (int t = 0; t < RP_FMAX_TYPES && !ok; t++)
-                for (int c = 0; c < 2 && !ok; c++) {
-                    char name[32], key[64];
-                    if (t < RP_FNAMED_TYPES)
-                        snprintf(name, sizeof name, "%s", rp_fnamed_at(t)->name);
-                    else
-                        snprintf(name, sizeof name, "customPiece%d", t - RP_FNAMED_TYPES + 1);
-                    name[0] = (char)toupper((unsigned char)name[0]);
-                    snprintf(key, sizeof key, "mobilityRegion%s%s", c ? "Black" : "White", name);
-                    ok = strcmp(key, kv[i].key) == 0;
-                }
-            if (!ok)
-                return fail(err, &kv[i], "unknown key \"%s\"", kv[i].key);
-        }
-    }
-    if (apply_pieces(d, kv, n, err) != 0)
-        return -1;
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-        const struct rp_fkv *k = find_key(kv, n, keys[i].name);
-        if (k && apply_key(d, &keys[i], k, err) != 0)
+    size_t nkeys;
+    const struct rp_fkey *keys = rp_fkeys(&nkeys);
+    for (size_t i = 0; i < nkeys; i++)
+        if (apply_row(d, &keys[i], kv, n, err) != 0)
             return -1;
-    }
-    return apply_gc(d, kv, n, err);
+    return 0;
 }

@@ -339,9 +339,69 @@ struct rp_fdef_error {
     char message[256];
 };
 
-/* fairy_def.c: a definition with Fairy-Stockfish's defaults for a section
- * without a parent ("standard chess without pieces"). */
-void rp_fdef_defaults(struct rp_fdef *d);
+/* ------------------------------------------------------------ keys */
+
+/* How a key's value is read (fairy_def.c). */
+enum rp_fkey_reader {
+    RP_FK_BOOL,                  /* true or false */
+    RP_FK_INT,                   /* 0 .. max */
+    RP_FK_RANK,                  /* 1 .. 10 */
+    RP_FK_FILE,                  /* a letter from a, or a number from 1: 0-based */
+    RP_FK_MAX_FILE,              /* maxFile: a file, the board's width */
+    RP_FK_VALUE,                 /* win, loss, draw or none */
+    RP_FK_TYPE,                  /* one piece letter of the variant */
+    RP_FK_TYPE_OR_NONE,          /* a piece letter, or - or * for none (-1) */
+    RP_FK_TYPES,                 /* promotionPieceTypes: letters, or - for none */
+    RP_FK_EXTINCTION_TYPES,      /* letters, * for every piece, in the order given */
+    RP_FK_PROMOTION_LIMIT,       /* "letter:count ..." */
+    RP_FK_PROMOTED_TYPE,         /* "letter:letter ..." */
+    RP_FK_SQUARES,               /* "d4 e5", "*1" for a rank */
+    RP_FK_DIAGONAL_LINES,        /* squares, and whether any is given */
+    RP_FK_FEN,                   /* startFen: text, read when compiled */
+    RP_FK_MATERIAL,              /* materialCounting: janggi, unweighted or none */
+    RP_FK_COUNTING,              /* countingRule: makruk, asean or none */
+    RP_FK_NAMED_PIECE,           /* a family: every named type's key, "letter" or - */
+    RP_FK_CUSTOM_PIECE,          /* a family: customPiece1..24, "letter:betza" */
+    RP_FK_REGION,                /* a family: mobilityRegion{White,Black}{Type}, squares */
+    RP_FK_GC_GAMES,              /* gcaudit's own keys, each its own reader */
+    RP_FK_GC_TITLE,
+    RP_FK_GC_FILES,
+    RP_FK_GC_RANKS,
+    RP_FK_GC_LABELS,
+    RP_FK_GC_NAMES,
+    RP_FK_GC_PGN_VARIANT,
+    RP_FK_GC_REVIEW,
+    RP_FK_NONE                   /* ignored or refused: the value is not read */
+};
+
+enum rp_fkey_status {
+    RP_FKEY_IMPLEMENTED,         /* applied */
+    RP_FKEY_IGNORED,             /* tunes Fairy-Stockfish's play or display only: accepted, unread */
+    RP_FKEY_REFUSED              /* not implemented: an error unless set to its default */
+};
+
+/* One row of the key table (fairy_keys.c): every key a section may
+ * write, in the order keys are applied. */
+struct rp_fkey {
+    const char *name;            /* the key; a family's pattern ("customPiece<N>") */
+    enum rp_fkey_reader reader;
+    size_t offset;               /* the field of struct rp_fdef it sets */
+    int max;                     /* RP_FK_INT: the largest value */
+    const char *def;             /* the default, a value of the key that rp_fdef_defaults
+                                    applies (RP_FK_TYPE: a named type's key); NULL: none
+                                    applied, `note` says what stands instead */
+    enum rp_fkey_status status;
+    const char *note;            /* ignored or refused: why; else what the default means
+                                    when it is no value of the key; NULL: nothing */
+};
+
+/* The key table, in the order keys are applied; *n its rows. */
+const struct rp_fkey *rp_fkeys(size_t *n);
+
+/* fairy_def.c: a definition with the key table's defaults, for a section
+ * without a parent ("standard chess without pieces").  Returns 0, or -1
+ * with *err filled when a default does not read (the table is wrong). */
+int rp_fdef_defaults(struct rp_fdef *d, struct rp_fdef_error *err);
 
 /* Apply a section's keys (11.1's order, the last of a repeated key).
  * Returns 0, or -1 with *err filled. */

@@ -233,6 +233,9 @@ static int load_section(const struct section *s, const char *path, struct rp_def
     struct rp_fdef *d = malloc(sizeof *d);
     if (!d)
         return error_at(err, path, s->line, NULL, "out of memory");
+    struct rp_fdef_error e;
+    memset(&e, 0, sizeof e);
+    int defaults = 0;
     if (s->parent[0]) {
         const struct rp_fdef *parent = rp_fairy_find(s->parent);
         if (!parent) {
@@ -248,13 +251,11 @@ static int load_section(const struct section *s, const char *path, struct rp_def
         d->ngames = 0;
         d->pgn_variant[0] = '\0';
     } else {
-        rp_fdef_defaults(d);
+        defaults = rp_fdef_defaults(d, &e);
     }
     snprintf(d->name, sizeof d->name, "%s", s->name);
     snprintf(d->origin, sizeof d->origin, "%s", path);
-    struct rp_fdef_error e;
-    memset(&e, 0, sizeof e);
-    if (rp_fdef_apply(d, s->kv, s->nkv, &e) != 0 || rp_fdef_compile(d, &e) != 0) {
+    if (defaults != 0 || rp_fdef_apply(d, s->kv, s->nkv, &e) != 0 || rp_fdef_compile(d, &e) != 0) {
         free(d);
         int line = e.line;
         for (size_t i = 0; !line && e.key[0] && i < s->nkv; i++)

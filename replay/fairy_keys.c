@@ -1,0 +1,140 @@
+/*
+ * fairy_keys: the key table.  Every key a definition section may write is
+ * one row here: Fairy-Stockfish's keys and gcaudit's own (gc...), each
+ * with its reader, the field it sets, its default and its status
+ * (implemented, ignored, refused), and nothing else says which keys
+ * exist (docs/defined-variants.md "The keys" is this table in words, and
+ * tests/replay/test_fairy_keys.c holds the two to each other).
+ *
+ * The rows are in the order keys are applied, whatever order a section
+ * writes them in: the piece keys first (Fairy-Stockfish 11.1's
+ * src/parser.cpp declares pieces before the rules that name them, so that
+ * "promotionPieceTypes = ac" finds pieces declared further down), then
+ * the rules keys in 11.1's order, then gcaudit's keys (gcLabels and
+ * gcNames name the pieces by their letters).  A key written twice: its
+ * last value, as in 11.1.
+ *
+ * A default is a value of the key, applied by rp_fdef_defaults through
+ * the key's own reader, so a section without a parent starts from what
+ * this table says; a refused key's default is the one value it accepts.
+ */
+#include <stddef.h>
+
+#include "replay/fairy_def.h"
+
+#define F(field) offsetof(struct rp_fdef, field)
+#define ROW(key, reader, field, def) {key, reader, F(field), 0, def, RP_FKEY_IMPLEMENTED, NULL}
+#define INT(key, field, max, def, note) {key, RP_FK_INT, F(field), max, def, RP_FKEY_IMPLEMENTED, note}
+#define NOTE(key, reader, field, note) {key, reader, F(field), 0, NULL, RP_FKEY_IMPLEMENTED, note}
+#define IGNORED(key, why) {key, RP_FK_NONE, 0, 0, NULL, RP_FKEY_IGNORED, why}
+#define REFUSED(key, def, why) {key, RP_FK_NONE, 0, 0, def, RP_FKEY_REFUSED, why}
+
+/* Every square of the largest board: the drop regions' default. */
+#define ALL_SQUARES "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10"
+
+static const struct rp_fkey keys[] = {
+    /* pieces */
+    NOTE("<named piece>", RP_FK_NAMED_PIECE, types, "absent: a type is in the variant only by its key"),
+    NOTE("customPiece<N>", RP_FK_CUSTOM_PIECE, types, "absent"),
+    NOTE("mobilityRegion<Colour><Type>", RP_FK_REGION, types, "every square"),
+    /* rules, in 11.1's order */
+    IGNORED("variantTemplate", "display: the board a GUI draws"),
+    IGNORED("pieceToCharTable", "display: the letters a GUI shows"),
+    IGNORED("pocketSize", "display: the hand a GUI draws"),
+    ROW("maxRank", RP_FK_RANK, ranks, "8"),
+    ROW("maxFile", RP_FK_MAX_FILE, files, "8"),
+    ROW("chess960", RP_FK_BOOL, chess960, "false"),
+    REFUSED("twoBoards", "false", "a second board (Bughouse)"),
+    ROW("startFen", RP_FK_FEN, start_fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+    ROW("promotionRank", RP_FK_RANK, promotion_rank, "8"),
+    ROW("promotionPieceTypes", RP_FK_TYPES, promotion_types, "-"),
+    REFUSED("sittuyinPromotion", "false", "Sittuyin's promotion of a pawn in place"),
+    ROW("promotionLimit", RP_FK_PROMOTION_LIMIT, types, ""),
+    ROW("promotedPieceType", RP_FK_PROMOTED_TYPE, types, ""),
+    ROW("piecePromotionOnCapture", RP_FK_BOOL, piece_promotion_on_capture, "false"),
+    ROW("mandatoryPawnPromotion", RP_FK_BOOL, mandatory_pawn_promotion, "true"),
+    ROW("mandatoryPiecePromotion", RP_FK_BOOL, mandatory_piece_promotion, "false"),
+    REFUSED("pieceDemotion", "false", "Kyoto Shogi's demotion"),
+    IGNORED("endgameEval", "play: the search's evaluation"),
+    ROW("doubleStep", RP_FK_BOOL, double_step, "true"),
+    ROW("doubleStepRank", RP_FK_RANK, double_step_rank, "2"),
+    ROW("firstRankDoubleSteps", RP_FK_BOOL, first_rank_double_steps, "false"),
+    ROW("castling", RP_FK_BOOL, castling, "true"),
+    REFUSED("castlingDroppedPiece", "false", "castling with a dropped rook"),
+    ROW("castlingKingsideFile", RP_FK_FILE, castling_kingside_file, "g"),
+    ROW("castlingQueensideFile", RP_FK_FILE, castling_queenside_file, "c"),
+    ROW("castlingRank", RP_FK_RANK, castling_rank, "1"),
+    ROW("castlingRookPiece", RP_FK_TYPE, castling_rook, "rook"),
+    ROW("kingType", RP_FK_TYPE, king_moves, "king"),
+    ROW("checking", RP_FK_BOOL, checking, "true"),
+    ROW("dropChecks", RP_FK_BOOL, drop_checks, "true"),
+    ROW("mustCapture", RP_FK_BOOL, must_capture, "false"),
+    ROW("mustDrop", RP_FK_BOOL, must_drop, "false"),
+    ROW("mustDropType", RP_FK_TYPE_OR_NONE, must_drop_type, "*"),
+    ROW("pieceDrops", RP_FK_BOOL, piece_drops, "false"),
+    ROW("dropLoop", RP_FK_BOOL, drop_loop, "false"),
+    ROW("capturesToHand", RP_FK_BOOL, captures_to_hand, "false"),
+    ROW("firstRankPawnDrops", RP_FK_BOOL, first_rank_pawn_drops, "false"),
+    ROW("promotionZonePawnDrops", RP_FK_BOOL, promotion_zone_pawn_drops, "false"),
+    ROW("dropOnTop", RP_FK_BOOL, drop_on_top, "false"),
+    ROW("whiteDropRegion", RP_FK_SQUARES, drop_region[0], ALL_SQUARES),
+    ROW("blackDropRegion", RP_FK_SQUARES, drop_region[1], ALL_SQUARES),
+    REFUSED("sittuyinRookDrop", "false", "Sittuyin's set-up of the pieces"),
+    REFUSED("dropOppositeColoredBishop", "false", "bishops dropped on squares of both colours"),
+    ROW("dropPromoted", RP_FK_BOOL, drop_promoted, "false"),
+    ROW("shogiDoubledPawn", RP_FK_BOOL, shogi_doubled_pawn, "true"),
+    ROW("immobilityIllegal", RP_FK_BOOL, immobility_illegal, "false"),
+    ROW("gating", RP_FK_BOOL, gating, "false"),
+    ROW("seirawanGating", RP_FK_BOOL, seirawan_gating, "false"),
+    REFUSED("cambodianMoves", "false", "Ouk Chatrang's first leaps of the king and the queen"),
+    ROW("diagonalLines", RP_FK_DIAGONAL_LINES, diagonal_lines, ""),
+    ROW("kingPass", RP_FK_BOOL, king_pass, "false"),
+    REFUSED("kingPassOnStalemate", "false", "a pass allowed only when stalemated"),
+    ROW("makpongRule", RP_FK_BOOL, makpong, "false"),
+    ROW("flyingGeneral", RP_FK_BOOL, flying_general, "false"),
+    ROW("soldierPromotionRank", RP_FK_RANK, soldier_promotion_rank, "1"),
+    INT("nMoveRule", n_move_rule, 10000, "50", NULL),
+    INT("nFoldRule", n_fold_rule, 100, "3", NULL),
+    ROW("nFoldValue", RP_FK_VALUE, n_fold_value, "draw"),
+    ROW("nFoldValueAbsolute", RP_FK_BOOL, n_fold_value_absolute, "false"),
+    ROW("perpetualCheckIllegal", RP_FK_BOOL, perpetual_check_illegal, "false"),
+    ROW("stalemateValue", RP_FK_VALUE, stalemate_value, "draw"),
+    ROW("checkmateValue", RP_FK_VALUE, checkmate_value, "loss"),
+    ROW("shogiPawnDropMateIllegal", RP_FK_BOOL, shogi_pawn_drop_mate_illegal, "false"),
+    REFUSED("shatarMateRule", "false", "Shatar's rule of which checks may mate"),
+    ROW("bikjangRule", RP_FK_BOOL, bikjang, "false"),
+    ROW("extinctionValue", RP_FK_VALUE, extinction_value, "none"),
+    ROW("extinctionClaim", RP_FK_BOOL, extinction_claim, "false"),
+    ROW("extinctionPieceTypes", RP_FK_EXTINCTION_TYPES, extinction_types, ""),
+    INT("extinctionPieceCount", extinction_piece_count, 1000, "0", NULL),
+    INT("extinctionOpponentPieceCount", extinction_opponent_piece_count, 1000, "0", NULL),
+    ROW("flagPiece", RP_FK_TYPE_OR_NONE, flag_piece, "-"),
+    ROW("whiteFlag", RP_FK_SQUARES, flag[0], ""),
+    ROW("blackFlag", RP_FK_SQUARES, flag[1], ""),
+    ROW("flagMove", RP_FK_BOOL, flag_move, "false"),
+    ROW("checkCounting", RP_FK_BOOL, check_counting, "false"),
+    INT("connectN", connect_n, RP_FMAX_FILES, "0", NULL),
+    ROW("materialCounting", RP_FK_MATERIAL, material_counting, "none"),
+    ROW("countingRule", RP_FK_COUNTING, counting_rule, "none"),
+    /* later Fairy-Stockfish releases */
+    IGNORED("pieceValueMg", "play: the search's piece values"),
+    IGNORED("pieceValueEg", "play: the search's piece values"),
+    /* gcaudit's own */
+    NOTE("gcGames", RP_FK_GC_GAMES, games, "the section name"),
+    NOTE("gcTitle", RP_FK_GC_TITLE, title, "the section name"),
+    NOTE("gcFiles", RP_FK_GC_FILES, file_labels, "a, b, ..."),
+    NOTE("gcRanks", RP_FK_GC_RANKS, rank_labels, "1, 2, ..."),
+    NOTE("gcLabels", RP_FK_GC_LABELS, labels, "the FEN letters"),
+    NOTE("gcNames", RP_FK_GC_NAMES, piece_names, "Fairy-Stockfish's piece names"),
+    INT("gcRepetitionEnd", repetition_end, 100, NULL, "nFoldRule"),
+    INT("gcMoveRuleEnd", move_rule_end, 10000, NULL, "nMoveRule"),
+    ROW("gcInsufficientMaterial", RP_FK_BOOL, insufficient_material, "false"),
+    NOTE("gcPgnVariant", RP_FK_GC_PGN_VARIANT, pgn_variant, "none: not exported to PGN"),
+    NOTE("gcRepetitionReview", RP_FK_GC_REVIEW, repetition_review, "none"),
+};
+
+const struct rp_fkey *rp_fkeys(size_t *n)
+{
+    *n = sizeof keys / sizeof keys[0];
+    return keys;
+}

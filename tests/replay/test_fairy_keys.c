@@ -1,0 +1,165 @@
+/*
+ * The key table (replay/fairy_keys.c): every default reads as a section
+ * would write it, a section without a parent starts from Chess's rules
+ * with no pieces, refused and ignored keys do what their status says, and
+ * docs/defined-variants.md "The keys" lists exactly the table's rows with
+ * their defaults and statuses.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay/fairy_def.h"
+#include "tests/support/support.h"
+
+static struct rp_fdef *defaults(void)
+{
+    struct rp_fdef *d = malloc(sizeof *d);
+    struct rp_fdef_error e;
+    cr_assert_not_null(d);
+    cr_assert_eq(rp_fdef_defaults(d, &e), 0, "%s: %s", e.key, e.message);
+    return d;
+}
+
+/* One key applied to the defaults; 0 or -1 with *e. */
+static int apply_one(struct rp_fdef *d, const char *key, const char *value, struct rp_fdef_error *e)
+{
+    struct rp_fkv kv = {.value = (char *)value, .line = 7};
+    snprintf(kv.key, sizeof kv.key, "%s", key);
+    memset(e, 0, sizeof *e);
+    return rp_fdef_apply(d, &kv, 1, e);
+}
+
+Test(replay_fairy_keys, every_default_reads_as_a_section_writes_it)
+{
+    size_t n;
+    const struct rp_fkey *keys = rp_fkeys(&n);
+    cr_assert_gt(n, 90);
+    for (size_t i = 0; i < n; i++) {
+        const struct rp_fkey *k = &keys[i];
+        if (!k->def)
+            continue;
+        if (k->reader == RP_FK_TYPE) {
+            cr_expect_geq(rp_fnamed_find(k->def), 0, "%s: default \"%s\" is no named type", k->name, k->def);
+            continue;
+        }
+        struct rp_fdef *d = defaults();
+        struct rp_fdef *again = defaults();
+        struct rp_fdef_error e;
+        cr_expect_eq(apply_one(d, k->name, k->def, &e), 0, "%s = %s: %s", k->name, k->def, e.message);
+        /* Writing the default changes nothing. */
+        cr_expect_eq(memcmp(d, again, sizeof *d), 0, "%s = %s is not the default", k->name, k->def);
+        free(again);
+        free(d);
+    }
+}
+
+Test(replay_fairy_keys, a_section_without_a_parent_starts_from_chess_rules_without_pieces)
+{
+    struct rp_fdef *d = defaults();
+    cr_expect_eq(d->files, 8);
+    cr_expect_eq(d->ranks, 8);
+    cr_expect_str_eq(d->start_fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    cr_expect_eq(d->promotion_rank, 8);
+    cr_expect_eq(d->promotion_types, 0);
+    cr_expect_eq(d->castling_kingside_file, 6);
+    cr_expect_eq(d->castling_queenside_file, 2);
+    cr_expect_eq(d->castling_rook, RP_FTYPE_ROOK);
+    cr_expect_eq(d->king_moves, RP_FTYPE_KING);
+    cr_expect_eq(d->must_drop_type, -1);
+    cr_expect_eq(d->flag_piece, -1);
+    cr_expect_eq(d->n_move_rule, 50);
+    cr_expect_eq(d->n_fold_rule, 3);
+    cr_expect_eq(d->n_fold_value, RP_FV_DRAW);
+    cr_expect_eq(d->checkmate_value, RP_FV_LOSS);
+    cr_expect_eq(d->extinction_value, RP_FV_NONE);
+    cr_expect(d->mandatory_pawn_promotion && d->double_step && d->castling && d->checking && d->drop_checks &&
+              d->shogi_doubled_pawn);
+    cr_expect(!d->piece_drops && !d->gating && !d->chess960 && !d->has_diagonal_lines);
+    for (int r = 0; r < RP_FMAX_RANKS; r++)
+        for (int f = 0; f < RP_FMAX_FILES; f++)
+            cr_expect(rp_fset_has(&d->drop_region[0], rp_fsq(f, r)) && rp_fset_has(&d->drop_region[1], rp_fsq(f, r)));
+    for (int t = 0; t < RP_FMAX_TYPES; t++)
+        cr_expect_eq(d->types[t].letter, 0, "type %d is in the variant without its key", t);
+    free(d);
+}
+
+Test(replay_fairy_keys, refused_keys_take_only_their_default_and_ignored_keys_anything)
+{
+    struct rp_fdef *d = defaults();
+    struct rp_fdef_error e;
+    cr_expect_eq(apply_one(d, "twoBoards", "false", &e), 0);
+    cr_expect_eq(apply_one(d, "twoBoards", "true", &e), -1);
+    cr_expect_str_eq(e.message, "gcaudit does not implement twoBoards = true (only false)");
+    cr_expect_str_eq(e.key, "twoBoards");
+    cr_expect_eq(e.line, 7);
+    cr_expect_eq(apply_one(d, "pieceToCharTable", "PNBRQ..K", &e), 0);
+    cr_expect_eq(apply_one(d, "castlng", "false", &e), -1);
+    cr_expect_str_eq(e.message, "unknown key \"castlng\"");
+    cr_expect_eq(apply_one(d, "mobilityRegionWhiteKnight", "a1", &e), 0);
+    cr_expect_eq(apply_one(d, "mobilityRegionWhiteKnigt", "a1", &e), -1);
+    cr_expect_eq(apply_one(d, "customPiece24", "a:W", &e), 0);
+    cr_expect_eq(apply_one(d, "customPiece25", "a:W", &e), -1);
+    free(d);
+}
+
+/* The cells of a table row: "| a | b |" gives "a", "b". */
+static int cells(char *line, char **cell, int max)
+{
+    int n = 0;
+    char *save = NULL;
+    for (char *c = strtok_r(line, "|", &save); c && n < max; c = strtok_r(NULL, "|", &save)) {
+        while (*c == ' ')
+            c++;
+        size_t len = strlen(c);
+        while (len && (c[len - 1] == ' ' || c[len - 1] == '\n'))
+            c[--len] = '\0';
+        if (len)
+            cell[n++] = c;
+    }
+    return n;
+}
+
+Test(replay_fairy_keys, the_docs_list_every_key_with_its_default_and_status)
+{
+    char *path = ts_fmt("%s/docs/defined-variants.md", GC_SOURCE_DIR);
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f, "%s", path);
+    size_t n;
+    const struct rp_fkey *keys = rp_fkeys(&n);
+    int *seen = calloc(n, sizeof *seen);
+    char line[1024];
+    int in_keys = 0, rows = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "## ", 3) == 0)
+            in_keys = strcmp(line, "## The keys\n") == 0;
+        if (!in_keys || strncmp(line, "| `", 3) != 0)
+            continue;
+        char *cell[4];
+        cr_assert_eq(cells(line, cell, 4), 4, "a row of four cells: %s", line);
+        size_t i = 0;
+        while (i < n && !(strlen(cell[0]) == strlen(keys[i].name) + 2 && strncmp(cell[0] + 1, keys[i].name, strlen(keys[i].name)) == 0))
+            i++;
+        cr_assert_lt(i, n, "the docs list %s, which the key table does not hold", cell[0]);
+        const struct rp_fkey *k = &keys[i];
+        seen[i]++;
+        rows++;
+        static const char *const status[] = {"implemented", "ignored", "refused"};
+        cr_expect_eq(strncmp(cell[3], status[k->status], strlen(status[k->status])), 0, "%s: status \"%s\"", k->name,
+                     cell[3]);
+        if (k->status != RP_FKEY_IMPLEMENTED)
+            cr_expect_not_null(strstr(cell[3], k->note), "%s: the docs do not say why (%s)", k->name, k->note);
+        if (k->def && k->def[0] && k->status != RP_FKEY_IGNORED)
+            cr_expect_not_null(strstr(cell[2], k->def), "%s: default \"%s\", the docs say \"%s\"", k->name, k->def,
+                               cell[2]);
+        else if (!k->def && k->note && k->status == RP_FKEY_IMPLEMENTED)
+            cr_expect_str_eq(cell[2], k->note, "%s: default", k->name);
+    }
+    fclose(f);
+    for (size_t i = 0; i < n; i++)
+        cr_expect_eq(seen[i], 1, "the docs list %s %d times", keys[i].name, seen[i]);
+    cr_expect_eq((size_t)rows, n);
+    free(seen);
+    free(path);
+}
