@@ -635,6 +635,7 @@ struct cli_report_opts {
     const struct cli_rating_opts *rating;
     const struct st_alias *alias; /* --player-alias, read, or NULL */
     const struct cli_alias_spellings *spellings; /* its spellings, or NULL */
+    unsigned shard, nshards;      /* a shard's K of N (the summary names it); nshards 0: none */
 };
 
 /* The paths of the row reports in dir (viewer: CLI_VIEWER_FILE, or NULL

@@ -168,7 +168,12 @@ void cli_report_summary(const struct cli_totals *t, const struct cli_report_opts
     /* Each game once, as the statistics count it; the copies apart. */
     struct st_summary once = counted_once(t);
     const struct st_summary *s = &once;
-    printf("gcaudit: %llu entr%s read (%llu ok, %llu skipped, %llu failed), %llu game%s in "
+    /* A shard's summary counts its part only: it says which part. */
+    if (o->nshards)
+        printf("gcaudit: shard %u of %u: ", o->shard, o->nshards);
+    else
+        fputs("gcaudit: ", stdout);
+    printf("%llu entr%s read (%llu ok, %llu skipped, %llu failed), %llu game%s in "
            "%.2f s\n",
            (unsigned long long)s->entries, s->entries == 1 ? "y" : "ies",
            (unsigned long long)s->entries_ok,

@@ -381,3 +381,17 @@ Test(duplicates, copies_make_every_count_agree, .timeout = 120)
     cr_expect_eq(in_variants, counted, "variants.csv's games");
     free(tty);
 }
+
+/* A shard's printed summary counts its part of the games only, and says
+ * which part it is; merge's counts the whole (issue 26). */
+Test(duplicates, a_shards_summary_names_the_shard)
+{
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze --shard 2/3 a.log b.log c.log -o s2"), 0);
+    char *out = ts_slurp(ts_scratch, "stdout.txt");
+    cr_expect_eq(strncmp(out, "gcaudit: shard 2 of 3: ", 23), 0, "%s", out);
+    free(out);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze a.log b.log c.log -o whole"), 0);
+    out = ts_slurp(ts_scratch, "stdout.txt");
+    cr_expect_eq(strncmp(out, "gcaudit: 3 entries read", 23), 0, "%s", out);
+    free(out);
+}
