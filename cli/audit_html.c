@@ -267,6 +267,72 @@ static void copy_row(FILE *cf, const struct cli_game_rows *g, struct audit_count
     fputc(']', cf);
 }
 
+/* An illegal or malformed game: a row of the games table (its first
+ * violation, and how many more), linking to its viewer page href. */
+static void violation_row(FILE *f, const struct cli_game_rows *g, const char *href,
+                          struct audit_counts *n)
+{
+    const char *status = g->game[CLI_G_STATUS];
+    if (!((strcmp(status, "illegal") == 0 || strcmp(status, "malformed") == 0) &&
+          g->nviolations))
+        return;
+    const char *const *v = g->violation[0];
+    fputs(n->games++ ? ",\n[" : "\n[", f);
+    game_cells(f, g);
+    cli_json_string(f, status);
+    fputc(',', f);
+    json_num(f, turn_key(v[CLI_V_TURN], v[CLI_V_SIDE]));
+    fputc(',', f);
+    cli_json_string(f, v[CLI_V_PLAYER]);
+    fputc(',', f);
+    cli_json_string(f, v[CLI_V_CODE]);
+    fputc(',', f);
+    cli_json_string(f, v[CLI_V_MESSAGE]);
+    fprintf(f, ",%zu,", g->nviolations - 1);
+    cli_json_string(f, href);
+    fputc(']', f);
+}
+
+/* A game the rules left for review: a row of the reviews table. */
+static void review_row(FILE *rf, const struct cli_game_rows *g, const char *href,
+                       struct audit_counts *n)
+{
+    char what[RP_DETAIL_MAX];
+    if (!rp_detail_review(g->game[CLI_G_DETAIL], what, sizeof what))
+        return;
+    fputs(n->reviews++ ? ",\n[" : "\n[", rf);
+    game_cells(rf, g);
+    cli_json_string(rf, g->game[CLI_G_RESULT]);
+    fputc(',', rf);
+    cli_json_string(rf, g->game[CLI_G_TERMINATION]);
+    fputc(',', rf);
+    cli_json_string(rf, what);
+    fputc(',', rf);
+    cli_json_string(rf, href);
+    fputc(']', rf);
+}
+
+/* Each result mismatch of a game: a row of the mismatches table. */
+static void mismatch_rows(FILE *mf, const struct cli_game_rows *g, const char *href,
+                          struct audit_counts *n)
+{
+    for (size_t i = 0; i < g->nviolations; i++) {
+        const char *const *v = g->violation[i];
+        if (strcmp(v[CLI_V_CODE], "result-mismatch") != 0)
+            continue;
+        fputs(n->mismatches++ ? ",\n[" : "\n[", mf);
+        game_cells(mf, g);
+        cli_json_string(mf, g->game[CLI_G_DECLARED]);
+        fputc(',', mf);
+        cli_json_string(mf, g->game[CLI_G_RESULT]);
+        fputc(',', mf);
+        cli_json_string(mf, v[CLI_V_MESSAGE]);
+        fputc(',', mf);
+        cli_json_string(mf, href);
+        fputc(']', mf);
+    }
+}
+
 /* One pass over the games: the games table to f, the mismatch rows to mf,
  * the games left for review to rf, the copies of earlier games to cf,
  * the viewer pages through vo. */
@@ -300,53 +366,9 @@ static int games_pass(FILE *f, FILE *mf, FILE *rf, FILE *cf, cli_viewer_out *vo,
             rc = -1;
             break;
         }
-        const char *status = g.game[CLI_G_STATUS];
-        if ((strcmp(status, "illegal") == 0 || strcmp(status, "malformed") == 0) &&
-            g.nviolations) {
-            const char *const *v = g.violation[0];
-            fputs(n->games++ ? ",\n[" : "\n[", f);
-            game_cells(f, &g);
-            cli_json_string(f, status);
-            fputc(',', f);
-            json_num(f, turn_key(v[CLI_V_TURN], v[CLI_V_SIDE]));
-            fputc(',', f);
-            cli_json_string(f, v[CLI_V_PLAYER]);
-            fputc(',', f);
-            cli_json_string(f, v[CLI_V_CODE]);
-            fputc(',', f);
-            cli_json_string(f, v[CLI_V_MESSAGE]);
-            fprintf(f, ",%zu,", g.nviolations - 1);
-            cli_json_string(f, href);
-            fputc(']', f);
-        }
-        char what[RP_DETAIL_MAX];
-        if (rp_detail_review(g.game[CLI_G_DETAIL], what, sizeof what)) {
-            fputs(n->reviews++ ? ",\n[" : "\n[", rf);
-            game_cells(rf, &g);
-            cli_json_string(rf, g.game[CLI_G_RESULT]);
-            fputc(',', rf);
-            cli_json_string(rf, g.game[CLI_G_TERMINATION]);
-            fputc(',', rf);
-            cli_json_string(rf, what);
-            fputc(',', rf);
-            cli_json_string(rf, href);
-            fputc(']', rf);
-        }
-        for (size_t i = 0; i < g.nviolations; i++) {
-            const char *const *v = g.violation[i];
-            if (strcmp(v[CLI_V_CODE], "result-mismatch") != 0)
-                continue;
-            fputs(n->mismatches++ ? ",\n[" : "\n[", mf);
-            game_cells(mf, &g);
-            cli_json_string(mf, g.game[CLI_G_DECLARED]);
-            fputc(',', mf);
-            cli_json_string(mf, g.game[CLI_G_RESULT]);
-            fputc(',', mf);
-            cli_json_string(mf, v[CLI_V_MESSAGE]);
-            fputc(',', mf);
-            cli_json_string(mf, href);
-            fputc(']', mf);
-        }
+        violation_row(f, &g, href, n);
+        review_row(rf, &g, href, n);
+        mismatch_rows(mf, &g, href, n);
     }
     cli_rows_free(r);
     if (rc < 0)
