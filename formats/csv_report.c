@@ -11,7 +11,9 @@
  * hostile input: control characters and invalid UTF-8 become "\xNN"
  * (escape.c), and CSV injection is defused as OWASP advises for
  * spreadsheet-facing files: a cell a spreadsheet would evaluate as a
- * formula gets a leading apostrophe and is quoted.
+ * formula gets a leading apostrophe and is quoted, and a cell holding a
+ * ';' or a tab is quoted, so that a spreadsheet splitting on either finds
+ * no formula inside it.
  */
 #include "formats/formats.h"
 
@@ -41,11 +43,14 @@ static char *join_path(const char *dir, const char *name, const char *suffix)
     return p;
 }
 
-/* Quote only where RFC 4180 needs it, so plain cells stay readable in a
- * pager; the quoting itself is libcsv's. */
+/* Quote only where RFC 4180 needs it, or where a spreadsheet set to
+ * another separator would split the cell (';' is the usual one where the
+ * decimal mark is a comma, a tab the other), so plain cells stay readable
+ * in a pager; the quoting itself is libcsv's.  Split there, "a;=1+2"
+ * would put a formula in a cell of its own. */
 static int needs_quotes(const char *s)
 {
-    return s[strcspn(s, ",\"\r\n")] != '\0' ||
+    return s[strcspn(s, ",;\t\"\r\n")] != '\0' ||
            (s[0] == ' ' || (s[0] && s[strlen(s) - 1] == ' '));
 }
 
@@ -165,13 +170,14 @@ static int format_any_cell(struct fmt_buf *out, const char *cell)
     return rc;
 }
 
-/* Outside printable ASCII (0x20 to 0x7E), or a comma or a double quote. */
+/* Outside printable ASCII (0x20 to 0x7E), or a comma, semicolon or
+ * double quote. */
 static int byte_needs_care(unsigned char c)
 {
-    return c < 0x20 || c >= 0x7F || c == ',' || c == '"';
+    return c < 0x20 || c >= 0x7F || c == ',' || c == ';' || c == '"';
 }
 
-/* Can the cell go out as it is?  Printable ASCII with no comma or quote
+/* Can the cell go out as it is?  Printable ASCII with no separator or quote
  * (nothing to escape, nothing to quote), no space at either end (quoted),
  * and not starting with a character that a formula or an apostrophe
  * starts with (formula_like's concern).  Nearly every cell is like this:

@@ -120,6 +120,20 @@ Test(formats_csv, formulas_get_an_apostrophe)
     free(raw);
 }
 
+/* A spreadsheet set to ';' (or tab) as its separator would split "a;=1+2"
+ * and evaluate "=1+2": such cells are quoted, and read back whole. */
+Test(formats_csv, cells_holding_a_semicolon_or_tab_are_quoted)
+{
+    const char *cells[] = {"a;=1+2", "P e7-e8; Q-e8", "x\t=2", "plain"};
+    struct ts_csv t = write_and_read(cells, 4, 0);
+    for (size_t i = 0; i < 4; i++)
+        cr_assert_str_eq(t.rows[1][i], cells[i], "cell %zu", i);
+    ts_csv_free(&t);
+    char *raw = raw_report();
+    cr_assert(strstr(raw, "\n\"a;=1+2\",\"P e7-e8; Q-e8\",\"x\t=2\",plain\n"), "%s", raw);
+    free(raw);
+}
+
 Test(formats_csv, carriage_return_first_is_escaped_then_neutralised)
 {
     /* "\r=1" would start with CR; escaped, it starts with a backslash. */
@@ -189,7 +203,8 @@ Test(formats_csv, every_byte_position_of_a_cell_is_checked)
         int quoted;
     } cases[] = {{',', ",", 1}, {'"', "\"\"", 1}, {'\n', "\\x0A", 0}, {'\x01', "\\x01", 0},
                  {'\x1f', "\\x1F", 0}, {'\x7f', "\\x7F", 0}, {'\xff', "\\xFF", 0},
-                 {'\x80', "\\x80", 0}, {' ', " ", -1}, {'~', "~", 0}, {'\t', "\t", -1}};
+                 {'\x80', "\\x80", 0}, {' ', " ", -1}, {'~', "~", 0}, {'\t', "\t", 1},
+                 {';', ";", 1}};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
         for (size_t len = 1; len <= 24; len++)
             for (size_t pos = 0; pos < len; pos++) {
@@ -199,7 +214,7 @@ Test(formats_csv, every_byte_position_of_a_cell_is_checked)
                 cell[pos] = cases[k].c;
                 int at_edge = pos == 0 || pos == len - 1;
                 /* A space is quoted at either end, a tab defused at the start. */
-                if (cases[k].quoted < 0 && at_edge)
+                if ((cases[k].quoted < 0 && at_edge) || (cases[k].c == '\t' && pos == 0))
                     continue;
                 snprintf(want, sizeof want, "%s%.*s%s%.*s%s", cases[k].quoted > 0 ? "\"" : "",
                          (int)pos, cell, cases[k].shown, (int)(len - pos - 1), cell + pos + 1,
