@@ -1,7 +1,14 @@
 /*
  * main: the subcommand table (git's builtin/ pattern).  Each entry names a
  * cmd_*() that parses its own options and returns the exit status.
+ *
+ * Whatever went to standard output (the variants' list, a help text, the
+ * version, replay's boards, -v lines) is flushed before exit and checked:
+ * output that could not be written (`gcaudit variants >/dev/full`, a
+ * closed descriptor) is said on stderr and makes the exit status 3, as an
+ * unwritable report does, never 0.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -31,7 +38,23 @@ static void usage(FILE *f)
                "  --help     this text\n  --version  the version\n");
 }
 
-int main(int argc, char **argv)
+/* rc, or CLI_EXIT_NOTHING after saying so when standard output could not
+ * be written (an interrupt's status stands). */
+static int stdout_checked(int rc)
+{
+    errno = 0;
+    int flushed = fflush(stdout) == 0;
+    int err = errno;
+    if (flushed && !ferror(stdout))
+        return rc;
+    if (err && !flushed)
+        cli_error("cannot write to standard output: %s", strerror(err));
+    else
+        cli_error("cannot write to standard output");
+    return rc < CLI_EXIT_NOTHING ? CLI_EXIT_NOTHING : rc;
+}
+
+static int run(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
@@ -62,4 +85,9 @@ int main(int argc, char **argv)
     else
         cli_error("unknown command '%s' (see 'gcaudit --help')", argv[1]);
     return CLI_EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    return stdout_checked(run(argc, argv));
 }

@@ -141,6 +141,28 @@ static const struct usage_case {
     {"variants --variants", 2, "gcaudit: variants: --variants needs a value", NULL},
 };
 
+/* Output that cannot be written is an error (exit 3, said on stderr),
+ * never a silent 0: a full device, a closed descriptor. */
+Test(cli, unwritable_standard_output_exits_3)
+{
+    static const char *const args[] = {"variants", "--help", "variants --help", "--version",
+                                       "replay --help", "analyze --help"};
+    for (size_t i = 0; i < sizeof args / sizeof args[0]; i++) {
+        char *cmd = ts_fmt("cd '%s' && '%s' %s >/dev/full 2>stderr.txt", ts_scratch, GC_BINARY, args[i]);
+        cr_expect_eq(ts_run(cmd), 3, "%s", args[i]);
+        free(cmd);
+        char *err = ts_slurp(ts_scratch, "stderr.txt");
+        cr_expect_str_eq(err, "gcaudit: cannot write to standard output: No space left on device\n", "%s", args[i]);
+        free(err);
+    }
+    char *cmd = ts_fmt("cd '%s' && '%s' variants >&- 2>stderr.txt", ts_scratch, GC_BINARY);
+    cr_expect_eq(ts_run(cmd), 3);
+    free(cmd);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
+    cr_expect_str_eq(err, "gcaudit: cannot write to standard output: Bad file descriptor\n");
+    free(err);
+}
+
 Test(cli, usage_errors_say_what_is_wrong)
 {
     for (size_t i = 0; i < sizeof usage_cases / sizeof usage_cases[0]; i++) {
