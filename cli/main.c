@@ -7,8 +7,13 @@
  * output that could not be written (`gcaudit variants >/dev/full`, a
  * closed descriptor) is said on stderr and makes the exit status 3, as an
  * unwritable report does, never 0.
+ *
+ * SIGXFSZ (a file passing `ulimit -f`) is ignored, so that the write
+ * fails with EFBIG and is reported like any failed write (the file and
+ * "File too large", exit status 3) instead of killing the run unexplained.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -89,5 +94,6 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    signal(SIGXFSZ, SIG_IGN);
     return stdout_checked(run(argc, argv));
 }
