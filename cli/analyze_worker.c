@@ -362,6 +362,12 @@ static int undo_entry(struct batch *b, const struct entry_mark *m)
 
 static const char spill_failed[] = "cannot write a temporary file of rows";
 
+/* What the batch's spill file met, said as the run's reason to stop. */
+static const char *spill_why(const struct batch *b)
+{
+    return b->spill && cli_spill_why(b->spill)[0] ? cli_spill_why(b->spill) : spill_failed;
+}
+
 /* Put the batch's rows and records in its spill file (spill.c).  In the
  * middle of an entry (m: its mark), what the entries before it added goes
  * in a chunk of its own first, and the mark moves past it, so that
@@ -407,7 +413,7 @@ failed:
     if (errno == ENOMEM)
         return -1;
     b->spill_failed = 1;
-    b->why = spill_failed;
+    b->why = spill_why(b);
     return -1;
 }
 
@@ -487,13 +493,13 @@ static long long replay_whole_entry(struct worker *W, struct batch *b, struct ba
             x->status = st;
             games = undo_entry(b, &m) == 0 ? 0 : -1;
             if (games < 0)
-                b->spill_failed = 1, b->why = spill_failed;
+                b->spill_failed = 1, b->why = spill_why(b);
             return games;
         }
     }
     if (games < 0) {
         if (undo_entry(b, &m) != 0)
-            b->spill_failed = 1, b->why = spill_failed;
+            b->spill_failed = 1, b->why = spill_why(b);
         return -1;
     }
     return games;

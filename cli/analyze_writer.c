@@ -66,10 +66,19 @@ void cli_analyze_abort_reports(struct analyze *A)
 
 /* -------------------------------------------- writing (the main thread) */
 
+/* A report's write failed (errno says why): the run stops, and the first
+ * failure is named ("cannot write 'out/games.csv': File too large"). */
+static void write_failed(struct analyze *A, const fmt_csv *csv)
+{
+    if (!A->write_failed)
+        cli_error("cannot write '%s': %s", fmt_csv_path(csv), strerror(errno));
+    A->write_failed = 1;
+}
+
 static void write_bytes(struct analyze *A, fmt_csv *csv, const struct fmt_buf *buf)
 {
     if (csv && buf->len && fmt_csv_write(csv, buf->data, buf->len) != FMT_OK)
-        A->write_failed = 1;
+        write_failed(A, csv);
 }
 
 /* The batch's selected games, in input order: copies of earlier games are
@@ -87,7 +96,7 @@ static int count_batch(struct analyze *A, struct batch *b)
                                                           x->entry, rec->index, &first)
                                         : 0;
         if (dup < 0) {
-            cli_error("out of memory while looking for duplicate games");
+            cli_error("%s while looking for duplicate games", cli_dups_why(A->dups));
             return -1;
         }
         if (!rec->owned)
@@ -105,7 +114,7 @@ static int count_batch(struct analyze *A, struct batch *b)
                 (fmt_csv_write(A->games, b->games.data + written, rec->row_end - written) !=
                      FMT_OK ||
                  fmt_csv_write(A->games, cell.data, cell.len - eol_len(A)) != FMT_OK))
-                A->write_failed = 1;
+                write_failed(A, A->games);
             fmt_buf_release(&cell);
             if (!ok || st_summary_add(&A->t.dups, &one) != 0) {
                 cli_error("out of memory while looking for duplicate games");
@@ -122,7 +131,7 @@ static int count_batch(struct analyze *A, struct batch *b)
     }
     if (A->games && b->games.len > written &&
         fmt_csv_write(A->games, b->games.data + written, b->games.len - written) != FMT_OK)
-        A->write_failed = 1;
+        write_failed(A, A->games);
     return 0;
 }
 
@@ -194,21 +203,35 @@ int cli_analyze_emit_batch(void *ctx, struct cli_job *job, int drop)
     return stop;
 }
 
+/* fmt_csv_close_by into the report set, naming the file and the reason
+ * when its last bytes or its rename fail. */
+static int close_one(fmt_csv *csv)
+{
+    if (!csv)
+        return FMT_FATAL;
+    char *path = strdup(fmt_csv_path(csv));
+    int rc = fmt_csv_close_by(csv, cli_report_put);
+    if (rc != FMT_OK)
+        cli_error("cannot write '%s': %s", path ? path : "a report", strerror(errno));
+    free(path);
+    return rc;
+}
+
 int cli_analyze_close_reports(struct analyze *A)
 {
     if (A->write_failed || A->failed || cli_interrupted()) {
         cli_analyze_abort_reports(A);
         return -1;
     }
-    int rc = fmt_csv_close_by(A->inputs, cli_report_put);
-    rc |= fmt_csv_close_by(A->games, cli_report_put);
-    rc |= fmt_csv_close_by(A->violations, cli_report_put);
+    int rc = close_one(A->inputs);
+    rc |= close_one(A->games);
+    rc |= close_one(A->violations);
     if (A->rows)
-        rc |= fmt_csv_close_by(A->rows, cli_report_put);
+        rc |= close_one(A->rows);
     if (A->viewer)
-        rc |= fmt_csv_close_by(A->viewer, cli_report_put);
+        rc |= close_one(A->viewer);
     if (A->pgn)
-        rc |= fmt_csv_close_by(A->pgn, cli_report_put);
+        rc |= close_one(A->pgn);
     A->inputs = A->games = A->violations = A->rows = A->viewer = A->pgn = NULL;
     return rc == FMT_OK ? 0 : -1;
 }

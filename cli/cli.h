@@ -246,8 +246,20 @@ void cli_pool_free(cli_pool *p);
 typedef struct cli_spill cli_spill;
 
 /* A temporary file opened for reading and writing, in $TMPDIR (else
- * /tmp), already removed from the directory: NULL with errno. */
+ * /tmp), already removed from the directory: NULL with errno, and
+ * cli_temp_file_why says what failed on this thread ("cannot make a
+ * temporary file in '/nowhere' (TMPDIR): No such file or directory": an
+ * unusable folder and too few file descriptors are told as such, never as
+ * running out of memory). */
 FILE *cli_temp_file(void);
+const char *cli_temp_file_why(void);
+
+/* Room for such a message. */
+#define CLI_TEMP_WHY 512
+
+/* "cannot WHAT the temporary file in 'DIR': reason" into why, for a
+ * temporary file that was made but failed later (err: its errno). */
+void cli_temp_file_failed(char *why, size_t size, const char *what, int err);
 
 /* CLI_SPILL_BYTES, or GCAUDIT_TEST_SPILL's number of bytes when the
  * tests set it (cli_spill_test_setup, at the start of a run). */
@@ -262,6 +274,11 @@ void cli_spill_free(cli_spill *s);
 /* Append one chunk: the n buffers (n <= CLI_SPILL_MAX_BUFS), which are
  * then emptied (their memory kept).  0, or -1 with errno (a full disk). */
 int cli_spill_put(cli_spill *s, struct fmt_buf *const *bufs, size_t n);
+
+/* What the last failed cli_spill_put or cli_spill_cut met, as a message
+ * (cli_temp_file_why's, or "cannot write the temporary file in 'DIR':
+ * No space left on device"); valid while s is. */
+const char *cli_spill_why(const cli_spill *s);
 
 /* The bytes of the chunks put so far (0 for NULL): a mark to cut back to. */
 uint64_t cli_spill_size(const cli_spill *s);
@@ -290,10 +307,15 @@ void cli_dups_free(cli_dups *d);
 
 /* In input order: 1 when a game of this fingerprint came before, *first
  * then naming it ("SOURCE!ENTRY, game N", valid until the next call); 0
- * when not (the game, game N of entry seq, is now the first); -1 out of
- * memory. */
+ * when not (the game, game N of entry seq, is now the first); -1 when out
+ * of memory or when the temporary file of entry names failed
+ * (cli_dups_why says which). */
 int cli_dups_check(cli_dups *d, const uint64_t fp[2], uint64_t seq, const char *source,
                    const char *entry, int game, const char **first);
+
+/* After cli_dups_check returned -1: "out of memory", or what the
+ * temporary file met (cli_temp_file_why). */
+const char *cli_dups_why(const cli_dups *d);
 
 /* A counted game carried from a worker to the writer, who counts it only
  * if it is no copy: the game for the statistics and its summary counts,

@@ -19,6 +19,7 @@
  * copy names it.  It is the one record of the run that grows with its
  * games (docs/design.md, Memory).
  */
+#include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,7 +131,20 @@ struct cli_dups {
     size_t name_cap;
     char *text;                   /* the last answer of cli_dups_check */
     size_t text_cap;
+    char why[CLI_TEMP_WHY];       /* why cli_dups_check returned -1 */
 };
+
+const char *cli_dups_why(const cli_dups *d) { return d->why[0] ? d->why : "out of memory"; }
+
+/* -1 after noting what the names file met (errno: its failure). */
+static int64_t names_failed(cli_dups *d, const char *what)
+{
+    if (!d->names)
+        snprintf(d->why, sizeof d->why, "%s", cli_temp_file_why());
+    else
+        cli_temp_file_failed(d->why, sizeof d->why, what, errno);
+    return -1;
+}
 
 cli_dups *cli_dups_new(void) { return calloc(1, sizeof(cli_dups)); }
 
@@ -173,12 +187,12 @@ static int64_t name_of(cli_dups *d, uint64_t seq, const char *source, const char
     if (d->have_last && d->last_seq == seq)
         return (int64_t)d->last_at;
     if (!d->names && !(d->names = cli_temp_file()))
-        return -1;
+        return names_failed(d, "make");
     size_t ls = strlen(source), le = strlen(entry);
     if (fseeko(d->names, (off_t)d->len, SEEK_SET) != 0 || fwrite(source, 1, ls, d->names) != ls ||
         (le && (fputc('!', d->names) == EOF || fwrite(entry, 1, le, d->names) != le)) ||
         fputc('\0', d->names) == EOF)
-        return -1;
+        return names_failed(d, "write");
     d->last_at = d->len;
     d->last_seq = seq;
     d->have_last = 1;
@@ -190,14 +204,18 @@ static int64_t name_of(cli_dups *d, uint64_t seq, const char *source, const char
 static const char *name_at(cli_dups *d, uint64_t at)
 {
     if (fflush(d->names) != 0 || fseeko(d->names, (off_t)at, SEEK_SET) != 0 ||
-        getdelim(&d->name, &d->name_cap, '\0', d->names) < 1)
+        getdelim(&d->name, &d->name_cap, '\0', d->names) < 1) {
+        if (errno != ENOMEM)
+            names_failed(d, "read back");
         return NULL;
+    }
     return d->name;
 }
 
 int cli_dups_check(cli_dups *d, const uint64_t fp[2], uint64_t seq, const char *source,
                    const char *entry, int game, const char **first)
 {
+    d->why[0] = '\0';
     if (4 * (d->used + 1) > 3 * d->nslots && grow(d) != 0)
         return -1;
     uint32_t fp1 = (uint32_t)fp[1];

@@ -24,10 +24,14 @@
 #include "cli/cli.h"
 
 struct cli_spill {
-    FILE *f;                      /* tmpfile(3) */
+    FILE *f;                      /* cli_temp_file */
     uint64_t size;                /* bytes of whole chunks in f */
     uint64_t read;                /* cli_spill_get's position */
+    char why[CLI_TEMP_WHY];       /* the last failure, for cli_spill_why */
 };
+
+/* cli_temp_file's last failure on this thread. */
+static _Thread_local char temp_why[CLI_TEMP_WHY];
 
 static size_t threshold = CLI_SPILL_BYTES;
 
@@ -44,15 +48,28 @@ void cli_spill_test_setup(void)
 
 cli_spill *cli_spill_new(void) { return calloc(1, sizeof(cli_spill)); }
 
-FILE *cli_temp_file(void)
+/* Where temporary files go, and how the user would name it. */
+static const char *temp_dir(const char **named)
 {
     const char *dir = getenv("TMPDIR");
-    if (!dir || !*dir)
+    *named = " (TMPDIR)";
+    if (!dir || !*dir) {
         dir = "/tmp";
+        *named = "";
+    }
+    return dir;
+}
+
+FILE *cli_temp_file(void)
+{
+    const char *named, *dir = temp_dir(&named);
     size_t n = strlen(dir) + sizeof "/gcaudit-rows-XXXXXX";
     char *path = malloc(n);
-    if (!path)
+    if (!path) {
+        snprintf(temp_why, sizeof temp_why, "out of memory");
+        errno = ENOMEM;
         return NULL;
+    }
     snprintf(path, n, "%s/gcaudit-rows-XXXXXX", dir);
     int fd = mkstemp(path);
     FILE *f = NULL;
@@ -61,8 +78,23 @@ FILE *cli_temp_file(void)
         if (!(f = fdopen(fd, "w+b")))
             close(fd);
     }
+    if (!f) {
+        int err = errno;
+        snprintf(temp_why, sizeof temp_why, "cannot make a temporary file in '%.400s'%s: %s", dir, named,
+                 strerror(err));
+        errno = err;
+    }
     free(path);
     return f;
+}
+
+const char *cli_temp_file_why(void) { return temp_why; }
+
+void cli_temp_file_failed(char *why, size_t size, const char *what, int err)
+{
+    const char *named, *dir = temp_dir(&named);
+    snprintf(why, size, "cannot %s the temporary file in '%.400s'%s: %s", what, dir, named,
+             strerror(err));
 }
 
 void cli_spill_free(cli_spill *s)
@@ -76,7 +108,32 @@ void cli_spill_free(cli_spill *s)
 
 uint64_t cli_spill_size(const cli_spill *s) { return s ? s->size : 0; }
 
+const char *cli_spill_why(const cli_spill *s) { return s->why; }
+
+static int spill_put(cli_spill *s, struct fmt_buf *const *bufs, size_t n);
+
+/* -1 after noting the failure, errno kept. */
+static int spill_failed(cli_spill *s, const char *what)
+{
+    int err = errno;
+    cli_temp_file_failed(s->why, sizeof s->why, what, err);
+    errno = err;
+    return -1;
+}
+
 int cli_spill_put(cli_spill *s, struct fmt_buf *const *bufs, size_t n)
+{
+    int rc = spill_put(s, bufs, n);
+    if (rc != 0 && !s->f) {
+        int err = errno;
+        snprintf(s->why, sizeof s->why, "%s", temp_why);
+        errno = err;
+        return -1;
+    }
+    return rc == 0 ? 0 : spill_failed(s, "write");
+}
+
+static int spill_put(cli_spill *s, struct fmt_buf *const *bufs, size_t n)
 {
     if (!s->f && !(s->f = cli_temp_file()))
         return -1;
@@ -113,7 +170,7 @@ int cli_spill_cut(cli_spill *s, uint64_t size)
     if (!s->f || size >= s->size)
         return 0;
     s->size = size;
-    return ftruncate(fileno(s->f), (off_t)size) == 0 ? 0 : -1;
+    return ftruncate(fileno(s->f), (off_t)size) == 0 ? 0 : spill_failed(s, "cut back");
 }
 
 int cli_spill_rewind(cli_spill *s)

@@ -31,6 +31,7 @@ struct fmt_csv {
     char *final_path;  /* where it lands when closed */
     int excel;         /* "\r\n" line ends */
     int failed;        /* a write failed: close reports it */
+    int err;           /* the first failed write's errno */
     struct fmt_buf row; /* the row being formatted */
 };
 
@@ -263,10 +264,16 @@ int fmt_csv_row(fmt_csv *csv, const char *const *cells, size_t ncols)
 
 int fmt_csv_write(fmt_csv *csv, const char *bytes, size_t len)
 {
-    if (len && fwrite(bytes, 1, len, csv->f) != len)
+    if (len && fwrite(bytes, 1, len, csv->f) != len && !csv->failed) {
         csv->failed = 1;
+        csv->err = errno ? errno : EIO;
+    }
+    if (csv->failed)
+        errno = csv->err;
     return csv->failed ? FMT_FATAL : FMT_OK;
 }
+
+const char *fmt_csv_path(const fmt_csv *csv) { return csv->final_path; }
 
 static void csv_free_paths(fmt_csv *csv)
 {
@@ -285,14 +292,15 @@ int fmt_csv_close_by(fmt_csv *csv, int (*place)(const char *tmp, const char *fin
 {
     if (!csv)
         return FMT_FATAL;
-    int failed = csv->failed;
-    if (fclose(csv->f) != 0)
-        failed = 1;
+    int failed = csv->failed, err = csv->err;
+    if (fclose(csv->f) != 0 && !failed)
+        failed = 1, err = errno;
     if (!failed && place(csv->tmp_path, csv->final_path) != 0)
-        failed = 1;
+        failed = 1, err = errno;
     if (failed)
         unlink(csv->tmp_path);
     csv_free_paths(csv);
+    errno = err;
     return failed ? FMT_FATAL : FMT_OK;
 }
 

@@ -318,15 +318,21 @@ int fmt_csv_row(fmt_csv *csv, const char *const *cells, size_t ncols);
  * appended to out.  FMT_OK, or FMT_FATAL when out of memory. */
 int fmt_csv_format_row(struct fmt_buf *out, const char *const *cells, size_t ncols, int excel);
 
-/* Append rows already formatted by fmt_csv_format_row.  FMT_OK or FMT_FATAL. */
+/* Append rows already formatted by fmt_csv_format_row.  FMT_OK, or
+ * FMT_FATAL with errno the first failed write's (EFBIG past `ulimit -f`,
+ * ENOSPC): every later call fails the same. */
 int fmt_csv_write(fmt_csv *csv, const char *bytes, size_t len);
+
+/* Where the report lands when closed ("DIR/NAME"). */
+const char *fmt_csv_path(const fmt_csv *csv);
 
 /* Flush, close and rename into place.  FMT_OK or FMT_FATAL; frees csv either way. */
 int fmt_csv_close(fmt_csv *csv);
 
 /* fmt_csv_close, with place(tmp, final) instead of rename(2) (a caller
  * that puts a set of files in place together).  place returns 0, or -1
- * with errno; the temporary file is removed on any failure. */
+ * with errno; the temporary file is removed on any failure, and errno is
+ * then the first failure's. */
 int fmt_csv_close_by(fmt_csv *csv, int (*place)(const char *tmp, const char *final));
 
 /* Drop a report without renaming it into place (after an error). */

@@ -4,6 +4,7 @@
  * reruns, and `replay`.  Runs the built binary (GC_BINARY).
  */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -160,6 +161,28 @@ Test(cli, unwritable_standard_output_exits_3)
     free(cmd);
     char *err = ts_slurp(ts_scratch, "stderr.txt");
     cr_expect_str_eq(err, "gcaudit: cannot write to standard output: Bad file descriptor\n");
+    free(err);
+}
+
+/* A report passing `ulimit -f` (SIGXFSZ) fails its write with EFBIG: the
+ * run stops with exit 3 naming the file and the reason, not killed. */
+Test(cli, a_file_size_limit_is_reported_not_fatal)
+{
+    char *path = ts_fmt("%s/many.log", ts_scratch);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    for (int i = 0; i < 200; i++)
+        fprintf(f, "%s\n", small_log);
+    cr_assert_eq(fclose(f), 0);
+    free(path);
+    char *cmd = ts_fmt("cd '%s' && ulimit -f 8 && '%s' analyze -q many.log -o out --viewer none 2>stderr.txt",
+                       ts_scratch, GC_BINARY);
+    cr_expect_eq(ts_run(cmd), 3);
+    free(cmd);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
+    cr_expect(strstr(err, "gcaudit: cannot write 'out/games.csv': File too large\n"), "%s", err);
+    cr_expect(strstr(err, "gcaudit: the reports in 'out' could not be written completely: none was written\n"),
+              "%s", err);
     free(err);
 }
 

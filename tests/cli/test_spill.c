@@ -12,7 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "tests/support/reports.h"
@@ -69,6 +71,49 @@ Test(spill, chunks_come_back_in_order_and_a_cut_drops_the_later_ones)
     cr_assert_eq(cli_spill_get(s, v, 2), 0);
     cli_spill_free(s);
     fmt_buf_release(&x), fmt_buf_release(&y);
+}
+
+/* A temporary folder that cannot be used, or no file descriptor left, is
+ * said as such, with the folder and the reason: by cli_temp_file and by a
+ * spill (the duplicate check's, through the command below), never as
+ * running out of memory. */
+Test(spill, an_unusable_temporary_folder_is_named_with_the_reason)
+{
+    char *nowhere = ts_fmt("%s/no/such/folder", ts_scratch);
+    char *want = ts_fmt("cannot make a temporary file in '%s' (TMPDIR): No such file or directory", nowhere);
+    cr_assert_eq(setenv("TMPDIR", nowhere, 1), 0);
+    cr_expect_null(cli_temp_file());
+    cr_expect_str_eq(cli_temp_file_why(), want);
+
+    struct fmt_buf x = {0};
+    struct fmt_buf *v[1] = {&x};
+    buf_set(&x, "rows");
+    cli_spill *s = cli_spill_new();
+    cr_expect_eq(cli_spill_put(s, v, 1), -1);
+    cr_expect_str_eq(cli_spill_why(s), want);
+    cli_spill_free(s);
+
+    fmt_buf_release(&x);
+    cr_assert_eq(unsetenv("TMPDIR"), 0);
+    free(want);
+    free(nowhere);
+}
+
+Test(spill, no_file_descriptor_left_is_said_as_such)
+{
+    cr_assert_eq(unsetenv("TMPDIR"), 0);
+    struct rlimit was, low;
+    cr_assert_eq(getrlimit(RLIMIT_NOFILE, &was), 0);
+    int next = dup(0);
+    cr_assert_geq(next, 0);
+    close(next);
+    low = was;
+    low.rlim_cur = (rlim_t)next; /* the next descriptor is over the limit */
+    cr_assert_eq(setrlimit(RLIMIT_NOFILE, &low), 0);
+    FILE *f = cli_temp_file();
+    cr_assert_eq(setrlimit(RLIMIT_NOFILE, &was), 0);
+    cr_expect_null(f);
+    cr_expect_str_eq(cli_temp_file_why(), "cannot make a temporary file in '/tmp': Too many open files");
 }
 
 Test(spill, a_spill_never_put_reads_as_empty)
@@ -149,4 +194,31 @@ Test(spill, running_out_of_memory_in_a_spilled_entry_fails_it_alone)
     cr_assert_eq(ts_run(cmd), 0);
     free(cmd);
     ts_oom_sweep_big_log("GCAUDIT_TEST_SPILL=300", "-j1 log0.log big.log log2.log", 37);
+}
+
+/* Through the command: the run stops with exit 3 and the reason. */
+Test(spill, an_unusable_temporary_folder_stops_the_run_with_the_reason)
+{
+    write_logs();
+    char *run = ts_fmt("cd '%s' && TMPDIR=\"$PWD/none\" '%s' analyze -q log0.log -o out >/dev/null 2>err.txt",
+                       ts_scratch, GC_BINARY);
+    cr_expect_eq(ts_run(run), 3);
+    free(run);
+    char *err = ts_slurp(ts_scratch, "err.txt");
+    char *want = ts_fmt("gcaudit: cannot make a temporary file in '%s/none' (TMPDIR): No such file or "
+                        "directory while looking for duplicate games\n",
+                        ts_scratch);
+    cr_expect(strstr(err, want), "%s", err);
+    free(want), free(err);
+    run = ts_fmt("cd '%s' && TMPDIR=\"$PWD/none\" GCAUDIT_TEST_SPILL=1 '%s' analyze -q --keep-duplicates log0.log "
+                 "-o out >/dev/null 2>err.txt",
+                 ts_scratch, GC_BINARY);
+    cr_expect_eq(ts_run(run), 3);
+    free(run);
+    err = ts_slurp(ts_scratch, "err.txt");
+    want = ts_fmt("gcaudit: cannot make a temporary file in '%s/none' (TMPDIR): No such file or "
+                  "directory while reading log0.log \n",
+                  ts_scratch);
+    cr_expect(strstr(err, want), "%s", err);
+    free(want), free(err);
 }
