@@ -8,6 +8,11 @@
  *
  * Cells are trimmed of spaces and tabs; empty cells and blank lines are
  * ignored; a UTF-8 byte-order mark is skipped (spreadsheets write one).
+ *
+ * Reading is linear in the file: names and spellings are interned in a
+ * hash (stats/alias.c), a spelling listed again is known from it, and the
+ * list of spellings grows by doubling.  Ctrl-C stops the reading between
+ * blocks (cli_interrupted).
  */
 #include <csv.h>
 #include <errno.h>
@@ -25,6 +30,7 @@ struct reader {
     char **cells;
     size_t ncells, cap;
     unsigned long row;
+    size_t spellings_cap;        /* room in spellings->v */
     int failed;
     char *err;
     size_t errsize;
@@ -71,19 +77,21 @@ static void on_field(void *s, size_t len, void *data)
 }
 
 /* Keep a spelling and its row for the warning about spellings no game
- * has (analyze_writer.c); a spelling listed twice for one name once. */
-static int note_spelling(struct reader *R, const char *spelling)
+ * has (analyze_writer.c); a spelling listed twice for one name once
+ * (known: it was a spelling before this row added it). */
+static int note_spelling(struct reader *R, const char *spelling, int known)
 {
     struct cli_alias_spellings *sp = R->spellings;
-    if (!sp || strcmp(spelling, R->cells[0]) == 0)
+    if (!sp || known || strcmp(spelling, R->cells[0]) == 0)
         return 0;
-    for (size_t i = 0; i < sp->n; i++)
-        if (strcmp(sp->v[i].text, spelling) == 0)
-            return 0;
-    void *grown = realloc(sp->v, (sp->n + 1) * sizeof *sp->v);
-    if (!grown)
-        return -1;
-    sp->v = grown;
+    if (sp->n == R->spellings_cap) {
+        size_t cap = R->spellings_cap ? 2 * R->spellings_cap : 16;
+        void *grown = realloc(sp->v, cap * sizeof *sp->v);
+        if (!grown)
+            return -1;
+        sp->v = grown;
+        R->spellings_cap = cap;
+    }
     if (!(sp->v[sp->n].text = strdup(spelling)))
         return -1;
     sp->v[sp->n++].row = R->row;
@@ -97,9 +105,10 @@ static void on_row(int c, void *data)
     R->row++;
     for (size_t i = 1; i < R->ncells && !R->failed; i++) {
         const char *other = NULL;
+        int known = st_alias_resolve(R->alias, R->cells[i]) != R->cells[i];
         switch (st_alias_add(R->alias, R->cells[0], R->cells[i], &other)) {
         case ST_ALIAS_OK:
-            if (note_spelling(R, R->cells[i]) != 0)
+            if (note_spelling(R, R->cells[i], known) != 0)
                 fail(R, "out of memory%s%s", "", "");
             break;
         case ST_ALIAS_CONFLICT:
@@ -145,7 +154,7 @@ st_alias *cli_alias_read(const char *path, struct cli_alias_spellings *spellings
         snprintf(err, errsize, "%s: %s", path, strerror(errno));
         return NULL;
     }
-    struct reader R = {st_alias_new(), spellings, path, NULL, 0, 0, 0, 0, err, errsize};
+    struct reader R = {st_alias_new(), spellings, path, NULL, 0, 0, 0, 0, 0, err, errsize};
     struct csv_parser p;
     int inited = R.alias && csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) == 0;
     if (!inited)
@@ -153,6 +162,10 @@ st_alias *cli_alias_read(const char *path, struct cli_alias_spellings *spellings
     char buf[65536];
     size_t n, total = 0;
     while (!R.failed && (n = fread(buf, 1, sizeof buf, f)) > 0) {
+        if (cli_interrupted()) {
+            fail(&R, "interrupted%s%s", "", "");
+            break;
+        }
         const char *data = buf;
         if (total == 0 && n >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
             data += 3, n -= 3;

@@ -488,7 +488,9 @@ void cli_alias_spellings_release(struct cli_alias_spellings *sp);
 
 /* Read a --player-alias CSV file (gcaudit(1), PLAYER ALIASES), and its
  * spellings into *spellings when not NULL (release them either way).
- * NULL on failure, with "PATH: ..." or "PATH, row N: ..." in err. */
+ * NULL on failure, with "PATH: ..." or "PATH, row N: ..." in err; NULL
+ * too when Ctrl-C or SIGTERM came while reading (cli_interrupted says
+ * so).  Time linear in the file. */
 struct st_alias *cli_alias_read(const char *path, struct cli_alias_spellings *spellings,
                                 char *err, size_t errsize);
 

@@ -188,15 +188,24 @@ static void release(struct analyze *A)
     cli_dups_free(A->dups);
 }
 
+/* Ctrl-C or SIGTERM before the walk (while definitions or aliases load):
+ * nothing was written yet. */
+static int interrupted_before_run(const struct analyze *A)
+{
+    cli_error("interrupted: no reports were written in '%s'", A->o.outdir);
+    return 128 + cli_interrupted();
+}
+
 /* Everything before the walk. */
 static int prepare_or_stop(struct analyze *A)
 {
-    cli_interrupt_install();
     cli_alloc_test_setup();
     cli_spill_test_setup();
     if (A->o.alias_path) {
         char err[1024];
         A->alias = cli_alias_read(A->o.alias_path, &A->spellings, err, sizeof err);
+        if (cli_interrupted())
+            return interrupted_before_run(A);
         if (!A->alias) {
             cli_error("--player-alias %s", err);
             return CLI_EXIT_USAGE;
@@ -254,11 +263,17 @@ int cmd_analyze(int argc, char **argv)
 {
     struct analyze A;
     memset(&A, 0, sizeof A);
+    /* From the start: a signal while definitions or aliases load stops
+     * the run too (a shell starts a background job with SIGINT ignored,
+     * so a handler set later would have lost it). */
+    cli_interrupt_install();
     int rc = cli_analyze_parse_or_stop(argc, argv, &A.o);
     /* Before any input is read: a bad definition stops the run (exit 2),
      * and the replay threads only ever read the registry. */
     if (rc == CLI_CONTINUE)
         rc = cli_definitions_load_or_stop(&A.o.defs, "analyze");
+    if (rc == CLI_CONTINUE && cli_interrupted())
+        rc = interrupted_before_run(&A);
     if (rc == CLI_CONTINUE) {
         cli_filter_resolve(&A.o.filter);
         rc = prepare_or_stop(&A);

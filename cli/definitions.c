@@ -120,7 +120,8 @@ int cli_definitions_load_or_stop(const struct cli_definitions *d, const char *co
                   "GCAUDIT_DEFINITIONS to their folder); only the built-in variants are known",
                   command);
     }
-    for (size_t i = 0; i < d->n; i++)
+    /* Ctrl-C stops between files; the command then says so. */
+    for (size_t i = 0; i < d->n && !cli_interrupted(); i++)
         if (rp_defs_load_file(d->files[i], &e) != RP_DONE)
             return report_or_stop(command, &e);
     return CLI_CONTINUE;

@@ -259,3 +259,59 @@ Test(cli_interrupt, a_stalled_stdin_pipe_ends_at_ctrl_c, .timeout = 60)
     stop_waiting_run(gc, SIGINT, 130);
     close(fds[1]);
 }
+
+/* --------------------------------- while definitions or aliases load */
+
+/* Ctrl-C while a --variants or --player-alias file is read stops the run
+ * (issue 29): gcaudit is started as a shell starts a background job, with
+ * SIGINT ignored, and the file is a FIFO, so the signal lands while it is
+ * read, after gcaudit opened it: the run must stop with 130 and the
+ * message, not finish and exit 0. */
+static void interrupt_while_reading(const char *option, const char *text)
+{
+    char *fifo = ts_fmt("%s/slow.fifo", ts_scratch);
+    char *log = ts_fmt("%s/g.log", ts_scratch);
+    char *err = ts_fmt("%s/stderr.txt", ts_scratch);
+    cr_assert_eq(mkfifo(fifo, 0600), 0);
+    cr_assert_eq(ts_write_file(log, LOG, sizeof LOG - 1), 0);
+    pid_t gc = fork();
+    cr_assert_geq(gc, 0);
+    if (gc == 0) {
+        int e = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int o = open("/dev/null", O_WRONLY);
+        if (e < 0 || o < 0 || chdir(ts_scratch) != 0)
+            _exit(127);
+        dup2(o, 1), dup2(e, 2);
+        signal(SIGINT, SIG_IGN);
+        execl(GC_BINARY, GC_BINARY, "analyze", "g.log", "-o", "out", "-q", option, "slow.fifo",
+              (char *)NULL);
+        _exit(127);
+    }
+    int w = open(fifo, O_WRONLY);   /* returns once gcaudit opened it to read */
+    cr_assert_geq(w, 0);
+    cr_assert_eq(kill(gc, SIGINT), 0);
+    sleep_ms(100);
+    cr_assert_eq(write(w, text, strlen(text)), (ssize_t)strlen(text));
+    close(w);
+    int timed_out;
+    int st = wait_or_kill(gc, 30, &timed_out);
+    cr_assert_not(timed_out, "gcaudit did not stop");
+    cr_assert(WIFEXITED(st), "gcaudit was killed by signal %d", WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+    cr_expect_eq(WEXITSTATUS(st), 130, "%s: the interrupt was lost", option);
+    char *said = ts_read_file(err, NULL);
+    cr_assert_not_null(said);
+    cr_expect_str_eq(said, "gcaudit: interrupted: no reports were written in 'out'\n");
+    free(said);
+    expect_no_reports("out");
+    free(fifo), free(log), free(err);
+}
+
+Test(cli_interrupt, ctrl_c_while_definitions_load_stops_the_run, .timeout = 60)
+{
+    interrupt_while_reading("--variants", "[mine:fischerandom-gc]\ngcGames = Mine\n");
+}
+
+Test(cli_interrupt, ctrl_c_while_aliases_load_stops_the_run, .timeout = 60)
+{
+    interrupt_while_reading("--player-alias", "Ann,Annie\nBob,Bobby\n");
+}

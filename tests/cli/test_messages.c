@@ -238,7 +238,8 @@ Test(messages, alias_spellings_no_selected_game_has_warn_with_their_row)
     write_in_dir("good.log", chess_log);
     write_in_dir("aliases.csv", "\"Ada Quill\",\"A. Quill\",ada_quill\n"
                                 "Dmitri Volkov\n"
-                                "Dmitri Volkov,\"Volkov, Dmitri\"\n");
+                                "Dmitri Volkov,\"Volkov, Dmitri\"\n"
+                                "Ada Quill,ada_quill\n"); /* listed again: warned once, row 1 */
     cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q good.log -o out --player-alias aliases.csv"), 0);
     expect_stderr("gcaudit: warning: --player-alias aliases.csv, row 1: no selected game has a "
                   "player named 'A. Quill'\n"
