@@ -8,6 +8,8 @@ cd "$(dirname "$0")"
 
 PACKAGES="build-essential cmake pkg-config libarchive-dev libcsv-dev zlib1g-dev
 libcriterion-dev libjansson-dev libxlsxwriter-dev libinih-dev libxml2-utils fairy-stockfish"
+# nettle-dev: SHA-256 of a shard's files (the library libarchive links already).
+PACKAGES="$PACKAGES nettle-dev"
 # scdoc builds the manual page; groff and man-db check it in the tests.
 PACKAGES="$PACKAGES scdoc groff-base man-db"
 # clang and its runtime (libFuzzer) build the fuzz harnesses of run-tests.sh.

@@ -77,6 +77,7 @@ struct analyze {
     atomic_uchar *name_hits;      /* per --variant NAME: some game's Game: value is NAME */
     atomic_uchar *alias_seen;     /* per alias id (st_alias_id): a selected game has it */
     struct cli_alias_spellings spellings; /* of the alias file, with their rows */
+    char alias_sha256[CLI_SHA256_HEX]; /* of the alias file's bytes, for a shard's state */
     cli_dups *dups;               /* the games seen, for duplicates; NULL with --keep-duplicates */
 };
 

@@ -278,10 +278,12 @@ int cli_analyze_finish_run(struct analyze *A)
     struct cli_state st = {A->o.shard, A->o.nshards, A->o.declared, A->o.excel,
                            A->o.min_games, "", (int)A->o.viewer, "", (char **)A->o.inputs,
                            (size_t)A->o.ninputs, A->o.illegal_exclude, A->o.rating, A->t,
-                           A->o.keep_duplicates, ""};
+                           A->o.keep_duplicates, "", "", "", "", A->o.max_inflated, {{0}}, 0};
     snprintf(st.selection, sizeof st.selection, "%s", A->o.selection);
     snprintf(st.aliases, sizeof st.aliases, "%s", A->o.alias_path ? A->o.alias_path : "");
     snprintf(st.pgn, sizeof st.pgn, "%s", A->o.pgn ? A->o.pgn : "");
+    memcpy(st.definitions, cli_definitions_sha256(), sizeof st.definitions);
+    memcpy(st.aliases_sha256, A->alias_sha256, sizeof st.aliases_sha256);
     if (cli_state_write(A->o.outdir, &st, A->stats) != 0) {
         cli_error("cannot write '%s/%s': %s", A->o.outdir, CLI_STATE_FILE, strerror(errno));
         return -1;

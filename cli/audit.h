@@ -54,6 +54,18 @@ void cli_entries_free(cli_entries *e);
  * `illegal` for a game with a violation or one left for review. */
 int cli_viewer_wants(enum cli_viewer mode, const struct rp_report *r);
 
+/* Log text into a record: escaped as the CSV reports show it
+ * (fmt_escape), then as a JSON string for the page (cli_json_string_buf).
+ * 0, or -1 when memory ran out. */
+int cli_json_log_text(struct fmt_buf *b, const char *s);
+
+/* A viewer record (one line of CLI_VIEWER_FILE, without its line end)
+ * decoded and appended to out written again, every string through
+ * cli_json_log_text (viewer_json.c): 0; -1 when memory ran out; -2 with
+ * the reason in why when it is no record (not one JSON object, a key
+ * twice, a NUL, a number not whole). */
+int cli_viewer_record_again(const char *record, struct fmt_buf *out, char *why, size_t whysize);
+
 /* The header row of CLI_VIEWER_FILE (its one column). */
 extern const char *const cli_viewer_header[1];
 

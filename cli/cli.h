@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cli/digest.h"
 #include "formats/formats.h"
 #include "replay/replay.h"
 #include "stats/stats.h"
@@ -90,6 +91,12 @@ int cli_definitions_add_or_stop(struct cli_definitions *d, const char *file);
 /* Load the shipped definitions, then d's files; a bad definition is said
  * as "COMMAND: FILE:LINE: KEY: reason" (exit status CLI_EXIT_USAGE). */
 int cli_definitions_load_or_stop(const struct cli_definitions *d, const char *command);
+
+/* The SHA-256 of what cli_definitions_load_or_stop loaded, as hex: of
+ * each file's length and SHA-256 in the order loaded (the shipped
+ * folder's in byte order of their names, then the --variants files as
+ * given); "" before it ran. */
+const char *cli_definitions_sha256(void);
 
 /* The folder of the shipped definitions into out; 0 when none is found. */
 int cli_definitions_dir(char *out, size_t size);
@@ -708,18 +715,44 @@ struct cli_state {
     struct cli_totals totals;
     int keep_duplicates;          /* --keep-duplicates */
     char pgn[1024];               /* --pgn FILE, "" for none */
+    /* What else the shard was made with (merge refuses shards that differ). */
+    char made_by[64];             /* the gcaudit version that wrote it (read; written: GC_VERSION) */
+    char definitions[CLI_SHA256_HEX]; /* cli_definitions_sha256() of the run */
+    char aliases_sha256[CLI_SHA256_HEX]; /* of the --player-alias file's bytes, "" for none */
+    uint64_t max_inflated;        /* --max-inflated */
+    /* The files merge reads besides the state, as the shard wrote them
+     * (read; written: computed from the files). */
+    struct cli_state_file {
+        const char *name;         /* in the shard's directory */
+        uint64_t size;            /* bytes */
+        char sha256[CLI_SHA256_HEX];
+    } files[6];
+    size_t nfiles;
 };
+
+/* "dir/name", the caller's; NULL when out of memory. */
+char *cli_path_in(const char *dir, const char *name);
 
 /* Free what cli_state_read allocated (the inputs). */
 void cli_state_release(struct cli_state *s);
 
-/* Write dir/CLI_STATE_FILE (temporary name, renamed).  0, or -1 with errno. */
+/* Write dir/CLI_STATE_FILE (temporary name, renamed): s, the statistics,
+ * the size and SHA-256 of each file of the shard merge reads (as waiting
+ * to be put in place, report_set.c), and last the SHA-256 of everything
+ * before that line.  0, or -1 with errno. */
 int cli_state_write(const char *dir, const struct cli_state *s, const struct st_stats *stats);
 
-/* Read dir/CLI_STATE_FILE into *s and add its statistics to stats.  0, or
- * -1 with the reason in err. */
+/* Read dir/CLI_STATE_FILE into *s and add its statistics to stats, once
+ * its bytes match the digest of its last line.  0, or -1 with the reason
+ * in err. */
 int cli_state_read(const char *dir, struct cli_state *s, struct st_stats *stats, char *err,
                    size_t errsize);
+
+/* Each of s->files in dir: its size and SHA-256 as the state says.  0, or
+ * -1 with the reason (the first file that differs or cannot be read) in
+ * err. */
+int cli_state_check_files(const char *dir, const struct cli_state *s, char *err,
+                          size_t errsize);
 
 int cmd_merge(int argc, char **argv);
 

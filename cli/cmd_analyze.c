@@ -31,6 +31,7 @@
  * batch, analyze_writer.c writes the batches and finishes the run
  * (analyze.h is what they share).
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -208,6 +209,14 @@ static int prepare_or_stop(struct analyze *A)
             return interrupted_before_run(A);
         if (!A->alias) {
             cli_error("--player-alias %s", err);
+            return CLI_EXIT_USAGE;
+        }
+        /* What a shard was made with: merge checks that every shard read
+         * the same aliases, and that its own reading of them is the same. */
+        uint64_t size;
+        if (A->o.nshards && cli_sha256_file(A->o.alias_path, A->alias_sha256, &size) != 0) {
+            cli_error("--player-alias %s: cannot be read again: %s", A->o.alias_path,
+                      strerror(errno));
             return CLI_EXIT_USAGE;
         }
         /* The anchor is a player of the statistics: a spelling names her. */

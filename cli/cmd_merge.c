@@ -3,9 +3,15 @@
  * into the reports one `analyze` run over the same inputs would write,
  * byte for byte.
  *
+ * No shard is trusted (issue 29): its state must match its own digest
+ * and every file merge reads the size and SHA-256 its state gives
+ * (state.c), all shards must have been made with the same options and
+ * definitions by this gcaudit (made_with), and the viewer records, which
+ * go into pages, are decoded and written again (viewer_json.c).
+ *
  *   - inputs.csv: every shard read every entry and wrote the same file;
- *     merge checks that they agree (shards of different inputs would
- *     merge into nonsense) and keeps one.
+ *     merge checks that they agree (their digests: shards of different
+ *     inputs would merge into nonsense) and keeps one.
  *   - games.csv, violations.csv: each shard's rows are in input order, and
  *     its index (CLI_ROWS_FILE: entry sequence number, game index, number
  *     of violation rows per game row) says which game each row is; merge
@@ -41,6 +47,7 @@ struct shard {
     size_t nviolations;
     int has_head;
     uint64_t rows_seen, violations_seen; /* lines of the index, their violations */
+    unsigned long long viewer_line; /* lines of the viewer records read (the header is 1) */
 };
 
 struct merge {
@@ -58,6 +65,7 @@ struct merge {
     struct cli_totals t;
     char *line;
     size_t cap;
+    struct fmt_buf record;        /* a viewer record written again */
 };
 
 static const struct cli_command_options merge_options;
@@ -174,24 +182,78 @@ static int parse_args_or_stop(int argc, char **argv, struct merge *M)
 
 /* ----------------------------------------------------- the shards agree */
 
-static int same_options(const struct cli_state *a, const struct cli_state *b)
+/* What a shard was made with, item by item, as text: merge refuses
+ * shards that differ in any (gcaudit(1), merge).  Every option of analyze
+ * that changes a report is here; -j, -q, -v, --strict, -o and --xlsx
+ * change none (--xlsx is merge's own). */
+enum { MADE_WITH = 18, MADE_WITH_TEXT = 1100 };
+
+static const char *const made_with_name[MADE_WITH] = {
+    "the gcaudit version", "the number of shards (--shard K/N)", "--results", "--min-games",
+    "--excel", "the selection (--variant, --event, --since, --until)", "--viewer",
+    "--player-alias", "the --player-alias file (SHA-256 of its bytes)", "--illegal-games",
+    "--anchor", "--anchor-rating", "--average", "--white-advantage", "--keep-duplicates",
+    "--pgn", "the variant definitions (SHA-256 of the shipped ones and --variants)",
+    "--max-inflated"};
+
+static void made_with(const struct cli_state *s, char (*v)[MADE_WITH_TEXT])
 {
-    return a->nshards == b->nshards && a->declared == b->declared && a->excel == b->excel &&
-           a->min_games == b->min_games && strcmp(a->selection, b->selection) == 0 &&
-           a->viewer == b->viewer && strcmp(a->aliases, b->aliases) == 0 &&
-           a->illegal_exclude == b->illegal_exclude &&
-           strcmp(a->rating.anchor, b->rating.anchor) == 0 &&
-           a->rating.anchor_rating == b->rating.anchor_rating &&
-           a->rating.average_set == b->rating.average_set &&
-           (!a->rating.average_set || a->rating.average == b->rating.average) &&
-           a->rating.white_advantage == b->rating.white_advantage &&
-           a->keep_duplicates == b->keep_duplicates && strcmp(a->pgn, b->pgn) == 0;
+    const struct cli_rating_opts *r = &s->rating;
+    int i = 0;
+    snprintf(v[i++], MADE_WITH_TEXT, "%s", s->made_by);
+    snprintf(v[i++], MADE_WITH_TEXT, "%u", s->nshards);
+    snprintf(v[i++], MADE_WITH_TEXT, "%s", s->declared ? "declared" : "verified");
+    snprintf(v[i++], MADE_WITH_TEXT, "%llu", (unsigned long long)s->min_games);
+    snprintf(v[i++], MADE_WITH_TEXT, "%s", s->excel ? "given" : "not given");
+    snprintf(v[i++], MADE_WITH_TEXT, "%s", s->selection[0] ? s->selection : "every game");
+    snprintf(v[i++], MADE_WITH_TEXT, "%s", cli_viewer_name((enum cli_viewer)s->viewer));
+    snprintf(v[i++], MADE_WITH_TEXT, "%s", s->aliases[0] ? s->aliases : "none");
+    snprintf(v[i++], MADE_WITH_TEXT, "%s", s->aliases_sha256[0] ? s->aliases_sha256 : "none");
+    snprintf(v[i++], MADE_WITH_TEXT, "%s", s->illegal_exclude ? "exclude" : "result");
+    snprintf(v[i++], MADE_WITH_TEXT, "%s", r->anchor[0] ? r->anchor : "none");
+    snprintf(v[i++], MADE_WITH_TEXT, "%.17g", r->anchor_rating);
+    if (r->average_set)
+        snprintf(v[i++], MADE_WITH_TEXT, "%.17g", r->average);
+    else
+        snprintf(v[i++], MADE_WITH_TEXT, "not given");
+    snprintf(v[i++], MADE_WITH_TEXT, "%s", r->white_advantage ? "given" : "not given");
+    snprintf(v[i++], MADE_WITH_TEXT, "%s", s->keep_duplicates ? "given" : "not given");
+    snprintf(v[i++], MADE_WITH_TEXT, "%s", s->pgn[0] ? s->pgn : "none");
+    snprintf(v[i++], MADE_WITH_TEXT, "%s", s->definitions);
+    snprintf(v[i++], MADE_WITH_TEXT, "%llu", (unsigned long long)s->max_inflated);
 }
 
-/* Every K of 1..N once, all made with the same options. */
+/* Shard i made with what shard 0 was: 0, or -1 having said the first
+ * thing that differs. */
+static int same_options(const struct merge *M, int i)
+{
+    static char a[MADE_WITH][MADE_WITH_TEXT], b[MADE_WITH][MADE_WITH_TEXT];
+    made_with(&M->sh[0].st, a);
+    made_with(&M->sh[i].st, b);
+    for (int k = 0; k < MADE_WITH; k++)
+        if (strcmp(a[k], b[k]) != 0) {
+            cli_error("merge: '%s' and '%s' were made with different options: %s is '%s' "
+                      "in '%s' and '%s' in '%s'",
+                      M->sh[0].dir, M->sh[i].dir, made_with_name[k], a[k], M->sh[0].dir, b[k],
+                      M->sh[i].dir);
+            return -1;
+        }
+    return 0;
+}
+
+/* Every K of 1..N once, all made with the same options by this version
+ * of gcaudit (whose statistics the merged reports are). */
 static int check_set(struct merge *M)
 {
     const struct cli_state *first = &M->sh[0].st;
+    if (strcmp(first->made_by, GC_VERSION) != 0) {
+        cli_error("merge: '%s' was made by gcaudit %s, this is gcaudit %s: shards and merge "
+                  "must be the same version", M->sh[0].dir, first->made_by, GC_VERSION);
+        return -1;
+    }
+    for (int i = 1; i < M->n; i++)
+        if (same_options(M, i) != 0)
+            return -1;
     if ((unsigned)M->n != first->nshards) {
         cli_error("merge: %d director%s given for %u shards", M->n, M->n == 1 ? "y" : "ies",
                   first->nshards);
@@ -199,11 +261,6 @@ static int check_set(struct merge *M)
     }
     for (int i = 0; i < M->n; i++) {
         const struct cli_state *s = &M->sh[i].st;
-        if (!same_options(first, s)) {
-            cli_error("merge: '%s' and '%s' were made with different options", M->sh[0].dir,
-                      M->sh[i].dir);
-            return -1;
-        }
         for (int j = 0; j < i; j++)
             if (M->sh[j].st.shard == s->shard) {
                 cli_error("merge: '%s' and '%s' are both shard %u/%u", M->sh[j].dir,
@@ -214,18 +271,9 @@ static int check_set(struct merge *M)
     return 0;
 }
 
-static char *path_in(const char *dir, const char *name)
-{
-    size_t n = strlen(dir) + strlen(name) + 2;
-    char *p = malloc(n);
-    if (p)
-        snprintf(p, n, "%s/%s", dir, name);
-    return p;
-}
-
 static FILE *open_in(const char *dir, const char *name)
 {
-    char *p = path_in(dir, name);
+    char *p = cli_path_in(dir, name);
     FILE *f = p ? fopen(p, "rb") : NULL;
     if (!f)
         cli_error("merge: cannot read '%s/%s': %s", dir, name, strerror(errno));
@@ -233,28 +281,8 @@ static FILE *open_in(const char *dir, const char *name)
     return f;
 }
 
-/* Byte-identical files?  1 yes, 0 no, -1 unreadable (said). */
-static int same_file(const char *dir_a, const char *dir_b, const char *name)
-{
-    FILE *a = open_in(dir_a, name), *b = a ? open_in(dir_b, name) : NULL;
-    int same = -1;
-    if (a && b) {
-        char x[65536], y[65536];
-        size_t n, m;
-        do {
-            n = fread(x, 1, sizeof x, a);
-            m = fread(y, 1, sizeof y, b);
-        } while (n == m && n > 0 && memcmp(x, y, n) == 0);
-        same = n == m && n == 0 && !ferror(a) && !ferror(b);
-    }
-    if (a)
-        fclose(a);
-    if (b)
-        fclose(b);
-    return same;
-}
-
-/* Read every state, add up the statistics, check they fit together. */
+/* Read every state, add up the statistics, check they fit together and
+ * that every file merge reads is as its shard wrote it. */
 static int load_shards(struct merge *M)
 {
     char err[1024];
@@ -265,16 +293,18 @@ static int load_shards(struct merge *M)
         }
     if (check_set(M) != 0)
         return -1;
-    for (int i = 1; i < M->n; i++) {
-        int same = same_file(M->sh[0].dir, M->sh[i].dir, "inputs.csv");
-        if (same < 0)
+    for (int i = 0; i < M->n; i++)
+        if (cli_state_check_files(M->sh[i].dir, &M->sh[i].st, err, sizeof err) != 0) {
+            cli_error("merge: %s", err);
             return -1;
-        if (!same) {
+        }
+    /* inputs.csv is the states' first file: the same digest, the same bytes. */
+    for (int i = 1; i < M->n; i++)
+        if (strcmp(M->sh[0].st.files[0].sha256, M->sh[i].st.files[0].sha256) != 0) {
             cli_error("merge: '%s/inputs.csv' and '%s/inputs.csv' differ: the shards did not "
                       "read the same inputs", M->sh[0].dir, M->sh[i].dir);
             return -1;
         }
-    }
     return 0;
 }
 
@@ -397,6 +427,7 @@ static int open_rows(struct merge *M, struct shard *s)
         cli_error("merge: the reports in '%s' are incomplete", s->dir);
         return -1;
     }
+    s->viewer_line = 1;   /* the header */
     return 0;
 }
 
@@ -411,6 +442,34 @@ static struct shard *first_head(struct merge *M)
             best = s;
     }
     return best;
+}
+
+/* One line of a shard's viewer records to out: empty (the game has no
+ * page), or a record decoded and written again (viewer_json.c), so that
+ * nothing in a shard's file reaches a page unescaped.  0, -1 when the
+ * line is missing (said by the caller), -2 when out could not be
+ * written, -3 having said why the line is no record. */
+static int copy_viewer_record(struct merge *M, struct shard *s, fmt_csv *out)
+{
+    ssize_t n = getline(&M->line, &M->cap, s->viewer);
+    if (n <= 0)
+        return -1;
+    s->viewer_line++;
+    if (M->line[n - 1] == '\n')
+        M->line[--n] = '\0';
+    M->record.len = 0;
+    char why[200];
+    int rc = n == 0 ? 0 : cli_viewer_record_again(M->line, &M->record, why, sizeof why);
+    if (rc == -2) {
+        cli_error("merge: '%s/%s', line %llu: not a viewer record: %s", s->dir, CLI_VIEWER_FILE,
+                  (unsigned long long)s->viewer_line, why);
+        return -3;
+    }
+    if (rc == 0 && fmt_buf_add(&M->record, "\n", 1) != FMT_OK)
+        rc = -1;
+    if (rc != 0 || fmt_csv_write(out, M->record.data, M->record.len) != FMT_OK)
+        return -2;
+    return 0;
 }
 
 /* One record of a shard's PGN part: its game copied to out, or its fate
@@ -459,7 +518,7 @@ static int merge_rows(struct merge *M, fmt_csv *games, fmt_csv *violations, fmt_
         for (size_t v = 0; rc == 0 && v < s->nviolations; v++)
             rc = copy_line(M, s->violations, violations);
         if (rc == 0 && viewer)
-            rc = copy_line(M, s->viewer, viewer);
+            rc = copy_viewer_record(M, s, viewer);
         if (rc == 0 && pgn)
             rc = copy_pgn_record(M, s->pgn, pgn);
         if (rc == 0)
@@ -467,7 +526,7 @@ static int merge_rows(struct merge *M, fmt_csv *games, fmt_csv *violations, fmt_
         if (rc != 0) {
             if (rc == -1)
                 cli_error("merge: the reports in '%s' do not match its index", s->dir);
-            else
+            else if (rc == -2)
                 cli_error("cannot write the reports in '%s': %s", M->outdir, strerror(errno));
             return -1;
         }
@@ -590,11 +649,22 @@ static int write_rows(struct merge *M)
 static int read_aliases(struct merge *M)
 {
     const char *path = M->sh[0].st.aliases;
-    char err[1024];
+    char err[1024], hex[CLI_SHA256_HEX];
+    uint64_t size;
     if (!path[0])
         return 0;
     if (!(M->alias = cli_alias_read(path, &M->spellings, err, sizeof err))) {
         cli_error("merge: the shards counted names through --player-alias %s", err);
+        return -1;
+    }
+    if (cli_sha256_file(path, hex, &size) != 0) {
+        cli_error("merge: the shards counted names through --player-alias %s: %s", path,
+                  strerror(errno));
+        return -1;
+    }
+    if (strcmp(hex, M->sh[0].st.aliases_sha256) != 0) {
+        cli_error("merge: --player-alias %s is not the file the shards read: its bytes have "
+                  "changed since", path);
         return -1;
     }
     return 0;
@@ -617,6 +687,7 @@ static void release(struct merge *M)
     }
     free(M->sh);
     free(M->line);
+    fmt_buf_release(&M->record);
     free(M->made_dir);
     st_stats_free(M->stats);
     st_alias_free(M->alias);
@@ -656,7 +727,7 @@ static int finish_merge(struct merge *M, long long run_started, double started)
         rc = CLI_EXIT_NOTHING;
     } else {
         /* The viewer records were only the pages' material. */
-        char *records = viewer ? path_in(M->outdir, CLI_VIEWER_FILE) : NULL;
+        char *records = viewer ? cli_path_in(M->outdir, CLI_VIEWER_FILE) : NULL;
         if (records)
             cli_report_discard(records);
         free(records);

@@ -13,6 +13,7 @@
  *      build folder it was built in;
  *   4. the folder `cmake --install` puts them in.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/digest.h"
 
 #ifndef GC_DEFINITIONS_SOURCE_DIR
 #define GC_DEFINITIONS_SOURCE_DIR ""
@@ -107,11 +109,81 @@ static int report_or_stop(const char *command, const struct rp_def_error *e)
     return CLI_EXIT_USAGE;
 }
 
+/* The SHA-256 of the definitions loaded (cli_definitions_sha256). */
+static char loaded_sha256[CLI_SHA256_HEX];
+
+/* One file's bytes into the definitions' digest: its length (8 bytes,
+ * big-endian) then its content, so that no two sequences of files give
+ * the same bytes.  0, or -1 with errno. */
+static int digest_file(struct cli_sha256 *h, const char *path)
+{
+    char hex[CLI_SHA256_HEX];
+    uint64_t size;
+    /* A file's own digest stands for its bytes: the same sequence of
+     * contents gives the same digest, whatever the files are called. */
+    if (cli_sha256_file(path, hex, &size) != 0)
+        return -1;
+    unsigned char len[8];
+    for (int i = 0; i < 8; i++)
+        len[i] = (unsigned char)(size >> (56 - 8 * i));
+    cli_sha256_add(h, len, sizeof len);
+    cli_sha256_add(h, hex, 64);
+    return 0;
+}
+
+/* rp_defs_load_dir's choice of files (replay/fairy_load.c, mirrored):
+ * a name of at least five bytes ending in ".ini", not starting with '.'. */
+static int is_definition_file(const struct dirent *e)
+{
+    size_t len = strlen(e->d_name);
+    return len >= 5 && strcmp(e->d_name + len - 4, ".ini") == 0 && e->d_name[0] != '.';
+}
+
+/* ... and its order: byte order of the names (strcmp, not the locale's). */
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+    return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+/* The digest of the files loaded, in the order loaded: the shipped
+ * folder's (dir, "" for none), then d's.  0, or -1 with errno. */
+static int digest_loaded(const char *dir, const struct cli_definitions *d)
+{
+    struct cli_sha256 h;
+    cli_sha256_init(&h);
+    int rc = 0;
+    if (dir[0]) {
+        struct dirent **list;
+        int n = scandir(dir, &list, is_definition_file, by_name);
+        if (n < 0)
+            return -1;
+        for (int i = 0; i < n; i++) {
+            char path[PATH_MAX + 256];
+            snprintf(path, sizeof path, "%s/%s", dir, list[i]->d_name);
+            if (rc == 0 && digest_file(&h, path) != 0)
+                rc = -1;
+            free(list[i]);
+        }
+        free(list);
+    }
+    for (size_t i = 0; i < d->n && rc == 0; i++)
+        rc = digest_file(&h, d->files[i]);
+    if (rc == 0)
+        cli_sha256_hex(&h, loaded_sha256);
+    return rc;
+}
+
+const char *cli_definitions_sha256(void)
+{
+    return loaded_sha256;
+}
+
 int cli_definitions_load_or_stop(const struct cli_definitions *d, const char *command)
 {
     struct rp_def_error e;
     char dir[PATH_MAX];
-    if (cli_definitions_dir(dir, sizeof dir)) {
+    int found = cli_definitions_dir(dir, sizeof dir);
+    if (found) {
         if (rp_defs_load_dir(dir, &e) != RP_DONE)
             return report_or_stop(command, &e);
     } else {
@@ -124,5 +196,12 @@ int cli_definitions_load_or_stop(const struct cli_definitions *d, const char *co
     for (size_t i = 0; i < d->n && !cli_interrupted(); i++)
         if (rp_defs_load_file(d->files[i], &e) != RP_DONE)
             return report_or_stop(command, &e);
+    /* Right after loading, so that a file edited later in a long run
+     * does not change what the run says it was made with. */
+    if (digest_loaded(found ? dir : "", d) != 0) {
+        cli_error("%s: cannot read the variant definitions again for their digest: %s",
+                  command, strerror(errno));
+        return CLI_EXIT_NOTHING;
+    }
     return CLI_CONTINUE;
 }

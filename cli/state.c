@@ -3,7 +3,8 @@
  * its row reports: the run's counts and the statistics' raw state, in a
  * versioned text file, CLI_STATE_FILE:
  *
- *   gcaudit-shard 6
+ *   gcaudit-shard 7
+ *   made-by VERSION           (the gcaudit that wrote it)
  *   shard K N
  *   results verified|declared
  *   min-games N
@@ -20,6 +21,9 @@
  *   keep-duplicates 0|1
  *   pgn TEXT                  (--pgn FILE, - for none: the shard's part is then
  *                              CLI_PGN_PART_FILE, which merge writes into FILE)
+ *   definitions HEX           (SHA-256 of the variant definitions loaded)
+ *   aliases-sha256 HEX|-      (of the --player-alias file's bytes)
+ *   max-inflated N
  *   entries ALL OK SKIPPED FAILED
  *   games FOUND SELECTED
  *   status OK ILLEGAL MALFORMED UNSUPPORTED
@@ -30,27 +34,38 @@
  *   duplicates GAMES OK ILLEGAL MALFORMED UNSUPPORTED UNFINISHED WHITE BLACK DRAW TURNS
  *              VIOLATIONS MISMATCHES   (the copies of earlier games among the above)
  *   stats 2 ... end           (st_stats_save)
+ *   file NAME SIZE HEX        (each file merge reads besides this one, in the
+ *                              order of shard_files: its size and SHA-256)
+ *   sha256 HEX                (SHA-256 of every byte before this line)
  *
  * Rounded figures could not be merged exactly; these are the sums every
  * figure is computed from.  The viewer mode, aliases file and inputs are
  * what the run block of summary.html and the workbook show.  A reader
- * meeting another version refuses it.
+ * meeting another version refuses it, and one whose bytes do not match
+ * the last line's digest before it reads anything else: a line deleted,
+ * repeated or edited is refused as such, not as whatever sum it upsets.
+ * The digests keep damage and edits out, not a forger: anyone can
+ * compute SHA-256 again (docs/design.md, "Many machines").
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
 
-/* 2: results-count counts the games of status ok by the result the
+/* 7: made-by, definitions, aliases-sha256, max-inflated, the files'
+ * digests and the state's own.
+ * 2: results-count counts the games of status ok by the result the
  * statistics count (unfinished, then the valid games' results).
  * 3: viewer, aliases and inputs, and the viewer records file.
  * 4: the standings' and the ratings' options; statistics of version 2.
  * 5: keep-duplicates and the duplicates' counts.
  * 6: pgn, and the PGN part file. */
-#define STATE_VERSION "gcaudit-shard 6"
+#define STATE_VERSION "gcaudit-shard 7"
 
 static char *state_path(const char *dir, const char *suffix)
 {
@@ -59,6 +74,69 @@ static char *state_path(const char *dir, const char *suffix)
     if (p)
         snprintf(p, n, "%s/%s%s", dir, CLI_STATE_FILE, suffix);
     return p;
+}
+
+/* The state's last line: "sha256 " and 64 hex digits. */
+#define DIGEST_LINE (sizeof "sha256 " - 1 + 64 + 1)
+
+/* The files of a shard merge reads besides its state, into names (room
+ * for the six there can be); how many. */
+static size_t shard_files(const struct cli_state *s, const char **names)
+{
+    size_t n = 0;
+    names[n++] = "inputs.csv";
+    names[n++] = "games.csv";
+    names[n++] = "violations.csv";
+    names[n++] = CLI_ROWS_FILE;
+    if (s->viewer != CLI_VIEWER_NONE)
+        names[n++] = CLI_VIEWER_FILE;
+    if (s->pgn[0])
+        names[n++] = CLI_PGN_PART_FILE;
+    return n;
+}
+
+char *cli_path_in(const char *dir, const char *name)
+{
+    size_t n = strlen(dir) + strlen(name) + 2;
+    char *p = malloc(n);
+    if (p)
+        snprintf(p, n, "%s/%s", dir, name);
+    return p;
+}
+
+/* A "file" line for each of the shard's files, as it waits to be put in
+ * place.  0, or -1 with errno. */
+static int put_files(FILE *f, const char *dir, const struct cli_state *s)
+{
+    const char *names[6];
+    size_t n = shard_files(s, names);
+    for (size_t i = 0; i < n; i++) {
+        char *final = cli_path_in(dir, names[i]), hex[CLI_SHA256_HEX];
+        uint64_t size;
+        int rc = final ? cli_sha256_file(cli_report_waiting(final), hex, &size) : -1;
+        free(final);
+        if (rc != 0)
+            return -1;
+        fprintf(f, "file %s %" PRIu64 " %s\n", names[i], size, hex);
+    }
+    return 0;
+}
+
+/* The last line: the digest of every byte of tmp so far.  0, or -1 with
+ * errno. */
+static int put_digest(const char *tmp)
+{
+    FILE *f = fopen(tmp, "rb");
+    char hex[CLI_SHA256_HEX];
+    uint64_t size;
+    int rc = f ? cli_sha256_stream(f, UINT64_MAX, hex, &size) : -1;
+    if (f)
+        fclose(f);
+    if (rc != 0 || !(f = fopen(tmp, "ab")))
+        return -1;
+    fprintf(f, "sha256 %s\n", hex);
+    rc = ferror(f) ? -1 : 0;
+    return fclose(f) != 0 ? -1 : rc;
 }
 
 static void put_text(FILE *f, const char *key, const char *s)
@@ -114,8 +192,8 @@ int cli_state_write(const char *dir, const struct cli_state *s, const st_stats *
     FILE *f = tmp && final ? fopen(tmp, "w") : NULL;
     int rc = -1;
     if (f) {
-        fprintf(f, "%s\nshard %u %u\nresults %s\nmin-games %llu\nexcel %d\n", STATE_VERSION,
-                s->shard, s->nshards, s->declared ? "declared" : "verified",
+        fprintf(f, "%s\nmade-by %s\nshard %u %u\nresults %s\nmin-games %llu\nexcel %d\n",
+                STATE_VERSION, GC_VERSION, s->shard, s->nshards, s->declared ? "declared" : "verified",
                 (unsigned long long)s->min_games, s->excel);
         put_text(f, "selection", s->selection);
         fprintf(f, "viewer %s\n", cli_viewer_name((enum cli_viewer)s->viewer));
@@ -133,13 +211,16 @@ int cli_state_write(const char *dir, const struct cli_state *s, const st_stats *
         fprintf(f, "white-advantage %d\n", s->rating.white_advantage);
         fprintf(f, "keep-duplicates %d\n", s->keep_duplicates);
         put_text(f, "pgn", s->pgn);
+        fprintf(f, "definitions %s\n", s->definitions);
+        fprintf(f, "aliases-sha256 %s\n", s->aliases_sha256[0] ? s->aliases_sha256 : "-");
+        fprintf(f, "max-inflated %" PRIu64 "\n", s->max_inflated);
         put_counts(f, s);
         int saved = st_stats_save(stats, f);
         if (saved == ST_MISUSE)
             errno = EINVAL;   /* a finished st_stats: no write failed */
-        int failed = saved != ST_OK || ferror(f);
+        int failed = saved != ST_OK || put_files(f, dir, s) != 0 || ferror(f);
         failed |= fclose(f) != 0;
-        rc = !failed && cli_report_put(tmp, final) == 0 ? 0 : -1;
+        rc = !failed && put_digest(tmp) == 0 && cli_report_put(tmp, final) == 0 ? 0 : -1;
         if (rc != 0) {
             int saved = errno;
             unlink(tmp);
@@ -263,11 +344,32 @@ static int either(struct reader *r, const char *key, const char *v, const char *
     return bad(r, "%s: '%s' or '%s' expected, not '%.40s'", key, first, second, v);
 }
 
+/* 64 lowercase hex digits, all of v (or "-" for none when none_ok, read
+ * as "").  0, or -1 with the reason. */
+static int sha256_hex(struct reader *r, const char *key, const char *v, char *out, int none_ok)
+{
+    if (none_ok && strcmp(v, "-") == 0) {
+        out[0] = '\0';
+        return 0;
+    }
+    size_t n = strspn(v, "0123456789abcdef");
+    if (n != 64 || v[n])
+        return bad(r, "%s: a SHA-256 (64 hex digits)%s expected, not '%.70s'", key,
+                   none_ok ? " or '-'" : "", v);
+    memcpy(out, v, 65);
+    return 0;
+}
+
 static int read_options(struct reader *r, struct cli_state *s)
 {
     const char *v;
     uint64_t n[2];
     int word;
+    if (!(v = field(r, "made-by")))
+        return -1;
+    if (!v[0] || strlen(v) >= sizeof s->made_by || strcspn(v, " %") != strlen(v))
+        return bad(r, "made-by: a version expected, not '%.40s'", v);
+    memcpy(s->made_by, v, strlen(v) + 1);
     if (!(v = field(r, "shard")) || numbers(r, "shard", v, n, 2, UINT64_MAX) != 0)
         return -1;
     if (n[1] == 0 || n[0] == 0 || n[0] > n[1] || n[1] > 1000000)
@@ -331,6 +433,99 @@ static int read_options(struct reader *r, struct cli_state *s)
     s->keep_duplicates = word;
     if (!(v = field(r, "pgn")) || text(r, "pgn", v, s->pgn, sizeof s->pgn) != 0)
         return -1;
+    if (!(v = field(r, "definitions")) || sha256_hex(r, "definitions", v, s->definitions, 0) ||
+        !(v = field(r, "aliases-sha256")) ||
+        sha256_hex(r, "aliases-sha256", v, s->aliases_sha256, 1) ||
+        !(v = field(r, "max-inflated")) ||
+        numbers(r, "max-inflated", v, &s->max_inflated, 1, UINT64_MAX) != 0)
+        return -1;
+    return 0;
+}
+
+/* After the statistics: a "file" line for each of the shard's files, in
+ * order, then the digest line, then the end of the file. */
+static int read_files(struct reader *r, struct cli_state *s)
+{
+    const char *names[6], *v;
+    s->nfiles = shard_files(s, names);
+    for (size_t i = 0; i < s->nfiles; i++) {
+        struct cli_state_file *f = &s->files[i];
+        f->name = names[i];
+        size_t len = strlen(names[i]);
+        if (!(v = field(r, "file")))
+            return -1;
+        if (strncmp(v, names[i], len) != 0 || v[len] != ' ')
+            return bad(r, "file: '%s' expected, not '%.*s'", names[i], (int)strcspn(v, " "), v);
+        const char *hex = strchr(v + len + 1, ' ');
+        if (!hex)
+            return bad(r, "file: the size and the SHA-256 of '%s' expected", names[i]);
+        char size[24];
+        snprintf(size, sizeof size, "%.*s", (int)(hex - (v + len + 1)), v + len + 1);
+        if (numbers(r, "file", size, &f->size, 1, UINT64_MAX) != 0 ||
+            sha256_hex(r, "file", hex + 1, f->sha256, 0) != 0)
+            return -1;
+    }
+    char own[CLI_SHA256_HEX];
+    if (!(v = field(r, "sha256")) || sha256_hex(r, "sha256", v, own, 0) != 0)
+        return -1;
+    r->n++;
+    if (getline(&r->line, &r->cap, r->f) > 0)
+        return bad(r, "the file goes on after its digest");
+    return 0;
+}
+
+/* The state's bytes against the digest of its last line (DIGEST_LINE
+ * bytes after a line end), before anything in it is believed; f is left
+ * at its start.  0, or -1 with the reason. */
+static int check_own_digest(FILE *f, char *why, size_t whysize)
+{
+    struct stat st;
+    char tail[DIGEST_LINE + 1], hex[CLI_SHA256_HEX];
+    uint64_t size;
+    if (fstat(fileno(f), &st) != 0) {
+        snprintf(why, whysize, "cannot be read: %s", strerror(errno));
+        return -1;
+    }
+    off_t body = st.st_size - (off_t)DIGEST_LINE;
+    if (st.st_size < (off_t)sizeof tail || fseeko(f, body - 1, SEEK_SET) != 0 ||
+        fread(tail, 1, sizeof tail, f) != sizeof tail || tail[0] != '\n' ||
+        memcmp(tail + 1, "sha256 ", 7) != 0 || tail[sizeof tail - 1] != '\n' ||
+        strspn(tail + 8, "0123456789abcdef") != 64) {
+        snprintf(why, whysize, "its last line is not its digest");
+        return -1;
+    }
+    rewind(f);
+    if (cli_sha256_stream(f, (uint64_t)body, hex, &size) != 0) {
+        snprintf(why, whysize, "cannot be read: %s", strerror(errno));
+        return -1;
+    }
+    rewind(f);
+    if (memcmp(hex, tail + 8, 64) != 0) {
+        snprintf(why, whysize, "its bytes do not match its digest");
+        return -1;
+    }
+    return 0;
+}
+
+int cli_state_check_files(const char *dir, const struct cli_state *s, char *err,
+                          size_t errsize)
+{
+    for (size_t i = 0; i < s->nfiles; i++) {
+        const struct cli_state_file *f = &s->files[i];
+        char *path = cli_path_in(dir, f->name), hex[CLI_SHA256_HEX];
+        uint64_t size = 0;
+        int rc = path ? cli_sha256_file(path, hex, &size) : -1;
+        if (rc != 0)
+            snprintf(err, errsize, "cannot read '%s/%s': %s", dir, f->name, strerror(errno));
+        else if (size != f->size || strcmp(hex, f->sha256) != 0)
+            snprintf(err, errsize,
+                     "'%s/%s' was changed after its shard wrote it: its bytes do not match the "
+                     "digest in '%s/%s'",
+                     dir, f->name, dir, CLI_STATE_FILE);
+        free(path);
+        if (rc != 0 || size != f->size || strcmp(hex, f->sha256) != 0)
+            return -1;
+    }
     return 0;
 }
 
@@ -418,9 +613,13 @@ int cli_state_read(const char *dir, struct cli_state *s, st_stats *stats, char *
     if (!r.f) {
         snprintf(err, errsize, "%s/%s: %s", dir, CLI_STATE_FILE, strerror(errno));
     } else if (getline(&r.line, &r.cap, r.f) <= 0 || strcmp(r.line, STATE_VERSION "\n") != 0) {
-        snprintf(err, errsize, "%s/%s: not a gcaudit shard state of version 6", dir,
+        snprintf(err, errsize, "%s/%s: not a gcaudit shard state of version 7", dir,
                  CLI_STATE_FILE);
-    } else if ((r.n = 1, read_options(&r, s) != 0) || read_counts(&r, s) != 0) {
+    } else if (check_own_digest(r.f, why, sizeof why) != 0) {
+        snprintf(err, errsize, "'%s/%s' was changed after its shard wrote it: %s", dir,
+                 CLI_STATE_FILE, why);
+    } else if (getline(&r.line, &r.cap, r.f) <= 0 || (r.n = 1, read_options(&r, s) != 0) ||
+               read_counts(&r, s) != 0) {
         snprintf(err, errsize, "%s/%s, line %d: %s", dir, CLI_STATE_FILE, r.n, r.why);
     } else if (st_summary_check(&s->totals.sum, why, sizeof why) != 0 ||
                check_totals(&s->totals, why, sizeof why) != 0) {
@@ -438,6 +637,8 @@ int cli_state_read(const char *dir, struct cli_state *s, st_stats *stats, char *
                      "the summary %llu",
                      dir, CLI_STATE_FILE, (unsigned long long)(st_stats_games(stats) - before),
                      (unsigned long long)once);
+        if (rc == 0 && (rc = read_files(&r, s)) != 0)
+            snprintf(err, errsize, "%s/%s, after the statistics: %s", dir, CLI_STATE_FILE, r.why);
     }
     if (r.f)
         fclose(r.f);

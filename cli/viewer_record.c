@@ -140,16 +140,8 @@ static void add_num(struct json *b, long long n)
 /* Log text: escaped as the CSV reports show it, then as JSON. */
 static void add_text(struct json *b, const char *s)
 {
-    size_t len = strlen(s);
-    if (fmt_printable_span(s, len) == len) {
-        if (cli_json_string_buf(b->buf, s) != 0)
-            b->failed = 1;
-        return;
-    }
-    char *e = fmt_escape(s);
-    if (!e || cli_json_string_buf(b->buf, e) != 0)
+    if (cli_json_log_text(b->buf, s) != 0)
         b->failed = 1;
-    free(e);
 }
 
 static void add_cell(struct json *b, const struct rp_view_piece *c)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tests/support/shard.h"
 #include "tests/support/support.h"
 
 TestSuite(cli_pgn_export, .init = ts_scratch_setup, .fini = ts_scratch_teardown, .timeout = 120);
@@ -384,9 +385,12 @@ Test(cli_pgn_export, merge_refuses_what_does_not_fit)
     free(err);
     cr_assert_eq(ts_gcaudit(ts_scratch, "merge -q s1 n2 -o m"), 3);
     err = ts_slurp(ts_scratch, "stderr.txt");
-    cr_expect_str_eq(err, "gcaudit: merge: 's1' and 'n2' were made with different options\n");
+    cr_expect_str_eq(err, "gcaudit: merge: 's1' and 'n2' were made with different options: "
+                          "--pgn is 'g.pgn' in 's1' and 'none' in 'n2'\n");
     free(err);
-    /* A damaged part: a record's count that does not match */
+    /* A damaged part: a record's count that does not match (its digest
+     * made again, as a forger would, so that what merge checks behind
+     * the digests is reached) */
     char *part = ts_fmt("%s/s1/gcaudit-shard-pgn.txt", ts_scratch);
     char *text = ts_read_file(part, NULL);
     cr_assert_not_null(text);
@@ -394,6 +398,15 @@ Test(cli_pgn_export, merge_refuses_what_does_not_fit)
     cr_assert_not_null(at);
     at[5] = '9';
     cr_assert_eq(ts_write_file(part, text, strlen(text)), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "merge -q s1 s2 -o m"), 3);
+    err = ts_slurp(ts_scratch, "stderr.txt");
+    cr_expect_str_eq(err, "gcaudit: merge: 's1/gcaudit-shard-pgn.txt' was changed after its "
+                          "shard wrote it: its bytes do not match the digest in "
+                          "'s1/gcaudit-shard.txt'\n");
+    free(err);
+    char *s1 = ts_fmt("%s/s1", ts_scratch);
+    ts_shard_reseal(s1);
+    free(s1);
     cr_assert_eq(ts_gcaudit(ts_scratch, "merge -q s1 s2 -o m"), 3);
     err = ts_slurp(ts_scratch, "stderr.txt");
     cr_expect_str_eq(err, "gcaudit: merge: the reports in 's1' do not match its index\n");

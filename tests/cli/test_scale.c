@@ -236,7 +236,7 @@ Test(cli_scale, merge_refuses_shards_that_do_not_fit)
     cr_assert_eq(ts_write_file(state, "gcaudit-shard 1\n", 16), 0);
     args = ts_fmt("'%s/a1' '%s/a2'", ts_scratch, ts_scratch);
     err = merge_error(args);
-    cr_assert(strstr(err, "not a gcaudit shard state of version 6"), "%s", err);
+    cr_assert(strstr(err, "not a gcaudit shard state of version 7"), "%s", err);
     free(err);
     free(args);
     free(state);
