@@ -6,7 +6,7 @@
 set -eu
 cd "$(dirname "$0")"
 
-PACKAGES="build-essential cmake pkg-config libarchive-dev libcsv-dev zlib1g-dev
+PACKAGES="build-essential cmake pkg-config libarchive-dev libcsv-dev zlib1g-dev libisal-dev
 libcriterion-dev libjansson-dev libxlsxwriter-dev libinih-dev libxml2-utils fairy-stockfish"
 # nettle-dev: SHA-256 of a shard's files (the library libarchive links already).
 PACKAGES="$PACKAGES nettle-dev"

@@ -134,6 +134,10 @@ int fmt_feed_open(struct fmt_feed *f, struct archive *a);
 /* Nonzero once the feed has found a gzip header and inflates. */
 int fmt_feed_inflating(const struct fmt_feed *f);
 
+/* Nonzero while ISA-L inflates (input_feed.c: zlib takes over a damaged
+ * member, and inflates every stream with GCAUDIT_GZIP=zlib). */
+int fmt_feed_isal(const struct fmt_feed *f);
+
 /* Why the gzip stream broke (truncated, corrupt, checksum, the budget),
  * or NULL while it has not: libarchive saw only its end. */
 const char *fmt_feed_failure(const struct fmt_feed *f);

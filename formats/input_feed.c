@@ -16,8 +16,21 @@
  * reads every whole entry; the one the end cut into fails, and the walker
  * puts the feed's reason in its row, or in the archive's when the cut
  * fell after the last entry (fmt_feed_finish reads to the end for that).
- * The trailer of every member is checked too (CRC-32 and length; zlib
- * does it), which libarchive 3.6 does not do at all.
+ * The trailer of every member is checked too (CRC-32 and length; the
+ * inflater does it), which libarchive 3.6 does not do at all.
+ *
+ * Two inflaters, one behaviour.  ISA-L (isal_inflate, with its own CRC-32
+ * and length check of each member) inflates a source that can seek back,
+ * about three times as fast as zlib; zlib inflates the rest, and every
+ * damaged member: when ISA-L stops on an error (any: bad data, a bad
+ * header or trailer, or the end of the input inside a member), the feed
+ * seeks the source back to that member's header and zlib inflates the
+ * member again, its bytes up to what ISA-L had already made discarded, to
+ * the same end as zlib alone.  So the reasons, the point where a stream
+ * breaks and the bytes handed out before it are zlib's in both ways
+ * (tests/formats/test_input_feed_twins.c holds them to it).  The
+ * environment variable GCAUDIT_GZIP=zlib, for tests only, makes every
+ * feed inflate with zlib alone.
  *
  * What is and is not a gzip stream mirrors libarchive 3.6's gzip bidder
  * (peek_at_header), so that the same inputs are read as before: the magic
@@ -40,6 +53,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <isa-l/igzip_lib.h>
 #include <zlib.h>
 
 #define GZIP_HEADER 10   /* the fixed part: magic, method, flags, time, xfl, os */
@@ -67,6 +81,11 @@ struct fmt_feed {
     unsigned char *gather;     /* a header's bytes, when a block ended inside it */
     z_stream z;
     int z_ready;
+    struct inflate_state *isal; /* ISA-L's state while it inflates, else NULL */
+    int64_t member_at;         /* where ISA-L's member starts in the source */
+    uint64_t member_made;      /* bytes of it handed out before this block */
+    unsigned char *member_out; /* where its bytes of this block start in out */
+    unsigned char *scrap;      /* zlib's bytes ISA-L had made, discarded */
     unsigned char *out;        /* inflated bytes handed to libarchive */
     char why[FMT_INPUT_MSG_MAX / 2];
 };
@@ -91,6 +110,8 @@ void fmt_feed_free(struct fmt_feed *f)
         return;
     if (f->z_ready)
         inflateEnd(&f->z);
+    free(f->isal);
+    free(f->scrap);
     free(f->gather);
     free(f->out);
     free(f);
@@ -99,6 +120,11 @@ void fmt_feed_free(struct fmt_feed *f)
 int fmt_feed_inflating(const struct fmt_feed *f)
 {
     return f->z_ready;
+}
+
+int fmt_feed_isal(const struct fmt_feed *f)
+{
+    return f->isal != NULL;
 }
 
 const char *fmt_feed_failure(const struct fmt_feed *f)
@@ -171,6 +197,18 @@ static int gzip_header_at(const unsigned char *p, size_t n)
     return n >= GZIP_HEADER && p[0] == 0x1F && p[1] == 0x8B && p[2] == 8 && (p[3] & 0xE0) == 0;
 }
 
+/* ISA-L begins a member at in: where it is in the source, for zlib to
+ * come back to.  0, or -1 when the source cannot say (zlib goes on). */
+static int isal_member_start(struct fmt_feed *f)
+{
+    int64_t at = f->seek(f->src, 0, SEEK_CUR);
+    if (at < 0 || (uint64_t)at < f->in_len)
+        return -1;
+    f->member_at = at - (int64_t)f->in_len;
+    f->member_made = 0;
+    return 0;
+}
+
 /* The first bytes decide: gzip, or plain. */
 static int start(struct fmt_feed *f)
 {
@@ -187,6 +225,17 @@ static int start(struct fmt_feed *f)
         return fail(f, "out of memory");
     f->z_ready = 1;
     f->mode = FEED_INFLATE;
+    const char *only = getenv("GCAUDIT_GZIP");
+    if (f->seek && !(only && strcmp(only, "zlib") == 0)) {
+        if (!(f->isal = malloc(sizeof *f->isal)))
+            return fail(f, "out of memory");
+        isal_inflate_init(f->isal);
+        f->isal->crc_flag = ISAL_GZIP;
+        if (isal_member_start(f) != 0) {
+            free(f->isal);
+            f->isal = NULL;
+        }
+    }
     return 0;
 }
 
@@ -212,6 +261,129 @@ static int past_hard_limit(const struct fmt_feed *f)
     return f->w->inflated > (b > UINT64_MAX / 2 ? UINT64_MAX : 2 * b);
 }
 
+/* One step of zlib: the next source block when in is used up, else one
+ * call of inflate on in (with nothing left at the source's end, for the
+ * bytes zlib still holds).  inflate's Z_OK, Z_BUF_ERROR or Z_STREAM_END,
+ * or Z_ERRNO when the source failed or the stream broke (the mode says
+ * which). */
+static int zlib_step(struct fmt_feed *f)
+{
+    if (f->in_len == 0 && !f->source_end)
+        return next_block(f) == 0 ? Z_OK : Z_ERRNO;
+    f->z.next_in = (Bytef *)(uintptr_t)f->in;
+    f->z.avail_in = (uInt)(f->in_len < UINT32_MAX ? f->in_len : UINT32_MAX);
+    uInt before = f->z.avail_in;
+    int ret = inflate(&f->z, Z_NO_FLUSH);
+    f->in += before - f->z.avail_in;
+    f->in_len -= before - f->z.avail_in;
+    if (ret == Z_BUF_ERROR && f->in_len == 0 && f->source_end) {
+        damaged(f, "truncated gzip input");
+        return Z_ERRNO;
+    }
+    if (ret != Z_OK && ret != Z_BUF_ERROR && ret != Z_STREAM_END) {
+        inflate_failed(f, ret);
+        return Z_ERRNO;
+    }
+    return ret;
+}
+
+/* ISA-L stopped inside the member that starts at member_at, of which it
+ * had handed out member_made bytes before this block: zlib takes over
+ * there, inflating those again into scrap, and goes on from the same
+ * byte into out at member_out (ISA-L's bytes of this block are made
+ * again).  0, or -1 (failed). */
+static int zlib_takes_over(struct fmt_feed *f)
+{
+    free(f->isal);
+    f->isal = NULL;
+    int64_t here = f->seek(f->src, 0, SEEK_CUR);
+    if (here < 0 || f->seek(f->src, f->member_at, SEEK_SET) != f->member_at)
+        return fail(f, "cannot seek back in the gzip input");
+    /* The bytes read again were counted once already. */
+    uint64_t again = (uint64_t)(here - f->member_at);
+    f->w->raw = f->w->raw > again ? f->w->raw - again : 0;
+    f->in_len = 0;
+    f->source_end = 0;
+    inflateReset(&f->z);
+    if (f->member_made && !f->scrap && !(f->scrap = malloc(FMT_INPUT_BLOCK)))
+        return fail(f, "out of memory");
+    uint64_t left = f->member_made;
+    while (left > 0 && f->mode == FEED_INFLATE) {
+        f->z.next_out = f->scrap;
+        f->z.avail_out = (uInt)(left < FMT_INPUT_BLOCK ? left : FMT_INPUT_BLOCK);
+        uInt room = f->z.avail_out;
+        int ret = zlib_step(f);
+        left -= room - f->z.avail_out;
+        if (ret == Z_ERRNO)
+            return -1;
+        if (ret == Z_STREAM_END && left > 0)
+            return damaged(f, "gzip decompression failed: ISA-L and zlib disagree");
+    }
+    f->z.next_out = f->member_out;
+    f->z.avail_out = (uInt)(f->out + FMT_INPUT_BLOCK - f->member_out);
+    return 0;
+}
+
+/* ISA-L inflates into out (from z.next_out, z.avail_out) until it is full,
+ * the gzip stream ends, or ISA-L stops, when zlib takes over the member.
+ * 0, or -1 (failed: the source, or damage zlib found taking over). */
+static int isal_fill(struct fmt_feed *f)
+{
+    struct inflate_state *s = f->isal;
+    s->next_out = f->z.next_out;
+    s->avail_out = f->z.avail_out;
+    f->member_out = s->next_out;
+    int failed = 0;
+    while (s->avail_out > 0 && f->mode == FEED_INFLATE) {
+        if (f->in_len == 0 && !f->source_end && next_block(f) != 0) {
+            failed = -1;
+            break;
+        }
+        s->next_in = (uint8_t *)(uintptr_t)f->in;
+        s->avail_in = (uint32_t)(f->in_len < UINT32_MAX ? f->in_len : UINT32_MAX);
+        uint32_t before = s->avail_in;
+        int ret = isal_inflate(s);
+        f->in += before - s->avail_in;
+        f->in_len -= before - s->avail_in;
+        if (ret == ISAL_DECOMP_OK && s->block_state == ISAL_BLOCK_FINISH &&
+            s->tmp_in_size == 0 && s->read_in_length < 8) {
+            /* The member and its trailer are whole and checked (and
+             * ISA-L holds no byte past them): another member, or the end
+             * (trailing bytes ignored). */
+            if (gather(f, GZIP_HEADER) != 0) {
+                failed = -1;
+                break;
+            }
+            if (!gzip_header_at(f->in, f->in_len)) {
+                f->mode = FEED_END;
+            } else if (isal_member_start(f) == 0) {
+                f->member_out = s->next_out;
+                isal_inflate_reset(s);
+                s->crc_flag = ISAL_GZIP;
+            } else {
+                /* Where the member starts is not known: zlib inflates
+                 * it, and the rest, from here. */
+                f->z.next_out = s->next_out;
+                f->z.avail_out = s->avail_out;
+                free(f->isal);
+                f->isal = NULL;
+                inflateReset(&f->z);
+                return 0;
+            }
+        } else if (ret != ISAL_DECOMP_OK || s->block_state == ISAL_BLOCK_FINISH ||
+                   (f->in_len == 0 && f->source_end)) {
+            /* Damage, the end inside the member, or a member end ISA-L
+             * read past: zlib says which and where, from the member's
+             * start. */
+            return zlib_takes_over(f);
+        }
+    }
+    f->member_made += (uint64_t)(s->next_out - f->member_out);
+    f->z.next_out = s->next_out;
+    f->z.avail_out = s->avail_out;
+    return failed;
+}
+
 /* Inflate into out until it is full or the stream ends or breaks.  The
  * bytes made before a failure of the source are returned first, the
  * failure waits for the next call; damage simply ends the stream. */
@@ -226,38 +398,19 @@ static ptrdiff_t inflate_block(struct fmt_feed *f, const void **buf)
     }
     f->z.next_out = f->out;
     f->z.avail_out = FMT_INPUT_BLOCK;
-    int failed = 0;
-    while (f->z.avail_out > 0 && f->mode == FEED_INFLATE) {
-        if (f->in_len == 0) {
-            if (f->source_end) {
-                damaged(f, "truncated gzip input");
-                break;
-            }
-            if (next_block(f) != 0) {
-                failed = -1;
-                break;
-            }
-            continue;
-        }
-        f->z.next_in = (Bytef *)(uintptr_t)f->in;
-        f->z.avail_in = (uInt)(f->in_len < UINT32_MAX ? f->in_len : UINT32_MAX);
-        uInt before = f->z.avail_in;
-        int ret = inflate(&f->z, Z_NO_FLUSH);
-        f->in += before - f->z.avail_in;
-        f->in_len -= before - f->z.avail_in;
-        if (ret == Z_STREAM_END) {
+    int failed = f->isal ? isal_fill(f) : 0;
+    while (!failed && f->z.avail_out > 0 && f->mode == FEED_INFLATE) {
+        int ret = zlib_step(f);
+        if (ret == Z_ERRNO) {
+            failed = -1;
+        } else if (ret == Z_STREAM_END) {
             /* Another member, or the end (trailing bytes ignored). */
-            if (gather(f, GZIP_HEADER) != 0) {
+            if (gather(f, GZIP_HEADER) != 0)
                 failed = -1;
-                break;
-            }
-            if (gzip_header_at(f->in, f->in_len))
+            else if (gzip_header_at(f->in, f->in_len))
                 inflateReset(&f->z);
             else
                 f->mode = FEED_END;
-        } else if (ret != Z_OK && ret != Z_BUF_ERROR) {
-            failed = inflate_failed(f, ret);
-            break;
         }
     }
     size_t made = FMT_INPUT_BLOCK - f->z.avail_out;
