@@ -3,7 +3,8 @@
 # once per size and seed (bench/gen.c, into bench/out/), then measures in
 # one run, side by side on the same machine:
 #
-#   - the decompression floor: gzip -dc of the archives to /dev/null;
+#   - the decompression floor: gzip -dc of the archives to /dev/null, and
+#     igzip -dc (ISA-L, what gcaudit inflates .tar.gz with);
 #   - pgn-extract on the same Chess games as PGN (moves validated, output
 #     discarded), both as a filter (-o /dev/null) and checking only (-r);
 #   - gcaudit analyze on the Chess archive with one thread (compressed and
@@ -30,7 +31,7 @@ jobs=$(nproc)
 data=bench/out/n$chess-s$seed
 work=bench/out/work
 
-for p in pgn-extract time; do
+for p in pgn-extract time isal; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
         echo "bench: installing $p"
         SUDO=""
@@ -83,6 +84,8 @@ measure() {
 : >"$work/times"
 measure floor-chess sh -c "gzip -dc '$data/chess.tar.gz' >/dev/null"
 measure floor-all sh -c "gzip -dc '$data/chess.tar.gz' '$data/variants.tar.gz' >/dev/null"
+measure igzip-chess sh -c "igzip -dc '$data/chess.tar.gz' >/dev/null"
+measure igzip-all sh -c "igzip -dc '$data/chess.tar.gz' '$data/variants.tar.gz' >/dev/null"
 measure pgn-extract "$PGN_EXTRACT" -s -o /dev/null "$data/chess.pgn"
 measure pgn-extract-r "$PGN_EXTRACT" -r -s "$data/chess.pgn"
 measure chess-j1 "$gcaudit" analyze -q -j 1 "$data/chess.tar.gz" -o "$work/chess-j1"
@@ -145,6 +148,7 @@ END {
         chess_games, chess_turns, all_games, all_turns, size_all / 1e6
     printf "%-34s %10s %16s %19s %12s %12s\n", "", "wall", "", "", "input", "peak RSS"
     row("floor-chess", "gzip -dc (Chess)", chess_games, chess_turns, size_chess)
+    row("igzip-chess", "igzip -dc (Chess)", chess_games, chess_turns, size_chess)
     row("pgn-extract", "pgn-extract -o /dev/null (Chess)", pgn_games, chess_turns, 0)
     row("pgn-extract-r", "pgn-extract -r (Chess)", pgn_games, chess_turns, 0)
     row("chess-j1", "gcaudit -j 1 (Chess, .tar.gz)", chess_games, chess_turns, size_chess)
@@ -152,6 +156,7 @@ END {
     row("chess-def-j1", "gcaudit -j 1 (Chess as a definition)", chess_games, chess_turns, size_chess)
     row("chess-jN", "gcaudit -j " jobs " (Chess, .tar.gz)", chess_games, chess_turns, size_chess)
     row("floor-all", "gzip -dc (all)", all_games, all_turns, size_all)
+    row("igzip-all", "igzip -dc (all)", all_games, all_turns, size_all)
     row("all-j1", "gcaudit -j 1 (all)", all_games, all_turns, size_all)
     row("all-jN", "gcaudit -j " jobs " (all)", all_games, all_turns, size_all)
     printf "\nratios (target in brackets):\n"
@@ -167,4 +172,5 @@ END {
     printf "  -j %d vs the decompression floor (all)        %5.2fx  [<= 2]\n", jobs, secs["all-jN"] / secs["floor-all"]
     printf "  -j 1 vs the decompression floor (all)         %5.2fx\n", secs["all-j1"] / secs["floor-all"]
     printf "  -j %d vs the decompression floor (Chess)      %5.2fx\n", jobs, secs["chess-jN"] / secs["floor-chess"]
+    printf "  igzip -dc vs gzip -dc (all)                   %5.2fx\n", secs["igzip-all"] / secs["floor-all"]
 }' "$work/times" | tee "bench/out/results-n$chess-s$seed.txt"

@@ -135,7 +135,7 @@ int fmt_feed_open(struct fmt_feed *f, struct archive *a);
 int fmt_feed_inflating(const struct fmt_feed *f);
 
 /* Nonzero while ISA-L inflates (input_feed.c: zlib takes over a damaged
- * member, and inflates every stream with GCAUDIT_GZIP=zlib). */
+ * member, and inflates every stream with GCAUDIT_TEST_GZIP=zlib). */
 int fmt_feed_isal(const struct fmt_feed *f);
 
 /* Why the gzip stream broke (truncated, corrupt, checksum, the budget),

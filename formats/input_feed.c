@@ -29,7 +29,7 @@
  * the same end as zlib alone.  So the reasons, the point where a stream
  * breaks and the bytes handed out before it are zlib's in both ways
  * (tests/formats/test_input_feed_twins.c holds them to it).  The
- * environment variable GCAUDIT_GZIP=zlib, for tests only, makes every
+ * environment variable GCAUDIT_TEST_GZIP=zlib, for tests only, makes every
  * feed inflate with zlib alone.
  *
  * What is and is not a gzip stream mirrors libarchive 3.6's gzip bidder
@@ -225,7 +225,7 @@ static int start(struct fmt_feed *f)
         return fail(f, "out of memory");
     f->z_ready = 1;
     f->mode = FEED_INFLATE;
-    const char *only = getenv("GCAUDIT_GZIP");
+    const char *only = getenv("GCAUDIT_TEST_GZIP");
     if (f->seek && !(only && strcmp(only, "zlib") == 0)) {
         if (!(f->isal = malloc(sizeof *f->isal)))
             return fail(f, "out of memory");

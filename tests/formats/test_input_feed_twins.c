@@ -1,6 +1,6 @@
 /*
  * The feed's two inflaters (formats/input_feed.c): ISA-L, and zlib, its
- * plain twin (GCAUDIT_GZIP=zlib).  Every stream here is read through a
+ * plain twin (GCAUDIT_TEST_GZIP=zlib).  Every stream here is read through a
  * feed both ways, and the two must hand libarchive the same bytes, stop
  * at the same byte with the same error, and leave the same reason
  * (fmt_feed_failure) and end (fmt_feed_finish): on the fuzz corpus, on
@@ -75,9 +75,9 @@ static void run(const unsigned char *p, size_t n, size_t block, int zlib_only, s
 {
     memset(o, 0, sizeof *o);
     if (zlib_only)
-        setenv("GCAUDIT_GZIP", "zlib", 1);
+        setenv("GCAUDIT_TEST_GZIP", "zlib", 1);
     else
-        unsetenv("GCAUDIT_GZIP");
+        unsetenv("GCAUDIT_TEST_GZIP");
     struct fmt_walker w = {.max_inflated = (uint64_t)1 << 32};
     struct mem_src m = {.p = p, .n = n, .block = block};
     struct archive *a = archive_read_new();
@@ -113,7 +113,7 @@ static void run(const unsigned char *p, size_t n, size_t block, int zlib_only, s
     o->isal = fmt_feed_isal(f);
     fmt_feed_free(f);
     archive_read_free(a);
-    unsetenv("GCAUDIT_GZIP");
+    unsetenv("GCAUDIT_TEST_GZIP");
 }
 
 /* Both ways, at the given block size; returns whether ISA-L inflated the
