@@ -249,6 +249,18 @@ static void game_cells(FILE *f, const struct cli_game_rows *g)
     fputc(',', f);
 }
 
+/* The viewer link of a game's violation number k (1 for its first):
+ * the page opens at the position it marks (#g17-v1, viewer.js). */
+static void view_link(FILE *f, const char *href, size_t k)
+{
+    char link[96];
+    if (href[0])
+        snprintf(link, sizeof link, "%s-v%zu", href, k);
+    else
+        link[0] = '\0';
+    cli_json_string(f, link);
+}
+
 struct audit_counts {
     unsigned long long games, mismatches, reviews, viewed, copies;
     unsigned long pages;
@@ -289,7 +301,7 @@ static void violation_row(FILE *f, const struct cli_game_rows *g, const char *hr
     fputc(',', f);
     cli_json_string(f, v[CLI_V_MESSAGE]);
     fprintf(f, ",%zu,", g->nviolations - 1);
-    cli_json_string(f, href);
+    view_link(f, href, 1);
     fputc(']', f);
 }
 
@@ -328,7 +340,7 @@ static void mismatch_rows(FILE *mf, const struct cli_game_rows *g, const char *h
         fputc(',', mf);
         cli_json_string(mf, v[CLI_V_MESSAGE]);
         fputc(',', mf);
-        cli_json_string(mf, href);
+        view_link(mf, href, i + 1);
         fputc(']', mf);
     }
 }

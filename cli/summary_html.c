@@ -155,7 +155,9 @@ static void head(FILE *f)
 {
     fputs("<!DOCTYPE html>\n"
           "<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n"
-          "<head>\n<meta charset=\"utf-8\"/>\n<title>gcaudit summary</title>\n"
+          "<head>\n<meta charset=\"utf-8\"/>\n"
+          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+          "<title>gcaudit summary</title>\n"
           "<style>\n"
           "body { font-family: sans-serif; margin: 2em; color: #222; max-width: 80em; }\n"
           "table { border-collapse: collapse; margin: 0.5em 0 1.5em; }\n"

@@ -80,7 +80,9 @@ cli_viewer_out *cli_viewer_start(const char *dir)
 static void page_head(FILE *f, unsigned long no)
 {
     fprintf(f, "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n"
-               "<head>\n<meta charset=\"utf-8\"/>\n<title>gcaudit games, page %lu</title>\n"
+               "<head>\n<meta charset=\"utf-8\"/>\n"
+               "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+               "<title>gcaudit games, page %lu</title>\n"
                "<style>\n%s</style>\n</head>\n<body class=\"viewer\">\n"
                "<p class=\"nav\"><a href=\"../summary.html#audit\">summary</a></p>\n"
                "<div id=\"viewer\"></div>\n"

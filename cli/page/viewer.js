@@ -165,8 +165,15 @@
     Array.prototype.forEach.call(items, function (li, i) {
       li.className = (i + 1 === pos ? "current" : "") + (li.getAttribute("data-bad") ? " bad" : "");
     });
-    var curItem = items[pos - 1];
-    if (curItem && curItem.scrollIntoView) curItem.scrollIntoView({ block: "nearest" });
+    // The move list scrolls by itself, never the page: on a phone the
+    // list is under the board, which stays where it is.
+    var curItem = items[pos - 1], list = document.getElementById("moves");
+    if (curItem && list) {
+      var top = curItem.offsetTop;   // the list is positioned: relative to it
+      if (top < list.scrollTop) list.scrollTop = top;
+      else if (top + curItem.offsetHeight > list.scrollTop + list.clientHeight)
+        list.scrollTop = top + curItem.offsetHeight - list.clientHeight;
+    }
     root.setAttribute("data-position", String(pos));
   }
 
@@ -205,7 +212,12 @@
     var fb = firstBad();
     if (fb >= 0) {
       var vb = button("go to the violation", "the first position with a violation",
-                      function () { show(fb); });
+                      function () {
+                        show(fb);
+                        // The board in view (on a phone it may be above the screen).
+                        var b = document.getElementById("boards"), r = b.getBoundingClientRect();
+                        if (r.top < 0 || r.top > window.innerHeight) b.scrollIntoView({ block: "start" });
+                      });
       vb.className = "tobad";
       ctl.appendChild(vb);
     }
@@ -274,11 +286,16 @@
 
   var sel = games.length ? selector() : null;
 
+  // #g17: game 17 (games.csv row) from its start; #g17-v2: at the
+  // position of its second violation (violations.csv order), as the
+  // summary's links open it.
   function fromHash() {
-    var id = location.hash.replace(/^#g/, "");
-    var g = games.filter(function (x) { return String(x.id) === id; })[0] || games[0];
+    var m = /^#g(\d+)(?:-v(\d+))?$/.exec(location.hash) || [];
+    var g = games.filter(function (x) { return String(x.id) === m[1]; })[0] || games[0];
     if (sel) sel.value = "g" + g.id;
     open(g);
+    var at = g.record.marks.filter(function (mk) { return mk[1] === Number(m[2]) - 1; })[0];
+    if (at) show(at[0]);
   }
 
   document.addEventListener("keydown", function (e) {

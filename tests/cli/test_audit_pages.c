@@ -145,7 +145,7 @@ Test(cli_audit_pages, summary_audit_rows_in_a_browser)
     expect_in(r, "black==HYPERLINK(\"x\")\n");
     expect_in(r, "turn=4.\n");
     expect_in(r, "message=the knight on f3 cannot reach g6: that is not a knight move\n");
-    expect_in(r, "link=games/1.html#g1\n");
+    expect_in(r, "link=games/1.html#g1-v1\n");
     expect_in(r, "mismatches=2 the log declares 1-0 but the game ended 0-1 by checkmate\n");
     expect_in(r, "entries=none\n");
     expect_in(r, "scripts=6\n");
@@ -553,4 +553,59 @@ Test(cli_audit_pages, a_long_game_is_kept_from_its_end)
     expect_in(r, "end=1000 turn bad\n");
     expect_in(r, "moves=1000");
     free(dom);
+}
+
+/* ------------------------------------------- from a row to the move */
+
+static const char at_js[] =
+    "var v = document.getElementById('viewer');\n"
+    "var pre = document.createElement('pre'); pre.id = 'result';\n"
+    "pre.textContent = 'game=' + v.getAttribute('data-game') + ' at=' +\n"
+    "  v.getAttribute('data-position') + ' turn=' + document.getElementById('turn').textContent;\n"
+    "document.body.appendChild(pre);\n";
+
+/* The view link of a violation opens the viewer at that violation's
+ * position, not at the start; both pages carry a viewport for phones.
+ * Screenshots at 1280 and 390 pixels go to the build's test-output/
+ * folder, to be looked at (issue 26). */
+Test(cli_audit_pages, a_violation_link_opens_the_viewer_at_it, .timeout = 600)
+{
+    char *cmd = ts_fmt("analyze -q '%s/sample-data/chess-open-2024.tar.gz' -o out", GC_SOURCE_DIR);
+    cr_assert_eq(ts_gcaudit(ts_scratch, cmd), 1);
+    free(cmd);
+    char *page = out_file("summary.html"), *viewer = out_file("games/1.html");
+    static const char viewport[] =
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>";
+    cr_expect(strstr(page, viewport), "summary.html has no viewport");
+    cr_expect(strstr(viewer, viewport), "the viewer has no viewport");
+    /* Games.csv row 19, Quill-Chen: its first violation, at turn 4... */
+    cr_expect(strstr(page, "\"games/1.html#g19-v1\""), "the games table's link");
+    cr_expect(strstr(page, "\"games/1.html#g8-v1\""), "row 8's link");
+    free(page);
+    free(viewer);
+    char *path = out_path("games/1.html");
+    char *dom = ts_browser_run(path, "g19-v1", at_js);
+    char *r = result_of(dom);
+    expect_in(r, "game=19 at=8 turn=4... n c6-d4 (rejected");
+    free(dom);
+    dom = ts_browser_run(path, "g19", at_js);
+    r = result_of(dom);
+    expect_in(r, "game=19 at=0 turn=Starting position");
+    free(dom);
+
+    char *shots = ts_fmt("%s/test-output", GC_BUILD_DIR);
+    mkdir(shots, 0777);
+    char *summary = out_path("summary.html");
+    static const int widths[] = {1280, 390};
+    for (size_t i = 0; i < 2; i++) {
+        char *a = ts_fmt("%s/summary-%d.png", shots, widths[i]);
+        char *b = ts_fmt("%s/viewer-%d.png", shots, widths[i]);
+        ts_browser_screenshot(summary, NULL, widths[i], 1400, a);
+        ts_browser_screenshot(path, "g19-v1", widths[i], 1400, b);
+        free(a);
+        free(b);
+    }
+    free(summary);
+    free(shots);
+    free(path);
 }

@@ -9,6 +9,7 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "tests/support/support.h"
@@ -54,4 +55,28 @@ char *ts_browser_run(const char *path, const char *hash, const char *js)
     unlink(copy);
     free(copy);
     return dom;
+}
+
+void ts_browser_screenshot(const char *path, const char *hash, int width, int height,
+                           const char *png)
+{
+    const char *chromium = ts_chromium();
+    cr_assert(access(chromium, X_OK) == 0, "%s is not installed", chromium);
+    char *profile = ts_tempdir();
+    cr_assert_not_null(profile);
+    char *cmd = ts_fmt("timeout 120 '%s' --headless --no-sandbox --disable-gpu --disable-quic "
+                       "--no-first-run --disable-background-networking "
+                       "--disable-component-update --disable-sync --user-data-dir='%s' "
+                       "--hide-scrollbars --window-size=%d,%d --screenshot='%s' "
+                       "'file://%s%s%s' >/dev/null 2>&1",
+                       chromium, profile, width, height, png, path, hash ? "#" : "",
+                       hash ? hash : "");
+    unlink(png);
+    int rc = ts_run(cmd);
+    free(cmd);
+    ts_rmtree(profile);
+    free(profile);
+    struct stat st;
+    cr_assert(rc == 0 && stat(png, &st) == 0 && st.st_size > 1000,
+              "chromium wrote no screenshot %s (status %d)", png, rc);
 }

@@ -18,4 +18,10 @@ const char *ts_chromium(void);
  * skips).  The caller frees. */
 char *ts_browser_run(const char *path, const char *hash, const char *js);
 
+/* A screenshot of the page at path#hash (hash may be NULL) in a window
+ * width x height pixels, written to png.  The test fails when chromium is
+ * missing or writes no picture. */
+void ts_browser_screenshot(const char *path, const char *hash, int width, int height,
+                           const char *png);
+
 #endif
