@@ -45,6 +45,7 @@ struct analyze_opts {
     int anchor_rating_set;        /* --anchor-rating given */
     int keep_duplicates;          /* --keep-duplicates: no duplicate check */
     const char *pgn;              /* --pgn FILE, or NULL */
+    int allow_empty;              /* --allow-empty: a run without games writes its reports */
 };
 
 /* One replay thread's own state: nothing in it is shared. */

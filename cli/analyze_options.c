@@ -332,6 +332,13 @@ static int opt_white_advantage(void *o, const char *v)
     return CLI_CONTINUE;
 }
 
+static int opt_allow_empty(void *o, const char *v)
+{
+    (void)v;
+    ((struct analyze_opts *)o)->allow_empty = 1;
+    return CLI_CONTINUE;
+}
+
 static int opt_keep_duplicates(void *o, const char *v)
 {
     (void)v;
@@ -386,6 +393,10 @@ static const struct cli_option analyze_option_rows[] = {
     {.name = "--max-inflated", .value = "SIZE", .set_or_stop = opt_max_inflated,
      .help = "an input may decompress to SIZE, or 1024 times its\n"
              "own size if more (default 1G; members past it fail)"},
+    {.name = "--allow-empty", .set_or_stop = opt_allow_empty,
+     .help = "a run that finds no game (or selects none) writes\n"
+             "empty reports (by default it keeps the earlier ones\n"
+             "and exits 4)"},
     {.name = "--help", .letter = 'h', .set_or_stop = opt_help,
      .help = "this text"},
     {.name = "--variants", .value = "FILE", .set_or_stop = opt_variants,
@@ -498,6 +509,9 @@ int cli_analyze_parse_or_stop(int argc, char **argv, struct analyze_opts *o)
     }
     if (!o->jobs)
         o->jobs = default_jobs();
+    rc = cli_inputs_check_or_stop("analyze", o->inputs, o->ninputs);
+    if (rc != CLI_CONTINUE)
+        return rc;
     drop_repeated_inputs(o);
     if (o->filter.since[0] && o->filter.until[0] && strcmp(o->filter.since, o->filter.until) > 0)
         cli_warning("--since %s is after --until %s: no game can be selected", o->filter.since,

@@ -22,6 +22,7 @@ enum cli_exit {
     CLI_EXIT_SOME_FAILED = 1, /* some entries failed (see inputs.csv) */
     CLI_EXIT_USAGE = 2,
     CLI_EXIT_NOTHING = 3,     /* nothing could be read, or output not written */
+    CLI_EXIT_EMPTY = 4,       /* no game to report: the earlier reports kept (run_guard.c) */
     CLI_EXIT_INTERRUPTED = 130 /* stopped by Ctrl-C: 128 + SIGINT, as shells say it */
 };
 
@@ -423,6 +424,32 @@ size_t cli_report_names(char names[][CLI_REPORT_NAME_SIZE]);
  * a malloc'd string, the caller's) and its last component (*name points
  * into path).  0, or -1 when out of memory. */
 int cli_output_split_path(const char *path, char **dir, const char **name);
+
+/* ------------------------------------- what a run must not do (run_guard.c) */
+
+/* Every input but "-" is there: CLI_CONTINUE, or CLI_EXIT_USAGE after
+ * naming each one that is not ("COMMAND: cannot read the input 'X': No
+ * such file or directory; nothing was read"). */
+int cli_inputs_check_or_stop(const char *command, const char *const *inputs, int n);
+
+struct cli_totals;
+
+/* A run that gives no game, and what its message names. */
+struct cli_empty_run {
+    const char *outdir;           /* -o */
+    const char *made_dir;         /* the folder this run made, or NULL */
+    const char *selection;        /* the selection in words, "" when none */
+    const char *const *inputs;
+    int ninputs;
+    int allow_empty;              /* --allow-empty: an empty set is wanted */
+};
+
+/* After the walk: when no game is selected (none read, or the selection
+ * matches none) and an empty set is not wanted, say why and that the
+ * reports are kept: CLI_EXIT_EMPTY (the caller drops the new files).
+ * Else CLI_CONTINUE. */
+int cli_empty_run_or_stop(const char *command, const struct cli_totals *t,
+                          const struct cli_empty_run *r);
 
 /* ------------------------------------------- analyze: selection (filter.c) */
 

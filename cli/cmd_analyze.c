@@ -321,6 +321,14 @@ int cmd_analyze(int argc, char **argv)
         release(&A);
         return CLI_EXIT_NOTHING;
     }
+    /* A shard that owns no game is one of many: merge sees them all. */
+    struct cli_empty_run empty = {A.o.outdir,   A.made_dir,  A.o.selection,
+                                  A.o.inputs,   A.o.ninputs, A.o.allow_empty || A.o.nshards};
+    if (!stopped && (rc = cli_empty_run_or_stop("analyze", &A.t, &empty)) != CLI_CONTINUE) {
+        cli_analyze_abort_reports(&A);
+        release(&A);
+        return rc;
+    }
     if (cli_analyze_close_reports(&A) != 0 || stopped) {
         cli_analyze_abort_reports(&A);
         cli_error("the reports in '%s' could not be written completely: %s", A.o.outdir,

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "tests/support/support.h"
 
@@ -253,21 +254,29 @@ Test(cli, excel_adds_bom_and_crlf)
     free(out);
 }
 
-Test(cli, missing_input_exits_3_and_is_reported)
+Test(cli, missing_input_exits_2_before_the_run)
 {
-    /* Nothing was read: no report is written (tests/cli/test_messages.c),
-     * and stderr says why. */
-    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze nowhere.log -o out"), 3);
+    /* Nothing is read and no report folder is made; stderr says why. */
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze nowhere.log -o out"), 2);
     char *err = ts_slurp(ts_scratch, "stderr.txt");
-    cr_expect_str_eq(err, "gcaudit: nowhere.log: cannot open: No such file or directory\n"
-                          "gcaudit: analyze: nothing could be read: no reports were written\n");
+    cr_expect_str_eq(err, "gcaudit: analyze: cannot read the input 'nowhere.log': No such file "
+                          "or directory; nothing was read\n");
     free(err);
+    char *out = ts_fmt("%s/out", ts_scratch);
+    struct stat st;
+    cr_expect_neq(stat(out, &st), 0, "the refused run made its report folder");
+    free(out);
 }
 
 Test(cli, one_failed_input_of_two_exits_1)
 {
     write_small_log();
-    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze small.log nowhere.log -o out"), 1);
+    /* A gzip stream cut after its first bytes: there, and unreadable. */
+    static const char cut[] = "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\x4b\x4c\x4a";
+    char *path = ts_fmt("%s/cut.gz", ts_scratch);
+    cr_assert_eq(ts_write_file(path, cut, sizeof cut - 1), 0);
+    free(path);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze small.log cut.gz -o out"), 1);
     char *games = ts_slurp(ts_scratch, "out/games.csv");
     cr_expect(strstr(games, "small-2") != NULL, "the good input's games are still reported");
     free(games);

@@ -1,11 +1,12 @@
 /*
- * What the command says when something is off, word for word: every
- * input that cannot be read named on stderr without -v; a run that read
- * nothing leaving an earlier report folder exactly as it was (and making
+ * What the command says when something is off, word for word: an input
+ * that is not there refused before the run; every input that cannot be
+ * read named on stderr without -v; a run that read nothing, or found no
+ * game, leaving an earlier report folder exactly as it was (and making
  * none); -o and --xlsx refused before anything is read; the warnings
  * (an empty date range, a --variant name that names nothing, a selection
- * that matches no game, alias spellings no game has), which leave the
- * exit status alone unless --strict makes it 2.
+ * that matches no game with --allow-empty, alias spellings no game has),
+ * which leave the exit status alone unless --strict makes it 2.
  */
 #include <criterion/criterion.h>
 #include <dirent.h>
@@ -59,21 +60,31 @@ static int exists(const char *name)
 
 /* ------------------------------------------------- unreadable inputs */
 
-Test(messages, an_unreadable_input_is_named_without_v)
+/* A cut gzip stream: an input that is there and cannot be read. */
+static const char cut[] = "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\x4b\x4c\x4a";
+
+static void write_cut_gz(void)
+{
+    char *path = ts_fmt("%s/cut.gz", ts_scratch);
+    cr_assert_eq(ts_write_file(path, cut, sizeof cut - 1), 0);
+    free(path);
+}
+
+/* Issue 26, item 3: a mistyped path among good inputs was a failed row
+ * of an otherwise good run (exit 1); it is refused before the run. */
+Test(messages, an_input_that_is_not_there_is_refused_before_the_run)
 {
     write_in_dir("good.log", chess_log);
-    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q nope.log good.log -o out"), 1);
-    expect_stderr("gcaudit: nope.log: cannot open: No such file or directory\n");
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q good.log nope.log -o out"), 2);
+    expect_stderr("gcaudit: analyze: cannot read the input 'nope.log': No such file or "
+                  "directory; nothing was read\n");
+    cr_expect(!exists("out"), "the refused run made its report folder");
 }
 
 Test(messages, a_failed_entry_is_named_with_its_archive)
 {
     write_in_dir("good.log", chess_log);
-    /* A gzip stream cut after its first bytes. */
-    static const char cut[] = "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\x4b\x4c\x4a";
-    char *path = ts_fmt("%s/cut.gz", ts_scratch);
-    cr_assert_eq(ts_write_file(path, cut, sizeof cut - 1), 0);
-    free(path);
+    write_cut_gz();
     cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q good.log cut.gz -o out"), 1);
     expect_stderr("gcaudit: cut.gz: truncated compressed data: truncated gzip input\n");
 }
@@ -82,8 +93,9 @@ Test(messages, a_failed_entry_is_named_with_its_archive)
 
 Test(messages, nothing_read_makes_no_report_folder)
 {
-    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze nope.log -o new/deeper/out"), 3);
-    expect_stderr("gcaudit: nope.log: cannot open: No such file or directory\n"
+    write_cut_gz();
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze cut.gz -o new/deeper/out"), 3);
+    expect_stderr("gcaudit: cut.gz: truncated compressed data: truncated gzip input\n"
                   "gcaudit: analyze: nothing could be read: no reports were written\n");
     cr_expect(!exists("new"), "the run left the directory it made");
 }
@@ -121,8 +133,9 @@ Test(messages, nothing_read_leaves_the_reports_of_an_earlier_run_as_they_were)
     cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q good.log -o out --xlsx out/stats.xlsx"), 0);
     char *before = snapshot("out");
     cr_assert(strstr(before, "== games.csv\n") && strstr(before, "== stats.xlsx\n"));
-    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze nope.log -o out --xlsx out/stats.xlsx"), 3);
-    expect_stderr("gcaudit: nope.log: cannot open: No such file or directory\n"
+    write_cut_gz();
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze cut.gz -o out --xlsx out/stats.xlsx"), 3);
+    expect_stderr("gcaudit: cut.gz: truncated compressed data: truncated gzip input\n"
                   "gcaudit: analyze: nothing could be read: the reports in 'out' are left as "
                   "they were\n");
     char *after = snapshot("out");
@@ -131,10 +144,11 @@ Test(messages, nothing_read_leaves_the_reports_of_an_earlier_run_as_they_were)
     free(after);
 }
 
-Test(messages, skipped_entries_were_read_so_the_reports_are_written)
+/* Without --allow-empty such a run keeps the reports (test_run_guard.c). */
+Test(messages, skipped_entries_were_read_so_allow_empty_writes_the_reports)
 {
     write_in_dir("notes.txt", "no game here\n");
-    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q notes.txt -o out"), 0);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q notes.txt -o out --allow-empty"), 0);
     expect_stderr("");
     char *inputs = ts_slurp(ts_scratch, "out/inputs.csv");
     cr_expect(strstr(inputs, "notes.txt,,13,0,skipped,"), "%s", inputs);
@@ -190,7 +204,7 @@ Test(messages, an_empty_date_range_warns_and_keeps_the_exit_status)
 {
     write_in_dir("good.log", chess_log);
     cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q good.log -o out --since 2024-05-01 --until "
-                                 "2024-04-01"),
+                                 "2024-04-01 --allow-empty"),
                  0);
     expect_stderr("gcaudit: warning: --since 2024-05-01 is after --until 2024-04-01: no game "
                   "can be selected\n"
@@ -201,7 +215,9 @@ Test(messages, an_empty_date_range_warns_and_keeps_the_exit_status)
 Test(messages, strict_makes_a_warning_exit_2_after_writing_the_reports)
 {
     write_in_dir("good.log", chess_log);
-    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q --strict good.log -o out --since 2025-01-01"), 2);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q --strict good.log -o out --since 2025-01-01 "
+                                 "--allow-empty"),
+                 2);
     expect_stderr("gcaudit: warning: the selection (since 2025-01-01) matches none of the 2 "
                   "games read\n"
                   "gcaudit: --strict: 1 warning, exit status 2\n");
@@ -214,8 +230,9 @@ Test(messages, strict_makes_a_warning_exit_2_after_writing_the_reports)
 Test(messages, strict_keeps_status_3_and_a_failed_entry_does_not_warn)
 {
     write_in_dir("good.log", chess_log);
-    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q --strict nope.log -o out"), 3);
-    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q --strict nope.log good.log -o out"), 1);
+    write_cut_gz();
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q --strict cut.gz -o out"), 3);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q --strict cut.gz good.log -o out"), 1);
 }
 
 Test(messages, a_variant_name_that_names_nothing_warns)
@@ -228,7 +245,8 @@ Test(messages, a_variant_name_that_names_nothing_warns)
     cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q good.log -o out --variant \"Chu Shogi\""), 0);
     expect_stderr("");
     /* A replayed variant without games warns only through the selection. */
-    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q good.log -o out --variant retro"), 0);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q good.log -o out --variant retro --allow-empty"),
+                 0);
     expect_stderr("gcaudit: warning: the selection (variant retro) matches none of the 2 games "
                   "read\n");
 }
