@@ -416,7 +416,7 @@ int cli_output_check_paths_or_stop(const char *command, const char *dir, const c
 
 /* Every name gcaudit writes in a report folder: the reports, summary.html,
  * a shard's files and the viewer's folder.  Fills names, returns how many. */
-#define CLI_REPORT_NAMES (9 + ST_TABLE_COUNT)
+#define CLI_REPORT_NAMES (10 + ST_TABLE_COUNT)
 #define CLI_REPORT_NAME_SIZE 32
 size_t cli_report_names(char names[][CLI_REPORT_NAME_SIZE]);
 
@@ -544,8 +544,16 @@ void cli_alloc_fail_end(void);
 /* A run's files are replaced all or nothing: each is written under a
  * temporary name and handed to cli_report_put, which renames it at once,
  * or, while a set is open, when the set is committed.  Used by the thread
- * that writes the reports; one set per process. */
-void cli_report_set_begin(void);
+ * that writes the reports; one set per process.  dir (or NULL) is the
+ * report folder: the commit leaves there the list of the run's files in
+ * it (CLI_FILES_LIST) and removes those an earlier run listed and this
+ * one did not write, if unchanged since. */
+void cli_report_set_begin(const char *dir);
+
+/* The list of what the last run wrote in its report folder, and its first
+ * line. */
+#define CLI_FILES_LIST "gcaudit-files.txt"
+#define CLI_FILES_HEADER "gcaudit report files 1"
 
 /* Put every waiting file in place.  0; or -1 with errno, every old file
  * left (or put back) as it was and the new ones removed. */

@@ -146,13 +146,16 @@ static int run_walk(struct analyze *A)
     uint64_t seq = 0;
     int stopped = 0;
     /* The reports being written are never read back as input (nor an
-     * earlier run's, when -o lies inside an input directory). */
-    const char *skip[3] = {A->o.outdir};
+     * earlier run's, when -o lies inside an input directory), nor the
+     * PGN file's temporary, which may lie in an input directory too. */
+    const char *skip[4] = {A->o.outdir};
     size_t nskip = 1;
     if (A->o.xlsx)
         skip[nskip++] = A->o.xlsx;
     if (A->o.pgn)
         skip[nskip++] = A->o.pgn;
+    if (A->pgn)
+        skip[nskip++] = fmt_csv_tmp_path(A->pgn);
     struct fmt_walk_options opt = {
         .max_inflated = A->o.max_inflated,
         .stop = cli_interrupted,
@@ -256,7 +259,7 @@ static int prepare_or_stop(struct analyze *A)
     }
     /* The run's files are put in place together, at its end, and what
      * dead runs left of them is cleared then (report_set.c). */
-    cli_report_set_begin();
+    cli_report_set_begin(A->o.outdir);
     if (cli_analyze_open_reports(A) != 0) {
         cli_analyze_abort_reports(A);
         return CLI_EXIT_NOTHING;

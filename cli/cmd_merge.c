@@ -773,7 +773,7 @@ int cmd_merge(int argc, char **argv)
     }
     /* The merged files are put in place together (report_set.c). */
     if (rc == CLI_CONTINUE)
-        cli_report_set_begin();
+        cli_report_set_begin(M.outdir);
     if (rc == CLI_CONTINUE &&
         (load_shards(&M) != 0 || read_aliases(&M) != 0 || add_totals(&M) != 0))
         rc = CLI_EXIT_NOTHING;

@@ -154,7 +154,8 @@ size_t cli_report_names(char names[][CLI_REPORT_NAME_SIZE])
 {
     static const char *const fixed[] = {"inputs.csv",     "games.csv",     "violations.csv",
                                         "summary.html",   CLI_VIEWER_FILE, CLI_STATE_FILE,
-                                        CLI_ROWS_FILE,    CLI_PGN_PART_FILE, CLI_VIEWER_DIR};
+                                        CLI_ROWS_FILE,    CLI_PGN_PART_FILE, CLI_VIEWER_DIR,
+                                        CLI_FILES_LIST};
     size_t n = 0;
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
         snprintf(names[n++], CLI_REPORT_NAME_SIZE, "%s", fixed[i]);

@@ -25,6 +25,17 @@
  * under flock(2), so that a run on another host writing into the same
  * shared directory is left alone).
  *
+ * A report folder's earlier files that a run does not write again (the
+ * workbook when --xlsx is not given this time, the pages with --viewer
+ * none) must not stay beside the new set looking current.  So each run
+ * leaves in the folder the list of what it wrote there, CLI_FILES_LIST
+ * (a name with its size and modification time, or the pages' folder),
+ * put in place with the rest; the next run into the folder removes, once
+ * its own files are in place, each listed file it did not write, if it is
+ * still the file gcaudit wrote (same size and time: one edited since is
+ * left, with a warning), and the pages' folder, pages only.  Nothing that
+ * is not on the list is ever removed.
+ *
  * One set per process, used by the thread that writes the reports.
  */
 #include <dirent.h>
@@ -53,13 +64,15 @@ static int clean_names(const char *dir, const char *const *names, size_t n);
 
 static struct {
     int open;
+    char *dir;                    /* the report folder, or NULL */
     struct waiting *w;
     size_t n, cap;
 } set;
 
-void cli_report_set_begin(void)
+void cli_report_set_begin(const char *dir)
 {
     set.open = 1;
+    set.dir = dir ? strdup(dir) : NULL;
 }
 
 int cli_viewer_page_name(const char *name)
@@ -187,7 +200,188 @@ void cli_report_set_abort(void)
         forget(w);
     }
     free(set.w);
+    free(set.dir);
     memset(&set, 0, sizeof set);
+}
+
+/* ----------------------------------- what the last run wrote (FILES_LIST) */
+
+struct listed {
+    char *name;                   /* in set.dir */
+    int pages;                    /* the pages' folder */
+    long long size, sec, nsec;    /* a file's, as written */
+};
+
+static void free_list(struct listed *l, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(l[i].name);
+    free(l);
+}
+
+static char *in_set_dir(const char *name)
+{
+    size_t n = strlen(set.dir) + strlen(name) + 2;
+    char *p = malloc(n);
+    if (p)
+        snprintf(p, n, "%s/%s", set.dir, name);
+    return p;
+}
+
+/* A name the list may hold: one component, never the list itself. */
+static int plain_name(const char *name)
+{
+    return name[0] && !strchr(name, '/') && !strchr(name, '\n') && strcmp(name, ".") != 0 &&
+           strcmp(name, "..") != 0 && strcmp(name, CLI_FILES_LIST) != 0;
+}
+
+/* final's name when it lies directly in set.dir (the same folder, by
+ * device and inode), else NULL. */
+static const char *name_in_dir(const char *final)
+{
+    const char *slash = strrchr(final, '/');
+    char *parent = slash ? strndup(final, (size_t)(slash - final)) : strdup(".");
+    struct stat a, b;
+    int same = parent && stat(parent[0] ? parent : "/", &a) == 0 && stat(set.dir, &b) == 0 &&
+               a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+    free(parent);
+    const char *name = slash ? slash + 1 : final;
+    return same && plain_name(name) ? name : NULL;
+}
+
+/* The list an earlier run left, if any (one that cannot be read, or a
+ * line that is not the list's, is no list: nothing is removed).  0, or
+ * -1 when out of memory. */
+static int read_list(struct listed **out, size_t *n)
+{
+    *out = NULL, *n = 0;
+    char *path = in_set_dir(CLI_FILES_LIST);
+    if (!path)
+        return -1;
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+    free(path);
+    struct stat st;
+    FILE *f = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? fdopen(fd, "r") : NULL;
+    if (!f) {
+        if (fd >= 0)
+            close(fd);
+        return 0;
+    }
+    char line[4200];
+    size_t cap = 0;
+    int rc = 0, ok = fgets(line, sizeof line, f) && strcmp(line, CLI_FILES_HEADER "\n") == 0;
+    while (ok && rc == 0 && fgets(line, sizeof line, f)) {
+        struct listed e = {0};
+        int at = 0;
+        char *nl = strchr(line, '\n');
+        if (!nl) {
+            ok = 0;
+            break;
+        }
+        *nl = '\0';
+        if (sscanf(line, "file %lld %lld %lld %n", &e.size, &e.sec, &e.nsec, &at) == 3 && at)
+            e.pages = 0;
+        else if (strncmp(line, "pages ", 6) == 0)
+            e.pages = 1, at = 6;
+        else
+            at = 0;
+        if (!at || !plain_name(line + at))
+            continue;
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 16;
+            struct listed *bigger = realloc(*out, cap * sizeof *bigger);
+            if (!bigger) {
+                rc = -1;
+                break;
+            }
+            *out = bigger;
+        }
+        if (!(e.name = strdup(line + at)))
+            rc = -1;
+        else
+            (*out)[(*n)++] = e;
+    }
+    fclose(f);
+    if (!ok || rc != 0) {
+        free_list(*out, *n);
+        *out = NULL, *n = 0;
+    }
+    if (rc != 0)
+        errno = ENOMEM;
+    return rc;
+}
+
+/* The list of this run's files in set.dir, waiting with them.  0, or -1
+ * with errno. */
+static int write_list(void)
+{
+    char *final = in_set_dir(CLI_FILES_LIST);
+    size_t n = final ? strlen(final) + 32 : 0;
+    char *tmp = final ? malloc(n) : NULL;
+    if (tmp)
+        snprintf(tmp, n, "%s.tmp-%ld", final, (long)getpid());
+    int fd = tmp ? open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666) : -1;
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f && fd >= 0)
+        close(fd);
+    int rc = f ? 0 : -1;
+    if (f)
+        fputs(CLI_FILES_HEADER "\n", f);
+    for (size_t i = 0; f && i < set.n; i++) {
+        const char *name = name_in_dir(set.w[i].final);
+        struct stat st;
+        if (!name || lstat(set.w[i].tmp, &st) != 0)
+            continue;
+        if (set.w[i].dir)
+            fprintf(f, "pages %s\n", name);
+        else
+            fprintf(f, "file %lld %lld %ld %s\n", (long long)st.st_size,
+                    (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec, name);
+    }
+    if (f && (ferror(f) | fclose(f)))
+        rc = -1;
+    if (rc == 0 && put(tmp, final, 0) != 0)
+        rc = -1;
+    if (rc != 0 && tmp) {
+        int e = errno;
+        unlink(tmp);
+        errno = e;
+    }
+    free(tmp), free(final);
+    return rc;
+}
+
+/* Remove what the earlier run listed and this one did not write again,
+ * if it is still as gcaudit wrote it. */
+static void remove_unwritten(const struct listed *l, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        int again = 0;
+        for (size_t j = 0; j < set.n && !again; j++) {
+            const char *name = name_in_dir(set.w[j].final);
+            again = name && strcmp(name, l[i].name) == 0;
+        }
+        char *path = again ? NULL : in_set_dir(l[i].name);
+        struct stat st;
+        if (!path || lstat(path, &st) != 0) {
+            free(path);
+            continue;
+        }
+        if (l[i].pages && S_ISDIR(st.st_mode)) {
+            if (cli_remove_pages(path) != 0)
+                cli_warning("'%s' holds pages of an earlier run and files gcaudit did not "
+                            "write: left as it is",
+                            path);
+        } else if (!l[i].pages && S_ISREG(st.st_mode) && st.st_size == l[i].size &&
+                   st.st_mtim.tv_sec == l[i].sec && st.st_mtim.tv_nsec == l[i].nsec) {
+            unlink(path);
+        } else {
+            cli_warning("'%s' was written by an earlier run and has changed since: left as it "
+                        "is, though this run did not write it",
+                        path);
+        }
+        free(path);
+    }
 }
 
 /* Set the old final aside: a hard link for a file (the final stays in
@@ -234,6 +428,15 @@ int cli_report_set_commit(void)
 {
     int err = 0;
     size_t i;
+    struct listed *earlier = NULL;
+    size_t nearlier = 0;
+    if (set.dir && (read_list(&earlier, &nearlier) != 0 || write_list() != 0)) {
+        err = errno ? errno : EIO;
+        free_list(earlier, nearlier);
+        cli_report_set_abort();
+        errno = err;
+        return -1;
+    }
     clean_dead();
     for (i = 0; i < set.n && !err; i++) {
         struct waiting *w = &set.w[i];
@@ -252,10 +455,13 @@ int cli_report_set_commit(void)
     }
     if (err) {
         undo(i);
+        free_list(earlier, nearlier);
         cli_report_set_abort();
         errno = err;
         return -1;
     }
+    remove_unwritten(earlier, nearlier);
+    free_list(earlier, nearlier);
     for (i = 0; i < set.n; i++) {
         struct waiting *w = &set.w[i];
         if (w->had_old)
@@ -263,6 +469,7 @@ int cli_report_set_commit(void)
         forget(w);
     }
     free(set.w);
+    free(set.dir);
     memset(&set, 0, sizeof set);
     return 0;
 }

@@ -19,6 +19,7 @@
 
 #include <csv.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -235,8 +236,16 @@ fmt_csv *fmt_csv_open(const char *dir, const char *name,
     csv->tmp_path = join_path(dir, name, suffix);
     csv->final_path = join_path(dir, name, "");
     csv->excel = excel;
-    if (csv->tmp_path && csv->final_path)
-        csv->f = fopen(csv->tmp_path, "wb");
+    /* Never through a link: the temporary is a file of our own. */
+    int fd = csv->tmp_path && csv->final_path
+                 ? open(csv->tmp_path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666)
+                 : -1;
+    if (fd >= 0 && !(csv->f = fdopen(fd, "wb"))) {
+        int saved = errno;
+        close(fd);
+        unlink(csv->tmp_path);
+        errno = saved;
+    }
     if (!csv->f) {
         int saved = errno;
         free(csv->tmp_path);
@@ -250,6 +259,11 @@ fmt_csv *fmt_csv_open(const char *dir, const char *name,
     if (header)
         fmt_csv_row(csv, header, ncols);
     return csv;
+}
+
+const char *fmt_csv_tmp_path(const fmt_csv *csv)
+{
+    return csv->tmp_path;
 }
 
 int fmt_csv_row(fmt_csv *csv, const char *const *cells, size_t ncols)

@@ -338,6 +338,10 @@ int fmt_csv_close_by(fmt_csv *csv, int (*place)(const char *tmp, const char *fin
 /* Drop a report without renaming it into place (after an error). */
 void fmt_csv_abort(fmt_csv *csv);
 
+/* The temporary name the report is written under until it is closed
+ * (never to be read back as input); lives as long as csv. */
+const char *fmt_csv_tmp_path(const fmt_csv *csv);
+
 /* --------------------------------------------------------------- PGN */
 
 /* One game being written in PGN's export format into out (pgn_writer.c):

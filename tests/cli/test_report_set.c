@@ -74,6 +74,26 @@ Test(report_set, the_output_directory_inside_an_input_is_not_read)
     free(first), free(second), free(third), free(in);
 }
 
+/* Issue 29, item 7: --pgn inside an input directory read its own
+ * temporary file (games.pgn.tmp-PID), a row with a PID in inputs.csv. */
+Test(report_set, the_pgn_file_inside_an_input_is_not_read)
+{
+    char *in = ts_fmt("%s/in", ts_scratch);
+    cr_assert_eq(mkdir(in, 0755), 0);
+    write_in("in/a.log", LOG);
+    for (int run = 0; run < 2; run++) {
+        cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q in -o out --pgn in/games.pgn"), 0);
+        char *inputs = ts_slurp(ts_scratch, "out/inputs.csv");
+        cr_expect_str_eq(inputs, "source,entry,bytes,games,status,message\n"
+                                 "in/a.log,,130,1,ok,\n",
+                         "run %d", run + 1);
+        free(inputs);
+    }
+    char *pgn = ts_slurp(ts_scratch, "in/games.pgn");
+    cr_expect(strstr(pgn, "[White \"Ann\"]"), "%s", pgn);
+    free(pgn), free(in);
+}
+
 /* ------------------------------------------------- item 5: all or nothing */
 
 /* Item 5: a full disk left a mix of old and new report files: the CSV
@@ -296,4 +316,85 @@ Test(report_set, a_killed_run_leaves_nothing_after_the_next_one)
     char *out = ts_fmt("%s/out", ts_scratch);
     expect_no_temporary(out);
     free(out), free(tmp), free(cmd), free(fifo);
+}
+
+/* ------------------- issue 26 item 3, issue 29 item 7: no stale reports */
+
+/* A report file the new run does not write (a workbook when --xlsx is not
+ * given again, the pages with --viewer none, a PGN file) stayed beside
+ * the new set, looking current.  What the last run wrote in the folder is
+ * listed there (gcaudit-files.txt); the next run removes what it does not
+ * write again, if unchanged since, and nothing else. */
+Test(report_set, files_the_new_run_does_not_write_are_removed)
+{
+    write_in("a.log", LOG);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q a.log -o out --xlsx out/stats.xlsx "
+                                        "--pgn out/games.pgn"),
+                 0);
+    write_in("out/notes.txt", "the director's notes\n");
+    cr_assert(exists_in("out/stats.xlsx") && exists_in("out/games.pgn") &&
+              exists_in("out/games/1.html"));
+    char *list = ts_slurp(ts_scratch, "out/gcaudit-files.txt");
+    cr_expect(strncmp(list, "gcaudit report files 1\n", 23) == 0, "%s", list);
+    cr_expect(strstr(list, " stats.xlsx\n") && strstr(list, " games.pgn\n") &&
+              strstr(list, "\npages games\n") && strstr(list, " summary.html\n") &&
+              !strstr(list, "notes.txt"),
+              "%s", list);
+    free(list);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q a.log -o out --viewer none"), 0);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
+    cr_expect_str_eq(err, "");
+    free(err);
+    cr_expect(!exists_in("out/stats.xlsx"), "the earlier workbook looks current");
+    cr_expect(!exists_in("out/games.pgn"), "the earlier PGN file looks current");
+    cr_expect(!exists_in("out/games"), "the earlier pages look current");
+    cr_expect(exists_in("out/games.csv") && exists_in("out/summary.html"));
+    char *notes = ts_slurp(ts_scratch, "out/notes.txt");
+    cr_expect_str_eq(notes, "the director's notes\n");
+    free(notes);
+    char *out = ts_fmt("%s/out", ts_scratch);
+    expect_no_temporary(out);
+    free(out);
+}
+
+Test(report_set, an_earlier_file_changed_since_is_kept_with_a_warning)
+{
+    write_in("a.log", LOG);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q a.log -o out --xlsx out/stats.xlsx"), 0);
+    /* The director opened the workbook and saved it. */
+    write_in("out/stats.xlsx", "edited\n");
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q a.log -o out --xlsx book.xlsx"), 0);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
+    cr_expect_str_eq(err, "gcaudit: warning: 'out/stats.xlsx' was written by an earlier run and "
+                          "has changed since: left as it is, though this run did not write it\n");
+    free(err);
+    char *book = ts_slurp(ts_scratch, "out/stats.xlsx");
+    cr_expect_str_eq(book, "edited\n");
+    free(book);
+    /* A workbook outside the report folder is never on the list. */
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q a.log -o out"), 0);
+    err = ts_slurp(ts_scratch, "stderr.txt");
+    cr_expect_str_eq(err, "");
+    free(err);
+    cr_expect(exists_in("book.xlsx") && exists_in("out/stats.xlsx"));
+}
+
+Test(report_set, the_list_never_names_a_file_outside_the_folder)
+{
+    write_in("a.log", LOG);
+    write_in("victim.txt", "mine\n");
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q a.log -o out"), 0);
+    struct stat st;
+    char *victim = ts_fmt("%s/victim.txt", ts_scratch);
+    cr_assert_eq(stat(victim, &st), 0);
+    char *list = ts_fmt("gcaudit report files 1\nfile %lld %lld %ld ../victim.txt\n"
+                        "file %lld %lld %ld %s\npages ..\npages /tmp\n",
+                        (long long)st.st_size, (long long)st.st_mtim.tv_sec,
+                        (long)st.st_mtim.tv_nsec, (long long)st.st_size,
+                        (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec, victim);
+    write_in("out/gcaudit-files.txt", list);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q a.log -o out"), 0);
+    char *mine = ts_slurp(ts_scratch, "victim.txt");
+    cr_expect_str_eq(mine, "mine\n");
+    free(mine), free(list), free(victim);
 }

@@ -322,7 +322,13 @@ Test(cli_stats, variant_filter)
     cr_expect_eq(count_rows("out/variants.csv", "variant", "Chu Shogi"), 1);
     cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --variant \"chess,Chu Shogi\" -o out"), 0);
     cr_expect_eq(data_rows("out/games.csv"), 7);
-    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --variant xiangqi -o out"), 0);
+    /* A selection of no game keeps the reports (exit 4), unless an empty
+     * set is asked for. */
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --variant xiangqi -o out"), 4);
+    cr_expect_eq(data_rows("out/games.csv"), 7);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --variant xiangqi --allow-empty "
+                                        "-o out"),
+                 0);
     cr_expect_eq(data_rows("out/games.csv"), 0);
     cr_expect_eq(data_rows("out/violations.csv"), 0);
 }
