@@ -51,11 +51,7 @@ static void expect_stderr(const char *want)
 
 static int exists(const char *name)
 {
-    char *path = ts_fmt("%s/%s", ts_scratch, name);
-    struct stat st;
-    int rc = stat(path, &st) == 0;
-    free(path);
-    return rc;
+    return ts_exists(ts_scratch, name);
 }
 
 /* ------------------------------------------------- unreadable inputs */

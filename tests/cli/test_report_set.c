@@ -258,11 +258,7 @@ static long dead_pid(void)
 
 static int exists_in(const char *name)
 {
-    char *p = ts_fmt("%s/%s", ts_scratch, name);
-    struct stat st;
-    int rc = stat(p, &st) == 0;
-    free(p);
-    return rc;
+    return ts_exists(ts_scratch, name);
 }
 
 Test(report_set, the_temporaries_of_dead_runs_are_removed)

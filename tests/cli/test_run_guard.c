@@ -31,15 +31,6 @@ static void write_in(const char *name, const char *text, size_t len)
     free(p);
 }
 
-static int exists(const char *name)
-{
-    char *p = ts_fmt("%s/%s", ts_scratch, name);
-    struct stat st;
-    int rc = lstat(p, &st) == 0;
-    free(p);
-    return rc;
-}
-
 /* Every file of out/ (pages too), names and bytes, in one string. */
 static char *snapshot(const char *sub)
 {
@@ -159,7 +150,7 @@ Test(run_guard, a_run_without_games_makes_no_report_folder)
     expect_stderr("gcaudit: analyze: the inputs hold no game (1 entry read: 0 ok, 1 skipped, 0 "
                   "failed): no reports were written (give --allow-empty to write empty "
                   "reports)\n");
-    cr_expect(!exists("new"), "the run left the folder it made");
+    cr_expect(!ts_exists(ts_scratch, "new"), "the run left the folder it made");
 }
 
 Test(run_guard, allow_empty_writes_the_empty_set)
@@ -183,7 +174,8 @@ Test(run_guard, a_shard_without_games_is_written)
     write_in("good.log", LOG, sizeof LOG - 1);
     cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q good.log -o s1 --shard 1/2"), 0);
     cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q good.log -o s2 --shard 2/2"), 0);
-    cr_expect(exists("s1/gcaudit-shard.txt") && exists("s2/gcaudit-shard.txt"));
+    cr_expect(ts_exists(ts_scratch, "s1/gcaudit-shard.txt") &&
+              ts_exists(ts_scratch, "s2/gcaudit-shard.txt"));
 }
 
 /* Issue 26, item 3: a mistyped path among good inputs was a failed row. */

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -80,6 +81,15 @@ int ts_run(const char *cmdline)
     if (st == -1 || !WIFEXITED(st))
         return -1;
     return WEXITSTATUS(st);
+}
+
+int ts_exists(const char *dir, const char *name)
+{
+    char *path = ts_fmt("%s/%s", dir, name);
+    struct stat st;
+    int rc = path && lstat(path, &st) == 0;
+    free(path);
+    return rc;
 }
 
 char *ts_fmt(const char *fmt, ...)

@@ -39,6 +39,9 @@ int ts_gcaudit(const char *dir, const char *args);
 /* dir/name, which must exist (the test fails otherwise); the caller frees. */
 char *ts_slurp(const char *dir, const char *name);
 
+/* Is there anything at dir/name (lstat: a dangling link is something)? */
+int ts_exists(const char *dir, const char *name);
+
 /* printf into a fresh string. */
 char *ts_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
