@@ -29,10 +29,10 @@
  * workbook when --xlsx is not given this time, the pages with --viewer
  * none) must not stay beside the new set looking current.  So each run
  * leaves in the folder the list of what it wrote there, CLI_FILES_LIST
- * (a name with its size and modification time, or the pages' folder),
+ * (a name with its size and a digest of its bytes, or the pages' folder),
  * put in place with the rest; the next run into the folder removes, once
  * its own files are in place, each listed file it did not write, if it is
- * still the file gcaudit wrote (same size and time: one edited since is
+ * still the file gcaudit wrote (same size and digest: one edited since is
  * left, with a warning), and the pages' folder, pages only.  Nothing that
  * is not on the list is ever removed.
  *
@@ -209,7 +209,8 @@ void cli_report_set_abort(void)
 struct listed {
     char *name;                   /* in set.dir */
     int pages;                    /* the pages' folder */
-    long long size, sec, nsec;    /* a file's, as written */
+    long long size;               /* a file's size and digest, as written */
+    unsigned long long digest;
 };
 
 static void free_list(struct listed *l, size_t n)
@@ -226,6 +227,24 @@ static char *in_set_dir(const char *name)
     if (p)
         snprintf(p, n, "%s/%s", set.dir, name);
     return p;
+}
+
+/* FNV-1a of a file's bytes (the list says what gcaudit wrote without a
+ * time in it, so that the same reports are the same bytes).  0 when it
+ * cannot be read. */
+static unsigned long long digest_of(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0)
+        return 0;
+    unsigned long long h = 0xcbf29ce484222325ULL;
+    unsigned char buf[65536];
+    ssize_t n;
+    while ((n = read(fd, buf, sizeof buf)) > 0)
+        for (ssize_t i = 0; i < n; i++)
+            h = (h ^ buf[i]) * 0x100000001b3ULL;
+    close(fd);
+    return n < 0 ? 0 : h;
 }
 
 /* A name the list may hold: one component, never the list itself. */
@@ -279,7 +298,7 @@ static int read_list(struct listed **out, size_t *n)
             break;
         }
         *nl = '\0';
-        if (sscanf(line, "file %lld %lld %lld %n", &e.size, &e.sec, &e.nsec, &at) == 3 && at)
+        if (sscanf(line, "file %lld %16llx %n", &e.size, &e.digest, &at) == 2 && at)
             e.pages = 0;
         else if (strncmp(line, "pages ", 6) == 0)
             e.pages = 1, at = 6;
@@ -335,8 +354,8 @@ static int write_list(void)
         if (set.w[i].dir)
             fprintf(f, "pages %s\n", name);
         else
-            fprintf(f, "file %lld %lld %ld %s\n", (long long)st.st_size,
-                    (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec, name);
+            fprintf(f, "file %lld %016llx %s\n", (long long)st.st_size,
+                    digest_of(set.w[i].tmp), name);
     }
     if (f && (ferror(f) | fclose(f)))
         rc = -1;
@@ -373,7 +392,7 @@ static void remove_unwritten(const struct listed *l, size_t n)
                             "write: left as it is",
                             path);
         } else if (!l[i].pages && S_ISREG(st.st_mode) && st.st_size == l[i].size &&
-                   st.st_mtim.tv_sec == l[i].sec && st.st_mtim.tv_nsec == l[i].nsec) {
+                   l[i].digest && digest_of(path) == l[i].digest) {
             unlink(path);
         } else {
             cli_warning("'%s' was written by an earlier run and has changed since: left as it "
