@@ -268,7 +268,7 @@ Test(cli_hostile, hostile_archive_reports)
         "source,entry,bytes,games,status,message\n"
         "hostile.tar,../../etc/passwd.log,59,1,ok,\n"
         "hostile.tar,/abs/path.log,59,1,ok,\n"
-        "hostile.tar,esc\\x1B]0;pwned\\x07.log,46,1,ok,\n"
+        "hostile.tar,\"esc\\x1B]0;pwned\\x07.log\",46,1,ok,\n"
         "hostile.tar,new\\x0Aline.log,59,1,ok,\n"
         "hostile.tar,dup.log,59,1,ok,\n"
         "hostile.tar,dup.log,46,1,ok,\n"
