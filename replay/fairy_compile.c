@@ -367,7 +367,7 @@ int rp_fdef_compile(struct rp_fdef *d, struct rp_fdef_error *err)
         return fail(err, "gcaudit implements gating only as seirawanGating");
     struct rp_fpos p;
     char why[200];
-    if (rp_ffen_read(&p, d, d->start_fen, why, sizeof why) != 0) {
+    if (rp_ffen_read_start(&p, d, d->start_fen, why, sizeof why) != 0) {
         snprintf(err->key, sizeof err->key, "startFen");
         snprintf(err->message, sizeof err->message, "%s", why);
         err->line = 0;

@@ -250,6 +250,14 @@ static int apply_piece(struct rp_fdef *d, int t, const struct rp_fkv *kv, int cu
     }
     d->types[t].letter = (char)tolower((unsigned char)v[0]);
     v = skip_space(v + 1);
+    /* Fairy-Stockfish 230826 (src/parser.cpp) reads only the letter of a
+     * named type ("knight = n:W" is a knight), but a king's moves after
+     * the colon make it a custom royal piece ("king = k:KN"), and a king
+     * without them moves as a king again. */
+    if (*v == ':' && !custom && t != RP_FTYPE_KING)
+        return 0;
+    if (!custom && t == RP_FTYPE_KING && !*v)
+        snprintf(d->types[t].betza, sizeof d->types[t].betza, "%s", rp_fnamed_at(t)->betza);
     if (*v == ':') {
         v = skip_space(v + 1);
         if (strlen(v) >= sizeof d->types[t].betza)

@@ -362,6 +362,19 @@ int rp_ffen_read(struct rp_fpos *p, const struct rp_fdef *d, const char *fen, ch
     return 0;
 }
 
+int rp_ffen_read_start(struct rp_fpos *p, const struct rp_fdef *d, const char *fen, char *why, size_t size)
+{
+    if (rp_ffen_read(p, d, fen, why, size) != 0)
+        return -1;
+    /* The side that has just moved cannot be in check: no move led here.
+     * Fairy-Stockfish 230826 plays on from such a position and keeps the
+     * check (the king must answer it); gcaudit refuses the position. */
+    int them = !p->side;
+    if (p->king[them] != RP_FNOSQ && rp_fattacked(p, p->king[them], p->side))
+        return fail(why, size, "%s is in check with %s to move", rp_fcolour_name(them), rp_fcolour_name(p->side));
+    return 0;
+}
+
 /* ----------------------------------------------------------- writing */
 
 void rp_ffen_write(const struct rp_fpos *p, char *buf, size_t size)

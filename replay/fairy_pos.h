@@ -76,6 +76,9 @@ struct rp_fpos {
 
 /* fairy_fen.c: read a FEN into *p.  Returns 0, or -1 with the reason. */
 int rp_ffen_read(struct rp_fpos *p, const struct rp_fdef *d, const char *fen, char *why, size_t size);
+/* The same for a position a game starts from (startFen, a FEN: header),
+ * which must not leave the side not to move in check. */
+int rp_ffen_read_start(struct rp_fpos *p, const struct rp_fdef *d, const char *fen, char *why, size_t size);
 /* The position's FEN, Fairy-Stockfish's fields for the variant. */
 void rp_ffen_write(const struct rp_fpos *p, char *buf, size_t size);
 

@@ -439,11 +439,24 @@ static int explain_no_promotion(const struct turn *t, const struct fmt_component
     return 1;
 }
 
+/* A placement on the square a move leaves, in a variant without gating or
+ * drops: a gating the variant does not have (1 when it said so). */
+static int explain_no_gating(const struct turn *t, const struct fmt_component *c)
+{
+    char a[8];
+    if (t->d->seirawan_gating || t->d->piece_drops || t->from < 0 || square_of(t, c->to, -1) != t->from)
+        return 0;
+    rp_verdict_set(t->v, RP_BAD_DROP, "there is no gating in %s: no piece may be brought in on %s (placement \"%s\")",
+                   t->d->short_title, sqname(t, t->from, a), c->text);
+    return 1;
+}
+
 static int check_leftovers(const struct turn *t, size_t i, const struct fmt_component *main)
 {
     for (size_t k = i; k < t->n; k++)
         if (t->c[k].kind == FMT_COMP_PLACE)
-            return main->kind == FMT_COMP_MOVE && k == 1 && explain_no_promotion(t, &t->c[k])
+            return main->kind == FMT_COMP_MOVE && k == 1 &&
+                           (explain_no_promotion(t, &t->c[k]) || explain_no_gating(t, &t->c[k]))
                        ? 0
                        : set(t->v, RP_BAD_PROMOTION, "placement \"%s\" without a promotion", t->c[k].text);
     if (i < t->n) {
@@ -777,6 +790,10 @@ int rp_fresolve(struct rp_fgame *g, const struct fmt_component *c, size_t n, rp_
     case FMT_COMP_PLACE:
         if (t.d->piece_drops)
             return resolve_drop(&t, m);
+        if (t.d->seirawan_gating)
+            return set(v, RP_BAD_DROP, "there are no drops in %s: a piece in hand is brought in with a move, on "
+                       "the square the move leaves (placement \"%s\")", t.d->short_title, c[0].text);
+        /* As the built-in engines say it (test_fairy_differential). */
         return set(v, RP_BAD_PROMOTION, "placement \"%s\" without a promotion", c[0].text);
     default: return set(v, RP_EXTRA_COMPONENT, "component \"%s\" does not belong to any move", c[0].text);
     }

@@ -245,7 +245,7 @@ static int setup(void *state, const struct rp_variant *self, const struct fmt_ga
         if (strcasecmp(game->extra[i].key, "FEN") == 0)
             fen = game->extra[i].value;
     char reason[200];
-    if (rp_ffen_read(&g->pos, d, fen, reason, sizeof reason) != 0) {
+    if (rp_ffen_read_start(&g->pos, d, fen, reason, sizeof reason) != 0) {
         snprintf(why, whysize, "the FEN: header does not fit %s: %s", d->short_title, reason);
         return 1;
     }

@@ -206,3 +206,35 @@ Test(replay_fairy_engine, the_key_tells_a_promoted_piece_by_its_base)
     cr_expect_neq(key_of("crazyhouse-gc", "4k3/8/8/8/8/8/8/3QK3[] w - - 0 1"),
                   key_of("crazyhouse-gc", "4k3/8/8/8/8/8/8/3Q~K3[] w - - 0 1"));
 }
+
+/* Legal moves at the start of the variant a definition text defines. */
+static int start_moves(const char *text, const char *name)
+{
+    struct rp_def_error e;
+    FILE *f = fmemopen((void *)text, strlen(text), "r");
+    cr_assert(f);
+    cr_assert_eq(rp_defs_load_stream(f, "t.ini", &e), RP_DONE, "%s:%d: %s", e.file, e.line, e.message);
+    fclose(f);
+    const struct rp_fdef *d = rp_fairy_find(name);
+    cr_assert_not_null(d);
+    struct rp_fpos p;
+    char why[128];
+    cr_assert_eq(rp_ffen_read(&p, d, d->start_fen, why, sizeof why), 0, "%s", why);
+    struct rp_fmovelist l;
+    rp_fgen_legal(&p, &l);
+    return l.n;
+}
+
+/* A named type's Betza is read as Fairy-Stockfish 230826 reads it
+ * (parser.cpp; ffish: 20 moves at the start of [knv:chess] knight = n:W,
+ * 22 of [centaurking:chess] king = k:KN): only the letter of a named type,
+ * but a king's moves make it a custom royal piece, until a child writes
+ * "king = k" again (issue 25). */
+Test(replay_fairy_engine, a_named_type_keeps_its_moves_but_a_king_takes_its_betza)
+{
+#define CHESS "pawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\n"
+    cr_expect_eq(start_moves("[knv]\n" CHESS "king = k\nknight = n:W\n", "knv"), 20);
+    cr_expect_eq(start_moves("[kingkn]\n" CHESS "king = k:KN\n", "kingkn"), 22);
+    cr_expect_eq(start_moves("[kingk:kingkn]\nking = k\n", "kingk"), 20);
+#undef CHESS
+}

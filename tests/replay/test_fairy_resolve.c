@@ -146,7 +146,7 @@ Test(replay_fairy_resolve, shogi_promotions)
     expect_accepted("Shogi", "4k4/9/4S4/9/9/9/9/9/4K4[] w - - 0 1", "1. S e7-d6; +S-d6",
                     "4k4/9/9/3+S5/9/9/9/9/4K4[] b - - 1 1");
     /* Forced where the piece could not move again. */
-    expect_violation("Shogi", "4k4/4P4/9/9/9/9/9/9/K8[] w - - 0 1", "1. P e8-e9", 1, RP_BAD_PROMOTION,
+    expect_violation("Shogi", "3k5/4P4/9/9/9/9/9/9/K8[] w - - 0 1", "1. P e8-e9", 1, RP_BAD_PROMOTION,
                      "the pawn reaching e9 must be promoted: it could never move from there");
     /* The wrong "+X", a plain label, a wrong colour. */
     expect_violation("Shogi", "4k4/9/4P4/9/9/9/9/9/K8[] w - - 0 1", "1. P e7-e8; +L-e8", 1, RP_BAD_PROMOTION,
@@ -191,6 +191,20 @@ Test(replay_fairy_resolve, a_message_naming_two_pieces_names_each)
                      RP_ILLEGAL_MOVE, "the king on f1 cannot reach c1: castling needs e1 empty");
     expect_violation("Crazyhouse", "4k3/P7/8/8/8/8/8/4K3[] w - - 0 1", "1. P a7-a8; K-a8", 1, RP_BAD_PROMOTION,
                      "a pawn cannot promote to a king in Crazyhouse");
+}
+
+/* A drop or a gating in a variant without it is a bad drop in words of
+ * its own, never a promotion gone wrong (issue 25). */
+Test(replay_fairy_resolve, a_drop_or_a_gating_the_variant_does_not_have)
+{
+    expect_violation("Capablanca Chess", NULL, "1. N b1-c3; Q-b1", 1, RP_BAD_DROP,
+                     "there is no gating in Capablanca Chess: no piece may be brought in on b1 (placement \"Q-b1\")");
+    expect_violation("Seirawan Chess", NULL, "1. H-e4", 1, RP_BAD_DROP,
+                     "there are no drops in Seirawan Chess: a piece in hand is brought in with a move, on the square "
+                     "the move leaves (placement \"H-e4\")");
+    /* A placement elsewhere after a plain move is still no promotion. */
+    expect_violation("Capablanca Chess", NULL, "1. N b1-c3; Q-e4", 1, RP_BAD_PROMOTION,
+                     "placement \"Q-e4\" without a promotion");
 }
 
 /* ------------------------------------------------------------ gating */

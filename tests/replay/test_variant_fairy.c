@@ -432,3 +432,35 @@ Test(replay_variant_fairy, a_bad_pgn_variant_is_refused)
                  RP_MISUSE);
     cr_expect_str_eq(e.message, "[mine] a Variant tag of at most 31 characters expected");
 }
+
+/* ------------------------------------------------ the reference decides */
+
+/* A FEN: header whose side not to move is in check: no move led there, so
+ * the position is refused (issue 25; Fairy-Stockfish 230826 plays on and
+ * keeps the check, gcaudit used to forget it after the next move). */
+Test(replay_variant_fairy, a_fen_header_with_the_side_not_to_move_in_check_is_malformed)
+{
+    struct rp_report r;
+    replay_text("Game: Chess960\nFEN: 7k/8/8/8/8/8/8/qRK4R w HB - 0 1\n\n1. K c1-c2 1... q a1-a2\n", &r, NULL, NULL);
+    cr_expect_eq(r.status, RP_STATUS_MALFORMED);
+    cr_assert_eq(r.nviolations, 1);
+    cr_expect_str_eq(r.violations[0].message,
+                     "the FEN: header does not fit Fischer Random Chess: Black is in check with White to move");
+    rp_report_release(&r);
+    /* The side to move may be in check. */
+    expect_last_fen("Game: Chess960\nFEN: 7k/8/8/8/8/8/8/qRK4R b HB - 0 1\n\n1... k h8-g8\n",
+                    "6k1/8/8/8/8/8/8/qRK4R w HB - 1 2");
+}
+
+/* Stalemate on the move that completes the move-count rule: the
+ * stalemate, scored as the definition scores it, as Fairy-Stockfish 230826
+ * does (11.1 declares the fifty-move draw instead). */
+Test(replay_variant_fairy, a_stalemate_on_the_move_completing_the_move_rule_is_the_stalemate)
+{
+    struct rp_report r;
+    replay_text("Game: Xiangqi\nFEN: 4k4/9/R8/9/9/5R3/9/9/9/3K5 w - - 99 60\n\n60. R a8-a9\n", &r, NULL, NULL);
+    cr_expect_eq(r.status, RP_STATUS_OK);
+    cr_expect_str_eq(r.termination, "stalemate");
+    cr_expect_eq(r.result, RP_RESULT_WHITE);
+    rp_report_release(&r);
+}
