@@ -34,6 +34,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/analyze.h"
 #include "cli/rows.h"
@@ -217,7 +218,9 @@ static int prepare_or_stop(struct analyze *A)
         /* What a shard was made with: merge checks that every shard read
          * the same aliases, and that its own reading of them is the same. */
         uint64_t size;
-        if (A->o.nshards && cli_sha256_file(A->o.alias_path, A->alias_sha256, &size) != 0) {
+        struct stat st;   /* a FIFO cannot be read again: no digest, merge cannot read it */
+        if (A->o.nshards && !cli_interrupted() && stat(A->o.alias_path, &st) == 0 &&
+            S_ISREG(st.st_mode) && cli_sha256_file(A->o.alias_path, A->alias_sha256, &size) != 0) {
             cli_error("--player-alias %s: cannot be read again: %s", A->o.alias_path,
                       strerror(errno));
             return CLI_EXIT_USAGE;

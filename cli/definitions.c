@@ -119,6 +119,14 @@ static int digest_file(struct cli_sha256 *h, const char *path)
 {
     char hex[CLI_SHA256_HEX];
     uint64_t size;
+    struct stat st;
+    /* A FIFO (--variants <(...)) cannot be read twice: its name stands
+     * for it, so shards given one merge only if given the same name. */
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        cli_sha256_add(h, "not a file: ", 12);
+        cli_sha256_add(h, path, strlen(path) + 1);
+        return 0;
+    }
     /* A file's own digest stands for its bytes: the same sequence of
      * contents gives the same digest, whatever the files are called. */
     if (cli_sha256_file(path, hex, &size) != 0)
@@ -198,7 +206,7 @@ int cli_definitions_load_or_stop(const struct cli_definitions *d, const char *co
             return report_or_stop(command, &e);
     /* Right after loading, so that a file edited later in a long run
      * does not change what the run says it was made with. */
-    if (digest_loaded(found ? dir : "", d) != 0) {
+    if (!cli_interrupted() && digest_loaded(found ? dir : "", d) != 0) {
         cli_error("%s: cannot read the variant definitions again for their digest: %s",
                   command, strerror(errno));
         return CLI_EXIT_NOTHING;
