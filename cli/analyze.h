@@ -40,7 +40,7 @@ struct analyze_opts {
     struct cli_definitions defs;  /* --variants FILE... */
     enum cli_viewer viewer;       /* --viewer */
     uint64_t max_inflated;        /* --max-inflated: the decompression budget's floor */
-    int illegal_exclude;          /* --illegal-games exclude */
+    enum st_illegal illegal;      /* --illegal-games */
     struct cli_rating_opts rating; /* --anchor (resolved through the aliases), ... */
     int anchor_rating_set;        /* --anchor-rating given */
     int keep_duplicates;          /* --keep-duplicates: no duplicate check */

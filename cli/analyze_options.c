@@ -277,12 +277,13 @@ static int opt_max_inflated(void *o, const char *v)
 
 static int opt_illegal_games(void *o, const char *v)
 {
-    if (strcmp(v, "result") != 0 && strcmp(v, "exclude") != 0) {
-        cli_error("analyze: --illegal-games is 'result' or 'exclude', not '%s'", v);
-        return CLI_EXIT_USAGE;
-    }
-    ((struct analyze_opts *)o)->illegal_exclude = strcmp(v, "exclude") == 0;
-    return CLI_CONTINUE;
+    for (int p = 0; p < ST_ILLEGAL_POLICIES; p++)
+        if (strcmp(v, st_illegal_name((enum st_illegal)p)) == 0) {
+            ((struct analyze_opts *)o)->illegal = (enum st_illegal)p;
+            return CLI_CONTINUE;
+        }
+    cli_error("analyze: --illegal-games is 'forfeit', 'result' or 'exclude', not '%s'", v);
+    return CLI_EXIT_USAGE;
 }
 
 static int opt_anchor(void *opts, const char *v)
@@ -424,9 +425,11 @@ static const struct cli_option analyze_option_rows[] = {
     {.name = "--keep-duplicates", .set_or_stop = opt_keep_duplicates,
      .help = "count every copy of a game (same variant, players\n"
              "and moves); by default the first only"},
-    {.name = "--illegal-games", .value = "result|exclude", .set_or_stop = opt_illegal_games,
-     .help = "the standings count an illegal game's result\n"
-             "(default) or leave the game out"},
+    {.name = "--illegal-games", .value = "forfeit|result|exclude",
+     .set_or_stop = opt_illegal_games,
+     .help = "the standings score an illegal game with a result\n"
+             "as lost by the player whose illegal move stopped\n"
+             "it (default), as declared, or leave it out"},
     {.name = "--anchor", .value = "NAME", .set_or_stop = opt_anchor,
      .help = "give NAME the rating --anchor-rating in every\n"
              "rating list (Ordo's anchor)"},

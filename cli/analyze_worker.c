@@ -125,7 +125,7 @@ static int count_game(struct worker *W, struct batch *b, const struct fmt_game *
         .black = st_alias_resolve(W->A->alias, g->black),
         .colours_swapped = r->colours_swapped,
         .event = g->event,
-        .standings_count_illegal = !o->illegal_exclude,
+        .breaker = cli_breaker(r),
     };
     if (W->A->alias_seen) {
         long w = st_alias_id(W->A->alias, g->white), k = st_alias_id(W->A->alias, g->black);

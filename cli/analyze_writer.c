@@ -239,7 +239,7 @@ int cli_analyze_close_reports(struct analyze *A)
 struct cli_report_opts cli_analyze_report_opts(const struct analyze *A)
 {
     struct cli_report_opts o = {A->o.outdir, A->o.excel, A->o.declared, A->o.min_games,
-                                A->o.selection, A->o.xlsx, {0},    A->o.illegal_exclude,
+                                A->o.selection, A->o.xlsx, {0},    A->o.illegal,
                                 &A->o.rating,   A->alias, &A->spellings, A->o.shard,
                                 A->o.nshards};
     o.info.started = A->started;
@@ -277,7 +277,7 @@ int cli_analyze_finish_run(struct analyze *A)
     }
     struct cli_state st = {A->o.shard, A->o.nshards, A->o.declared, A->o.excel,
                            A->o.min_games, "", (int)A->o.viewer, "", (char **)A->o.inputs,
-                           (size_t)A->o.ninputs, A->o.illegal_exclude, A->o.rating, A->t,
+                           (size_t)A->o.ninputs, A->o.illegal, A->o.rating, A->t,
                            A->o.keep_duplicates, "", "", "", "", A->o.max_inflated, {{0}}, 0};
     snprintf(st.selection, sizeof st.selection, "%s", A->o.selection);
     snprintf(st.aliases, sizeof st.aliases, "%s", A->o.alias_path ? A->o.alias_path : "");

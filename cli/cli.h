@@ -697,7 +697,7 @@ struct cli_report_opts {
     const char *selection;        /* the selection options in words, "" when none */
     const char *xlsx;             /* --xlsx FILE, or NULL */
     struct cli_run_info info;
-    int illegal_exclude;          /* --illegal-games exclude */
+    enum st_illegal illegal;      /* --illegal-games */
     const struct cli_rating_opts *rating;
     const struct st_alias *alias; /* --player-alias, read, or NULL */
     const struct cli_alias_spellings *spellings; /* its spellings, or NULL */
@@ -745,7 +745,7 @@ struct cli_state {
     char aliases[1024];           /* --player-alias FILE, "" for none */
     char **inputs;                /* the INPUT arguments (written from, read into: owned) */
     size_t ninputs;
-    int illegal_exclude;          /* --illegal-games exclude */
+    enum st_illegal illegal;      /* --illegal-games */
     struct cli_rating_opts rating;
     struct cli_totals totals;
     int keep_duplicates;          /* --keep-duplicates */

@@ -209,7 +209,7 @@ static void made_with(const struct cli_state *s, char (*v)[MADE_WITH_TEXT])
     snprintf(v[i++], MADE_WITH_TEXT, "%s", cli_viewer_name((enum cli_viewer)s->viewer));
     snprintf(v[i++], MADE_WITH_TEXT, "%s", s->aliases[0] ? s->aliases : "none");
     snprintf(v[i++], MADE_WITH_TEXT, "%s", s->aliases_sha256[0] ? s->aliases_sha256 : "none");
-    snprintf(v[i++], MADE_WITH_TEXT, "%s", s->illegal_exclude ? "exclude" : "result");
+    snprintf(v[i++], MADE_WITH_TEXT, "%s", st_illegal_name(s->illegal));
     snprintf(v[i++], MADE_WITH_TEXT, "%s", r->anchor[0] ? r->anchor : "none");
     snprintf(v[i++], MADE_WITH_TEXT, "%.17g", r->anchor_rating);
     if (r->average_set)
@@ -701,7 +701,7 @@ static struct cli_report_opts merged_report_opts(struct merge *M, long long run_
 {
     const struct cli_state *s = &M->sh[0].st;
     struct cli_report_opts o = {M->outdir, s->excel, s->declared, s->min_games, s->selection,
-                                M->xlsx, {0}, s->illegal_exclude, &s->rating, M->alias,
+                                M->xlsx, {0}, s->illegal, &s->rating, M->alias,
                                 &M->spellings, 0, 0};
     o.info.started = run_started;
     o.info.inputs = (const char *const *)s->inputs;

@@ -61,6 +61,7 @@ struct cli_crosstables {
     size_t nev;
     size_t *big;                  /* the events without: too many players */
     size_t nbig;
+    char **notes;                 /* by event: cli_review_note's, or NULL */
 };
 
 static const char *cell_text(const struct st_cell *c, char *buf, size_t size)
@@ -143,7 +144,8 @@ cli_crosstables *cli_crosstables_new(const st_stats *s, const struct st_alias *a
     ct->declared = declared;
     ct->ev = calloc(nev ? nev : 1, sizeof *ct->ev);
     ct->big = calloc(nev ? nev : 1, sizeof *ct->big);
-    if (!ct->ev || !ct->big || build_spellings(ct, alias, spellings) != 0) {
+    ct->notes = calloc(nev ? nev : 1, sizeof *ct->notes);
+    if (!ct->ev || !ct->big || !ct->notes || build_spellings(ct, alias, spellings) != 0) {
         cli_crosstables_free(ct);
         return NULL;
     }
@@ -151,6 +153,10 @@ cli_crosstables *cli_crosstables_new(const st_stats *s, const struct st_alias *a
     for (size_t e = 0; e < nev; e++) {
         size_t first, n;
         st_event_rows(s, e, &first, &n);
+        if (cli_review_note(s, e, &ct->notes[e]) != 0) {
+            cli_crosstables_free(ct);
+            return NULL;
+        }
         if (n > CLI_CROSSTABLE_PLAYERS) {
             ct->big[ct->nbig++] = e;
             continue;
@@ -196,6 +202,9 @@ void cli_crosstables_free(cli_crosstables *ct)
     }
     free_named(ct->spellings, ct->nspellings);
     free_named(ct->events, ct->nev);
+    for (size_t e = 0; ct->notes && e < st_events(ct->s); e++)
+        free(ct->notes[e]);
+    free(ct->notes);
     free(ct->ev);
     free(ct->big);
     free(ct);
@@ -269,6 +278,89 @@ int cli_crosstables_game(cli_crosstables *ct, const struct cli_game_rows *g, con
     return 0;
 }
 
+/* ------------------------------------------------ the games under review */
+
+/* How each policy scores the games under review: "with them ...", and
+ * the longer words that say which one the standings use. */
+static const char *const policy_words[ST_ILLEGAL_POLICIES] = {
+    [ST_ILLEGAL_FORFEIT] = "forfeited",
+    [ST_ILLEGAL_RESULT] = "scored as declared",
+    [ST_ILLEGAL_EXCLUDE] = "left out",
+};
+static const char *const policy_used[ST_ILLEGAL_POLICIES] = {
+    [ST_ILLEGAL_FORFEIT] = "scored by forfeit (the player whose illegal move stopped a game "
+                           "loses it)",
+    [ST_ILLEGAL_RESULT] = "scored as declared",
+    [ST_ILLEGAL_EXCLUDE] = "left out",
+};
+
+/* The players first under policy p, as a sentence's subject: "A would
+ * be first", "A and B would share first", "A, B and 2 others ...". */
+static void put_firsts(FILE *m, const st_stats *s, size_t first, size_t n, enum st_illegal p,
+                       const char *still)
+{
+    size_t count = 0, shown = 0;
+    for (size_t i = 0; i < n; i++)
+        count += st_standing_rank_under(s, first + i, p) == 1;
+    for (size_t i = 0; i < n && shown < 3; i++) {
+        if (st_standing_rank_under(s, first + i, p) != 1)
+            continue;
+        shown++;
+        fputs(shown == 1 ? "" : shown == count ? " and " : ", ", m);
+        fputs(player_of(s, first + i), m);
+    }
+    if (count > shown)
+        fprintf(m, " and %zu others", count - shown);
+    fprintf(m, count == 1 ? " would %sbe first" : " would %sshare first", still);
+}
+
+int cli_review_note(const st_stats *s, size_t e, char **note)
+{
+    *note = NULL;
+    uint64_t review = st_event_review(s, e);
+    if (!review)
+        return 0;
+    size_t first, n, len = 0;
+    st_event_rows(s, e, &first, &n);
+    enum st_illegal now = st_standings_policy(s);
+    FILE *m = open_memstream(note, &len);
+    if (!m)
+        return -1;
+    fprintf(m, "%llu game%s under review (illegal, with a result) %s %s.",
+            (unsigned long long)review, review == 1 ? "" : "s", review == 1 ? "is" : "are",
+            policy_used[now]);
+    int any = 0;
+    for (int p = 0; p < ST_ILLEGAL_POLICIES; p++) {
+        if (p == (int)now)
+            continue;
+        size_t moved = 0, firsts_moved = 0;
+        for (size_t i = 0; i < n; i++) {
+            uint64_t was = st_standing_rank_under(s, first + i, now);
+            uint64_t rank = st_standing_rank_under(s, first + i, (enum st_illegal)p);
+            moved += rank != was;
+            firsts_moved += (rank == 1) != (was == 1);
+        }
+        if (!moved)
+            continue;
+        fprintf(m, "%s %s %s, ", any++ ? "; with" : " With", review == 1 ? "it" : "them",
+                policy_words[p]);
+        put_firsts(m, s, first, n, (enum st_illegal)p, firsts_moved ? "" : "still ");
+        if (!firsts_moved)
+            fprintf(m, ", but %zu player%s would change places", moved, moved == 1 ? "" : "s");
+    }
+    if (any)
+        fputs(".", m);
+    else
+        fprintf(m, " Scored otherwise, %s would not change the places.",
+                review == 1 ? "it" : "they");
+    if (fclose(m) != 0) {
+        free(*note);
+        *note = NULL;
+        return -1;
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------- the page */
 
 static int by_pair_then_row(const void *x, const void *y)
@@ -334,6 +426,10 @@ static void event_json(FILE *f, const cli_crosstables *ct, struct ct_event *ev)
             fputc(',', f);
             cli_json_string(f, cell_text(&c[tb[t]], buf, sizeof buf));
         }
+        fputc(',', f);
+        cli_json_string(f, c[ST_S_POINTS_UNDER_REVIEW].value
+                               ? cell_text(&c[ST_S_POINTS_UNDER_REVIEW], buf, sizeof buf)
+                               : "");
         fputc(']', f);
     }
     fputs("],\"c\":[", f);
@@ -354,6 +450,15 @@ static void event_json(FILE *f, const cli_crosstables *ct, struct ct_event *ev)
             put_u64(f, x.half);
             fputc(',', f);
             put_u64(f, x.paired);
+            if (x.review) {
+                struct st_encounter y;
+                st_event_encounter(s, ev->first + j, ev->first + i, &y);
+                uint64_t more[5] = {x.review, x.review_half, y.review_half, x.i_broke, x.j_broke};
+                for (int m = 0; m < 5; m++) {
+                    fputc(',', f);
+                    put_u64(f, more[m]);
+                }
+            }
             fputc(']', f);
         }
     fputs("],\"g\":", f);
@@ -386,6 +491,18 @@ static void event_json(FILE *f, const cli_crosstables *ct, struct ct_event *ev)
     fputs("]}", f);
 }
 
+/* The note on event e's games under review, if it has any, in a span:
+ * under the title in the <summary> (which holds no paragraph), so that it
+ * shows whether the table is open or not. */
+static void review_html(FILE *f, const cli_crosstables *ct, size_t e)
+{
+    if (!ct->notes[e])
+        return;
+    fputs("<span class=\"xt-review\"><span class=\"rv\">\xE2\x80\xA0</span> ", f);
+    cli_html_text(f, ct->notes[e]);
+    fputs("</span>", f);
+}
+
 void cli_crosstables_html(FILE *f, cli_crosstables *ct)
 {
     const st_stats *s = ct->s;
@@ -399,9 +516,15 @@ void cli_crosstables_html(FILE *f, cli_crosstables *ct)
           "what the row's player scored against the column's; * marks games not scored "
           "(unfinished, or illegal games left out with --illegal-games exclude). A cell links "
           "to the games of the pair, listed under the table, each linking to the game viewer "
-          "when it has a page.</p>\n<noscript><p class=\"note\">The crosstables need "
-          "JavaScript; standings.csv has the standings.</p></noscript>\n",
+          "when it has a page.</p>\n",
           f);
+    fprintf(f, "<p class=\"note\"><span class=\"rv\">\xE2\x80\xA0</span> marks points "
+               "from games under review: illegal games with a result, %s "
+               "(--illegal-games %s); a marked cell's title says who broke the rules. An "
+               "event whose places would change if they were scored otherwise says so under "
+               "its title.</p>\n<noscript><p class=\"note\">The crosstables need "
+               "JavaScript; standings.csv has the standings.</p></noscript>\n",
+            policy_used[st_standings_policy(s)], st_illegal_name(st_standings_policy(s)));
     for (size_t k = 0; k < ct->nev; k++) {
         struct ct_event *ev = &ct->ev[k];
         enum st_format fmt = st_event_format(s, ev->e);
@@ -410,7 +533,9 @@ void cli_crosstables_html(FILE *f, cli_crosstables *ct)
         fprintf(f, ": %s, %zu players, ", fmt == ST_FORMAT_ROUND_ROBIN ? "round robin" : "Swiss",
                 ev->n);
         cli_html_count(f, ev->expected);
-        fprintf(f, " game%s</summary></details>\n", ev->expected == 1 ? "" : "s");
+        fprintf(f, " game%s", ev->expected == 1 ? "" : "s");
+        review_html(f, ct, ev->e);
+        fputs("</summary></details>\n", f);
     }
     if (ct->nbig) {
         fprintf(f, "<p class=\"note\">No crosstable for the events of more than %d players "
@@ -423,12 +548,20 @@ void cli_crosstables_html(FILE *f, cli_crosstables *ct)
             fprintf(f, " (%zu players)", n);
         }
         fputs(".</p>\n", f);
+        for (size_t i = 0; i < ct->nbig; i++)
+            if (ct->notes[ct->big[i]]) {
+                fputs("<p class=\"note\">", f);
+                event_title(f, s, ct->big[i]);
+                fputs(":", f);
+                review_html(f, ct, ct->big[i]);
+                fputs("</p>\n", f);
+            }
     }
     if (!ct->nev)
         return;
     fprintf(f, "<script type=\"application/json\" id=\"crosstables-data\" data-result=\"%s\" "
-               "data-budget=\"",
-            ct->declared ? "Declared" : "Result");
+               "data-policy=\"%s\" data-budget=\"",
+            ct->declared ? "Declared" : "Result", st_illegal_name(st_standings_policy(s)));
     cli_html_count(f, CLI_CROSSTABLE_GAMES);
     fputs("\">[", f);
     for (size_t k = 0; k < ct->nev; k++) {
@@ -468,7 +601,7 @@ lxw_error cli_crosstables_sheet(lxw_workbook *wb, lxw_format *bold, const st_sta
         st_event_rows(s, e, &first, &n);
         if (n > CLI_CROSSTABLE_PLAYERS)
             continue;
-        if (row + n + 3 >= LXW_ROW_MAX)
+        if (row + n + 4 >= LXW_ROW_MAX)
             return LXW_ERROR_WORKSHEET_INDEX_OUT_OF_RANGE;
         enum st_format fmt = st_event_format(s, e);
         int tb[2];
@@ -484,6 +617,22 @@ lxw_error cli_crosstables_sheet(lxw_workbook *wb, lxw_format *bold, const st_sta
         snprintf(title, (size_t)len + 1, "%s (%s, %zu players)", event, st_format_name(fmt), n);
         rc = cli_xlsx_text(ws, row++, 0, title, bold, cuts);
         free(title);
+        char *note = NULL;
+        if (!rc && cli_review_note(s, e, &note) != 0)
+            rc = LXW_ERROR_MEMORY_MALLOC_FAILED;
+        if (!rc && note) {
+            /* The sheet marks those points with a dagger, as the page does. */
+            size_t size = strlen(note) + 5;
+            char *line = malloc(size);
+            if (!line) {
+                free(note);
+                return LXW_ERROR_MEMORY_MALLOC_FAILED;
+            }
+            snprintf(line, size, "\xE2\x80\xA0 %s", note);
+            rc = cli_xlsx_text(ws, row++, 0, line, NULL, cuts);
+            free(line);
+        }
+        free(note);
         const char *heads[3] = {"rank", "player", "points"};
         for (lxw_col_t c = 0; c < 3 && !rc; c++)
             rc = worksheet_write_string(ws, row, c, heads[c], bold);
@@ -511,6 +660,8 @@ lxw_error cli_crosstables_sheet(lxw_workbook *wb, lxw_format *bold, const st_sta
                 if (x.paired > x.games)
                     snprintf(cell + (x.games ? strlen(cell) : 0),
                              sizeof cell - (x.games ? strlen(cell) : 0), x.games ? " *" : "*");
+                if (x.review)
+                    snprintf(cell + strlen(cell), sizeof cell - strlen(cell), "\xE2\x80\xA0");
                 rc = worksheet_write_string(ws, row, (lxw_col_t)(3 + j), cell, NULL);
             }
             for (int t = 0; t < 2 && !rc; t++)

@@ -43,6 +43,13 @@ void cli_crosstables_free(cli_crosstables *ct);
  * out of memory. */
 int cli_crosstables_game(cli_crosstables *ct, const struct cli_game_rows *g, const char *href);
 
+/* The note on event e of s when it has games under review (illegal, with
+ * a result): how many, how the policy scores them, and what the places
+ * would be under the other policies ("With them left out, Marcus Webb
+ * would be first").  *note: the sentence (the caller's to free), or NULL
+ * when the event has none.  0, or -1 when out of memory. */
+int cli_review_note(const st_stats *s, size_t e, char **note);
+
 /* The page's Crosstables section. */
 void cli_crosstables_html(FILE *f, cli_crosstables *ct);
 

@@ -44,6 +44,23 @@ const char *cli_variant_name(const struct fmt_game *g, const struct rp_report *r
     return g->game ? g->game : "";
 }
 
+enum st_breaker cli_breaker(const struct rp_report *r)
+{
+    if (r->status != RP_STATUS_ILLEGAL)
+        return ST_BREAKER_NONE;
+    /* The violations come in the order of the turns; result-mismatch
+     * (nobody's) is the last. */
+    for (size_t i = 0; i < r->nviolations; i++) {
+        const struct rp_violation *v = &r->violations[i];
+        if (v->person != 0 && v->person != 1)
+            continue;
+        if (v->code == RP_AFTER_END)
+            return ST_BREAKER_NONE;
+        return v->person == 0 ? ST_BREAKER_WHITE : ST_BREAKER_BLACK;
+    }
+    return ST_BREAKER_NONE;
+}
+
 static const char *person(const struct fmt_game *g, int who)
 {
     const char *name = who == 0 ? g->white : who == 1 ? g->black : NULL;

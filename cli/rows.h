@@ -10,6 +10,7 @@
 
 #include "formats/formats.h"
 #include "replay/replay.h"
+#include "stats/stats.h"
 
 #define CLI_INPUTS_COLS 6
 #define CLI_GAMES_COLS 23
@@ -51,5 +52,11 @@ void cli_violations_row(const struct fmt_entry *e, const struct fmt_game *g,
 
 /* The variant name for the reports: the key, or the Game: value when unsupported. */
 const char *cli_variant_name(const struct fmt_game *g, const struct rp_report *r);
+
+/* Who made the illegal turn an illegal game stopped at, for the
+ * standings' forfeit policy: the person of its first violation entered by
+ * a person, NONE when that violation is after-end (the rules had ended
+ * the game first) or the game is not illegal. */
+enum st_breaker cli_breaker(const struct rp_report *r);
 
 #endif

@@ -3,7 +3,7 @@
  * its row reports: the run's counts and the statistics' raw state, in a
  * versioned text file, CLI_STATE_FILE:
  *
- *   gcaudit-shard 7
+ *   gcaudit-shard 8
  *   made-by VERSION           (the gcaudit that wrote it)
  *   shard K N
  *   results verified|declared
@@ -13,7 +13,7 @@
  *   viewer illegal|all|none
  *   aliases TEXT              (the --player-alias file, - for none)
  *   inputs N                  (then N lines: input TEXT, as given)
- *   illegal-games result|exclude
+ *   illegal-games forfeit|result|exclude
  *   anchor TEXT               (--anchor after the aliases; - for none)
  *   anchor-rating R           (a number as %.17g writes it: read back exactly)
  *   average R|-
@@ -33,7 +33,7 @@
  *   latest YYYY-MM-DD|-
  *   duplicates GAMES OK ILLEGAL MALFORMED UNSUPPORTED UNFINISHED WHITE BLACK DRAW TURNS
  *              VIOLATIONS MISMATCHES   (the copies of earlier games among the above)
- *   stats 2 ... end           (st_stats_save)
+ *   stats 3 ... end           (st_stats_save)
  *   file NAME SIZE HEX        (each file merge reads besides this one, in the
  *                              order of shard_files: its size and SHA-256)
  *   sha256 HEX                (SHA-256 of every byte before this line)
@@ -65,7 +65,7 @@
  * 4: the standings' and the ratings' options; statistics of version 2.
  * 5: keep-duplicates and the duplicates' counts.
  * 6: pgn, and the PGN part file. */
-#define STATE_VERSION "gcaudit-shard 7"
+#define STATE_VERSION "gcaudit-shard 8"
 
 static char *state_path(const char *dir, const char *suffix)
 {
@@ -201,7 +201,7 @@ int cli_state_write(const char *dir, const struct cli_state *s, const st_stats *
         fprintf(f, "inputs %zu\n", s->ninputs);
         for (size_t i = 0; i < s->ninputs; i++)
             put_text(f, "input", s->inputs[i]);
-        fprintf(f, "illegal-games %s\n", s->illegal_exclude ? "exclude" : "result");
+        fprintf(f, "illegal-games %s\n", st_illegal_name(s->illegal));
         put_text(f, "anchor", s->rating.anchor);
         fprintf(f, "anchor-rating %.17g\n", s->rating.anchor_rating);
         if (s->rating.average_set)
@@ -409,10 +409,13 @@ static int read_options(struct reader *r, struct cli_state *s)
         if (!(s->inputs[s->ninputs] = strdup(in)))
             return bad(r, "input: out of memory");
     }
-    if (!(v = field(r, "illegal-games")) ||
-        (word = either(r, "illegal-games", v, "result", "exclude")) < 0)
+    if (!(v = field(r, "illegal-games")))
         return -1;
-    s->illegal_exclude = word;
+    for (word = 0; word < ST_ILLEGAL_POLICIES && strcmp(v, st_illegal_name(word)) != 0; word++)
+        ;
+    if (word == ST_ILLEGAL_POLICIES)
+        return bad(r, "illegal-games: 'forfeit', 'result' or 'exclude' expected, not '%.40s'", v);
+    s->illegal = (enum st_illegal)word;
     if (!(v = field(r, "anchor")) ||
         text(r, "anchor", v, s->rating.anchor, sizeof s->rating.anchor) != 0)
         return -1;

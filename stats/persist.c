@@ -9,12 +9,12 @@
  * by name.  So adding records by name is exact and the order of the parts
  * does not matter: ids are re-interned on the way in.
  *
- * The file format ("stats 2") is text, one record per line, fields
+ * The file format ("stats 3") is text, one record per line, fields
  * separated by one space; a name is written '=' followed by its bytes,
  * with the bytes up to space, '%' and DEL as %XX, and "-" stands for no
  * name (the `all` list, a termination's total row):
  *
- *   stats 2
+ *   stats 3
  *   variant NAME games valid white_wins black_wins draws unfinished illegal
  *           malformed unsupported replayed terminated turns_sum
  *   hist NAME TURNS:COUNT ...
@@ -23,7 +23,8 @@
  *   pair VARIANT NAME_A NAME_B games a_wins draws b_wins a_white_games
  *        a_white_half
  *   term VARIANT TERMINATION KEY VALUE games
- *   event EVENT NAME_A NAME_B paired games a_wins draws b_wins
+ *   event EVENT NAME_A NAME_B paired games a_wins draws b_wins rv_a_wins
+ *         rv_draws rv_b_wins fo_a_wins fo_draws fo_b_wins a_broke b_broke
  *   end
  *
  * (each record on one line).  A reader that meets another version refuses it.
@@ -203,9 +204,29 @@ static int add_pair(st_stats *s, const char *variant, const char *a, const char 
                : 0;
 }
 
-/* n: paired, games, a_wins, draws, b_wins (event_adds_up); keyed lower id
- * first. */
-enum { EVENT_FIELDS = 5 };
+/* n: paired, games, a_wins, draws, b_wins, then the games under review
+ * (rv_a_wins, rv_draws, rv_b_wins, fo_a_wins, fo_draws, fo_b_wins,
+ * a_broke, b_broke; event_adds_up); keyed lower id first. */
+enum { EVENT_FIELDS = 13 };
+
+/* The fields of p in that order, their pointers. */
+static void event_fields(struct st_epair_rec *p, uint64_t *f[EVENT_FIELDS])
+{
+    uint64_t *q[EVENT_FIELDS] = {&p->paired,    &p->games,    &p->a_wins,    &p->draws,
+                                 &p->b_wins,    &p->rv_a_wins, &p->rv_draws, &p->rv_b_wins,
+                                 &p->fo_a_wins, &p->fo_draws, &p->fo_b_wins, &p->a_broke,
+                                 &p->b_broke};
+    memcpy(f, q, sizeof q);
+}
+
+/* The fields of p as numbers. */
+static void event_numbers(const struct st_epair_rec *p, uint64_t *n)
+{
+    uint64_t *f[EVENT_FIELDS];
+    event_fields((struct st_epair_rec *)p, f);
+    for (int i = 0; i < EVENT_FIELDS; i++)
+        n[i] = *f[i];
+}
 
 static int add_event_pair(st_stats *s, const char *event, const char *a, const char *b,
                           const uint64_t *n)
@@ -218,11 +239,19 @@ static int add_event_pair(st_stats *s, const char *event, const char *a, const c
     struct st_epair_rec *p = swap ? st_epair_rec(s, e, ib, ia) : st_epair_rec(s, e, ia, ib);
     if (!p)
         return -1;
-    return add_count(&p->paired, n[0]) || add_count(&p->games, n[1]) ||
-                   add_count(&p->a_wins, swap ? n[4] : n[2]) || add_count(&p->draws, n[3]) ||
-                   add_count(&p->b_wins, swap ? n[2] : n[4])
-               ? ADD_TOO_LARGE
-               : 0;
+    /* The counts as a record keyed like p: swapped, a's wins are b's. */
+    struct st_epair_rec from = {.a = ia, .b = ib};
+    uint64_t *f[EVENT_FIELDS], *g[EVENT_FIELDS];
+    event_fields(&from, g);
+    for (int i = 0; i < EVENT_FIELDS; i++)
+        *g[i] = n[i];
+    if (swap)
+        st_epair_swap(&from);
+    event_fields(p, f);
+    for (int i = 0; i < EVENT_FIELDS; i++)
+        if (add_count(f[i], *g[i]))
+            return ADD_TOO_LARGE;
+    return 0;
 }
 
 static int add_term(st_stats *s, const char *variant, const char *term, const char *key,
@@ -285,7 +314,8 @@ static int merge_records(st_stats *into, const st_stats *from)
     }
     for (size_t i = 0; i < from->nep; i++) {
         const struct st_epair_rec *p = &from->ep[i];
-        uint64_t n[EVENT_FIELDS] = {p->paired, p->games, p->a_wins, p->draws, p->b_wins};
+        uint64_t n[EVENT_FIELDS];
+        event_numbers(p, n);
         if ((rc = add_event_pair(into, from->events.str[p->event], from->players.str[p->a],
                                  from->players.str[p->b], n)) != 0)
             return rc;
@@ -379,7 +409,8 @@ static int save_records(FILE *f, const st_stats *s)
     }
     for (size_t i = 0; i < s->nep; i++) {
         const struct st_epair_rec *p = &s->ep[i];
-        uint64_t n[EVENT_FIELDS] = {p->paired, p->games, p->a_wins, p->draws, p->b_wins};
+        uint64_t n[EVENT_FIELDS];
+        event_numbers(p, n);
         if (fputs("event", f) == EOF || put_name(f, s->events.str[p->event]) ||
             put_name(f, s->players.str[p->a]) || put_name(f, s->players.str[p->b]) ||
             put_numbers(f, n, EVENT_FIELDS))
@@ -400,7 +431,7 @@ int st_stats_save(const st_stats *s, FILE *f)
 {
     if (s->finished)
         return ST_MISUSE;
-    if (fputs("stats 2\n", f) == EOF)
+    if (fputs("stats 3\n", f) == EOF)
         return ST_WRITE_FAILED;
     for (size_t v = 0; v < s->variants.n; v++)
         if (save_variant(f, s, v) != 0)
@@ -412,7 +443,7 @@ int st_stats_save(const st_stats *s, FILE *f)
 
 /* ---------------------------------------------------------- loading */
 
-#define MAX_FIELDS 16
+#define MAX_FIELDS (4 + EVENT_FIELDS)
 
 /* Split a line in place into fields at single spaces. */
 static int split(char *line, char **field, int max)
@@ -481,7 +512,7 @@ static const struct kind pair_kind = {
     "pair: a variant or -, two names and 6 counts expected",
     "pair: a count is not a decimal number", "pair: a count is larger than 2^53-1"};
 static const struct kind event_kind = {
-    "event: an event, two names and 5 counts expected",
+    "event: an event, two names and 13 counts expected",
     "event: a count is not a decimal number", "event: a count is larger than 2^53-1"};
 static const struct kind term_kind = {
     "term: a variant, a termination, a key or -, a value or - and a count expected",
@@ -619,12 +650,17 @@ static const char *pair_adds_up(const uint64_t *n)
     return NULL;
 }
 
-/* Event pair fields: paired, games, a_wins, draws, b_wins. */
+/* Event pair fields: as add_event_pair takes them. */
 static const char *event_adds_up(const uint64_t *n)
 {
     if (n[1] != n[2] + n[3] + n[4])
         return "event: games is not wins + draws + losses";
-    if (n[1] > n[0])
+    uint64_t review = n[5] + n[6] + n[7];
+    if (n[8] + n[9] + n[10] != review)
+        return "event: the games under review do not add up";
+    if (n[11] > n[10] || n[12] > n[8])
+        return "event: more games forfeited than lost";
+    if (n[1] + review > n[0])
         return "event: more games scored than paired";
     return NULL;
 }
@@ -632,7 +668,10 @@ static const char *event_adds_up(const uint64_t *n)
 static const char *load_record(st_stats *s, char **field, int nf)
 {
     int bad = 0;
-    uint64_t n[PLAYER_FIELDS];
+    uint64_t n[EVENT_FIELDS]; /* the most counts a record has */
+    _Static_assert((int)EVENT_FIELDS >= (int)PLAYER_FIELDS &&
+                       (int)EVENT_FIELDS >= (int)PAIR_FIELDS,
+                   "n holds any record's counts");
     const char *why;
     if (strcmp(field[0], "player") == 0 && nf == 3 + PLAYER_FIELDS) {
         const char *v = name_field(field[1], &bad), *p = name_field(field[2], &bad);
@@ -766,9 +805,9 @@ int st_stats_load(st_stats *into, FILE *f, long lines_before, char *err, size_t 
     while (getline(&line, &cap, f) > 0) {
         n++;
         if (!started) {
-            started = strcmp(line, "stats 2\n") == 0;
+            started = strcmp(line, "stats 3\n") == 0;
             if (!started) {
-                snprintf(err, errsize, "statistics: not version 2 (\"stats 2\" expected)");
+                snprintf(err, errsize, "statistics: not version 3 (\"stats 3\" expected)");
                 break;
             }
         } else if (strcmp(line, "end\n") == 0) {

@@ -12,6 +12,12 @@
  * the sums alone: the same whatever order the games came in, and the same
  * after `merge`.
  *
+ * The games under review (illegal, with a result) are scored by the
+ * policy of the options (--illegal-games: forfeited, as their result says,
+ * or left out); the table is also ranked under the other two policies, so
+ * that a note can say when the places depend on how those games are
+ * scored.
+ *
  * Format.  An event is a round robin when every two of its players were
  * paired (played a game of status ok or illegal, finished or not) the same
  * number of times, at least once; otherwise it is a Swiss event.
@@ -30,6 +36,38 @@
 const char *st_format_name(enum st_format f)
 {
     return f == ST_FORMAT_ROUND_ROBIN ? "round-robin" : "swiss";
+}
+
+const char *st_illegal_name(enum st_illegal p)
+{
+    return p == ST_ILLEGAL_RESULT ? "result" : p == ST_ILLEGAL_EXCLUDE ? "exclude" : "forfeit";
+}
+
+/* The games of a pair the standings score under a policy, and how. */
+struct score {
+    uint64_t games, a_wins, draws, b_wins;
+};
+
+static struct score score_of(const struct st_epair_rec *p, enum st_illegal policy)
+{
+    struct score r = {p->games, p->a_wins, p->draws, p->b_wins};
+    if (policy == ST_ILLEGAL_RESULT) {
+        r.a_wins += p->rv_a_wins;
+        r.draws += p->rv_draws;
+        r.b_wins += p->rv_b_wins;
+    } else if (policy == ST_ILLEGAL_FORFEIT) {
+        r.a_wins += p->fo_a_wins;
+        r.draws += p->fo_draws;
+        r.b_wins += p->fo_b_wins;
+    }
+    r.games = r.a_wins + r.draws + r.b_wins;
+    return r;
+}
+
+/* The games under review of a pair. */
+static uint64_t review_of(const struct st_epair_rec *p)
+{
+    return p->rv_a_wins + p->rv_draws + p->rv_b_wins;
 }
 
 /* One player of the event being built. */
@@ -68,8 +106,8 @@ static int by_standing(const void *x, const void *y)
     return c ? c : cmp_u64(a->rank_player, b->rank_player);
 }
 
-/* a's doubled points against b in pair p (a is p's a or b). */
-static uint64_t half_of(const struct st_epair_rec *p, int a_is_first)
+/* a's doubled points against b in a pair's score (a is the pair's a or b). */
+static uint64_t half_of(const struct score *p, int a_is_first)
 {
     return a_is_first ? 2 * p->a_wins + p->draws : 2 * p->b_wins + p->draws;
 }
@@ -86,23 +124,23 @@ static enum st_format pairing_format(const struct st_epair_rec *p, size_t np, si
 }
 
 /* The points, and the tie-breaks of the format, of every entrant. */
-static void tie_breaks(struct entrant *e, size_t n, const struct st_epair_rec *p, size_t np,
-                       const uint32_t *local, enum st_format f)
+static void tie_breaks(struct entrant *e, size_t n, const struct st_epair_rec *p,
+                       const struct score *sc, size_t np, const uint32_t *local, enum st_format f)
 {
     for (size_t k = 0; k < np; k++) {
         struct entrant *a = &e[local[p[k].a]], *b = &e[local[p[k].b]];
-        a->half += half_of(&p[k], 1);
-        b->half += half_of(&p[k], 0);
-        a->games += p[k].games;
-        b->games += p[k].games;
-        a->wins += p[k].a_wins;
-        a->losses += p[k].b_wins;
-        b->wins += p[k].b_wins;
-        b->losses += p[k].a_wins;
-        a->draws += p[k].draws;
-        b->draws += p[k].draws;
-        a->not_scored += p[k].paired - p[k].games;
-        b->not_scored += p[k].paired - p[k].games;
+        a->half += half_of(&sc[k], 1);
+        b->half += half_of(&sc[k], 0);
+        a->games += sc[k].games;
+        b->games += sc[k].games;
+        a->wins += sc[k].a_wins;
+        a->losses += sc[k].b_wins;
+        b->wins += sc[k].b_wins;
+        b->losses += sc[k].a_wins;
+        a->draws += sc[k].draws;
+        b->draws += sc[k].draws;
+        a->not_scored += p[k].paired - sc[k].games;
+        b->not_scored += p[k].paired - sc[k].games;
     }
     for (size_t i = 0; i < n; i++)
         e[i].de_half = e[i].sb_quarter = e[i].bh_half = e[i].bhc1_half = ST_NA;
@@ -119,7 +157,7 @@ static void tie_breaks(struct entrant *e, size_t n, const struct st_epair_rec *p
         }
         for (size_t k = 0; k < np; k++) {
             struct entrant *a = &e[local[p[k].a]], *b = &e[local[p[k].b]];
-            uint64_t ha = half_of(&p[k], 1), hb = half_of(&p[k], 0);
+            uint64_t ha = half_of(&sc[k], 1), hb = half_of(&sc[k], 0);
             a->sb_quarter += (int64_t)(ha * b->half);
             b->sb_quarter += (int64_t)(hb * a->half);
             if (a->half == b->half) {
@@ -134,11 +172,11 @@ static void tie_breaks(struct entrant *e, size_t n, const struct st_epair_rec *p
     for (size_t i = 0; i < n; i++)
         e[i].bh_half = 0;
     for (size_t k = 0; k < np; k++) {
-        if (!p[k].games)
+        if (!sc[k].games)
             continue;
         struct entrant *a = &e[local[p[k].a]], *b = &e[local[p[k].b]];
-        a->bh_half += (int64_t)(p[k].games * b->half);
-        b->bh_half += (int64_t)(p[k].games * a->half);
+        a->bh_half += (int64_t)(sc[k].games * b->half);
+        b->bh_half += (int64_t)(sc[k].games * a->half);
         if (!a->has_opp || b->half < a->min_opp_half)
             a->min_opp_half = b->half;
         if (!b->has_opp || a->half < b->min_opp_half)
@@ -147,6 +185,31 @@ static void tie_breaks(struct entrant *e, size_t n, const struct st_epair_rec *p
     }
     for (size_t i = 0; i < n; i++)
         e[i].bhc1_half = e[i].bh_half - (e[i].has_opp ? (int64_t)e[i].min_opp_half : 0);
+}
+
+/* The entrants of an event (n players, local numbering) ranked with the
+ * games under review scored by policy: sorted, their scores in sc. */
+static void rank_event(struct entrant *e, size_t n, const struct st_epair_rec *p,
+                       struct score *sc, size_t np, const uint32_t *local, const uint32_t *who,
+                       const uint32_t *prank, enum st_format f, enum st_illegal policy)
+{
+    memset(e, 0, n * sizeof *e);
+    for (size_t i = 0; i < n; i++) {
+        e[i].format = f;
+        e[i].player = who[i];
+        e[i].rank_player = prank[who[i]];
+    }
+    for (size_t k = 0; k < np; k++)
+        sc[k] = score_of(&p[k], policy);
+    tie_breaks(e, n, p, sc, np, local, f);
+    qsort(e, n, sizeof *e, by_standing);
+}
+
+/* The rank of e[i] among the sorted entrants: shared by players level on
+ * every key. */
+static uint64_t rank_at(const struct entrant *e, size_t i, const uint64_t *ranks)
+{
+    return i && compare_keys(&e[i - 1], &e[i], e[i].format) == 0 ? ranks[i - 1] : i + 1;
 }
 
 /* The rows of one event: its pairs p[0 .. np-1]. */
@@ -163,31 +226,35 @@ static int build_event(st_stats *s, size_t *cap, const struct st_epair_rec *p, s
             }
     }
     struct entrant *e = calloc(n, sizeof *e);
+    struct score *sc = calloc(np, sizeof *sc);
+    uint64_t *ranks = calloc(n, sizeof *ranks);
+    size_t *row_of = calloc(n, sizeof *row_of); /* local number -> row of standings */
     int rc = -1;
-    if (!e || st_grow((void **)&s->sd, cap, s->nsd + n, sizeof *s->sd) != 0)
+    if (!e || !sc || !ranks || !row_of ||
+        st_grow((void **)&s->sd, cap, s->nsd + n, sizeof *s->sd) != 0)
         goto out;
     enum st_format f = pairing_format(p, np, n);
-    for (size_t i = 0; i < n; i++) {
-        e[i].format = f;
-        e[i].player = who[i];
-        e[i].rank_player = prank[who[i]];
-    }
-    tie_breaks(e, n, p, np, local, f);
-    qsort(e, n, sizeof *e, by_standing);
+    enum st_illegal policy = s->opt.illegal;
+    rank_event(e, n, p, sc, np, local, who, prank, f, policy);
 
     struct st_event_info *info = &s->ev[s->nev++];
     info->event = p[0].event;
     info->format = f;
     info->first = s->nsd;
     info->n = n;
+    info->review = 0;
+    for (size_t k = 0; k < np; k++)
+        info->review += review_of(&p[k]);
     for (size_t i = 0; i < n; i++) {
         struct st_standing *r = &s->sd[s->nsd++];
+        memset(r, 0, sizeof *r);
         r->event = p[0].event;
         r->rank_event = p[0].rank_event;
         r->player = e[i].player;
         r->rank_player = e[i].rank_player;
         r->format = f;
-        r->rank = i && compare_keys(&e[i - 1], &e[i], f) == 0 ? r[-1].rank : i + 1;
+        r->rank = ranks[i] = rank_at(e, i, ranks);
+        r->rank_under[policy] = r->rank;
         r->half = e[i].half;
         r->games = e[i].games;
         r->wins = e[i].wins;
@@ -198,12 +265,30 @@ static int build_event(st_stats *s, size_t *cap, const struct st_epair_rec *p, s
         r->sb_quarter = e[i].sb_quarter;
         r->bh_half = e[i].bh_half;
         r->bhc1_half = e[i].bhc1_half;
+        row_of[local[e[i].player]] = info->first + i;
+    }
+    /* Points from games under review: the policy's score less the valid
+     * games'. */
+    for (size_t k = 0; k < np; k++) {
+        struct score valid = score_of(&p[k], ST_ILLEGAL_EXCLUDE);
+        s->sd[row_of[local[p[k].a]]].review_half += half_of(&sc[k], 1) - half_of(&valid, 1);
+        s->sd[row_of[local[p[k].b]]].review_half += half_of(&sc[k], 0) - half_of(&valid, 0);
+    }
+    for (int other = 0; other < ST_ILLEGAL_POLICIES; other++) {
+        if (other == (int)policy)
+            continue;
+        rank_event(e, n, p, sc, np, local, who, prank, f, (enum st_illegal)other);
+        for (size_t i = 0; i < n; i++)
+            s->sd[row_of[local[e[i].player]]].rank_under[other] = ranks[i] = rank_at(e, i, ranks);
     }
     rc = 0;
 out:
     for (size_t i = 0; i < n; i++)
         local[who[i]] = ST_NONE;
     free(e);
+    free(sc);
+    free(ranks);
+    free(row_of);
     return rc;
 }
 
@@ -245,6 +330,15 @@ const char *st_event_name(const st_stats *s, size_t e) { return s->events.str[s-
 
 enum st_format st_event_format(const st_stats *s, size_t e) { return s->ev[e].format; }
 
+uint64_t st_event_review(const st_stats *s, size_t e) { return s->ev[e].review; }
+
+uint64_t st_standing_rank_under(const st_stats *s, size_t row, enum st_illegal p)
+{
+    return s->sd[row].rank_under[p];
+}
+
+enum st_illegal st_standings_policy(const st_stats *s) { return s->opt.illegal; }
+
 void st_event_rows(const st_stats *s, size_t e, size_t *first, size_t *players)
 {
     *first = s->ev[e].first;
@@ -269,9 +363,14 @@ void st_event_encounter(const st_stats *s, size_t i, size_t j, struct st_encount
                 : p->rank_b != rb                ? (p->rank_b < rb ? -1 : 1)
                                                  : 0;
         if (c == 0) {
-            out->games = p->games;
-            out->half = half_of(p, x_first);
+            struct score sc = score_of(p, s->opt.illegal), valid = score_of(p, ST_ILLEGAL_EXCLUDE);
+            out->games = sc.games;
+            out->half = half_of(&sc, x_first);
             out->paired = p->paired;
+            out->review = review_of(p);
+            out->review_half = out->half - half_of(&valid, x_first);
+            out->i_broke = x_first ? p->a_broke : p->b_broke;
+            out->j_broke = x_first ? p->b_broke : p->a_broke;
             return;
         }
         if (c < 0)

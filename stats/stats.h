@@ -61,6 +61,17 @@ int st_summary_check(const struct st_summary *s, char *why, size_t whysize);
 
 /* ------------------------------------------------------------ statistics */
 
+/* Who made the illegal turn an illegal game stopped at: the standings'
+ * forfeit policy scores the game as that person's loss.  NONE when the
+ * rules had ended the game before its first illegal turn (an after-end
+ * violation: the ending's result stands), or when the game is not
+ * illegal. */
+enum st_breaker {
+    ST_BREAKER_NONE = 0,
+    ST_BREAKER_WHITE,             /* the White: header person */
+    ST_BREAKER_BLACK              /* the Black: header person */
+};
+
 /* One game as the statistics see it, built by the caller from the parsed
  * game and its replay report, with the result of its choice. */
 struct st_game {
@@ -75,7 +86,7 @@ struct st_game {
     int colours_swapped;          /* at the end the White: person plays Black (Retro Chess) */
     uint64_t violations[2];       /* illegal turns entered by the White: [0] and Black: [1] person */
     const char *event;            /* the Event: header; NULL or "" when absent (the "" event) */
-    int standings_count_illegal;  /* standings count an illegal game's result (--illegal-games result) */
+    enum st_breaker breaker;      /* an illegal game stopped at an illegal turn: whose turn */
 };
 
 typedef struct st_stats st_stats;
@@ -114,7 +125,7 @@ int st_stats_merge(st_stats *into, const st_stats *from);
  * ST_WRITE_FAILED (errno set); ST_MISUSE after st_stats_finish. */
 int st_stats_save(const st_stats *s, FILE *f);
 
-/* Read a state written by st_stats_save from f (from its "stats 2" line to
+/* Read a state written by st_stats_save from f (from its "stats 3" line to
  * its "end" line) and add it to into; lines_before is the number of lines
  * of the file before that one (a message says "line N" of the file).  Every count is range-checked (at
  * most ST_COUNT_MAX, and so is every sum), and every record must add up
@@ -139,6 +150,20 @@ uint64_t st_stats_games(const st_stats *s);
 #define ST_RATING_CENTRE 1500.0
 #define ST_RATING_PRIOR_SD 1000.0
 
+/* How the standings score an illegal game that has a result, a game
+ * "under review" (docs/standings-and-ratings.md): the order of the
+ * policies is the order the notes compare them in; FORFEIT, 0, is the
+ * default. */
+enum st_illegal {
+    ST_ILLEGAL_FORFEIT,           /* the player whose illegal turn stopped it loses it */
+    ST_ILLEGAL_RESULT,            /* its result, as declared (or as the rules ended it) */
+    ST_ILLEGAL_EXCLUDE,           /* not scored */
+    ST_ILLEGAL_POLICIES
+};
+
+/* "forfeit", "result", "exclude": the --illegal-games words. */
+const char *st_illegal_name(enum st_illegal p);
+
 /* How the ratings are placed on the scale (Ordo's conventions): by
  * default each list's mean is ST_RATING_CENTRE; --average R makes it R;
  * --anchor NAME --anchor-rating R gives NAME the rating R in every list
@@ -152,6 +177,7 @@ struct st_options {
     int average_set;              /* average holds the mean of every list */
     double average;
     int white_advantage;          /* fit a white-advantage term (Ordo's -W) and report it */
+    enum st_illegal illegal;      /* how the standings score the games under review */
 };
 
 /* Fit the ratings and fix the order of the rows.  ST_OK, or ST_NO_MEMORY.
@@ -201,7 +227,7 @@ enum st_headtohead_col {
 enum st_standings_col {
     ST_S_EVENT, ST_S_FORMAT, ST_S_RANK, ST_S_PLAYER, ST_S_POINTS, ST_S_GAMES, ST_S_WINS,
     ST_S_DRAWS, ST_S_LOSSES, ST_S_DIRECT_ENCOUNTER, ST_S_SONNEBORN_BERGER, ST_S_BUCHHOLZ,
-    ST_S_BUCHHOLZ_CUT1, ST_S_NOT_SCORED, ST_S_COLS
+    ST_S_BUCHHOLZ_CUT1, ST_S_NOT_SCORED, ST_S_POINTS_UNDER_REVIEW, ST_S_COLS
 };
 
 enum st_rating_lists_col {
@@ -264,12 +290,28 @@ void st_event_rows(const st_stats *s, size_t e, size_t *first, size_t *players);
 /* What the players of standings rows i and j (of one event) did against
  * each other: the games scored, the points of i's player in them doubled,
  * and every pairing (scored or not: unfinished, or an illegal game under
- * --illegal-games exclude). */
+ * --illegal-games exclude); of the pairings, the games under review
+ * (illegal, with a result), i's points from them as the policy scores
+ * them, doubled (part of half), and how many of them stopped at i's and at
+ * j's illegal turn (the rest the rules had ended first). */
 struct st_encounter {
     uint64_t games, half, paired;
+    uint64_t review, review_half, i_broke, j_broke;
 };
 
 void st_event_encounter(const st_stats *s, size_t i, size_t j, struct st_encounter *out);
+
+/* The games under review of event e: illegal games with a result between
+ * two of its players (the standings score them by the policy). */
+uint64_t st_event_review(const st_stats *s, size_t e);
+
+/* The rank standings row `row`'s player would have if the games under
+ * review were scored by policy p instead (the rank itself for the policy
+ * in use). */
+uint64_t st_standing_rank_under(const st_stats *s, size_t row, enum st_illegal p);
+
+/* The policy the standings were finished with. */
+enum st_illegal st_standings_policy(const st_stats *s);
 
 /* -------------------------------------------------- rating list groups */
 

@@ -216,7 +216,13 @@ struct st_epair_rec {
     uint32_t event, a, b;        /* before finish a < b by id; after, a sorts first */
     uint32_t rank_event, rank_a, rank_b;
     uint64_t paired;             /* games of status ok or illegal between them */
-    uint64_t games, a_wins, draws, b_wins; /* the games scored (standings.c) */
+    uint64_t games, a_wins, draws, b_wins; /* the valid games (status ok, finished) */
+    /* The games under review (illegal, with a result): scored as their
+     * result says (rv_) and as the forfeit policy scores them (fo_), and
+     * how many stopped at a's and at b's illegal turn (forfeited). */
+    uint64_t rv_a_wins, rv_draws, rv_b_wins;
+    uint64_t fo_a_wins, fo_draws, fo_b_wins;
+    uint64_t a_broke, b_broke;
 };
 
 /* A row of standings.csv.  Points are kept doubled, Sonneborn-Berger
@@ -229,12 +235,15 @@ struct st_standing {
     uint64_t rank;               /* 1-based; equal for players tied on everything */
     uint64_t half, games, wins, draws, losses, not_scored;
     int64_t de_half, sb_quarter, bh_half, bhc1_half; /* ST_NA: not this format's */
+    uint64_t review_half;        /* points from games under review, doubled */
+    uint64_t rank_under[ST_ILLEGAL_POLICIES]; /* the rank under each policy */
 };
 
 struct st_event_info {
     uint32_t event;
     enum st_format format;
     size_t first, n;             /* its rows of standings */
+    uint64_t review;             /* its games under review */
 };
 
 /* A row of rating_lists.csv. */
@@ -297,6 +306,10 @@ struct st_pair_rec *st_pair_rec(st_stats *s, uint32_t variant, uint32_t lo, uint
 
 /* The record of a pair in an event, lo < hi by player id; as above. */
 struct st_epair_rec *st_epair_rec(st_stats *s, uint32_t event, uint32_t lo, uint32_t hi);
+
+/* a and b of an event pair trade places, with every count taken from
+ * their side (wins, forfeits). */
+void st_epair_swap(struct st_epair_rec *p);
 
 /* Standings and their tie-breaks from the sorted event pairs (standings.c,
  * called by st_stats_finish once ep is in report order).  0, or -1 when out

@@ -37,7 +37,8 @@ static const char *const headtohead_header[ST_H_COLS] = {
 
 static const char *const standings_header[ST_S_COLS] = {
     "event", "format", "rank", "player", "points", "games", "wins", "draws", "losses",
-    "direct_encounter", "sonneborn_berger", "buchholz", "buchholz_cut1", "games_not_scored"};
+    "direct_encounter", "sonneborn_berger", "buchholz", "buchholz_cut1", "games_not_scored",
+    "points_under_review"};
 
 static const char *const rating_lists_header[ST_R_COLS] = {
     "variant", "players", "games", "groups", "average", "anchor", "anchor_rating",
@@ -120,14 +121,8 @@ static int sort_event_pairs(st_stats *s, const uint32_t *prank)
         return -1;
     for (size_t i = 0; i < s->nep; i++) {
         struct st_epair_rec *p = &s->ep[i];
-        if (prank[p->a] > prank[p->b]) {
-            uint32_t t = p->a;
-            p->a = p->b;
-            p->b = t;
-            uint64_t w = p->a_wins;
-            p->a_wins = p->b_wins;
-            p->b_wins = w;
-        }
+        if (prank[p->a] > prank[p->b])
+            st_epair_swap(p);
         p->rank_event = erank[p->event];
         p->rank_a = prank[p->a];
         p->rank_b = prank[p->b];
@@ -411,6 +406,7 @@ static void standings_row(const st_stats *s, size_t row, struct st_cell *c)
     c[ST_S_BUCHHOLZ] = scaled(r->bh_half, 2, DEC_POINTS);
     c[ST_S_BUCHHOLZ_CUT1] = scaled(r->bhc1_half, 2, DEC_POINTS);
     c[ST_S_NOT_SCORED] = count(r->not_scored);
+    c[ST_S_POINTS_UNDER_REVIEW] = real((double)r->review_half / 2, DEC_POINTS);
 }
 
 static void rating_lists_row(const st_stats *s, size_t row, struct st_cell *c)

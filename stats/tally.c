@@ -108,6 +108,22 @@ struct st_epair_rec *st_epair_rec(st_stats *s, uint32_t event, uint32_t lo, uint
     return &s->ep[idx];
 }
 
+void st_epair_swap(struct st_epair_rec *p)
+{
+    uint32_t t = p->a;
+    p->a = p->b;
+    p->b = t;
+    uint64_t *pairs[][2] = {{&p->a_wins, &p->b_wins},
+                            {&p->rv_a_wins, &p->rv_b_wins},
+                            {&p->fo_a_wins, &p->fo_b_wins},
+                            {&p->a_broke, &p->b_broke}};
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        uint64_t w = *pairs[i][0];
+        *pairs[i][0] = *pairs[i][1];
+        *pairs[i][1] = w;
+    }
+}
+
 int st_term_add(st_stats *s, uint32_t variant, uint32_t term, uint32_t key, uint32_t value,
                 uint64_t games)
 {
@@ -256,11 +272,16 @@ static int count_pair(st_stats *s, uint32_t variant, uint32_t w, uint32_t b, uns
     return 0;
 }
 
+/* The kinds of pairing count_event counts. */
+enum pairing { PAIRING_UNSCORED, PAIRING_VALID, PAIRING_REVIEW };
+
 /* A pairing of an event between the persons w and b (White and Black at
- * the end); scored: its result counts, white_half being White's points
- * doubled. */
-static int count_event(st_stats *s, const char *event, uint32_t w, uint32_t b, int scored,
-                       unsigned white_half)
+ * the end): unscored, a valid game, or a game under review; white_half is
+ * White's points doubled by its result, and broke (review) the person at
+ * the end holding White (1) or Black (2) whose illegal turn stopped the
+ * game, 0 when the rules had ended it first. */
+static int count_event(st_stats *s, const char *event, uint32_t w, uint32_t b, enum pairing kind,
+                       unsigned white_half, int broke)
 {
     uint32_t e;
     if (st_names_id(&s->events, event ? event : "", &e) != 0)
@@ -270,12 +291,26 @@ static int count_event(st_stats *s, const char *event, uint32_t w, uint32_t b, i
     if (!p)
         return -1;
     p->paired++;
-    if (scored) {
-        unsigned lower_half = white_lower ? white_half : 2 - white_half;
+    unsigned lower_half = white_lower ? white_half : 2 - white_half;
+    if (kind == PAIRING_VALID) {
         p->games++;
         p->a_wins += lower_half == 2;
         p->draws += lower_half == 1;
         p->b_wins += lower_half == 0;
+    } else if (kind == PAIRING_REVIEW) {
+        p->rv_a_wins += lower_half == 2;
+        p->rv_draws += lower_half == 1;
+        p->rv_b_wins += lower_half == 0;
+        /* The forfeit policy: the breaker loses; an ending before the
+         * illegal turn keeps its result. */
+        int a_broke = broke && (broke == 1) == white_lower;
+        int b_broke = broke && !a_broke;
+        unsigned fo_half = a_broke ? 0 : b_broke ? 2 : lower_half;
+        p->fo_a_wins += fo_half == 2;
+        p->fo_draws += fo_half == 1;
+        p->fo_b_wins += fo_half == 0;
+        p->a_broke += a_broke;
+        p->b_broke += b_broke;
     }
     return 0;
 }
@@ -345,8 +380,8 @@ int st_stats_add(st_stats *s, const struct st_game *g)
         return ST_NO_MEMORY;
     /* A game needs two distinct named persons to say who beat whom.  It
      * pairs them in its event when it was replayed (ok or illegal); the
-     * standings score it when it is valid, or illegal with a result and
-     * the director counts those (standings.c). */
+     * standings score it when it is valid, and an illegal one with a
+     * result as the policy says (standings.c). */
     int paired = g->status == RP_STATUS_OK || g->status == RP_STATUS_ILLEGAL;
     if ((!valid && !paired) || !white || !black || strcmp(white, black) == 0)
         return 0;
@@ -356,9 +391,15 @@ int st_stats_add(st_stats *s, const struct st_game *g)
         return ST_NO_MEMORY;
     /* w, b: the persons holding White and Black at the end. */
     unsigned white_half = g->result == RP_RESULT_WHITE ? 2 : g->result == RP_RESULT_DRAW ? 1 : 0;
-    int scored = valid || (g->status == RP_STATUS_ILLEGAL && g->result != RP_RESULT_NONE &&
-                           g->standings_count_illegal);
-    if (count_event(s, g->event, w, b, scored, white_half) != 0)
+    enum pairing kind = valid ? PAIRING_VALID
+                        : g->status == RP_STATUS_ILLEGAL && g->result != RP_RESULT_NONE
+                            ? PAIRING_REVIEW
+                            : PAIRING_UNSCORED;
+    /* The breaker as a header person, then as the colour held at the end. */
+    int broke = g->breaker == ST_BREAKER_NONE ? 0
+                : (g->breaker == ST_BREAKER_WHITE) != (g->colours_swapped != 0) ? 1
+                                                                                 : 2;
+    if (count_event(s, g->event, w, b, kind, white_half, broke) != 0)
         return ST_NO_MEMORY;
     if (valid && (count_player(s, v, w, 1, white_half) != 0 ||
                   count_player(s, v, b, 0, 2 - white_half) != 0 ||

@@ -3,8 +3,12 @@
  * <details> opens, or when a link points into it: a page of a thousand
  * events stays quick to open.  An event's data:
  *   t: the tie-break columns' heads;
- *   p: players by rank, [rank, name, points, tie-break 1, tie-break 2];
- *   c: pairs that played, [i, j, games scored, i's points doubled, games paired];
+ *   p: players by rank, [rank, name, points, tie-break 1, tie-break 2,
+ *      points from games under review or ""];
+ *   c: pairs that played, [i, j, games scored, i's points doubled, games paired],
+ *      and when some of their games are under review (illegal, with a
+ *      result), [..., games under review, i's and j's points from them
+ *      doubled, how many stopped at i's and at j's illegal move];
  *   g: its games by pair, [lo, hi, round, White, Black, result, status,
  *      games.csv row, viewer page or ""], or null when not listed. */
 (function () {
@@ -12,6 +16,8 @@
   var el = document.getElementById("crosstables-data");
   if (!el) return;
   var data = JSON.parse(el.textContent), resultHead = el.getAttribute("data-result");
+  var scoredAs = {forfeit: "scored by forfeit", result: "scored as declared",
+                  exclude: "left out"}[el.getAttribute("data-policy")];
 
   function node(tag, text, cls) {
     var n = document.createElement(tag);
@@ -30,6 +36,23 @@
     var t = games ? points(h) : "";
     if (paired > games) t += games ? " *" : "*";
     return t;
+  }
+
+  /* The dagger that marks points from games under review. */
+  function dagger(parent) { parent.appendChild(node("span", "\u2020", "rv")); }
+
+  /* What a cell's games under review were, from row i's side. */
+  function reviewTitle(c, i, j, d) {
+    var mine = i < j, n = c[5], rh = mine ? c[6] : c[7];
+    var broke = [[d.p[i][1], mine ? c[8] : c[9]], [d.p[j][1], mine ? c[9] : c[8]]];
+    var t = n + (n === 1 ? " game" : " games") + " under review (illegal, with a result), " +
+      scoredAs + ":";
+    broke.forEach(function (b) {
+      if (b[1]) t += " " + b[0] + "'s illegal move stopped " + (b[1] === 1 ? "one" : b[1]) + ";";
+    });
+    var ended = n - c[8] - c[9];
+    if (ended) t += " " + ended + " ended by the rules before the first illegal move;";
+    return t + " " + points(rh) + (rh === 1 || rh === 2 ? " point" : " points") + " from them here";
   }
 
   function pairId(k, a, b) { return "xt" + k + "-" + Math.min(a, b) + "-" + Math.max(a, b); }
@@ -51,7 +74,11 @@
       var name = tr.appendChild(node("td", p[1], "name"));
       name.appendChild(document.createTextNode(" "));
       name.appendChild(node("span", "(" + (i + 1) + ")", "no"));
-      tr.appendChild(node("td", p[2]));
+      var pts = tr.appendChild(node("td", p[2]));
+      if (p[5]) {
+        dagger(pts);
+        pts.title = p[5] + " of these points from games under review (" + scoredAs + ")";
+      }
       for (var j = 0; j < n; j++) {
         var td = tr.appendChild(node("td", null, i === j ? "self" : null));
         var c = i < j ? cell[i + "," + j] : cell[j + "," + i];
@@ -59,12 +86,16 @@
         var games = c[2], h = i < j ? c[3] : 2 * games - c[3];
         td.title = games + (games === 1 ? " game" : " games") + " scored" +
           (c[4] > games ? ", " + (c[4] - games) + " not" : "");
-        var text = cellText(games, h, c[4]);
+        var text = cellText(games, h, c[4]), into = td;
         if (listed) {
-          var a = td.appendChild(node("a", text));
-          a.href = "#" + pairId(k, i, j);
+          into = td.appendChild(node("a", text));
+          into.href = "#" + pairId(k, i, j);
         } else {
           td.textContent = text;
+        }
+        if (c.length > 5) {
+          dagger(into);
+          td.title += ". " + reviewTitle(c, i, j, d);
         }
       }
       tr.appendChild(node("td", p[3]));

@@ -46,10 +46,10 @@ static void expect_in(const char *text, const char *want)
 }
 
 /* A round robin of three, double: Ann-Bob 1-0 and ½-½, Bob-Cat 1-0 and an
- * unfinished game, Cat-Ann 0-1 and Ann-Cat illegal at once (declared
- * 0-1, counted as Cat's win under --illegal-games result).  "A. Ann" is
- * Ann by the alias file.  Points: Ann 1 + ½ + 1 = 2.5, Bob ½ + 1 = 1.5,
- * Cat 1 (the illegal game) = 1. */
+ * unfinished game, Cat-Ann 0-1 and Ann-Cat stopped at Ann's illegal move
+ * (declared 0-1: a game under review, Cat's win by forfeit as by its
+ * result).  "A. Ann" is Ann by the alias file.  Points: Ann 1 + ½ + 1 =
+ * 2.5, Bob ½ + 1 = 1.5, Cat 1 (the illegal game) = 1. */
 static const char rr_log[] =
     "Game: Chess\nEvent: Trio\nRound: 1\nWhite: Ann\nBlack: Bob\nResult: 1-0\n\n"
     "1. P e2-e4 1... p e7-e5\n\n"
@@ -71,16 +71,25 @@ Test(cli_crosstable, a_round_robin_with_its_games)
     char *x = crosstables("out");
     /* Each pair met twice: a round robin; 6 pairings. */
     expect_in(x, "<details class=\"xt\" id=\"xt0\" data-k=\"0\"><summary>Trio: round robin, 3 "
-                 "players, 6 games</summary></details>");
+                 "players, 6 games<span class=\"xt-review\">");
     /* Players by rank: no one level, so no direct encounter; SB: Ann
      * 1.5 x 1.5 (Bob) + 1 x 1 (Cat) = 3.25, Bob 0.5 x 2.5 + 1 x 1 = 2.25,
      * Cat 1 x 2.5 = 2.5. */
-    expect_in(x, "{\"t\":[\"DE\",\"SB\"],\"p\":[[\"1\",\"Ann\",\"2.5\",\"\",\"3.25\"],"
-                 "[\"2\",\"Bob\",\"1.5\",\"\",\"2.25\"],[\"3\",\"Cat\",\"1\",\"\",\"2.5\"]],");
+    /* Cat's 1 point is from the game under review. */
+    expect_in(x, "{\"t\":[\"DE\",\"SB\"],\"p\":[[\"1\",\"Ann\",\"2.5\",\"\",\"3.25\",\"\"],"
+                 "[\"2\",\"Bob\",\"1.5\",\"\",\"2.25\",\"\"],"
+                 "[\"3\",\"Cat\",\"1\",\"\",\"2.5\",\"1\"]],");
     /* Pairs [i, j, scored, i's points doubled, paired]: Ann-Bob 1½ of 2,
      * Ann-Cat 1 of 2 (the illegal game was Cat's), Bob-Cat 1 of 1 scored,
-     * 2 paired. */
-    expect_in(x, "\"c\":[[0,1,2,3,2],[0,2,2,2,2],[1,2,1,2,2]],");
+     * 2 paired; Ann-Cat has 1 game under review, Ann's points 0 and Cat's
+     * 1 (doubled) from it, stopped at Ann's illegal move. */
+    expect_in(x, "\"c\":[[0,1,2,3,2],[0,2,2,2,2,1,0,2,1,0],[1,2,1,2,2]],");
+    /* Under the title: scored as declared or left out, Cat is still
+     * third. */
+    expect_in(x, "<span class=\"xt-review\"><span class=\"rv\">\xE2\x80\xA0</span> 1 game under "
+                 "review (illegal, with a result) is scored by forfeit (the player whose illegal "
+                 "move stopped a game loses it). Scored otherwise, it would not change the "
+                 "places.</span></summary></details>");
     /* The games by pair, then row; "A. Ann" as the log writes her; the
      * illegal game with its viewer page. */
     expect_in(x, "\"g\":[[0,1,\"1\",\"Ann\",\"Bob\",\"1-0\",\"ok\",1,\"\"],"
@@ -111,7 +120,7 @@ Test(cli_crosstable, a_copy_of_a_game_is_not_listed)
     char *games = ts_slurp(ts_scratch, "out/games.csv");
     cr_assert(strstr(games, ",rr.log game 1\n") || strstr(games, "rr.log, game 1"), "%s", games);
     char *x = crosstables("out");
-    expect_in(x, "Trio: round robin, 3 players, 6 games</summary>");
+    expect_in(x, "Trio: round robin, 3 players, 6 games<span class=\"xt-review\">");
     expect_in(x, "\"g\":[[0,1,\"1\",\"Ann\",\"Bob\",\"1-0\",\"ok\",1,\"\"],"
                  "[0,1,\"2\",\"Bob\",\"A. Ann\",\"1/2-1/2\",\"ok\",2,\"\"],"
                  "[0,2,");
@@ -157,13 +166,18 @@ Test(cli_crosstable, drawn_in_a_browser)
     free(path);
     char *r = result_of(dom);
     expect_in(r, "open=true\n");
-    expect_in(r, "row=1|Ann (1)|2.5||1\xC2\xBD@#xt0-0-1[2 games scored]|1@#xt0-0-2[2 games scored]||"
-                 "3.25\n");
+    /* The game under review is marked, and its title says who broke the
+     * rules and what it gave whom. */
+    expect_in(r, "row=1|Ann (1)|2.5||1\xC2\xBD@#xt0-0-1[2 games scored]|1\xE2\x80\xA0@#xt0-0-2"
+                 "[2 games scored. 1 game under review (illegal, with a result), scored by "
+                 "forfeit: Ann's illegal move stopped one; 0 points from them here]||3.25\n");
     expect_in(r, "row=2|Bob (2)|1.5|\xC2\xBD@#xt0-0-1[2 games scored]||1 *@#xt0-1-2[1 game "
                  "scored, 1 not]||2.25\n");
     /* Cat lost the one game scored against Bob; the other is unfinished. */
-    expect_in(r, "row=3|Cat (3)|1|1@#xt0-0-2[2 games scored]|0 *@#xt0-1-2[1 game scored, 1 not]|"
-                 "||2.5\n");
+    expect_in(r, "row=3|Cat (3)|1\xE2\x80\xA0[1 of these points from games under review "
+                 "(scored by forfeit)]|1\xE2\x80\xA0@#xt0-0-2[2 games scored. 1 game under "
+                 "review (illegal, with a result), scored by forfeit: Ann's illegal move stopped "
+                 "one; 1 point from them here]|0 *@#xt0-1-2[1 game scored, 1 not]|||2.5\n");
     expect_in(r, "xt0-0-1=1-21AnnBob1-0okgames.csv row 1;1-22BobA. Ann1/2-1/2okgames.csv row 2\n");
     expect_in(r, "xt0-0-2=1-31CatAnn0-1okgames.csv row 5;1-32AnnCat0-1illegalgames.csv row 6@"
                  "games/1.html#g6\n");
@@ -241,10 +255,15 @@ Test(cli_crosstable, the_workbook_sheet)
     char *x = zip_member("book.xlsx", "xl/worksheets/sheet10.xml");
     cr_assert_not_null(x);
     expect_in(x, "<t>Trio (round-robin, 3 players)</t>");
-    expect_in(x, "<c r=\"B3\" t=\"inlineStr\"><is><t>Ann</t></is></c>");
-    expect_in(x, "<c r=\"E3\" t=\"inlineStr\"><is><t>1\xC2\xBD</t></is></c>");
-    expect_in(x, "<c r=\"F4\" t=\"inlineStr\"><is><t>1 *</t></is></c>");
-    expect_in(x, "<c r=\"C3\"><v>2.5</v></c>");
+    /* The note on the game under review, then the table; its points
+     * marked with a dagger. */
+    expect_in(x, "<c r=\"A2\" t=\"inlineStr\"><is><t>\xE2\x80\xA0 1 game under review");
+    expect_in(x, "<c r=\"B4\" t=\"inlineStr\"><is><t>Ann</t></is></c>");
+    expect_in(x, "<c r=\"E4\" t=\"inlineStr\"><is><t>1\xC2\xBD</t></is></c>");
+    expect_in(x, "<c r=\"F4\" t=\"inlineStr\"><is><t>1\xE2\x80\xA0</t></is></c>");
+    expect_in(x, "<c r=\"F5\" t=\"inlineStr\"><is><t>1 *</t></is></c>");
+    expect_in(x, "<c r=\"D6\" t=\"inlineStr\"><is><t>1\xE2\x80\xA0</t></is></c>");
+    expect_in(x, "<c r=\"C4\"><v>2.5</v></c>");
     free(x);
 }
 

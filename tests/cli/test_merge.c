@@ -140,7 +140,7 @@ Test(cli_merge, an_unreadable_state_names_the_field_and_the_reason)
         {"entries ", "entries 1 2 x 4",
          "line 22: entries: 4 numbers from 0 to 2^53-1 expected, not '1 2 x 4'"},
         {"illegal-games ", "illegal-games some",
-         "line 12: illegal-games: 'result' or 'exclude' expected, not 'some'"},
+         "line 12: illegal-games: 'forfeit', 'result' or 'exclude' expected, not 'some'"},
         {"anchor ", "anchor Ada", "line 13: anchor: '-' or '=' and the text expected"},
         {"anchor-rating ", "anchor-rating 1e7",
          "line 14: anchor-rating: a number from -1000000 to 1000000 expected, not '1e7'"},

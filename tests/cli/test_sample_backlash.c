@@ -121,3 +121,68 @@ Test(sample_backlash, replay_shows_both_boards_and_pockets)
     free(cmd);
     free(out);
 }
+
+/* The text of report file name (under the run's directory), asserted
+ * present. */
+static char *report(const char *name)
+{
+    char *path = ts_fmt("%s/%s", R.dir, name);
+    char *text = ts_read_file(path, NULL);
+    cr_assert_not_null(text, "%s", path);
+    free(path);
+    return text;
+}
+
+/* Issue 26: Lucía Navarro's two declared wins stopped at her own illegal
+ * move.  By default (--illegal-games forfeit) she loses both, and Astrid
+ * Lindqvist leads with 4: r1 beat Webb, the two forfeits, and the r3 king
+ * capture the rules ended before her after-end move (a game under review
+ * whose result stands); the r4 games declaring no result score nobody.
+ * standings.csv marks her 3 points from games under review. */
+Test(sample_backlash, standings_forfeit_the_rule_breakers_wins)
+{
+    char *text = report("standings.csv");
+    cr_expect_str_eq(text, "event,format,rank,player,points,games,wins,draws,losses,"
+                           "direct_encounter,sonneborn_berger,buchholz,buchholz_cut1,"
+                           "games_not_scored,points_under_review\n"
+                           "Backlash Thematic 2024,swiss,1,Astrid Lindqvist,4,4,4,0,0,,,5,4.5,1,3\n"
+                           "Backlash Thematic 2024,swiss,2,Marcus Webb,2.5,4,2,1,1,,,6,5.5,1,0\n"
+                           "Backlash Thematic 2024,swiss,3,Lucía Navarro,1,4,1,0,3,,,11,10.5,1,0\n"
+                           "Backlash Thematic 2024,swiss,4,Yuki Aoyama,0.5,4,0,1,3,,,10,9,1,0\n");
+    free(text);
+}
+
+/* The page says, under the event's title, that the places depend on the
+ * games under review, and who would be first under the other policies. */
+Test(sample_backlash, summary_says_who_would_be_first_otherwise)
+{
+    char *html = report("summary.html");
+    cr_expect(strstr(html, "<span class=\"xt-review\"><span class=\"rv\">\xE2\x80\xA0</span> "
+                           "3 games under review (illegal, with a result) are scored by forfeit (the "
+                           "player whose illegal move stopped a game loses it). With them scored "
+                           "as declared, Lucía Navarro would be first; with them left out, Marcus "
+                           "Webb would be first.</span></summary>"),
+              "no note on the games under review");
+    free(html);
+}
+
+/* Under --illegal-games result (Game Courier's declared results), Lucía
+ * Navarro is first with 3, 2 of them under review, and the page says that
+ * with those games forfeited Astrid Lindqvist would be first. */
+Test(sample_backlash, declared_results_are_marked_under_review)
+{
+    char *cmd = ts_fmt("'%s' analyze -q --illegal-games result "
+                       "'%s/sample-data/backlash-2024.tar.gz' -o '%s/result'",
+                       GC_BINARY, GC_SOURCE_DIR, R.dir);
+    cr_assert_eq(ts_run(cmd), 0);
+    char *text = report("result/standings.csv");
+    cr_expect(strstr(text,
+                     "\nBacklash Thematic 2024,swiss,1,Lucía Navarro,3,4,3,0,1,,,7,6.5,1,2\n"),
+              "%s", text);
+    char *html = report("result/summary.html");
+    cr_expect(strstr(html, "3 games under review (illegal, with a result) are scored as declared. "
+                           "With them forfeited, Astrid Lindqvist would be first; with them left "
+                           "out, Marcus Webb would be first.</span></summary>"),
+              "no note on the games under review");
+    free(html), free(text), free(cmd);
+}

@@ -381,11 +381,12 @@ Test(cli_stats, excel_applies_to_the_statistics)
 
 static const char standings_header[] =
     "event,format,rank,player,points,games,wins,draws,losses,direct_encounter,sonneborn_berger,"
-    "buchholz,buchholz_cut1,games_not_scored\n";
+    "buchholz,buchholz_cut1,games_not_scored,points_under_review\n";
 
 /* standings.csv, events by name.  Autumn Open: s-3 Ada-Cy drawn, s-4 Cy-Bo
- * unfinished (a pairing, not scored), s-5 Cy-Ada illegal, keeping the 0-1
- * its log declares, s-7 A. Quill beats Cy.  Four players, three of the six
+ * unfinished (a pairing, not scored), s-5 Cy-Ada stopped at Cy's illegal
+ * move: under review, Ada's by forfeit (the 0-1 its log declares too, so
+ * her 1 point under review), s-7 A. Quill beats Cy.  Four players, three of the six
  * pairs: Swiss.  Ada 1.5 of 2; A. Quill 1 of 1; Cy 0.5 of 3; Bo no game
  * scored.  Buchholz: Ada Cy's 0.5 twice = 1, Cut-1 0.5; A. Quill 0.5, 0; Cy
  * Ada's 1.5 twice + A. Quill's 1 = 4, Cut-1 3; Bo 0.  Spring Cup 2024: Ada
@@ -397,12 +398,12 @@ Test(cli_stats, standings_csv)
     put("stats.log", stats_log);
     cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log -o out"), 0);
     char *want = ts_fmt("%s%s", standings_header,
-                        "Autumn Open,swiss,1,Ada Quill,1.5,2,1,1,0,,,1,0.5,0\n"
-                        "Autumn Open,swiss,2,A. Quill,1,1,1,0,0,,,0.5,0,0\n"
-                        "Autumn Open,swiss,3,Cy,0.5,3,0,1,2,,,4,3,1\n"
-                        "Autumn Open,swiss,4," BO ",0,0,0,0,0,,,0,0,1\n"
-                        "Spring Cup 2024,round-robin,1,Ada Quill,2,2,2,0,0,,0,,,0\n"
-                        "Spring Cup 2024,round-robin,2," BO ",0,2,0,0,2,,0,,,0\n");
+                        "Autumn Open,swiss,1,Ada Quill,1.5,2,1,1,0,,,1,0.5,0,1\n"
+                        "Autumn Open,swiss,2,A. Quill,1,1,1,0,0,,,0.5,0,0,0\n"
+                        "Autumn Open,swiss,3,Cy,0.5,3,0,1,2,,,4,3,1,0\n"
+                        "Autumn Open,swiss,4," BO ",0,0,0,0,0,,,0,0,1,0\n"
+                        "Spring Cup 2024,round-robin,1,Ada Quill,2,2,2,0,0,,0,,,0,0\n"
+                        "Spring Cup 2024,round-robin,2," BO ",0,2,0,0,2,,0,,,0,0\n");
     expect_file("out/standings.csv", want);
     free(want);
 }
@@ -417,12 +418,12 @@ Test(cli_stats, standings_illegal_games_exclude)
     cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log -o out"), 0);
     cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --illegal-games exclude -o ex"), 0);
     char *want = ts_fmt("%s%s", standings_header,
-                        "Autumn Open,swiss,1,A. Quill,1,1,1,0,0,,,0.5,0,0\n"
-                        "Autumn Open,swiss,2,Cy,0.5,2,0,1,1,,,1.5,1,2\n"
-                        "Autumn Open,swiss,3,Ada Quill,0.5,1,0,1,0,,,0.5,0,1\n"
-                        "Autumn Open,swiss,4," BO ",0,0,0,0,0,,,0,0,1\n"
-                        "Spring Cup 2024,round-robin,1,Ada Quill,2,2,2,0,0,,0,,,0\n"
-                        "Spring Cup 2024,round-robin,2," BO ",0,2,0,0,2,,0,,,0\n");
+                        "Autumn Open,swiss,1,A. Quill,1,1,1,0,0,,,0.5,0,0,0\n"
+                        "Autumn Open,swiss,2,Cy,0.5,2,0,1,1,,,1.5,1,2,0\n"
+                        "Autumn Open,swiss,3,Ada Quill,0.5,1,0,1,0,,,0.5,0,1,0\n"
+                        "Autumn Open,swiss,4," BO ",0,0,0,0,0,,,0,0,1,0\n"
+                        "Spring Cup 2024,round-robin,1,Ada Quill,2,2,2,0,0,,0,,,0,0\n"
+                        "Spring Cup 2024,round-robin,2," BO ",0,2,0,0,2,,0,,,0,0\n");
     expect_file("ex/standings.csv", want);
     free(want);
     const char *same[] = {"players.csv", "headtohead.csv", "variants.csv", "rating_lists.csv"};
@@ -437,7 +438,8 @@ Test(cli_stats, standings_illegal_games_exclude)
     }
     cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q stats.log --illegal-games maybe -o x"), 2);
     char *err = ts_slurp(ts_scratch, "stderr.txt");
-    cr_expect_str_eq(err, "gcaudit: analyze: --illegal-games is 'result' or 'exclude', not 'maybe'\n");
+    cr_expect_str_eq(err, "gcaudit: analyze: --illegal-games is 'forfeit', 'result' or 'exclude', "
+                          "not 'maybe'\n");
     free(err);
 }
 
@@ -722,7 +724,7 @@ Test(cli_stats, xlsx_cells_over_excels_limit_are_cut)
 
     cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q long.tar -o out --xlsx book.xlsx"), 0);
     char *err = ts_slurp(ts_scratch, "stderr.txt");
-    cr_expect_str_eq(err, "gcaudit: warning: 'book.xlsx': 9 cells over Excel's limit of 32,767 "
+    cr_expect_str_eq(err, "gcaudit: warning: 'book.xlsx': 10 cells over Excel's limit of 32,767 "
                           "characters cut to fit, ending in '\xE2\x80\xA6' (the first: sheet "
                           "'players', cell A2); the CSV files hold them whole\n");
     free(err);
@@ -747,16 +749,18 @@ Test(cli_stats, xlsx_cells_over_excels_limit_are_cut)
     /* Where the workbook cut, each cell 32,767 characters, ending in the
      * ellipsis: the players (one row for all variants, one for Chess),
      * the standings, the rating list, the games (entry, White), the
-     * violations (entry, player, comment) and the crosstable. */
+     * violations (entry, player, comment) and the crosstable (the note on
+     * the game under review, which names the player first were it scored
+     * as declared, and the name: second, the game being Bo's by forfeit). */
     char *wb = zip_member("book.xlsx", "xl/workbook.xml");
     cr_assert_not_null(wb, "book.xlsx is a workbook");
     free(wb);
     const char *want[] = {
         [3] = "A2:32767:\xE2\x80\xA6\nA3:32767:\xE2\x80\xA6\n",
-        [5] = "D2:32767:\xE2\x80\xA6\n",
+        [5] = "D3:32767:\xE2\x80\xA6\n",
         [7] = "B2:32767:\xE2\x80\xA6\nH2:32767:\xE2\x80\xA6\n",
         [8] = "B2:32767:\xE2\x80\xA6\nI2:32767:\xE2\x80\xA6\nM2:32767:\xE2\x80\xA6\n",
-        [10] = "B3:32767:\xE2\x80\xA6\n"};
+        [10] = "A2:32767:\xE2\x80\xA6\nB5:32767:\xE2\x80\xA6\n"};
     for (int i = 1; i <= 10; i++) {
         char *member = ts_fmt("xl/worksheets/sheet%d.xml", i);
         char *xml = zip_member("book.xlsx", member);

@@ -20,20 +20,29 @@
 #define D RP_RESULT_DRAW
 #define U RP_RESULT_NONE
 
-/* One game of event ev: white, black, result, status. */
+/* White: and Black: as the person whose illegal turn stopped a game. */
+#define BW ST_BREAKER_WHITE
+#define BB ST_BREAKER_BLACK
+#define BN ST_BREAKER_NONE
+
+/* One game of event ev: white, black, result, status, and who broke the
+ * rules (an illegal game). */
 static void game(st_stats *s, const char *ev, const char *white, const char *black,
-                 enum rp_result r, enum rp_status st, int count_illegal)
+                 enum rp_result r, enum rp_status st, enum st_breaker breaker)
 {
     struct st_game g = {"chess", st, r, 10, "checkmate", "", white, black, 0, {0, 0}, ev,
-                        count_illegal};
+                        breaker};
     cr_assert_eq(st_stats_add(s, &g), 0);
 }
 
-static void finish(st_stats *s)
+/* Finished with the games under review scored by policy. */
+static void finish_under(st_stats *s, enum st_illegal policy)
 {
-    struct st_options o = {.min_games = 0};
+    struct st_options o = {.min_games = 0, .illegal = policy};
     cr_assert_eq(st_stats_finish(s, &o), 0);
 }
+
+static void finish(st_stats *s) { finish_under(s, ST_ILLEGAL_FORFEIT); }
 
 /* standings.csv row r without its event column. */
 static char *row(const st_stats *s, size_t r)
@@ -71,24 +80,24 @@ Test(stats_standings, double_round_robin_published_example)
 {
     st_stats *s = st_stats_new();
     const char *ev = "Sensei";
-    game(s, ev, "A", "B", W, OK, 1);
-    game(s, ev, "A", "C", W, OK, 1);
-    game(s, ev, "A", "D", W, OK, 1);
-    game(s, ev, "B", "C", W, OK, 1);
-    game(s, ev, "B", "D", W, OK, 1);
-    game(s, ev, "C", "D", W, OK, 1);
-    game(s, ev, "B", "A", W, OK, 1);
-    game(s, ev, "C", "A", B, OK, 1);
-    game(s, ev, "D", "A", W, OK, 1);
-    game(s, ev, "C", "B", W, OK, 1);
-    game(s, ev, "D", "B", B, OK, 1);
-    game(s, ev, "C", "D", W, OK, 1);
+    game(s, ev, "A", "B", W, OK, BN);
+    game(s, ev, "A", "C", W, OK, BN);
+    game(s, ev, "A", "D", W, OK, BN);
+    game(s, ev, "B", "C", W, OK, BN);
+    game(s, ev, "B", "D", W, OK, BN);
+    game(s, ev, "C", "D", W, OK, BN);
+    game(s, ev, "B", "A", W, OK, BN);
+    game(s, ev, "C", "A", B, OK, BN);
+    game(s, ev, "D", "A", W, OK, BN);
+    game(s, ev, "C", "B", W, OK, BN);
+    game(s, ev, "D", "B", B, OK, BN);
+    game(s, ev, "C", "D", W, OK, BN);
     finish(s);
     static const char *const want[] = {
-        "round-robin,1,A,4,6,4,0,2,1,11,,,0",
-        "round-robin,2,B,4,6,4,0,2,1,9,,,0",
-        "round-robin,3,C,3,6,3,0,3,,6,,,0",
-        "round-robin,4,D,1,6,1,0,5,,4,,,0",
+        "round-robin,1,A,4,6,4,0,2,1,11,,,0,0",
+        "round-robin,2,B,4,6,4,0,2,1,9,,,0,0",
+        "round-robin,3,C,3,6,3,0,3,,6,,,0,0",
+        "round-robin,4,D,1,6,1,0,5,,4,,,0,0",
     };
     expect_rows(s, want, 4);
     cr_expect_eq(st_events(s), 1);
@@ -111,23 +120,23 @@ Test(stats_standings, direct_encounter_before_sonneborn_berger)
 {
     st_stats *s = st_stats_new();
     const char *ev = "Five";
-    game(s, ev, "A", "B", W, OK, 1);
-    game(s, ev, "E", "A", B, OK, 1);
-    game(s, ev, "A", "C", B, OK, 1);
-    game(s, ev, "D", "A", W, OK, 1);
-    game(s, ev, "B", "C", W, OK, 1);
-    game(s, ev, "D", "B", B, OK, 1);
-    game(s, ev, "B", "E", B, OK, 1);
-    game(s, ev, "C", "D", D, OK, 1);
-    game(s, ev, "E", "C", B, OK, 1);
-    game(s, ev, "D", "E", W, OK, 1);
+    game(s, ev, "A", "B", W, OK, BN);
+    game(s, ev, "E", "A", B, OK, BN);
+    game(s, ev, "A", "C", B, OK, BN);
+    game(s, ev, "D", "A", W, OK, BN);
+    game(s, ev, "B", "C", W, OK, BN);
+    game(s, ev, "D", "B", B, OK, BN);
+    game(s, ev, "B", "E", B, OK, BN);
+    game(s, ev, "C", "D", D, OK, BN);
+    game(s, ev, "E", "C", B, OK, BN);
+    game(s, ev, "D", "E", W, OK, BN);
     finish(s);
     static const char *const want[] = {
-        "round-robin,1,C,2.5,4,2,1,1,0.5,4.25,,,0",
-        "round-robin,1,D,2.5,4,2,1,1,0.5,4.25,,,0",
-        "round-robin,3,A,2,4,2,0,2,1,3,,,0",
-        "round-robin,4,B,2,4,2,0,2,0,5,,,0",
-        "round-robin,5,E,1,4,1,0,3,,2,,,0",
+        "round-robin,1,C,2.5,4,2,1,1,0.5,4.25,,,0,0",
+        "round-robin,1,D,2.5,4,2,1,1,0.5,4.25,,,0,0",
+        "round-robin,3,A,2,4,2,0,2,1,3,,,0,0",
+        "round-robin,4,B,2,4,2,0,2,0,5,,,0,0",
+        "round-robin,5,E,1,4,1,0,3,,2,,,0,0",
     };
     expect_rows(s, want, 5);
     st_stats_free(s);
@@ -140,18 +149,18 @@ Test(stats_standings, direct_encounter_before_sonneborn_berger)
 Test(stats_standings, level_on_everything_shares_the_rank)
 {
     st_stats *s = st_stats_new();
-    game(s, "Cycle", "A", "B", W, OK, 1);
-    game(s, "Cycle", "B", "C", W, OK, 1);
-    game(s, "Cycle", "C", "A", W, OK, 1);
-    game(s, "Cycle", "A", "D", W, OK, 1);
-    game(s, "Cycle", "D", "B", B, OK, 1);
-    game(s, "Cycle", "C", "D", W, OK, 1);
+    game(s, "Cycle", "A", "B", W, OK, BN);
+    game(s, "Cycle", "B", "C", W, OK, BN);
+    game(s, "Cycle", "C", "A", W, OK, BN);
+    game(s, "Cycle", "A", "D", W, OK, BN);
+    game(s, "Cycle", "D", "B", B, OK, BN);
+    game(s, "Cycle", "C", "D", W, OK, BN);
     finish(s);
     static const char *const want[] = {
-        "round-robin,1,A,2,3,2,0,1,1,2,,,0",
-        "round-robin,1,B,2,3,2,0,1,1,2,,,0",
-        "round-robin,1,C,2,3,2,0,1,1,2,,,0",
-        "round-robin,4,D,0,3,0,0,3,,0,,,0",
+        "round-robin,1,A,2,3,2,0,1,1,2,,,0,0",
+        "round-robin,1,B,2,3,2,0,1,1,2,,,0,0",
+        "round-robin,1,C,2,3,2,0,1,1,2,,,0,0",
+        "round-robin,4,D,0,3,0,0,3,,0,,,0,0",
     };
     expect_rows(s, want, 4);
     st_stats_free(s);
@@ -170,23 +179,23 @@ Test(stats_standings, swiss_buchholz_and_cut_1)
 {
     st_stats *s = st_stats_new();
     const char *ev = "Swiss";
-    game(s, ev, "A", "B", W, OK, 1);
-    game(s, ev, "C", "D", D, OK, 1);
-    game(s, ev, "E", "F", B, OK, 1);
-    game(s, ev, "A", "C", W, OK, 1);
-    game(s, ev, "F", "B", D, OK, 1);
-    game(s, ev, "D", "E", W, OK, 1);
-    game(s, ev, "D", "A", W, OK, 1);
-    game(s, ev, "F", "C", W, OK, 1);
-    game(s, ev, "B", "E", W, OK, 1);
+    game(s, ev, "A", "B", W, OK, BN);
+    game(s, ev, "C", "D", D, OK, BN);
+    game(s, ev, "E", "F", B, OK, BN);
+    game(s, ev, "A", "C", W, OK, BN);
+    game(s, ev, "F", "B", D, OK, BN);
+    game(s, ev, "D", "E", W, OK, BN);
+    game(s, ev, "D", "A", W, OK, BN);
+    game(s, ev, "F", "C", W, OK, BN);
+    game(s, ev, "B", "E", W, OK, BN);
     finish(s);
     static const char *const want[] = {
-        "swiss,1,D,2.5,3,2,1,0,,,2.5,2.5,0",
-        "swiss,2,F,2.5,3,2,1,0,,,2,2,0",
-        "swiss,3,A,2,3,2,0,1,,,4.5,4,0",
-        "swiss,4,B,1.5,3,1,1,1,,,4.5,4.5,0",
-        "swiss,5,C,0.5,3,0,1,2,,,7,5,0",
-        "swiss,6,E,0,3,0,0,3,,,6.5,5,0",
+        "swiss,1,D,2.5,3,2,1,0,,,2.5,2.5,0,0",
+        "swiss,2,F,2.5,3,2,1,0,,,2,2,0,0",
+        "swiss,3,A,2,3,2,0,1,,,4.5,4,0,0",
+        "swiss,4,B,1.5,3,1,1,1,,,4.5,4.5,0,0",
+        "swiss,5,C,0.5,3,0,1,2,,,7,5,0,0",
+        "swiss,6,E,0,3,0,0,3,,,6.5,5,0,0",
     };
     expect_rows(s, want, 6);
     cr_expect_eq(st_event_format(s, 0), ST_FORMAT_SWISS);
@@ -204,19 +213,19 @@ Test(stats_standings, swiss_buchholz_and_cut_1)
 Test(stats_standings, swiss_buchholz_breaks_what_cut_1_leaves)
 {
     st_stats *s = st_stats_new();
-    game(s, "S2", "P", "X", W, OK, 1);
-    game(s, "S2", "Y", "P", W, OK, 1);
-    game(s, "S2", "X", "Y", W, OK, 1);
-    game(s, "S2", "Q", "Z", W, OK, 1);
-    game(s, "S2", "R", "Q", W, OK, 1);
+    game(s, "S2", "P", "X", W, OK, BN);
+    game(s, "S2", "Y", "P", W, OK, BN);
+    game(s, "S2", "X", "Y", W, OK, BN);
+    game(s, "S2", "Q", "Z", W, OK, BN);
+    game(s, "S2", "R", "Q", W, OK, BN);
     finish(s);
     static const char *const want[] = {
-        "swiss,1,P,1,2,1,0,1,,,2,1,0",
-        "swiss,1,X,1,2,1,0,1,,,2,1,0",
-        "swiss,1,Y,1,2,1,0,1,,,2,1,0",
-        "swiss,4,Q,1,2,1,0,1,,,1,1,0",
-        "swiss,5,R,1,1,1,0,0,,,1,0,0",
-        "swiss,6,Z,0,1,0,0,1,,,1,0,0",
+        "swiss,1,P,1,2,1,0,1,,,2,1,0,0",
+        "swiss,1,X,1,2,1,0,1,,,2,1,0,0",
+        "swiss,1,Y,1,2,1,0,1,,,2,1,0,0",
+        "swiss,4,Q,1,2,1,0,1,,,1,1,0,0",
+        "swiss,5,R,1,1,1,0,0,,,1,0,0,0",
+        "swiss,6,Z,0,1,0,0,1,,,1,0,0,0",
     };
     expect_rows(s, want, 6);
     st_stats_free(s);
@@ -231,63 +240,160 @@ Test(stats_standings, swiss_buchholz_breaks_what_cut_1_leaves)
 Test(stats_standings, swiss_counts_every_game_against_an_opponent)
 {
     st_stats *s = st_stats_new();
-    game(s, "Twice", "M", "N", W, OK, 1);
-    game(s, "Twice", "N", "M", D, OK, 1);
-    game(s, "Twice", "O", "M", W, OK, 1);
-    game(s, "Twice", "N", "O", B, OK, 1);
+    game(s, "Twice", "M", "N", W, OK, BN);
+    game(s, "Twice", "N", "M", D, OK, BN);
+    game(s, "Twice", "O", "M", W, OK, BN);
+    game(s, "Twice", "N", "O", B, OK, BN);
     finish(s);
     static const char *const want[] = {
-        "swiss,1,O,2,2,2,0,0,,,2,1.5,0",
-        "swiss,2,M,1.5,3,1,1,1,,,3,2.5,0",
-        "swiss,3,N,0.5,3,0,1,2,,,5,3.5,0",
+        "swiss,1,O,2,2,2,0,0,,,2,1.5,0,0",
+        "swiss,2,M,1.5,3,1,1,1,,,3,2.5,0,0",
+        "swiss,3,N,0.5,3,0,1,2,,,5,3.5,0,0",
     };
     expect_rows(s, want, 3);
     st_stats_free(s);
 }
 
-/* --illegal-games: an illegal game that keeps a result (1-0) counts in the
- * standings under `result` and not under `exclude`, where it is a pairing
- * not scored, like the unfinished game.  Games: K-L illegal 1-0, L-J
- * unfinished, J-K 0-1 ok, J-L illegal without a result (its log declares
- * none), which never scores.  J and L were paired twice, the others once:
- * Swiss.  players.csv and the ratings never count illegal games. */
-static st_stats *illegal_event(int count_illegal)
+/* --illegal-games: an illegal game that keeps a result (1-0, declared by
+ * K, whose illegal turn stopped it) is a game under review: under
+ * `forfeit` K loses it, under `result` K wins it, under `exclude` it is a
+ * pairing not scored, like the unfinished game.  Games: K-L illegal 1-0,
+ * L-J unfinished, J-K 0-1 ok, J-L illegal without a result (its log
+ * declares none), which never scores.  J and L were paired twice, the
+ * others once: Swiss.  players.csv and the ratings never count illegal
+ * games. */
+static st_stats *illegal_event(enum st_illegal policy)
 {
     st_stats *s = st_stats_new();
-    game(s, "Ill", "K", "L", W, ILL, count_illegal);
-    game(s, "Ill", "L", "J", U, OK, count_illegal);
-    game(s, "Ill", "J", "K", B, OK, count_illegal);
-    game(s, "Ill", "J", "L", U, ILL, count_illegal);
-    finish(s);
+    game(s, "Ill", "K", "L", W, ILL, BW);
+    game(s, "Ill", "L", "J", U, OK, BN);
+    game(s, "Ill", "J", "K", B, OK, BN);
+    game(s, "Ill", "J", "L", U, ILL, BB);
+    finish_under(s, policy);
     return s;
+}
+
+/* The ranks of the rows under each policy, "forfeit/result/exclude". */
+static char *ranks_under(const st_stats *s)
+{
+    static char out[256];
+    size_t len = 0;
+    out[0] = '\0';
+    for (size_t r = 0; r < st_table_nrows(s, ST_TABLE_STANDINGS); r++) {
+        unsigned long long f = st_standing_rank_under(s, r, ST_ILLEGAL_FORFEIT),
+                           d = st_standing_rank_under(s, r, ST_ILLEGAL_RESULT),
+                           x = st_standing_rank_under(s, r, ST_ILLEGAL_EXCLUDE);
+        len += (size_t)snprintf(out + len, sizeof out - len, "%s%llu/%llu/%llu", r ? " " : "", f,
+                                d, x);
+    }
+    return out;
+}
+
+Test(stats_standings, illegal_games_forfeit)
+{
+    st_stats *s = illegal_event(ST_ILLEGAL_FORFEIT);
+    /* K 1 (beat J, forfeited to L), L 1 (the forfeit, its 1 point under
+     * review), J 0.  K and L level: Cut-1 K 1 (L 1 + J 0, less J's 0), L 0
+     * (K's 1 less itself). */
+    static const char *const want[] = {
+        "swiss,1,K,1,2,1,0,1,,,1,1,0,0",
+        "swiss,2,L,1,1,1,0,0,,,1,0,2,1",
+        "swiss,3,J,0,1,0,0,1,,,1,0,2,0",
+    };
+    expect_rows(s, want, 3);
+    cr_expect_eq(st_event_review(s, 0), 1);
+    cr_expect_eq(st_standings_policy(s), ST_ILLEGAL_FORFEIT);
+    /* K, L, J: under result K 1 and J, L 2 (shared); under exclude K, J, L. */
+    cr_expect_str_eq(ranks_under(s), "1/1/1 2/2/3 3/2/2");
+    struct st_encounter e;
+    st_event_encounter(s, 0, 1, &e);
+    cr_expect(e.games == 1 && e.half == 0 && e.paired == 1 && e.review == 1 &&
+                  e.review_half == 0 && e.i_broke == 1 && e.j_broke == 0,
+              "K-L %llu %llu %llu %llu %llu %llu %llu", (unsigned long long)e.games,
+              (unsigned long long)e.half, (unsigned long long)e.paired,
+              (unsigned long long)e.review, (unsigned long long)e.review_half,
+              (unsigned long long)e.i_broke, (unsigned long long)e.j_broke);
+    st_event_encounter(s, 1, 0, &e);
+    cr_expect(e.games == 1 && e.half == 2 && e.review == 1 && e.review_half == 2 &&
+              e.i_broke == 0 && e.j_broke == 1);
+    st_event_encounter(s, 1, 2, &e);
+    cr_expect(e.games == 0 && e.paired == 2 && e.review == 0, "J-L: none has a result");
+    st_stats_free(s);
 }
 
 Test(stats_standings, illegal_games_result)
 {
-    st_stats *s = illegal_event(1);
-    /* K 2 (beat L and J), J 0 and L 0, each with K's 2 as Buchholz, which
-     * Cut-1 removes (their one opponent), and 2 games not scored. */
+    st_stats *s = illegal_event(ST_ILLEGAL_RESULT);
+    /* K 2 (beat L and J; the 1 against L under review), J 0 and L 0, each
+     * with K's 2 as Buchholz, which Cut-1 removes (their one opponent),
+     * and 2 games not scored. */
     static const char *const want[] = {
-        "swiss,1,K,2,2,2,0,0,,,0,0,0",
-        "swiss,2,J,0,1,0,0,1,,,2,0,2",
-        "swiss,2,L,0,1,0,0,1,,,2,0,2",
+        "swiss,1,K,2,2,2,0,0,,,0,0,0,1",
+        "swiss,2,J,0,1,0,0,1,,,2,0,2,0",
+        "swiss,2,L,0,1,0,0,1,,,2,0,2,0",
     };
     expect_rows(s, want, 3);
+    cr_expect_str_eq(ranks_under(s), "1/1/1 3/2/2 2/2/3");
     cr_expect_eq(st_table_nrows(s, ST_TABLE_HEADTOHEAD), 2, "only J-K counts for head-to-head");
     st_stats_free(s);
 }
 
 Test(stats_standings, illegal_games_exclude)
 {
-    st_stats *s = illegal_event(0);
+    st_stats *s = illegal_event(ST_ILLEGAL_EXCLUDE);
     /* K 1 (J), not scored 1 (L); J 0, Buchholz 1; L no game scored:
      * Buchholz 0 puts L after J. */
     static const char *const want[] = {
-        "swiss,1,K,1,1,1,0,0,,,0,0,1",
-        "swiss,2,J,0,1,0,0,1,,,1,0,2",
-        "swiss,3,L,0,0,0,0,0,,,0,0,3",
+        "swiss,1,K,1,1,1,0,0,,,0,0,1,0",
+        "swiss,2,J,0,1,0,0,1,,,1,0,2,0",
+        "swiss,3,L,0,0,0,0,0,,,0,0,3,0",
     };
     expect_rows(s, want, 3);
+    cr_expect_str_eq(ranks_under(s), "1/1/1 3/2/2 2/2/3");
+    st_stats_free(s);
+}
+
+/* A game the rules ended before its first illegal turn (after-end: no
+ * breaker) keeps its result under forfeit; a Black: person's illegal turn
+ * forfeits the game to White even when Black declared the win. */
+Test(stats_standings, forfeit_keeps_an_ending_before_the_illegal_turn)
+{
+    st_stats *s = st_stats_new();
+    game(s, "E", "A", "B", W, ILL, BN);
+    game(s, "E", "B", "A", B, ILL, BB);
+    finish(s);
+    /* A won the first, forfeited the second: 1 each, level on
+     * everything, both from games under review. */
+    static const char *const want[] = {
+        "round-robin,1,A,1,2,1,0,1,1,1,,,0,1",
+        "round-robin,1,B,1,2,1,0,1,1,1,,,0,1",
+    };
+    expect_rows(s, want, 2);
+    /* As declared A wins both; left out, nobody scores. */
+    cr_expect_str_eq(ranks_under(s), "1/1/1 1/2/1");
+    struct st_encounter e;
+    st_event_encounter(s, 0, 1, &e);
+    cr_expect(e.games == 2 && e.half == 2 && e.review == 2 && e.review_half == 2 &&
+              e.i_broke == 1 && e.j_broke == 0);
+    st_stats_free(s);
+}
+
+/* Retro Chess switches colours: P, the White: person, holds Black at the
+ * end and declares Black's win (0-1), but the game stopped at P's illegal
+ * move, so the forfeit goes to Q, whatever colour each holds. */
+Test(stats_standings, forfeit_follows_the_person_across_a_colour_switch)
+{
+    st_stats *s = st_stats_new();
+    struct st_game g = {"retro", ILL, B, 10, "illegal", "", "P", "Q", 1, {1, 0}, "R", BW};
+    cr_assert_eq(st_stats_add(s, &g), 0);
+    finish(s);
+    static const char *const want[] = {
+        "round-robin,1,Q,1,1,1,0,0,,0,,,0,1",
+        "round-robin,2,P,0,1,0,0,1,,0,,,0,0",
+    };
+    expect_rows(s, want, 2);
+    /* As declared, P wins. */
+    cr_expect_str_eq(ranks_under(s), "1/2/1 2/1/1");
     st_stats_free(s);
 }
 
@@ -296,9 +402,9 @@ Test(stats_standings, illegal_games_exclude)
 Test(stats_standings, events_in_byte_order)
 {
     st_stats *s = st_stats_new();
-    game(s, "b", "A", "B", W, OK, 1);
-    game(s, NULL, "A", "B", B, OK, 1);
-    game(s, "a", "B", "C", D, OK, 1);
+    game(s, "b", "A", "B", W, OK, BN);
+    game(s, NULL, "A", "B", B, OK, BN);
+    game(s, "a", "B", "C", D, OK, BN);
     finish(s);
     cr_assert_eq(st_events(s), 3);
     cr_expect_str_eq(st_event_name(s, 0), "");
@@ -322,9 +428,9 @@ Test(stats_standings, events_in_byte_order)
 Test(stats_standings, encounters)
 {
     st_stats *s = st_stats_new();
-    game(s, "E", "A", "B", W, OK, 1);
-    game(s, "E", "B", "A", D, OK, 1);
-    game(s, "E", "C", "A", U, OK, 1);
+    game(s, "E", "A", "B", W, OK, BN);
+    game(s, "E", "B", "A", D, OK, BN);
+    game(s, "E", "C", "A", U, OK, BN);
     finish(s);
     /* Rows: A 1.5, B 0.5, C 0. */
     struct st_encounter e;
@@ -375,18 +481,22 @@ Test(stats_standings, parts_add_up_to_the_whole)
     } g[] = {
         {"Swiss", "A", "B", W, OK}, {"Swiss", "C", "D", D, OK}, {"Swiss", "E", "F", B, OK},
         {"Swiss", "A", "C", W, OK}, {"Swiss", "F", "B", D, OK}, {"Swiss", "D", "E", W, ILL},
+        {"Swiss", "E", "A", B, ILL}, {"Swiss", "C", "B", D, ILL},
         {"Swiss", "D", "A", W, OK}, {"Swiss", "F", "C", W, OK}, {"Swiss", "B", "E", U, OK},
         {"RR", "A", "B", B, OK},    {"RR", "B", "C", W, OK},    {"RR", "C", "A", D, OK},
         {NULL, "Zed", "A", W, OK},
     };
     size_t n = sizeof g / sizeof g[0];
     st_stats *whole = st_stats_new(), *part[3];
+    /* The illegal games stopped at White's, Black's and nobody's illegal
+     * turn, in turn, so that forfeits are counted from both sides. */
+    static const enum st_breaker breakers[3] = {BW, BB, BN};
     for (size_t i = 0; i < n; i++)
-        game(whole, g[i].ev, g[i].w, g[i].b, g[i].r, g[i].st, 1);
+        game(whole, g[i].ev, g[i].w, g[i].b, g[i].r, g[i].st, breakers[i % 3]);
     for (int k = 0; k < 3; k++)
         part[k] = st_stats_new();
     for (size_t i = n; i-- > 0;)
-        game(part[i % 3], g[i].ev, g[i].w, g[i].b, g[i].r, g[i].st, 1);
+        game(part[i % 3], g[i].ev, g[i].w, g[i].b, g[i].r, g[i].st, breakers[i % 3]);
     st_stats *merged = st_stats_new();
     cr_assert_eq(st_stats_merge(merged, part[2]), 0);
     cr_assert_eq(st_stats_merge(merged, part[0]), 0);
@@ -419,12 +529,12 @@ Test(stats_standings, parts_add_up_to_the_whole)
 /* A state of the previous version is refused, with the reason. */
 Test(stats_standings, old_state_is_refused)
 {
-    static const char old[] = "stats 1\nend\n";
+    static const char old[] = "stats 2\nend\n";
     FILE *f = fmemopen((void *)old, sizeof old - 1, "r");
     st_stats *s = st_stats_new();
     char err[128];
     cr_expect_eq(st_stats_load(s, f, 0, err, sizeof err), ST_BAD_STATE);
-    cr_expect_str_eq(err, "statistics: not version 2 (\"stats 2\" expected)");
+    cr_expect_str_eq(err, "statistics: not version 3 (\"stats 3\" expected)");
     fclose(f);
     st_stats_free(s);
 }
@@ -434,14 +544,22 @@ Test(stats_standings, old_state_is_refused)
 Test(stats_standings, impossible_counts_are_refused)
 {
     static const char *const bad[][2] = {
-        {"stats 2\npair =chess =A =B 1 1 0 0 2 2\nend\n",
+        {"stats 3\npair =chess =A =B 1 1 0 0 2 2\nend\n",
          "line 2: pair: the colours do not match the games and points"},
-        {"stats 2\npair =chess =A =B 2 1 1 0 1 0\nend\n",
+        {"stats 3\npair =chess =A =B 2 1 1 0 1 0\nend\n",
          "line 2: pair: the colours do not match the games and points"},
-        {"stats 2\nevent =E =A =B 1 2 2 0 0\nend\n", "line 2: event: more games scored than paired"},
-        {"stats 2\nevent =E =A =B 2 2 1 0 0\nend\n",
+        {"stats 3\nevent =E =A =B 1 2 2 0 0 0 0 0 0 0 0 0 0\nend\n",
+         "line 2: event: more games scored than paired"},
+        {"stats 3\nevent =E =A =B 1 1 1 0 0 1 0 0 1 0 0 0 0\nend\n",
+         "line 2: event: more games scored than paired"},
+        {"stats 3\nevent =E =A =B 2 2 1 0 0 0 0 0 0 0 0 0 0\nend\n",
          "line 2: event: games is not wins + draws + losses"},
-        {"stats 2\nevent =E =A =A 1 1 1 0 0\nend\n", "line 2: event: a player paired with himself"},
+        {"stats 3\nevent =E =A =B 2 0 0 0 0 1 0 0 0 1 1 0 0\nend\n",
+         "line 2: event: the games under review do not add up"},
+        {"stats 3\nevent =E =A =B 2 0 0 0 0 1 0 0 1 0 0 1 0\nend\n",
+         "line 2: event: more games forfeited than lost"},
+        {"stats 3\nevent =E =A =A 1 1 1 0 0 0 0 0 0 0 0 0 0\nend\n",
+         "line 2: event: a player paired with himself"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         FILE *f = fmemopen((void *)bad[i][0], strlen(bad[i][0]), "r");
