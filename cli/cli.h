@@ -715,6 +715,14 @@ void cli_report_files_release(struct cli_report_files *f);
 int cli_report_statistics(struct st_stats *stats, const struct cli_totals *t,
                           const struct cli_report_opts *o);
 
+/* Rating list `list` (a row of rating_lists.csv) in words when its players
+ * form groups that never met, directly or through others: "2 groups of
+ * players never met, ...: group 1 (3 players): Cat, Dan, Eve; group 2
+ * ..." (the first five players of each of the first ten groups); *text
+ * is the caller's, NULL for a list of one group.  0, or -1 when out of
+ * memory. */
+int cli_rating_groups_text(const struct st_stats *s, size_t list, char **text);
+
 /* The warnings the counts of a whole run call for (a selection that
  * matches none of the games read). */
 void cli_report_warnings(const struct cli_totals *t, const struct cli_report_opts *o);

@@ -53,39 +53,51 @@ void cli_report_files_release(struct cli_report_files *f)
 #define WARN_GROUPS 10
 #define WARN_NAMES 5
 
+int cli_rating_groups_text(const st_stats *s, size_t list, char **text)
+{
+    *text = NULL;
+    uint32_t groups = st_rating_list_groups(s, list);
+    if (groups < 2)
+        return 0;
+    size_t len = 0;
+    FILE *m = open_memstream(text, &len);
+    if (!m)
+        return -1;
+    fprintf(m, "%u groups of players never met, directly or through others, so ratings from "
+               "different groups cannot be compared:",
+            groups);
+    for (uint32_t g = 1; g <= groups && g <= WARN_GROUPS; g++) {
+        const char *names[WARN_NAMES];
+        size_t n = st_rating_group_names(s, list, g, names, WARN_NAMES);
+        fprintf(m, "%s group %u (%zu player%s): ", g > 1 ? ";" : "", g, n, n == 1 ? "" : "s");
+        for (size_t i = 0; i < n && i < WARN_NAMES; i++)
+            fprintf(m, "%s%s", i ? ", " : "", names[i]);
+        if (n > WARN_NAMES)
+            fprintf(m, " and %zu more", n - WARN_NAMES);
+    }
+    if (groups > WARN_GROUPS)
+        fprintf(m, "; and %u more groups (players.csv, rating_group)", groups - WARN_GROUPS);
+    if (fclose(m) != 0) {
+        free(*text);
+        *text = NULL;
+        return -1;
+    }
+    return 0;
+}
+
 /* A rating list whose players never all met, directly or through others:
  * ratings from different groups cannot be compared (Ordo warns alike).
- * Said once per list, naming the groups by their first players. */
+ * Said once per list, naming the groups by their first players (the
+ * page's ratings say it too). */
 static void warn_rating_groups(const st_stats *s)
 {
     for (size_t l = 0; l < st_table_nrows(s, ST_TABLE_RATING_LISTS); l++) {
-        uint32_t groups = st_rating_list_groups(s, l);
-        if (groups < 2)
-            continue;
-        char *text = NULL;
-        size_t len = 0;
-        FILE *m = open_memstream(&text, &len);
-        if (!m) {
-            cli_warning("rating list '%s': %u groups of players who never met", st_rating_list_name(s, l),
-                        groups);
-            continue;
-        }
-        fprintf(m, "rating list '%s': %u groups of players never met, directly or through "
-                   "others, so ratings from different groups cannot be compared:",
-                st_rating_list_name(s, l), groups);
-        for (uint32_t g = 1; g <= groups && g <= WARN_GROUPS; g++) {
-            const char *names[WARN_NAMES];
-            size_t n = st_rating_group_names(s, l, g, names, WARN_NAMES);
-            fprintf(m, "%s group %u (%zu player%s): ", g > 1 ? ";" : "", g, n, n == 1 ? "" : "s");
-            for (size_t i = 0; i < n && i < WARN_NAMES; i++)
-                fprintf(m, "%s%s", i ? ", " : "", names[i]);
-            if (n > WARN_NAMES)
-                fprintf(m, " and %zu more", n - WARN_NAMES);
-        }
-        if (groups > WARN_GROUPS)
-            fprintf(m, "; and %u more groups (players.csv, rating_group)", groups - WARN_GROUPS);
-        if (fclose(m) == 0)
-            cli_warning("%s", text);
+        char *text;
+        if (cli_rating_groups_text(s, l, &text) != 0)
+            cli_warning("rating list '%s': %u groups of players who never met",
+                        st_rating_list_name(s, l), st_rating_list_groups(s, l));
+        else if (text)
+            cli_warning("rating list '%s': %s", st_rating_list_name(s, l), text);
         free(text);
     }
 }

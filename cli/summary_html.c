@@ -29,6 +29,11 @@
 #define CHART_PLAYERS 200
 /* Names in charts are cut to this many characters (tables keep them whole). */
 #define CHART_NAME 28
+/* The valid games in a list a place in its ranking needs, unless
+ * --min-games says otherwise: FIDE's minimum for a first rating (Rating
+ * Regulations: a rating is first published on at least 5 games against
+ * rated opponents); docs/statistics.md, "Ratings". */
+#define CLI_RANK_GAMES 5
 
 /* ------------------------------------------------------------- escaping */
 
@@ -496,19 +501,17 @@ static size_t list_of(const char *const *names, size_t nv, const char *variant)
     return nv + 1;
 }
 
-static void rating_list(FILE *f, const st_stats *s, const struct rated *list, size_t n)
+/* A list's chart: the ranked players' ratings with their intervals, on
+ * an axis that starts no lower than floor. */
+static void rating_chart(FILE *f, const st_stats *s, const struct rated *list, size_t n,
+                         double floor_at)
 {
     struct row row;
-    get_row(s, ST_TABLE_PLAYERS, list[0].row, &row);
-    fputs("<h3>", f);
-    put_text(f, strcmp(txt(&row, ST_P_VARIANT), ST_ALL_VARIANTS) == 0 ? "All variants"
-                                                                      : txt(&row, ST_P_VARIANT));
-    fprintf(f, " (%zu players)</h3>\n", n);
     size_t drawn = n < CHART_PLAYERS ? n : CHART_PLAYERS;
     double lo = INFINITY, hi = -INFINITY;
     for (size_t i = 0; i < drawn; i++) {
         get_row(s, ST_TABLE_PLAYERS, list[i].row, &row);
-        lo = fmin(lo, val(&row, ST_P_RATING_LO));
+        lo = fmin(lo, fmax(val(&row, ST_P_RATING_LO), floor_at));
         hi = fmax(hi, val(&row, ST_P_RATING_HI));
     }
     lo = floor(lo / 100) * 100;
@@ -538,7 +541,7 @@ static void rating_list(FILE *f, const st_stats *s, const struct rated *list, si
         put_short(f, txt(&row, ST_P_PLAYER), CHART_NAME);
         fputs("</text>\n", f);
         double k = RXW / (hi - lo);
-        whisker(f, y, RX0 + k * (val(&row, ST_P_RATING_LO) - lo),
+        whisker(f, y, RX0 + k * (fmax(val(&row, ST_P_RATING_LO), floor_at) - lo),
                 RX0 + k * (val(&row, ST_P_RATING_HI) - lo),
                 RX0 + k * (val(&row, ST_P_RATING) - lo), "#1f5fa8");
     }
@@ -546,39 +549,140 @@ static void rating_list(FILE *f, const st_stats *s, const struct rated *list, si
     if (drawn < n)
         fprintf(f, "<p class=\"note\">The chart shows the first %zu of %zu players; the table "
                    "and players.csv have them all.</p>\n", drawn, n);
-    fputs("<table>\n<tr><th>#</th><th class=\"name\">player</th><th>games</th><th>score</th><th>rating</th>"
-          "<th>95% interval</th></tr>\n", f);
+}
+
+/* The rows of a list's table: the rank (ranked), the player, games,
+ * score, rating, the interval with its lower bound cut at floor_at, the
+ * GCR, and the group when the list splits.  Returns how many lower
+ * bounds were cut. */
+static size_t rating_rows(FILE *f, const st_stats *s, const struct rated *list, size_t n,
+                          int ranked, double floor_at, int groups)
+{
+    fputs("<table>\n<tr>", f);
+    if (ranked)
+        fputs("<th>#</th>", f);
+    fputs("<th class=\"name\">player</th><th>games</th><th>score</th><th>rating</th>"
+          "<th>95% interval</th><th>GCR</th>", f);
+    if (groups)
+        fputs("<th>group</th>", f);
+    fputs("</tr>\n", f);
+    struct row row;
+    size_t cut = 0;
+    const struct st_cell floor_cell = {ST_CELL_REAL, NULL, floor_at, 1};
     for (size_t i = 0; i < n; i++) {
         get_row(s, ST_TABLE_PLAYERS, list[i].row, &row);
-        char rank[ST_INT_TEXT];
-        st_format_u64(rank, i + 1);
-        fputs("<tr><td>", f);
-        fputs(rank, f);
-        fputs("</td><td class=\"name\">", f);
+        fputs("<tr>", f);
+        if (ranked) {
+            char rank[ST_INT_TEXT];
+            st_format_u64(rank, i + 1);
+            fputs("<td>", f);
+            fputs(rank, f);
+            fputs("</td>", f);
+        }
+        fputs("<td class=\"name\">", f);
         put_text(f, txt(&row, ST_P_PLAYER));
         fputs("</td>", f);
         put_cell(f, &row, ST_P_GAMES);
         put_cell(f, &row, ST_P_SCORE);
         put_cell(f, &row, ST_P_RATING);
         fputs("<td>", f);
+        if (val(&row, ST_P_RATING_LO) < floor_at) {
+            cut++;
+            fputs("&lt;", f);
+            row.c[ST_P_RATING_LO] = floor_cell;
+        }
         fputs(grouped(&row, ST_P_RATING_LO), f);
         fputs("&#8211;", f);
         fputs(grouped(&row, ST_P_RATING_HI), f);
-        fputs("</td></tr>\n", f);
+        fputs("</td>", f);
+        put_cell(f, &row, ST_P_GCR);
+        if (groups)
+            put_cell(f, &row, ST_P_RATING_GROUP);
+        fputs("</tr>\n", f);
     }
     fputs("</table>\n", f);
+    return cut;
+}
+
+/* One rating list: its groups warning, the ranked players' chart and
+ * table, then the players with too few games for a place. */
+static int rating_list(FILE *f, const st_stats *s, struct rated *list, size_t n,
+                       uint64_t rank_games)
+{
+    struct row row;
+    get_row(s, ST_TABLE_PLAYERS, list[0].row, &row);
+    const char *variant = txt(&row, ST_P_VARIANT);
+    fputs("<h3>", f);
+    put_text(f, strcmp(variant, ST_ALL_VARIANTS) == 0 ? "All variants" : variant);
+    fprintf(f, " (%zu players)</h3>\n", n);
+    /* Its row of rating_lists.csv: the mean, and the groups. */
+    double mean = ST_RATING_CENTRE;
+    char *split = NULL;
+    for (size_t l = 0; l < st_table_nrows(s, ST_TABLE_RATING_LISTS); l++) {
+        if (strcmp(st_rating_list_name(s, l), variant) != 0)
+            continue;
+        struct row lr;
+        get_row(s, ST_TABLE_RATING_LISTS, l, &lr);
+        mean = val(&lr, ST_R_AVERAGE);
+        if (cli_rating_groups_text(s, l, &split) != 0)
+            return -1;
+    }
+    if (split) {
+        fputs("<p class=\"warn\">Warning: ", f);
+        put_text(f, split);
+        fputs(".</p>\n", f);
+    }
+    double floor_at = mean - ST_RATING_CENTRE;
+    /* Ranked first, each part still by rating. */
+    size_t ranked = 0;
+    for (size_t i = 0; i < n; i++) {
+        get_row(s, ST_TABLE_PLAYERS, list[i].row, &row);
+        if ((uint64_t)val(&row, ST_P_GAMES) >= rank_games) {
+            struct rated r = list[i];
+            memmove(list + ranked + 1, list + ranked, (i - ranked) * sizeof *list);
+            list[ranked++] = r;
+        }
+    }
+    size_t cut = 0;
+    if (ranked) {
+        rating_chart(f, s, list, ranked, floor_at);
+        cut += rating_rows(f, s, list, ranked, 1, floor_at, split != NULL);
+    }
+    if (ranked < n) {
+        fprintf(f, "<h4>Not ranked: fewer than %llu valid games (%zu player%s)</h4>\n",
+                (unsigned long long)rank_games, n - ranked, n - ranked == 1 ? "" : "s");
+        cut += rating_rows(f, s, list + ranked, n - ranked, 0, floor_at, split != NULL);
+    }
+    if (cut) {
+        char t[ST_FIXED_TEXT];
+        struct st_cell c = {ST_CELL_REAL, NULL, floor_at, 1};
+        const char *at = st_cell_text(&c, t, sizeof t);
+        fprintf(f, "<p class=\"note\">&lt;%s: the interval reaches below %s, %d below the "
+                   "list's mean, where the games no longer place the player; players.csv has "
+                   "the bound.</p>\n",
+                at, at, (int)ST_RATING_CENTRE);
+    }
+    free(split);
+    return 0;
 }
 
 static int ratings(FILE *f, const st_stats *s, uint64_t min_games)
 {
+    /* A place needs CLI_RANK_GAMES valid games in the list, or what
+     * --min-games asks. */
+    uint64_t rank_games = min_games ? min_games : CLI_RANK_GAMES;
     fputs("<h2>Ratings</h2>\n<p class=\"note\">Elo-scale maximum-likelihood ratings "
           "(Bradley-Terry, draws as half points, a weak prior; each list's mean is 1500 unless "
-          "--average or --anchor placed it: rating_lists.csv says how); bars: 95% intervals.",
+          "--average or --anchor placed it: rating_lists.csv says how); bars: 95% intervals. "
+          "GCR: the Game Courier rating (players.csv, gcr).",
           f);
     if (min_games)
         fprintf(f, " Players with fewer than %llu valid games are not listed.",
                 (unsigned long long)min_games);
-    fputs("</p>\n", f);
+    fprintf(f, " A place (#) needs at least %llu valid games in the list%s; the players with "
+               "fewer are listed apart, not ranked.</p>\n",
+            (unsigned long long)rank_games,
+            min_games ? " (--min-games)" : ", FIDE's minimum for a first rating");
     size_t np = st_table_nrows(s, ST_TABLE_PLAYERS), n = 0, nv;
     struct rated *all = malloc((np ? np : 1) * sizeof *all);
     const char **names = variant_names(s, &nv);
@@ -598,13 +702,14 @@ static int ratings(FILE *f, const st_stats *s, uint64_t min_games)
     qsort(all, n, sizeof *all, by_list_then_rating);
     if (!n)
         fputs("<p>No rated players.</p>\n", f);
-    for (size_t i = 0, j; i < n; i = j) {
+    int rc = 0;
+    for (size_t i = 0, j; i < n && rc == 0; i = j) {
         for (j = i; j < n && all[j].list == all[i].list; j++)
             ;
-        rating_list(f, s, all + i, j - i);
+        rc = rating_list(f, s, all + i, j - i, rank_games);
     }
     free(all);
-    return 0;
+    return rc;
 }
 
 int cli_write_summary_html(const st_stats *s, const struct cli_html_run *run, const char *dir,

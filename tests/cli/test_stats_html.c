@@ -106,7 +106,7 @@ Test(cli_stats_html, self_contained)
  * audit counts. */
 Test(cli_stats_html, holds_the_sections)
 {
-    char *html = page("");
+    char *html = page("--min-games 1");
     cr_expect(strstr(html, "<h2 id=\"audit\">Audit</h2>") != NULL);
     cr_expect(strstr(html, "<h3 id=\"audit-games\">Games with violations (") != NULL);
     cr_expect(strstr(html, "<h2>Win rates by variant</h2>") != NULL);
@@ -145,7 +145,7 @@ static char *grouped(const char *s)
  * up, and every point of the charts is a number with one decimal. */
 Test(cli_stats_html, rating_lines_carry_the_csv_figures)
 {
-    char *html = page("");
+    char *html = page("--min-games 1");
     char *path = ts_fmt("%s/out/players.csv", ts_scratch);
     struct ts_csv t;
     cr_assert_eq(ts_csv_read(path, &t), 0);
@@ -154,13 +154,17 @@ Test(cli_stats_html, rating_lines_carry_the_csv_figures)
     for (size_t r = 1; r < t.nrows; r++) {
         if (!ts_csv_get(&t, r, "rating")[0])
             continue;
-        char *g[5];
-        const char *cols[5] = {"games", "score", "rating", "rating_ci_low", "rating_ci_high"};
-        for (int i = 0; i < 5; i++)
+        char *g[6];
+        const char *cols[6] = {"games", "score", "rating", "rating_ci_low", "rating_ci_high",
+                               "gcr"};
+        for (int i = 0; i < 6; i++)
             g[i] = grouped(ts_csv_get(&t, r, cols[i]));
-        char *want = ts_fmt("</td><td>%s</td><td>%s</td><td>%s</td><td>%s&#8211;%s</td></tr>\n",
-                            g[0], g[1], g[2], g[3], g[4]);
-        for (int i = 0; i < 5; i++)
+        /* A lower bound below 0 (1500 below the mean) is cut there. */
+        int cut = g[3][0] == '-';
+        char *want = ts_fmt("</td><td>%s</td><td>%s</td><td>%s</td><td>%s%s&#8211;%s</td>"
+                            "<td>%s</td></tr>\n",
+                            g[0], g[1], g[2], cut ? "&lt;" : "", cut ? "0" : g[3], g[4], g[5]);
+        for (int i = 0; i < 6; i++)
             free(g[i]);
         cr_expect(strstr(html, want) != NULL, "no line ending %s", want);
         free(want);
@@ -195,5 +199,79 @@ Test(cli_stats_html, tells_the_options)
     cr_expect(strstr(html, "Selected: 1 of 3 games (event club).") != NULL, "%s", html);
     cr_expect(strstr(html, "fewer than 2 valid games are not listed") != NULL);
     cr_expect(strstr(html, "No rated players.") != NULL, "one game: nobody has 2");
+    free(html);
+}
+
+/* summary.html of `analyze -q NAME -o out`, NAME holding text. */
+static char *page_of(const char *name, const char *text, size_t len)
+{
+    char *path = ts_fmt("%s/%s", ts_scratch, name);
+    cr_assert_eq(ts_write_file(path, text, len), 0);
+    free(path);
+    char *cmd = ts_fmt("analyze -q %s -o out", name);
+    cr_assert_eq(ts_gcaudit(ts_scratch, cmd), 0);
+    free(cmd);
+    return ts_slurp(ts_scratch, "out/summary.html");
+}
+
+/* Issue 26, item 5: a place needs 5 valid games in the list (FIDE's
+ * minimum for a first rating).  A, B and C meet three times each (6 games
+ * apiece); Solo beats C once, the best score of all, and is listed apart,
+ * not ranked, after the three ranked players.  No lower bound is shown
+ * below 0; the Game Courier ratings are in the tables. */
+Test(cli_stats_html, only_players_with_enough_games_are_ranked)
+{
+    char *log = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&log, &len);
+    const char *pairs[3][2] = {{"A", "B"}, {"B", "C"}, {"C", "A"}};
+    const char *moves[9] = {"a2-a3", "b2-b3", "c2-c3", "d2-d3", "e2-e3",
+                            "f2-f3", "g2-g3", "h2-h3", "a2-a4"};
+    const char *results[3] = {"1-0", "1/2-1/2", "0-1"};
+    for (int k = 0; k < 3; k++)
+        for (int p = 0; p < 3; p++)
+            /* Each game its own first move: the same moves between the
+             * same players would be a copy, counted once. */
+            fprintf(m, "Game: Chess\nWhite: %s\nBlack: %s\nResult: %s\n\n1. P %s\n\n",
+                    pairs[p][0], pairs[p][1], results[(k + p) % 3], moves[3 * k + p]);
+    fputs("Game: Chess\nWhite: Solo\nBlack: C\nResult: 1-0\n\n1. P e2-e4\n", m);
+    fclose(m);
+    char *html = page_of("rank.log", log, len);
+    free(log);
+    cr_expect(strstr(html, "A place (#) needs at least 5 valid games in the list, FIDE's minimum "
+                           "for a first rating; the players with fewer are listed apart, not "
+                           "ranked.") != NULL);
+    /* In each list (all, chess): ranks 1 to 3, then Solo apart. */
+    const char *at = strstr(html, "<h3>All variants (4 players)</h3>");
+    cr_assert_not_null(at);
+    const char *apart = strstr(at, "<h4>Not ranked: fewer than 5 valid games (1 player)</h4>\n"
+                                   "<table>\n<tr><th class=\"name\">player</th><th>games</th>"
+                                   "<th>score</th><th>rating</th><th>95% interval</th>"
+                                   "<th>GCR</th></tr>\n<tr><td class=\"name\">Solo</td><td>1</td>");
+    cr_expect(apart != NULL, "Solo is not listed apart");
+    const char *third = strstr(at, "<tr><td>3</td><td class=\"name\">");
+    cr_expect(third && apart && third < apart, "three ranked players first");
+    cr_expect(strstr(at, "<tr><td>4</td>") == NULL, "Solo has no place");
+    cr_expect_eq(occurrences(html, "<td class=\"name\">Solo</td>"), 2, "a row in each list");
+    /* One chart per list, of the ranked players only: 3 whiskers each. */
+    cr_expect_eq(occurrences(html, "<svg "), 4, "rates, terminations, two rating lists");
+    /* No interval shown with a negative lower bound. */
+    cr_expect(strstr(strstr(html, "<h2>Ratings</h2>"), "<td>-") == NULL, "a negative bound");
+    free(html);
+}
+
+/* Two groups that never met (A-B and C-D): the warning stderr gives is on
+ * the page too, under the list, and the tables say each player's group. */
+Test(cli_stats_html, groups_that_never_met_are_warned_about)
+{
+    static const char two[] = "Game: Chess\nWhite: A\nBlack: B\nResult: 1-0\n\n1. P e2-e4\n\n"
+                              "Game: Chess\nWhite: C\nBlack: D\nResult: 0-1\n\n1. P e2-e4\n";
+    char *html = page_of("two.log", two, strlen(two));
+    static const char warn[] = "<p class=\"warn\">Warning: 2 groups of players never met, directly "
+                               "or through others, so ratings from different groups cannot be "
+                               "compared: group 1 (2 players): A, B; group 2 (2 players): C, D."
+                               "</p>\n";
+    cr_expect_eq(occurrences(html, warn), 2, "all and chess");
+    cr_expect(strstr(html, "<th>GCR</th><th>group</th></tr>\n") != NULL);
     free(html);
 }
