@@ -20,6 +20,11 @@ int cli_analyze_open_reports(struct analyze *A)
         cli_error("analyze: cannot write the reports in '%s': %s", dir, strerror(errno));
         return -1;
     }
+    /* Checked once the report folder exists: the PGN file may go into it
+     * (--pgn out/games.pgn -o out, out not made yet). */
+    if (A->o.pgn && !A->o.nshards &&
+        cli_output_check_file_or_stop("analyze", "PGN file", A->o.pgn) != CLI_CONTINUE)
+        return -1;
     A->inputs = fmt_csv_open(dir, "inputs.csv", cli_inputs_header, CLI_INPUTS_COLS, A->o.excel);
     A->games = fmt_csv_open(dir, "games.csv", cli_games_header, CLI_GAMES_COLS, A->o.excel);
     A->violations = fmt_csv_open(dir, "violations.csv", cli_violations_header,

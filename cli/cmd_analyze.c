@@ -255,11 +255,6 @@ static int prepare_or_stop(struct analyze *A)
                                             A->o.nshards ? NULL : A->o.pgn, A->o.xlsx);
     if (rc != CLI_CONTINUE)
         return rc;
-    if (A->o.pgn && !A->o.nshards) {
-        rc = cli_output_check_file_or_stop("analyze", "PGN file", A->o.pgn);
-        if (rc != CLI_CONTINUE)
-            return rc;
-    }
     /* The run's files are put in place together, at its end, and what
      * dead runs left of them is cleared then (report_set.c). */
     cli_report_set_begin(A->o.outdir);

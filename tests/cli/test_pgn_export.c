@@ -10,6 +10,7 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tests/support/shard.h"
 #include "tests/support/support.h"
@@ -320,6 +321,23 @@ Test(cli_pgn_export, a_bad_pgn_file_is_said_before_anything_is_read)
     cr_expect_str_eq(old, "old\n");
     free(old);
     free(path);
+}
+
+/* The PGN file may go into the report folder the run makes: its folder
+ * is checked once that exists (it was refused as "does not exist"). */
+Test(cli_pgn_export, the_pgn_file_may_go_into_a_new_report_folder)
+{
+    write_games();
+    int rc = ts_gcaudit(ts_scratch, "analyze games.log -o rep --pgn rep/games.pgn");
+    cr_assert_eq(rc, 0, "%s", ts_slurp(ts_scratch, "stderr.txt"));
+    char *pgn = ts_slurp(ts_scratch, "rep/games.pgn");
+    cr_expect_str_eq(pgn, games_pgn);
+    free(pgn);
+    /* A folder refused for the PGN file leaves no report folder made. */
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze games.log -o new --pgn nowhere/g.pgn"), 3);
+    char *gone = ts_fmt("%s/new", ts_scratch);
+    cr_expect_neq(access(gone, F_OK), 0, "the report folder made for the run stays");
+    free(gone);
 }
 
 /* The samples and the shared vectors, the PGN written by one run with
