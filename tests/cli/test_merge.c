@@ -393,7 +393,9 @@ Test(cli_merge, every_file_merge_reads_is_checked)
 /* The value of the state's line `key` in dir. */
 static char *state_value(const char *dir, const char *key)
 {
-    char *text = ts_slurp(ts_scratch, ts_fmt("%s/gcaudit-shard.txt", dir));
+    char *name = ts_fmt("%s/gcaudit-shard.txt", dir);
+    char *text = ts_slurp(ts_scratch, name);
+    free(name);
     char *at = strstr(text, key);
     cr_assert_not_null(at, "%s in %s", key, dir);
     at += strlen(key);
