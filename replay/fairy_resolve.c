@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "replay/variant_fairy.h"
+#include "replay/fairy_turn.h"
 #include "replay/verdict.h"
 
 /* ---------------------------------------------------------- verdicts */
@@ -29,30 +29,8 @@
 /* rp_verdict_set, returning 0 for the resolver's "rejected". */
 #define set(v, ...) (rp_verdict_set((v), __VA_ARGS__), 0)
 
-struct turn {
-    int from, to;                /* the first component's squares, when a move */
-    struct rp_fgame *g;
-    const struct rp_fpos *p;
-    const struct rp_fdef *d;
-    const struct fmt_component *c;
-    size_t n;
-    struct rp_verdict *v;
-};
-
-static const char *sqname(const struct turn *t, int sq, char *buf)
-{
-    rp_fsquare_name(t->d, sq, buf);
-    return buf;
-}
-
-/* The name of the piece on sq, into buf (RP_FNAME_MAX bytes). */
-static const char *piece_on(const struct turn *t, int sq, char *buf)
-{
-    return rp_fpiece_name(t->d, rp_fp_type(t->p->b[sq]), t->p->unpromoted[sq], buf);
-}
-
 /* A component's square: its text, or with "dest" the main move's target. */
-static int square_of(const struct turn *t, const char *name, int dest)
+static int square_of(const struct rp_fturn *t, const char *name, int dest)
 {
     if (dest >= 0 && strcmp(name, "dest") == 0)
         return dest;
@@ -64,12 +42,12 @@ static int square_exists(const char *name, const void *ctx)
     return rp_fsquare_parse(ctx, name) >= 0 || strcmp(name, "dest") == 0;
 }
 
-static int check_squares(const struct turn *t)
+static int check_squares(const struct rp_fturn *t)
 {
     return rp_check_squares(t->c, t->n, square_exists, t->d, t->d->short_title, t->v);
 }
 
-static int label_is(const struct turn *t, int sq, const char *label)
+static int label_is(const struct rp_fturn *t, int sq, const char *label)
 {
     char l[RP_FLABEL_MAX + 2];
     rp_flabel(t->d, t->p->b[sq], t->p->unpromoted[sq], l);
@@ -77,7 +55,7 @@ static int label_is(const struct turn *t, int sq, const char *label)
 }
 
 /* The type and colour a placement's label names, or -1. */
-static int label_type(const struct turn *t, const char *label, int *colour, int *promoted_from)
+static int label_type(const struct rp_fturn *t, const char *label, int *colour, int *promoted_from)
 {
     const struct rp_fdef *d = t->d;
     *promoted_from = -1;
@@ -103,285 +81,11 @@ static int label_type(const struct turn *t, const char *label, int *colour, int 
     return -1;
 }
 
-/* ------------------------------------------------------ explanations */
-
-/* Where a piece confined by mobilityRegion may stand, in words: whole
- * ranks ("ranks 1 to 5": a Xiangqi elephant stays on its side of the
- * river), a rectangle ("the area d1 to f3": a palace), else the bare
- * fact. */
-static void region_words(const struct turn *t, int type, int us, char *why, size_t size)
-{
-    const struct rp_fdef *d = t->d;
-    const rp_fset *r = &d->types[type].region[us];
-    int f0 = d->files, f1 = -1, r0 = d->ranks, r1 = -1, n = 0;
-    for (int rk = 0; rk < d->ranks; rk++)
-        for (int f = 0; f < d->files; f++)
-            if (rp_fset_has(r, rp_fsq(f, rk))) {
-                n++;
-                f0 = f < f0 ? f : f0, f1 = f > f1 ? f : f1;
-                r0 = rk < r0 ? rk : r0, r1 = rk > r1 ? rk : r1;
-            }
-    char name[RP_FNAME_MAX], a[8], b[8];
-    rp_fpiece_name(d, type, 0, name);
-    if (n == 0 || n != (f1 - f0 + 1) * (r1 - r0 + 1))
-        snprintf(why, size, "%s %s may not stand on %s", rp_farticle(name), name, sqname(t, t->to, a));
-    else if (f0 == 0 && f1 == d->files - 1)
-        snprintf(why, size, "%s %s must stay on ranks %s to %s", rp_farticle(name), name, d->rank_labels[r0], d->rank_labels[r1]);
-    else
-        snprintf(why, size, "%s %s must stay within the area %s to %s", rp_farticle(name), name, sqname(t, rp_fsq(f0, r0), a),
-                 sqname(t, rp_fsq(f1, r1), b));
-}
-
-/* Why the piece on from has no move to `to` (after the own-piece case). */
-static void explain(const struct turn *t, int from, int to, char *why, size_t size)
-{
-    const struct rp_fpos *p = t->p;
-    const struct rp_fdef *d = t->d;
-    int type = rp_fp_type(p->b[from]), us = p->side;
-    char a[8], b[8];
-    why[0] = '\0';
-    if (from == to) {
-        snprintf(why, size, "a move must leave its square");
-        return;
-    }
-    if (!(d->allowed[us][to] >> type & 1)) {
-        region_words(t, type, us, why, size);
-        return;
-    }
-    if (type == d->pawn) {
-        int push = us ? -RP_FMB_COLS : RP_FMB_COLS, diff = to - from;
-        if (diff == push || diff == 2 * push) {
-            if (p->b[to])
-                snprintf(why, size, "a pawn cannot capture straight ahead");
-            else if (diff == 2 * push && p->b[from + push])
-                snprintf(why, size, "the path is blocked at %s", sqname(t, from + push, a));
-            else if (diff == 2 * push)
-                snprintf(why, size, "a pawn moves two squares only from its starting rank");
-        } else if (diff == push - 1 || diff == push + 1) {
-            snprintf(why, size, "there is nothing to capture on %s", sqname(t, to, a));
-        }
-        return;
-    }
-    const struct rp_ftype *ty = &d->types[type];
-    int dx = rp_ffile(to) - rp_ffile(from), dy = rp_frank(to) - rp_frank(from);
-    if (us)
-        dy = -dy;
-    int capture = rp_fp_real(p->b[to]);
-    for (int k = 0; k < ty->natoms; k++) {
-        const struct rp_fatom *at = &ty->atoms[k];
-        int steps = 0;
-        if (at->kind == RP_FA_LEAP) {
-            if (at->dx != dx || at->dy != dy)
-                continue;
-            steps = 1;
-        } else {
-            for (int s = 1; s <= 12 && !steps; s++)
-                if (at->dx * s == dx && at->dy * s == dy)
-                    steps = s;
-            if (!steps || (at->range && steps > at->range))
-                continue;
-        }
-        char name[RP_FNAME_MAX];
-        rp_fpiece_name(d, type, p->unpromoted[from], name);
-        if (at->cond == RP_FAC_PROMOTED_SOLDIER && !rp_fattack_from(p, type, us, from, at, to)) {
-            snprintf(why, size, "%s %s may step sideways only from rank %d on", rp_farticle(name), name, d->soldier_promotion_rank);
-            return;
-        }
-        if (at->cond == RP_FAC_DIAGONAL_LINES &&
-            (!rp_fset_has(&d->diagonal_lines, from) || !rp_fset_has(&d->diagonal_lines, to))) {
-            snprintf(why, size, "diagonal moves are only along the palace's diagonals");
-            continue;
-        }
-        if (!(at->mode & (capture ? RP_FA_CAPTURE : RP_FA_MOVE))) {
-            snprintf(why, size, capture ? "the %s cannot capture that way" : "the %s moves that way only to capture", name);
-            continue;
-        }
-        if (at->kind == RP_FA_LEAP) {
-            for (int i = 0; i < at->nblock; i++) {
-                int bsq = from + at->block[i][0] + (us ? -at->block[i][1] : at->block[i][1]) * RP_FMB_COLS;
-                if (p->b[bsq]) {
-                    snprintf(why, size, "the %s is blocked at %s", name, sqname(t, bsq, a));
-                    return;
-                }
-            }
-            continue;
-        }
-        int step = at->dx + (us ? -at->dy : at->dy) * RP_FMB_COLS, screens = 0, first = -1;
-        int cannon_screen = 0;
-        for (int s = from + step; s != to; s += step)
-            if (p->b[s]) {
-                if (first < 0)
-                    first = s;
-                screens++;
-                cannon_screen |= d->types[rp_fp_type(p->b[s])].role == RP_FR_JANGGI_CANNON;
-            }
-        if (at->kind == RP_FA_RIDE && first >= 0) {
-            snprintf(why, size, "the path is blocked at %s", sqname(t, first, a));
-            return;
-        }
-        if (at->kind == RP_FA_HOP || at->kind == RP_FA_GRASSHOP) {
-            if (ty->role == RP_FR_JANGGI_CANNON && cannon_screen) {
-                snprintf(why, size, "%s %s cannot jump over a cannon", rp_farticle(name), name);
-                return;
-            }
-            if (ty->role == RP_FR_JANGGI_CANNON && capture &&
-                d->types[rp_fp_type(p->b[to])].role == RP_FR_JANGGI_CANNON) {
-                snprintf(why, size, "%s %s cannot capture a cannon", rp_farticle(name), name);
-                return;
-            }
-            if (screens != 1) {
-                snprintf(why, size, "the %s needs exactly one piece to jump over%s%s", name,
-                         screens ? ", and there are " : "", screens ? "more" : "");
-                return;
-            }
-            if (at->kind == RP_FA_GRASSHOP) {
-                snprintf(why, size, "the %s lands right behind the piece it jumps (%s)", name,
-                         sqname(t, first, b));
-                return;
-            }
-        }
-    }
-    if (!why[0]) {
-        char name[RP_FNAME_MAX];
-        rp_fpiece_name(d, type, p->unpromoted[from], name);
-        snprintf(why, size, "that is not %s %s move", rp_farticle(name), name);
-    }
-}
-
-/* A king's move to a castling destination or onto its own castling rook
- * that is no castling now: why (1), or 0 when it is no castling shape. */
-static int explain_castling(const struct turn *t, int from, int to, char *why, size_t size)
-{
-    const struct rp_fpos *p = t->p;
-    const struct rp_fdef *d = t->d;
-    int us = p->side;
-    if (!d->castling || (p->castle_king[us * 2] != from && p->castle_king[us * 2 + 1] != from &&
-                         p->king[us] != from))
-        return 0;
-    int rank = us ? d->ranks - d->castling_rank : d->castling_rank - 1;
-    if (rp_frank(from) != rank || rp_frank(to) != rank)
-        return 0;
-    rp_fpiece rook = rp_fp_make(d->castling_rook, us);
-    int onto_rook = p->b[to] == rook;
-    int dest = rp_ffile(to) == d->castling_kingside_file || rp_ffile(to) == d->castling_queenside_file;
-    if (!onto_rook && !(dest && abs(rp_ffile(to) - rp_ffile(from)) >= 2))
-        return 0;
-    int queen = onto_rook ? to < from : rp_ffile(to) == d->castling_queenside_file;
-    int idx = us * 2 + queen;
-    char a[8], king[RP_FNAME_MAX], rook_name[RP_FNAME_MAX];
-    piece_on(t, from, king);
-    rp_fpiece_name(d, d->castling_rook, 0, rook_name);
-    if (!(p->castle_rights >> idx & 1)) {
-        int rsq = p->castle_rook[idx];
-        if (!rsq || p->b[rsq] != rook)
-            snprintf(why, size, "there is no %s to castle with on that side", rook_name);
-        else if (!(p->castle_rights >> (us * 2) & 3))
-            snprintf(why, size, "the %s has already moved, so it cannot castle", king);
-        else
-            snprintf(why, size, "the %s on %s has already moved, so it cannot castle",
-                     rook_name, sqname(t, rsq, a));
-        return 1;
-    }
-    int kto, rto, rfrom = p->castle_rook[idx];
-    rp_fcastle_squares(p, idx, &kto, &rto);
-    int lo = from < rfrom ? from : rfrom, hi = from < rfrom ? rfrom : from;
-    if (kto < lo)
-        lo = kto;
-    if (rto < lo)
-        lo = rto;
-    if (kto > hi)
-        hi = kto;
-    if (rto > hi)
-        hi = rto;
-    for (int sq = lo; sq <= hi; sq++)
-        if (sq != from && sq != rfrom && p->b[sq]) {
-            snprintf(why, size, "castling needs %s empty", sqname(t, sq, a));
-            return 1;
-        }
-    snprintf(why, size, "castling is written as the %s's move to %s or onto its own %s", king,
-             sqname(t, kto, a), rook_name);
-    return 1;
-}
-
-/* ----------------------------------------------------- legality words */
-
-static int reject_illegal(const struct turn *t, rp_fmove m, enum rp_fillegal why)
-{
-    const struct rp_fpos *p = t->p;
-    const struct rp_fdef *d = t->d;
-    int us = p->side;
-    char a[8], b[8], name[RP_FNAME_MAX], other[RP_FNAME_MAX];
-    switch (why) {
-    case RP_FL_OK: return 1;
-    case RP_FL_KING_ATTACKED: {
-        /* A gated piece does not block (rp_flegal): show the move without it. */
-        rp_fmove bare = m;
-        bare.gate = 0;
-        struct rp_fpos q = *p;
-        rp_fmake(&q, bare);
-        int k = q.king[us], by = rp_fattacker(&q, k, !us);
-        /* The written gating may be why no candidate is legal even when
-         * the one reported is the bare move. */
-        int gating = m.gate || (d->seirawan_gating && t->n > 1 && t->c[t->n - 1].kind == FMT_COMP_PLACE);
-        const char *note = gating ? " (a piece brought in may not block a check)" : "";
-        if (k == RP_FNOSQ || by == RP_FNOSQ)
-            return set(t->v, RP_KING_IN_CHECK, "the %s king would be attacked%s", us ? "black" : "white", note);
-        return set(t->v, RP_KING_IN_CHECK, "the %s %s on %s would be attacked by the %s on %s%s",
-                   us ? "black" : "white", rp_fpiece_name(d, d->king, 0, name), sqname(t, k, a),
-                   rp_fpiece_name(d, rp_fp_type(q.b[by]), q.unpromoted[by], other), sqname(t, by, b), note);
-    }
-    case RP_FL_CASTLE_OUT:
-        return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: the %s may not castle out of check",
-                   piece_on(t, m.from, name), t->c[0].from, t->c[0].to, name);
-    case RP_FL_CASTLE_THROUGH: {
-        int step = m.to > m.from ? -1 : 1;
-        for (int s = m.to + step; s != m.from; s += step)
-            if (rp_fattacked(p, s, !us))
-                return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: the %s may not castle through %s, "
-                           "which is attacked", piece_on(t, m.from, name), t->c[0].from, t->c[0].to, name,
-                           sqname(t, s, a));
-        return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: the %s may not castle through an "
-                   "attacked square", piece_on(t, m.from, name), t->c[0].from, t->c[0].to, name);
-    }
-    case RP_FL_FLYING_GENERAL:
-        return set(t->v, RP_KING_IN_CHECK, "the two %ss would face each other on an open file",
-                   rp_fpiece_name(d, d->king, 0, name));
-    case RP_FL_CHECK_FORBIDDEN:
-        return set(t->v, RP_ILLEGAL_MOVE, m.kind == RP_FM_DROP && d->checking
-                                               ? "a drop may not give check in %s"
-                                               : "a move may not give check in %s",
-                   d->short_title);
-    case RP_FL_MUST_CAPTURE: {
-        struct rp_fmovelist l;
-        rp_fgen_legal(p, &l);
-        for (int i = 0; i < l.n; i++)
-            if (rp_fmove_is_capture(p, l.m[i]))
-                return set(t->v, RP_ILLEGAL_MOVE, "capturing is compulsory in %s: the %s on %s can take on %s",
-                           d->short_title, piece_on(t, l.m[i].from, name), sqname(t, l.m[i].from, a), sqname(t, l.m[i].to, b));
-        return set(t->v, RP_ILLEGAL_MOVE, "capturing is compulsory in %s", d->short_title);
-    }
-    case RP_FL_MUST_DROP:
-        return set(t->v, RP_ILLEGAL_MOVE, "a piece in hand must be dropped first in %s", d->short_title);
-    case RP_FL_IMMOBILE:
-        if (m.kind == RP_FM_DROP)
-            return set(t->v, RP_BAD_DROP, "%s %s dropped on %s could never move",
-                       rp_farticle(rp_fpiece_name(d, m.type, 0, name)), name, sqname(t, m.to, a));
-        return set(t->v, RP_BAD_PROMOTION, "the %s reaching %s must be promoted: it could never move from there",
-                   piece_on(t, m.from, name), sqname(t, m.to, a));
-    case RP_FL_MAKPONG:
-        return set(t->v, RP_ILLEGAL_MOVE, "in check, the %s may only capture the checking piece (Makpong)",
-                   rp_fpiece_name(d, d->king, 0, name));
-    case RP_FL_PAWN_DROP_MATE:
-        break;
-    }
-    return set(t->v, RP_ILLEGAL_MOVE, "the move is not legal in %s", d->short_title);
-}
-
 /* -------------------------------------------------------------- moves */
 
 static int is_move(const struct fmt_component *c) { return c->kind == FMT_COMP_MOVE; }
 
-static void gen_to(const struct turn *t, int from, int to, struct rp_fmovelist *l, struct rp_fmovelist *out)
+static void gen_to(const struct rp_fturn *t, int from, int to, struct rp_fmovelist *l, struct rp_fmovelist *out)
 {
     l->n = 0;
     rp_fgen_from_to(t->p, from, to, l);
@@ -397,7 +101,7 @@ static void gen_to(const struct turn *t, int from, int to, struct rp_fmovelist *
 }
 
 /* Is the component the castling's rook move? */
-static int is_rook_companion(const struct turn *t, const struct fmt_component *c, rp_fmove m)
+static int is_rook_companion(const struct rp_fturn *t, const struct fmt_component *c, rp_fmove m)
 {
     if (!is_move(c))
         return 0;
@@ -409,7 +113,7 @@ static int is_rook_companion(const struct turn *t, const struct fmt_component *c
 
 /* The placement after a move that names a promotion's new piece: the
  * move's destination (or "dest"). */
-static int is_promotion_placement(const struct turn *t, const struct fmt_component *c, int to)
+static int is_promotion_placement(const struct rp_fturn *t, const struct fmt_component *c, int to)
 {
     return c->kind == FMT_COMP_PLACE && square_of(t, c->to, to) == to;
 }
@@ -417,7 +121,7 @@ static int is_promotion_placement(const struct turn *t, const struct fmt_compone
 /* Why a "+X" placement after a move is no promotion (Shogi's kind): the
  * piece never promotes, or the move neither starts nor ends in the zone.
  * 1 when it said so, 0 when the placement is of another kind. */
-static int explain_no_promotion(const struct turn *t, const struct fmt_component *c)
+static int explain_no_promotion(const struct rp_fturn *t, const struct fmt_component *c)
 {
     const struct rp_fdef *d = t->d;
     const struct rp_fpos *p = t->p;
@@ -425,7 +129,7 @@ static int explain_no_promotion(const struct turn *t, const struct fmt_component
         return 0;
     int type = rp_fp_type(p->b[t->from]), us = p->side;
     char name[RP_FNAME_MAX];
-    piece_on(t, t->from, name);
+    rp_fturn_piece(t, t->from, name);
     if (p->unpromoted[t->from]) {
         rp_verdict_set(t->v, RP_BAD_PROMOTION, "placement \"%s\": the %s has promoted already", c->text, name);
     } else if (d->types[type].promoted < 0) {
@@ -441,17 +145,17 @@ static int explain_no_promotion(const struct turn *t, const struct fmt_component
 
 /* A placement on the square a move leaves, in a variant without gating or
  * drops: a gating the variant does not have (1 when it said so). */
-static int explain_no_gating(const struct turn *t, const struct fmt_component *c)
+static int explain_no_gating(const struct rp_fturn *t, const struct fmt_component *c)
 {
     char a[8];
     if (t->d->seirawan_gating || t->d->piece_drops || t->from < 0 || square_of(t, c->to, -1) != t->from)
         return 0;
     rp_verdict_set(t->v, RP_BAD_DROP, "there is no gating in %s: no piece may be brought in on %s (placement \"%s\")",
-                   t->d->short_title, sqname(t, t->from, a), c->text);
+                   t->d->short_title, rp_fturn_square(t, t->from, a), c->text);
     return 1;
 }
 
-static int check_leftovers(const struct turn *t, size_t i, const struct fmt_component *main)
+static int check_leftovers(const struct rp_fturn *t, size_t i, const struct fmt_component *main)
 {
     for (size_t k = i; k < t->n; k++)
         if (t->c[k].kind == FMT_COMP_PLACE)
@@ -468,187 +172,237 @@ static int check_leftovers(const struct turn *t, size_t i, const struct fmt_comp
     return 1;
 }
 
-/* Which candidates the written turn means, once king safety is known:
- * the promotion its placement names, the gating its placement names, the
- * castling its rook companion confirms. */
-static int pick(const struct turn *t, const struct rp_fmovelist *cand, const enum rp_fillegal *legal, int from,
-                int to, rp_fmove *out)
+/* What pick knows of the candidates and of the written turn's gating. */
+struct choice {
+    const struct rp_fmovelist *cand;
+    const enum rp_fillegal *legal; /* each candidate's legality */
+    int from, to;                /* the first component's squares */
+    int any_promo, any_plain;    /* some candidate promotes; some is neither promotion nor castling */
+    char mover[RP_FNAME_MAX];    /* the moving piece's name */
+    const struct fmt_component *next; /* the second component, or NULL */
+    const struct fmt_component *gate; /* where a gating placement may stand: next, or after the rook's move */
+    int gate_sq, gate_type;      /* the gating read from it, or -1 */
+};
+
+static int is_promotion(rp_fmove m) { return m.kind == RP_FM_PROMOTE || m.kind == RP_FM_PIECE_PROMOTE; }
+
+/* The promotion the placement after the move names, into *chosen (1), or
+ * why none is (0 with the verdict set). */
+static int pick_promotion(const struct rp_fturn *t, const struct choice *ch, rp_fmove *chosen)
+{
+    const struct rp_fdef *d = t->d;
+    const struct fmt_component *next = ch->next;
+    const char *mover_name = ch->mover;
+    int colour, pfrom;
+    int ty = label_type(t, next->label, &colour, &pfrom);
+    if (ty < 0)
+        return set(t->v, RP_BAD_PROMOTION, "placement \"%s\" names no piece of %s", next->text, d->short_title);
+    if (colour != t->p->side)
+        return set(t->v, RP_BAD_PROMOTION, "placement \"%s\" is a %s piece, but the promoting %s is %s",
+                   next->text, colour ? "black" : "white", mover_name, t->p->side ? "black" : "white");
+    /* "+X" names the promoted form of X itself: Shogi's promoted
+     * pawn, lance, knight and silver all move as golds, but a pawn
+     * becomes a "+P", never a "+L" or a "G". */
+    int mover = rp_fp_type(t->p->b[ch->from]);
+    for (int k = 0; k < ch->cand->n; k++) {
+        rp_fmove m = ch->cand->m[k];
+        if (is_promotion(m) && m.type == ty && !m.gate &&
+            (m.kind == RP_FM_PIECE_PROMOTE ? pfrom == mover : pfrom < 0) && ch->legal[k] == RP_FL_OK)
+            return *chosen = m, 1;
+    }
+    for (int k = 0; k < ch->cand->n; k++) {
+        rp_fmove m = ch->cand->m[k];
+        if (m.kind == RP_FM_PIECE_PROMOTE && ch->legal[k] == RP_FL_OK) {
+            char label[RP_FLABEL_MAX + 2];
+            rp_flabel(d, rp_fp_make(m.type, t->p->side), mover + 1, label);
+            return set(t->v, RP_BAD_PROMOTION, "%s %s promotes to \"%s\", not \"%s\"", rp_farticle(mover_name),
+                       mover_name, label, next->label);
+        }
+    }
+    char name[RP_FNAME_MAX];
+    rp_fpiece_name(d, ty, pfrom >= 0 ? pfrom + 1 : 0, name);
+    if (d->types[ty].promotion_limit && d->types[ty].promotion_limit <= t->p->count[t->p->side][ty])
+        return set(t->v, RP_BAD_PROMOTION, "there may be no more than %d %s%s of one side in %s",
+                   d->types[ty].promotion_limit, name, d->types[ty].promotion_limit > 1 ? "s" : "", d->short_title);
+    return set(t->v, RP_BAD_PROMOTION, "%s %s cannot promote to %s %s in %s", rp_farticle(mover_name), mover_name,
+               rp_farticle(name), name, d->short_title);
+}
+
+/* Seirawan's gating: a placement on the vacated square (or the castling
+ * rook's), next or, when castling, after the rook's move.  Sets
+ * ch->gate_sq and ch->gate_type when the turn brings a piece in; 0 with
+ * the verdict set when its placement cannot be one. */
+static int read_gating(const struct rp_fturn *t, struct choice *ch)
+{
+    const struct rp_fdef *d = t->d;
+    const struct rp_fmovelist *cand = ch->cand;
+    const struct fmt_component *next = ch->next, *gate = next;
+    if (next && is_move(next) && t->n > 2 && t->c[2].kind == FMT_COMP_PLACE)
+        for (int k = 0; k < cand->n; k++)
+            if (cand->m[k].kind == RP_FM_CASTLE && is_rook_companion(t, next, cand->m[k]))
+                gate = &t->c[2];
+    ch->gate = gate;
+    if (!gate || gate->kind != FMT_COMP_PLACE || !d->seirawan_gating)
+        return 1;
+    int sq = square_of(t, gate->to, ch->to), colour = -1, pfrom, us = t->p->side;
+    int ty = label_type(t, gate->label, &colour, &pfrom);
+    int rook = -1;
+    char a[8], b[8], name[RP_FNAME_MAX];
+    for (int k = 0; k < cand->n; k++)
+        if (cand->m[k].kind == RP_FM_CASTLE)
+            rook = t->p->castle_rook[cand->m[k].castle];
+    if (sq != ch->from && sq != rook) {
+        if (ch->any_promo || gate != next)
+            return 1;
+        if (rook >= 0)
+            return set(t->v, RP_BAD_DROP, "a piece may be brought in only on the king's square %s or the "
+                       "rook's square %s", rp_fturn_square(t, ch->from, a), rp_fturn_square(t, rook, b));
+        return set(t->v, RP_BAD_DROP, "a piece may be brought in only on the square the move leaves (%s)",
+                   rp_fturn_square(t, ch->from, a));
+    }
+    if (ty < 0 || colour != us)
+        return set(t->v, RP_BAD_DROP, "placement \"%s\" names no piece of %s's hand", gate->text, rp_fcolour_name(us));
+    if (!t->p->hand[us][ty])
+        return set(t->v, RP_BAD_DROP, "%s has no %s in hand to bring in", rp_fcolour_name(us),
+                   rp_fpiece_name(d, ty, 0, name));
+    if (!rp_fset_has(&t->p->gates[us], sq)) {
+        if (rp_frank(sq) != (us ? d->ranks - 1 : 0))
+            return set(t->v, RP_BAD_DROP, "a piece may be brought in only on the square a first-rank "
+                       "piece leaves on its first move (%s is not one)", rp_fturn_square(t, sq, a));
+        return set(t->v, RP_BAD_DROP, "a piece may be brought in on %s only when the piece that "
+                   "started there makes its first move", rp_fturn_square(t, sq, a));
+    }
+    ch->gate_sq = sq;
+    ch->gate_type = ty;
+    return 1;
+}
+
+/* Why no candidate of the written kind is the move, when none is even
+ * illegal: a promotion without its piece, a gating the move cannot
+ * have, or a move of another shape. */
+static int reject_unpicked(const struct rp_fturn *t, const struct choice *ch)
 {
     const struct rp_fdef *d = t->d;
     const struct fmt_component *c = t->c;
-    size_t i = 1;
-    const struct fmt_component *next = t->n > 1 ? &c[1] : NULL;
-    int any_promo = 0, any_plain = 0;
+    char a[8], name[RP_FNAME_MAX];
+    if (ch->any_promo) {
+        /* The example: a queen where one may be had, else the first. */
+        char label[RP_FLABEL_MAX + 2] = "";
+        for (int k = 0; k < ch->cand->n; k++) {
+            rp_fmove m = ch->cand->m[k];
+            if (!is_promotion(m))
+                continue;
+            if (label[0] && m.type != RP_FTYPE_QUEEN)
+                continue;
+            rp_flabel(d, rp_fp_make(m.type, t->p->side),
+                      m.kind == RP_FM_PIECE_PROMOTE ? rp_fp_type(t->p->b[ch->from]) + 1 : 0, label);
+        }
+        return set(t->v, RP_BAD_PROMOTION, "the %s reaching %s must be promoted: name the new piece (e.g. \"%s-%s\")",
+                   ch->mover, c[0].to, label, c[0].to);
+    }
+    if (ch->gate_sq >= 0)
+        return set(t->v, RP_BAD_DROP, "the %s cannot enter on %s with this move",
+                   rp_fpiece_name(d, ch->gate_type, 0, name), rp_fturn_square(t, ch->gate_sq, a));
+    return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot make that move", ch->mover, c[0].from);
+}
+
+/* The candidate that is neither a promotion nor, unless the turn means
+ * one, a castling, with the gating read, into *chosen (1); else the
+ * first such candidate's illegality, or why there is none (0). */
+static int pick_plain(const struct rp_fturn *t, const struct choice *ch, rp_fmove *chosen)
+{
+    const struct rp_fmovelist *cand = ch->cand;
+    int want_castle = 0;
+    for (int k = 0; k < cand->n; k++)
+        if (cand->m[k].kind == RP_FM_CASTLE &&
+            (t->p->castle_rook[cand->m[k].castle] == ch->to || !ch->any_plain ||
+             (ch->next && is_rook_companion(t, ch->next, cand->m[k]))))
+            want_castle = 1;
+    int first = -1;
     for (int k = 0; k < cand->n; k++) {
-        if (cand->m[k].kind == RP_FM_PROMOTE || cand->m[k].kind == RP_FM_PIECE_PROMOTE)
-            any_promo = 1;
-        else if (cand->m[k].kind != RP_FM_CASTLE)
-            any_plain = 1;
+        rp_fmove m = cand->m[k];
+        if (is_promotion(m) || (m.kind == RP_FM_CASTLE) != want_castle)
+            continue;
+        if (ch->gate_sq >= 0 ? (m.gate != ch->gate_type + 1 || m.gate_sq != ch->gate_sq) : m.gate != 0)
+            continue;
+        if (ch->legal[k] == RP_FL_OK)
+            return *chosen = m, 1;
+        if (first < 0)
+            first = k;
     }
-    char a[8], mover_name[RP_FNAME_MAX], name[RP_FNAME_MAX];
-    piece_on(t, from, mover_name);
-    int gate_sq = -1, gate_type = -1;
-    rp_fmove chosen;
-    int found = 0;
-    if (any_promo && next && is_promotion_placement(t, next, to)) {
-        int colour, pfrom;
-        int ty = label_type(t, next->label, &colour, &pfrom);
-        if (ty < 0)
-            return set(t->v, RP_BAD_PROMOTION, "placement \"%s\" names no piece of %s", next->text, d->short_title);
-        if (colour != t->p->side)
-            return set(t->v, RP_BAD_PROMOTION, "placement \"%s\" is a %s piece, but the promoting %s is %s",
-                       next->text, colour ? "black" : "white", mover_name, t->p->side ? "black" : "white");
-        /* "+X" names the promoted form of X itself: Shogi's promoted
-         * pawn, lance, knight and silver all move as golds, but a pawn
-         * becomes a "+P", never a "+L" or a "G". */
-        int mover = rp_fp_type(t->p->b[from]);
-        for (int k = 0; k < cand->n && !found; k++) {
-            rp_fmove m = cand->m[k];
-            if ((m.kind == RP_FM_PROMOTE || m.kind == RP_FM_PIECE_PROMOTE) && m.type == ty && !m.gate &&
-                (m.kind == RP_FM_PIECE_PROMOTE ? pfrom == mover : pfrom < 0) && legal[k] == RP_FL_OK)
-                chosen = m, found = 1;
-        }
-        for (int k = 0; k < cand->n && !found; k++) {
-            rp_fmove m = cand->m[k];
-            if (m.kind == RP_FM_PIECE_PROMOTE && legal[k] == RP_FL_OK) {
-                char label[RP_FLABEL_MAX + 2];
-                rp_flabel(d, rp_fp_make(m.type, t->p->side), mover + 1, label);
-                return set(t->v, RP_BAD_PROMOTION, "%s %s promotes to \"%s\", not \"%s\"", rp_farticle(mover_name), mover_name,
-                           label, next->label);
-            }
-        }
-        if (!found) {
-            rp_fpiece_name(d, ty, pfrom >= 0 ? pfrom + 1 : 0, name);
-            if (d->types[ty].promotion_limit && d->types[ty].promotion_limit <= t->p->count[t->p->side][ty])
-                return set(t->v, RP_BAD_PROMOTION, "there may be no more than %d %s%s of one side in %s",
-                           d->types[ty].promotion_limit, name, d->types[ty].promotion_limit > 1 ? "s" : "",
-                           d->short_title);
-            return set(t->v, RP_BAD_PROMOTION, "%s %s cannot promote to %s %s in %s", rp_farticle(mover_name), mover_name, rp_farticle(name), name,
-                       d->short_title);
-        }
+    if (first >= 0)
+        return rp_fexplain_illegal(t, cand->m[first], ch->legal[first]);
+    return reject_unpicked(t, ch);
+}
+
+/* How many components the chosen plain move takes: the move, its gating
+ * placement, the castling's rook move, the pawn taken en passant. */
+static size_t components_used(const struct rp_fturn *t, const struct choice *ch, rp_fmove chosen)
+{
+    const struct fmt_component *next = ch->next;
+    size_t i = 1;
+    if (ch->gate_sq >= 0 && ch->gate != next)
+        return 3; /* the rook's move, then the placement */
+    if (ch->gate_sq >= 0)
         i = 2;
-    } else {
-        /* A gating placement on the vacated square (or the rook's); when
-         * castling it may also come after the rook's move. */
-        const struct fmt_component *gate = next;
-        if (next && is_move(next) && t->n > 2 && c[2].kind == FMT_COMP_PLACE)
-            for (int k = 0; k < cand->n; k++)
-                if (cand->m[k].kind == RP_FM_CASTLE && is_rook_companion(t, next, cand->m[k]))
-                    gate = &c[2];
-        if (gate && gate->kind == FMT_COMP_PLACE && d->seirawan_gating) {
-            int sq = square_of(t, gate->to, to), colour, pfrom;
-            int ty = label_type(t, gate->label, &colour, &pfrom);
-            int rook = -1;
-            for (int k = 0; k < cand->n; k++)
-                if (cand->m[k].kind == RP_FM_CASTLE)
-                    rook = t->p->castle_rook[cand->m[k].castle];
-            if (sq == from || sq == rook) {
-                if (ty < 0 || colour != t->p->side)
-                    return set(t->v, RP_BAD_DROP, "placement \"%s\" names no piece of %s's hand", gate->text,
-                               rp_fcolour_name(t->p->side));
-                if (!t->p->hand[t->p->side][ty])
-                    return set(t->v, RP_BAD_DROP, "%s has no %s in hand to bring in", rp_fcolour_name(t->p->side),
-                               rp_fpiece_name(d, ty, 0, name));
-                if (!rp_fset_has(&t->p->gates[t->p->side], sq)) {
-                    int first = rp_frank(sq) == (t->p->side ? d->ranks - 1 : 0);
-                    if (!first)
-                        return set(t->v, RP_BAD_DROP, "a piece may be brought in only on the square a first-rank "
-                                   "piece leaves on its first move (%s is not one)", sqname(t, sq, a));
-                    return set(t->v, RP_BAD_DROP, "a piece may be brought in on %s only when the piece that "
-                               "started there makes its first move", sqname(t, sq, a));
-                }
-                gate_sq = sq;
-                gate_type = ty;
-            } else if (!any_promo && gate == next) {
-                char b[8];
-                if (rook >= 0)
-                    return set(t->v, RP_BAD_DROP, "a piece may be brought in only on the king's square %s or the "
-                               "rook's square %s", sqname(t, from, a), sqname(t, rook, b));
-                return set(t->v, RP_BAD_DROP, "a piece may be brought in only on the square the move leaves (%s)",
-                           sqname(t, from, a));
-            }
-        }
-        if (any_promo && next && next->kind == FMT_COMP_PLACE && gate_sq < 0)
-            return set(t->v, RP_BAD_PROMOTION, "placement \"%s\" is not on the promotion square %s", next->text,
-                       c[0].to);
-        int want_castle = 0;
-        for (int k = 0; k < cand->n; k++)
-            if (cand->m[k].kind == RP_FM_CASTLE &&
-                (t->p->castle_rook[cand->m[k].castle] == to || !any_plain ||
-                 (next && is_rook_companion(t, next, cand->m[k]))))
-                want_castle = 1;
-        enum rp_fillegal first_reason = RP_FL_OK;
-        rp_fmove first_move;
-        int have_first = 0;
-        for (int k = 0; k < cand->n && !found; k++) {
-            rp_fmove m = cand->m[k];
-            if (m.kind == RP_FM_PROMOTE || m.kind == RP_FM_PIECE_PROMOTE)
-                continue;
-            if ((m.kind == RP_FM_CASTLE) != want_castle)
-                continue;
-            if (gate_sq >= 0 ? (m.gate != gate_type + 1 || m.gate_sq != gate_sq) : m.gate != 0)
-                continue;
-            enum rp_fillegal why = legal[k];
-            if (why == RP_FL_OK)
-                chosen = m, found = 1;
-            else if (!have_first)
-                first_move = m, first_reason = why, have_first = 1;
-        }
-        if (!found) {
-            if (have_first)
-                return reject_illegal(t, first_move, first_reason);
-            if (any_promo) {
-                /* The example: a queen where one may be had, else the first. */
-                char label[RP_FLABEL_MAX + 2] = "";
-                for (int k = 0; k < cand->n; k++) {
-                    rp_fmove m = cand->m[k];
-                    if (m.kind != RP_FM_PROMOTE && m.kind != RP_FM_PIECE_PROMOTE)
-                        continue;
-                    if (label[0] && m.type != RP_FTYPE_QUEEN)
-                        continue;
-                    rp_flabel(d, rp_fp_make(m.type, t->p->side),
-                              m.kind == RP_FM_PIECE_PROMOTE ? rp_fp_type(t->p->b[from]) + 1 : 0, label);
-                }
-                return set(t->v, RP_BAD_PROMOTION, "the %s reaching %s must be promoted: name the new piece (e.g. \"%s-%s\")",
-                           mover_name, c[0].to, label, c[0].to);
-            }
-            if (gate_sq >= 0)
-                return set(t->v, RP_BAD_DROP, "the %s cannot enter on %s with this move", rp_fpiece_name(d, gate_type, 0, name),
-                           sqname(t, gate_sq, a));
-            return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot make that move", mover_name, c[0].from);
-        }
-        if (gate_sq >= 0 && gate != next)
-            i = 3; /* the rook's move, then the placement */
-        else if (gate_sq >= 0)
-            i = 2;
-        else if (chosen.kind == RP_FM_CASTLE && next && is_rook_companion(t, next, chosen))
-            i = 2;
-        else if (chosen.kind == RP_FM_EP && next && next->kind == FMT_COMP_REMOVE &&
-                 square_of(t, next->to, -1) == chosen.to - (t->p->side ? -RP_FMB_COLS : RP_FMB_COLS))
-            i = 2;
-        /* The rook companion may also follow a gating placement. */
-        if (i == 2 && gate_sq >= 0 && gate == next && chosen.kind == RP_FM_CASTLE && t->n > 2 &&
-            is_rook_companion(t, &c[2], chosen))
-            i = 3;
+    else if (chosen.kind == RP_FM_CASTLE && next && is_rook_companion(t, next, chosen))
+        i = 2;
+    else if (chosen.kind == RP_FM_EP && next && next->kind == FMT_COMP_REMOVE &&
+             square_of(t, next->to, -1) == chosen.to - (t->p->side ? -RP_FMB_COLS : RP_FMB_COLS))
+        i = 2;
+    /* The rook companion may also follow a gating placement. */
+    if (i == 2 && ch->gate_sq >= 0 && chosen.kind == RP_FM_CASTLE && t->n > 2 && is_rook_companion(t, &t->c[2], chosen))
+        i = 3;
+    return i;
+}
+
+/* Which candidates the written turn means, once king safety is known:
+ * the promotion its placement names, the gating its placement names, the
+ * castling its rook companion confirms. */
+static int pick(const struct rp_fturn *t, const struct rp_fmovelist *cand, const enum rp_fillegal *legal, int from,
+                int to, rp_fmove *out)
+{
+    struct choice ch = {cand, legal, from, to, 0, 0, "", t->n > 1 ? &t->c[1] : NULL, NULL, -1, -1};
+    for (int k = 0; k < cand->n; k++) {
+        if (is_promotion(cand->m[k]))
+            ch.any_promo = 1;
+        else if (cand->m[k].kind != RP_FM_CASTLE)
+            ch.any_plain = 1;
     }
-    if (!check_leftovers(t, i, &c[0]))
+    rp_fturn_piece(t, from, ch.mover);
+    rp_fmove chosen;
+    size_t used;
+    if (ch.any_promo && ch.next && is_promotion_placement(t, ch.next, to)) {
+        if (!pick_promotion(t, &ch, &chosen))
+            return 0;
+        used = 2;
+    } else {
+        if (!read_gating(t, &ch))
+            return 0;
+        if (ch.any_promo && ch.next && ch.next->kind == FMT_COMP_PLACE && ch.gate_sq < 0)
+            return set(t->v, RP_BAD_PROMOTION, "placement \"%s\" is not on the promotion square %s", ch.next->text,
+                       t->c[0].to);
+        if (!pick_plain(t, &ch, &chosen))
+            return 0;
+        used = components_used(t, &ch, chosen);
+    }
+    if (!check_leftovers(t, used, &t->c[0]))
         return 0;
     *out = chosen;
     return 1;
 }
 
-static int resolve_move(const struct turn *t, rp_fmove *out)
+static int resolve_move(const struct rp_fturn *t, rp_fmove *out)
 {
     const struct fmt_component *c = &t->c[0];
     const struct rp_fpos *p = t->p;
     int from = t->from, to = t->to;
-    char a[8];
     /* The usual turn passes these checks: words only for a failure. */
     if (!p->b[from] || (c->label[0] && !label_is(t, from, c->label)) || rp_fp_colour(p->b[from]) != p->side) {
         char label[RP_FLABEL_MAX + 2] = "", at[16], name[RP_FNAME_MAX] = "";
         if (p->b[from]) {
             rp_flabel(t->d, p->b[from], p->unpromoted[from], label);
-            piece_on(t, from, name);
+            rp_fturn_piece(t, from, name);
         }
         struct rp_piece_words w = {p->b[from] != 0, label, name,
                                    p->b[from] ? rp_fp_colour(p->b[from]) : 0};
@@ -657,19 +411,8 @@ static int resolve_move(const struct turn *t, rp_fmove *out)
     }
     struct rp_fmovelist all, cand;
     gen_to(t, from, to, &all, &cand);
-    if (cand.n == 0) {
-        char why[160], name[RP_FNAME_MAX], own[RP_FNAME_MAX];
-        piece_on(t, from, name);
-        if (explain_castling(t, from, to, why, sizeof why))
-            return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: %s", name, c->from,
-                       c->to, why);
-        if (rp_fp_real(p->b[to]) && rp_fp_colour(p->b[to]) == p->side)
-            return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: %s is occupied by its own %s",
-                       name, c->from, c->to, sqname(t, to, a), piece_on(t, to, own));
-        explain(t, from, to, why, sizeof why);
-        return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s%s%s", name, c->from,
-                   c->to, why[0] ? ": " : "", why);
-    }
+    if (cand.n == 0)
+        return rp_fexplain_unreachable(t);
     /* King safety and the variant's rules come before the promotion's
      * piece is looked at (the order of docs/rules.md "Common to all
      * variants"): if no candidate of any kind is legal, that is the
@@ -685,12 +428,12 @@ static int resolve_move(const struct turn *t, rp_fmove *out)
             reason = why, reason_move = cand.m[k];
     }
     if (!any_legal)
-        return reject_illegal(t, reason_move, reason);
+        return rp_fexplain_illegal(t, reason_move, reason);
     return pick(t, &cand, legal, from, to, out);
 }
 
 /* A drop: "P*e4" or "P-e4" (docs/defined-variants.md). */
-static int resolve_drop(const struct turn *t, rp_fmove *out)
+static int resolve_drop(const struct rp_fturn *t, rp_fmove *out)
 {
     const struct fmt_component *c = &t->c[0];
     const struct rp_fpos *p = t->p;
@@ -719,7 +462,7 @@ static int resolve_drop(const struct turn *t, rp_fmove *out)
                 if (p->b[rp_fsq(rp_ffile(to), r)] == own)
                     return set(t->v, RP_BAD_DROP,
                                "%s %s may not be dropped on a file that already holds your unpromoted %s (%s)",
-                               rp_farticle(name), name, name, sqname(t, rp_fsq(rp_ffile(to), r), a));
+                               rp_farticle(name), name, name, rp_fturn_square(t, rp_fsq(rp_ffile(to), r), a));
         }
         if (hand_type == d->pawn && !d->first_rank_pawn_drops &&
             (us ? d->ranks - rp_frank(to) : rp_frank(to) + 1) == 1)
@@ -737,7 +480,7 @@ static int resolve_drop(const struct turn *t, rp_fmove *out)
     m.type = (uint8_t)ty;
     enum rp_fillegal why = rp_flegal(p, m);
     if (why != RP_FL_OK)
-        return reject_illegal(t, m, why);
+        return rp_fexplain_illegal(t, m, why);
     /* No mate by a dropped pawn (Shogi's uchifuzume): 11.1 lets the mated
      * side win instead; here it is the illegal drop it is. */
     if (d->shogi_pawn_drop_mate_illegal && d->types[hand_type].role == RP_FR_SHOGI_PAWN) {
@@ -753,7 +496,7 @@ static int resolve_drop(const struct turn *t, rp_fmove *out)
     return 1;
 }
 
-static int resolve_pass(const struct turn *t, rp_fmove *out)
+static int resolve_pass(const struct rp_fturn *t, rp_fmove *out)
 {
     const struct rp_fpos *p = t->p;
     const struct rp_fdef *d = t->d;
@@ -774,7 +517,7 @@ static int resolve_pass(const struct turn *t, rp_fmove *out)
 
 int rp_fresolve(struct rp_fgame *g, const struct fmt_component *c, size_t n, rp_fmove *m, struct rp_verdict *v)
 {
-    struct turn t = {-1, -1, g, &g->pos, g->def, c, n, v};
+    struct rp_fturn t = {-1, -1, g, &g->pos, g->def, c, n, v};
     if (n == 0)
         return 0;
     if (c[0].kind == FMT_COMP_MOVE) {
