@@ -50,13 +50,13 @@ static void explain_pawn(const struct rp_fturn *t, int from, int to, char *why, 
     char a[8];
     if (diff == push || diff == 2 * push) {
         if (p->b[to])
-            snprintf(why, size, "a pawn cannot capture straight ahead");
+            snprintf(why, size, RP_WHY_PAWN_AHEAD);
         else if (diff == 2 * push && p->b[from + push])
-            snprintf(why, size, "the path is blocked at %s", rp_fturn_square(t, from + push, a));
+            snprintf(why, size, RP_WHY_BLOCKED, rp_fturn_square(t, from + push, a));
         else if (diff == 2 * push)
-            snprintf(why, size, "a pawn moves two squares only from its starting rank");
+            snprintf(why, size, RP_WHY_PAWN_DOUBLE);
     } else if (diff == push - 1 || diff == push + 1) {
-        snprintf(why, size, "there is nothing to capture on %s", rp_fturn_square(t, to, a));
+        snprintf(why, size, RP_WHY_NO_VICTIM, rp_fturn_square(t, to, a));
     }
 }
 
@@ -92,7 +92,7 @@ static int explain_path(const struct rp_fturn *t, const struct rp_fatom *at, int
             cannon_screen |= d->types[rp_fp_type(p->b[s])].role == RP_FR_JANGGI_CANNON;
         }
     if (at->kind == RP_FA_RIDE && first >= 0)
-        return snprintf(why, size, "the path is blocked at %s", rp_fturn_square(t, first, a)), 1;
+        return snprintf(why, size, RP_WHY_BLOCKED, rp_fturn_square(t, first, a)), 1;
     if (at->kind != RP_FA_HOP && at->kind != RP_FA_GRASSHOP)
         return 0;
     if (ty->role == RP_FR_JANGGI_CANNON && cannon_screen)
@@ -145,7 +145,7 @@ static void explain(const struct rp_fturn *t, int from, int to, char *why, size_
     int type = rp_fp_type(p->b[from]), us = p->side;
     why[0] = '\0';
     if (from == to) {
-        snprintf(why, size, "a move must leave its square");
+        snprintf(why, size, RP_WHY_SAME_SQUARE);
         return;
     }
     if (!(d->allowed[us][to] >> type & 1)) {
@@ -166,7 +166,8 @@ static void explain(const struct rp_fturn *t, int from, int to, char *why, size_
     if (!why[0]) {
         char name[RP_FNAME_MAX];
         rp_fpiece_name(d, type, p->unpromoted[from], name);
-        snprintf(why, size, "that is not %s %s move", rp_farticle(name), name);
+        snprintf(why, size, RP_WHY_NOT_ITS_MOVE, rp_farticle(name), name);
+
     }
 }
 
@@ -198,10 +199,9 @@ static int explain_castling(const struct rp_fturn *t, int from, int to, char *wh
         if (!rsq || p->b[rsq] != rook)
             snprintf(why, size, "there is no %s to castle with on that side", rook_name);
         else if (!(p->castle_rights >> (us * 2) & 3))
-            snprintf(why, size, "the %s has already moved, so it cannot castle", king);
+            snprintf(why, size, RP_WHY_KING_MOVED, king);
         else
-            snprintf(why, size, "the %s on %s has already moved, so it cannot castle",
-                     rook_name, rp_fturn_square(t, rsq, a));
+            snprintf(why, size, RP_WHY_ROOK_MOVED, rook_name, rp_fturn_square(t, rsq, a));
         return 1;
     }
     int kto, rto, rfrom = p->castle_rook[idx];
@@ -217,7 +217,7 @@ static int explain_castling(const struct rp_fturn *t, int from, int to, char *wh
         hi = rto;
     for (int sq = lo; sq <= hi; sq++)
         if (sq != from && sq != rfrom && p->b[sq]) {
-            snprintf(why, size, "castling needs %s empty", rp_fturn_square(t, sq, a));
+            snprintf(why, size, RP_WHY_CASTLE_PATH, rp_fturn_square(t, sq, a));
             return 1;
         }
     snprintf(why, size, "castling is written as the %s's move to %s or onto its own %s", king,
@@ -232,7 +232,7 @@ int rp_fexplain_illegal(const struct rp_fturn *t, rp_fmove m, enum rp_fillegal w
     const struct rp_fpos *p = t->p;
     const struct rp_fdef *d = t->d;
     int us = p->side;
-    char a[8], b[8], name[RP_FNAME_MAX], other[RP_FNAME_MAX];
+    char a[8], b[8], name[RP_FNAME_MAX], other[RP_FNAME_MAX], reason[160];
     switch (why) {
     case RP_FL_OK: return 1;
     case RP_FL_KING_ATTACKED: {
@@ -248,22 +248,27 @@ int rp_fexplain_illegal(const struct rp_fturn *t, rp_fmove m, enum rp_fillegal w
         const char *note = gating ? " (a piece brought in may not block a check)" : "";
         if (k == RP_FNOSQ || by == RP_FNOSQ)
             return set(t->v, RP_KING_IN_CHECK, "the %s king would be attacked%s", us ? "black" : "white", note);
-        return set(t->v, RP_KING_IN_CHECK, "the %s %s on %s would be attacked by the %s on %s%s",
-                   us ? "black" : "white", rp_fpiece_name(d, d->king, 0, name), rp_fturn_square(t, k, a),
-                   rp_fpiece_name(d, rp_fp_type(q.b[by]), q.unpromoted[by], other), rp_fturn_square(t, by, b), note);
+        rp_verdict_king_attacked(t->v, us, rp_fpiece_name(d, d->king, 0, name), rp_fturn_square(t, k, a),
+                                 rp_fpiece_name(d, rp_fp_type(q.b[by]), q.unpromoted[by], other),
+                                 rp_fturn_square(t, by, b), note);
+        return 0;
     }
     case RP_FL_CASTLE_OUT:
-        return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: the %s may not castle out of check",
-                   rp_fturn_piece(t, m.from, name), t->c[0].from, t->c[0].to, name);
+        rp_fturn_piece(t, m.from, name);
+        snprintf(reason, sizeof reason, RP_WHY_CASTLE_CHECKED, name);
+        rp_verdict_unreachable(t->v, name, t->c[0].from, t->c[0].to, reason);
+        return 0;
     case RP_FL_CASTLE_THROUGH: {
-        int step = m.to > m.from ? -1 : 1;
-        for (int s = m.to + step; s != m.from; s += step)
-            if (rp_fattacked(p, s, !us))
-                return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: the %s may not castle through %s, "
-                           "which is attacked", rp_fturn_piece(t, m.from, name), t->c[0].from, t->c[0].to, name,
-                           rp_fturn_square(t, s, a));
-        return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: the %s may not castle through an "
-                   "attacked square", rp_fturn_piece(t, m.from, name), t->c[0].from, t->c[0].to, name);
+        int step = m.to > m.from ? -1 : 1, s = m.to + step;
+        while (s != m.from && !rp_fattacked(p, s, !us))
+            s += step;
+        rp_fturn_piece(t, m.from, name);
+        if (s != m.from)
+            snprintf(reason, sizeof reason, RP_WHY_CASTLE_ATTACKED, name, rp_fturn_square(t, s, a));
+        else
+            snprintf(reason, sizeof reason, "the %s may not castle through an attacked square", name);
+        rp_verdict_unreachable(t->v, name, t->c[0].from, t->c[0].to, reason);
+        return 0;
     }
     case RP_FL_FLYING_GENERAL:
         return set(t->v, RP_KING_IN_CHECK, "the two %ss would face each other on an open file",
@@ -308,13 +313,13 @@ int rp_fexplain_unreachable(const struct rp_fturn *t)
     int from = t->from, to = t->to;
     char a[8], why[160], name[RP_FNAME_MAX], own[RP_FNAME_MAX];
     rp_fturn_piece(t, from, name);
-    if (explain_castling(t, from, to, why, sizeof why))
-        return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: %s", name, c->from,
-                   c->to, why);
-    if (rp_fp_real(p->b[to]) && rp_fp_colour(p->b[to]) == p->side)
-        return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: %s is occupied by its own %s",
-                   name, c->from, c->to, rp_fturn_square(t, to, a), rp_fturn_piece(t, to, own));
-    explain(t, from, to, why, sizeof why);
-    return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s%s%s", name, c->from,
-               c->to, why[0] ? ": " : "", why);
+    if (!explain_castling(t, from, to, why, sizeof why)) {
+        if (rp_fp_real(p->b[to]) && rp_fp_colour(p->b[to]) == p->side)
+            snprintf(why, sizeof why, RP_WHY_OWN_PIECE, rp_fturn_square(t, to, a), rp_fturn_piece(t, to, own));
+        else
+            explain(t, from, to, why, sizeof why);
+    }
+    rp_verdict_unreachable(t->v, name, c->from, c->to, why);
+    return 0;
+
 }

@@ -162,11 +162,10 @@ static int check_leftovers(const struct rp_fturn *t, size_t i, const struct fmt_
             return main->kind == FMT_COMP_MOVE && k == 1 &&
                            (explain_no_promotion(t, &t->c[k]) || explain_no_gating(t, &t->c[k]))
                        ? 0
-                       : set(t->v, RP_BAD_PROMOTION, "placement \"%s\" without a promotion", t->c[k].text);
+                       : (rp_verdict_stray_placement(t->v, t->c[k].text), 0);
     if (i < t->n) {
         if (main->kind == FMT_COMP_MOVE)
-            return set(t->v, RP_EXTRA_COMPONENT, "component \"%s\" does not belong to the move %s-%s",
-                       t->c[i].text, main->from, main->to);
+            return rp_verdict_stray_component(t->v, t->c[i].text, "move", main->from, main->to), 0;
         return set(t->v, RP_EXTRA_COMPONENT, "component \"%s\" does not belong to \"%s\"", t->c[i].text, main->text);
     }
     return 1;
@@ -198,8 +197,7 @@ static int pick_promotion(const struct rp_fturn *t, const struct choice *ch, rp_
     if (ty < 0)
         return set(t->v, RP_BAD_PROMOTION, "placement \"%s\" names no piece of %s", next->text, d->short_title);
     if (colour != t->p->side)
-        return set(t->v, RP_BAD_PROMOTION, "placement \"%s\" is a %s piece, but the promoting %s is %s",
-                   next->text, colour ? "black" : "white", mover_name, t->p->side ? "black" : "white");
+        return rp_verdict_placement_colour(t->v, next->text, colour, mover_name, t->p->side), 0;
     /* "+X" names the promoted form of X itself: Shogi's promoted
      * pawn, lance, knight and silver all move as golds, but a pawn
      * becomes a "+P", never a "+L" or a "G". */
@@ -297,8 +295,7 @@ static int reject_unpicked(const struct rp_fturn *t, const struct choice *ch)
             rp_flabel(d, rp_fp_make(m.type, t->p->side),
                       m.kind == RP_FM_PIECE_PROMOTE ? rp_fp_type(t->p->b[ch->from]) + 1 : 0, label);
         }
-        return set(t->v, RP_BAD_PROMOTION, "the %s reaching %s must be promoted: name the new piece (e.g. \"%s-%s\")",
-                   ch->mover, c[0].to, label, c[0].to);
+        return rp_verdict_unnamed_promotion(t->v, ch->mover, c[0].to, label), 0;
     }
     if (ch->gate_sq >= 0)
         return set(t->v, RP_BAD_DROP, "the %s cannot enter on %s with this move",
@@ -380,8 +377,8 @@ static int pick(const struct rp_fturn *t, const struct rp_fmovelist *cand, const
         if (!read_gating(t, &ch))
             return 0;
         if (ch.any_promo && ch.next && ch.next->kind == FMT_COMP_PLACE && ch.gate_sq < 0)
-            return set(t->v, RP_BAD_PROMOTION, "placement \"%s\" is not on the promotion square %s", ch.next->text,
-                       t->c[0].to);
+            return rp_verdict_placement_elsewhere(t->v, ch.next->text, t->c[0].to), 0;
+
         if (!pick_plain(t, &ch, &chosen))
             return 0;
         used = components_used(t, &ch, chosen);
@@ -501,7 +498,7 @@ static int resolve_pass(const struct rp_fturn *t, rp_fmove *out)
     const struct rp_fpos *p = t->p;
     const struct rp_fdef *d = t->d;
     if (!d->king_pass || p->king[p->side] == RP_FNOSQ)
-        return set(t->v, RP_ILLEGAL_MOVE, "a player cannot pass in %s", d->short_title);
+        return rp_verdict_no_pass(t->v, d->short_title), 0;
     rp_fmove m;
     memset(&m, 0, sizeof m);
     m.from = m.to = (uint16_t)p->king[p->side];
@@ -537,7 +534,8 @@ int rp_fresolve(struct rp_fgame *g, const struct fmt_component *c, size_t n, rp_
             return set(v, RP_BAD_DROP, "there are no drops in %s: a piece in hand is brought in with a move, on "
                        "the square the move leaves (placement \"%s\")", t.d->short_title, c[0].text);
         /* As the built-in engines say it (test_fairy_differential). */
-        return set(v, RP_BAD_PROMOTION, "placement \"%s\" without a promotion", c[0].text);
-    default: return set(v, RP_EXTRA_COMPONENT, "component \"%s\" does not belong to any move", c[0].text);
+        return rp_verdict_stray_placement(v, c[0].text), 0;
+    default: return rp_verdict_stray_component(v, c[0].text, "move", NULL, NULL), 0;
+
     }
 }

@@ -15,6 +15,8 @@
 
 #include "replay/attacks.h"
 #include "replay/notation.h"
+#include "replay/verdict.h"
+
 
 static const int knight_steps[8] = {33, 31, 18, 14, -33, -31, -18, -14};
 static const int king_steps[8] = {1, -1, 16, -16, 17, 15, -17, -15};
@@ -112,10 +114,9 @@ static void explain_lost_castling(const struct rp_board *b, const struct rp_cast
     if (!castling_rook_home(b, c))
         snprintf(why, size, "there is no rook on %s to castle with", rp_square_name(b, sq, c->rook_from));
     else if (!(b->castle & colour_rights))
-        snprintf(why, size, "the king has already moved, so it cannot castle");
+        snprintf(why, size, RP_WHY_KING_MOVED, "king");
     else
-        snprintf(why, size, "the rook on %s has already moved, so it cannot castle",
-                 rp_square_name(b, sq, c->rook_from));
+        snprintf(why, size, RP_WHY_ROOK_MOVED, "rook", rp_square_name(b, sq, c->rook_from));
 }
 
 /* Castling i is possible now; *why (if given) says what stops it. */
@@ -134,28 +135,28 @@ static int castling_ok(const struct rp_board *b, int i, char *why, size_t size)
     for (int s = lo + 1; s < hi; s++)
         if (b->sq[s]) {
             if (why)
-                snprintf(why, size, "castling needs %s empty", rp_square_name(b, sq, (rp_sq)s));
+                snprintf(why, size, RP_WHY_CASTLE_PATH, rp_square_name(b, sq, (rp_sq)s));
             return 0;
         }
     for (int k = 0; k < 2; k++)
         if (b->sq[ends[k]] && ends[k] != c->king_from && ends[k] != c->rook_from) {
             if (why)
-                snprintf(why, size, "castling needs %s empty", rp_square_name(b, sq, (rp_sq)ends[k]));
+                snprintf(why, size, RP_WHY_CASTLE_PATH, rp_square_name(b, sq, (rp_sq)ends[k]));
+
             return 0;
         }
     if (b->rules->castle_through_check || !b->rules->check)
         return 1;
     if (rp_attacked(b, c->king_from, !c->colour)) {
         if (why)
-            snprintf(why, size, "the king may not castle out of check");
+            snprintf(why, size, RP_WHY_CASTLE_CHECKED, "king");
         return 0;
     }
     int step = c->king_to > c->king_from ? 1 : -1;
     for (int s = c->king_from + step; s != c->king_to; s += step)
         if (rp_attacked(b, (rp_sq)s, !c->colour)) {
             if (why)
-                snprintf(why, size, "the king may not castle through %s, which is attacked",
-                         rp_square_name(b, sq, (rp_sq)s));
+                snprintf(why, size, RP_WHY_CASTLE_ATTACKED, "king", rp_square_name(b, sq, (rp_sq)s));
             return 0;
         }
     return 1;
@@ -410,9 +411,9 @@ static void explain_slider(const struct rp_board *b, rp_sq from, rp_sq to, int t
     char sq[8];
     buf[0] = '\0';
     if (!slider_path(b, type, from, to, &blocked))
-        snprintf(buf, size, "that is not a %s move", rp_type_name(type));
+        snprintf(buf, size, RP_WHY_NOT_ITS_MOVE, "a", rp_type_name(type));
     else if (blocked != RP_NO_SQ)
-        snprintf(buf, size, "the path is blocked at %s", rp_square_name(b, sq, blocked));
+        snprintf(buf, size, RP_WHY_BLOCKED, rp_square_name(b, sq, blocked));
 }
 
 static void explain_pawn(const struct rp_board *b, rp_sq from, rp_sq to, char *buf, size_t size)
@@ -423,20 +424,20 @@ static void explain_pawn(const struct rp_board *b, rp_sq from, rp_sq to, char *b
     buf[0] = '\0';
     if (df == 0 && dr == 1) {
         if (b->sq[to])
-            snprintf(buf, size, "a pawn cannot capture straight ahead");
+            snprintf(buf, size, RP_WHY_PAWN_AHEAD);
     } else if (df == 0 && dr == 2) {
         rp_sq mid = (rp_sq)((from + to) / 2);
         if (rp_rank(from) != (colour ? 6 : 1))
-            snprintf(buf, size, "a pawn moves two squares only from its starting rank");
+            snprintf(buf, size, RP_WHY_PAWN_DOUBLE);
         else if (b->sq[mid])
-            snprintf(buf, size, "the path is blocked at %s", rp_square_name(b, sq, mid));
+            snprintf(buf, size, RP_WHY_BLOCKED, rp_square_name(b, sq, mid));
         else if (b->sq[to])
-            snprintf(buf, size, "a pawn cannot capture straight ahead");
+            snprintf(buf, size, RP_WHY_PAWN_AHEAD);
     } else if (abs(df) == 1 && dr == 1) {
         if (!b->sq[to] && to != b->ep)
-            snprintf(buf, size, "there is nothing to capture on %s", rp_square_name(b, sq, to));
+            snprintf(buf, size, RP_WHY_NO_VICTIM, rp_square_name(b, sq, to));
     } else {
-        snprintf(buf, size, "that is not a pawn move");
+        snprintf(buf, size, RP_WHY_NOT_ITS_MOVE, "a", "pawn");
     }
 }
 
@@ -453,7 +454,7 @@ static void explain_king(const struct rp_board *b, rp_sq from, rp_sq to, char *b
             return;
         }
     }
-    snprintf(buf, size, "that is not a king move");
+    snprintf(buf, size, RP_WHY_NOT_ITS_MOVE, "a", "king");
 }
 
 void rp_explain_unreachable(const struct rp_board *b, rp_sq from, rp_sq to, char *buf, size_t size)
@@ -463,20 +464,20 @@ void rp_explain_unreachable(const struct rp_board *b, rp_sq from, rp_sq to, char
     char sq[8];
     buf[0] = '\0';
     if (from == to) {
-        snprintf(buf, size, "a move must leave its square");
+        snprintf(buf, size, RP_WHY_SAME_SQUARE);
         return;
     }
     if (b->sq[to] && rp_colour_of(b->sq[to]) == rp_colour_of(p) &&
         !(type == RP_KING && abs(rp_file(to) - rp_file(from)) == 2)) {
-        snprintf(buf, size, "%s is occupied by its own %s", rp_square_name(b, sq, to),
-                 rp_piece_name(b->sq[to]));
+        snprintf(buf, size, RP_WHY_OWN_PIECE, rp_square_name(b, sq, to), rp_piece_name(b->sq[to]));
         return;
     }
     switch (type) {
     case RP_PAWN: explain_pawn(b, from, to, buf, size); break;
     case RP_KNIGHT:
         if (!knight_jump(from, to))
-            snprintf(buf, size, "that is not a knight move");
+            snprintf(buf, size, RP_WHY_NOT_ITS_MOVE, "a", "knight");
+
         break;
     case RP_BISHOP:
     case RP_ROOK:

@@ -78,13 +78,13 @@ static int first_is_move(const struct rp_ortho *o, const struct fmt_component *c
     switch (c->kind) {
     case FMT_COMP_MOVE: return 1;
     case FMT_COMP_PLACE:
-        rp_verdict_set(v, RP_BAD_PROMOTION, "placement \"%s\" without a promotion", c->text);
+        rp_verdict_stray_placement(v, c->text);
         return 0;
     case FMT_COMP_PASS:
         rp_verdict_no_pass(v, o->title);
         return 0;
     default:
-        rp_verdict_set(v, RP_EXTRA_COMPONENT, "component \"%s\" does not belong to any move", c->text);
+        rp_verdict_stray_component(v, c->text, "move", NULL, NULL);
         return 0;
     }
 }
@@ -116,8 +116,7 @@ static int find_moves(struct rp_ortho *o, const struct fmt_component *c, rp_sq f
         rp_verdict_set(v, RP_BAD_PROMOTION, "a pawn may not promote in %s", o->title);
         return 0;
     }
-    rp_verdict_set(v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s%s%s", rp_piece_name(o->b.sq[from]),
-                   c->from, c->to, why[0] ? ": " : "", why);
+    rp_verdict_unreachable(v, rp_piece_name(o->b.sq[from]), c->from, c->to, why);
     return 0;
 }
 
@@ -131,9 +130,8 @@ static int check_king_safety(struct rp_ortho *o, rp_move m, struct rp_verdict *v
     rp_make(b, m, &u);
     rp_sq king = rp_find_king(b, mover), by = rp_attacker(b, king, !mover);
     char ksq[8], bysq[8];
-    rp_verdict_set(v, RP_KING_IN_CHECK, "the %s king on %s would be attacked by the %s on %s",
-                   mover ? "black" : "white", rp_square_name(b, ksq, king),
-                   rp_piece_name(b->sq[by]), rp_square_name(b, bysq, by));
+    rp_verdict_king_attacked(v, mover, "king", rp_square_name(b, ksq, king), rp_piece_name(b->sq[by]),
+                             rp_square_name(b, bysq, by), "");
     rp_unmake(b, m, &u);
     return 0;
 }
@@ -163,13 +161,12 @@ static int pick_promotion(const struct rp_ortho *o, const struct fmt_component *
 {
     const struct rp_board *b = &o->b;
     if (!c || c->kind != FMT_COMP_PLACE) {
-        rp_verdict_set(v, RP_BAD_PROMOTION, "the pawn reaching %s must be promoted: name the new piece (e.g. \"%s-%s\")",
-                       main->to, b->side ? "q" : "Q", main->to);
+        rp_verdict_unnamed_promotion(v, "pawn", main->to, b->side ? "q" : "Q");
         return 0;
     }
     rp_piece p = rp_piece_for_label(c->label);
     if (strcmp(c->to, main->to) != 0) {
-        rp_verdict_set(v, RP_BAD_PROMOTION, "placement \"%s\" is not on the promotion square %s", c->text, main->to);
+        rp_verdict_placement_elsewhere(v, c->text, main->to);
         return 0;
     }
     if (!p) {
@@ -177,8 +174,8 @@ static int pick_promotion(const struct rp_ortho *o, const struct fmt_component *
         return 0;
     }
     if (rp_colour_of(p) != b->side) {
-        rp_verdict_set(v, RP_BAD_PROMOTION, "placement \"%s\" is a %s piece, but the promoting pawn is %s",
-                       c->text, rp_colour_of(p) ? "black" : "white", b->side ? "black" : "white");
+        rp_verdict_placement_colour(v, c->text, rp_colour_of(p), "pawn", b->side);
+
         return 0;
     }
     for (size_t i = 0; i < cand->n; i++)
@@ -197,12 +194,12 @@ static int check_leftovers(const struct fmt_component *c, size_t n, size_t i,
 {
     for (size_t k = i; k < n; k++)
         if (c[k].kind == FMT_COMP_PLACE) {
-            rp_verdict_set(v, RP_BAD_PROMOTION, "placement \"%s\" without a promotion", c[k].text);
+            rp_verdict_stray_placement(v, c[k].text);
             return 0;
         }
     if (i < n) {
-        rp_verdict_set(v, RP_EXTRA_COMPONENT, "component \"%s\" does not belong to the move %s-%s",
-                       c[i].text, main->from, main->to);
+        rp_verdict_stray_component(v, c[i].text, "move", main->from, main->to);
+
         return 0;
     }
     return 1;

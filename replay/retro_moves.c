@@ -16,6 +16,8 @@
 #include "replay/attacks.h"
 #include "replay/notation.h"
 #include "replay/retro.h"
+#include "replay/verdict.h"
+
 
 /* Check matters (for attacks and rule 1); castling and promotion are
  * Retro's own business, done here and not by board.c. */
@@ -135,7 +137,7 @@ static int uncastle_ok(const struct rp_board *b, int from, char *buf, size_t siz
     int colour = rp_colour_of(b->sq[from]), king_to = 0, rook_from = 0, rook_to = 0;
     char s1[8], s2[8];
     if (!uncastle_squares(from, colour, &king_to, &rook_from, &rook_to)) {
-        snprintf(buf, size, "that is not a king move");
+        snprintf(buf, size, RP_WHY_NOT_ITS_MOVE, "a", "king");
         return 0;
     }
     rp_piece rook = rp_make_piece(RP_ROOK, colour);
@@ -205,14 +207,14 @@ static void explain_slider(const struct rp_board *b, int from, int to, int type,
     int df = rp_file((rp_sq)to) - rp_file((rp_sq)from), dr = rp_rank((rp_sq)to) - rp_rank((rp_sq)from);
     int on_line = df == 0 || dr == 0 || abs(df) == abs(dr), diagonal = df != 0 && dr != 0;
     if (!on_line || (type == RP_ROOK && diagonal) || (type == RP_BISHOP && !diagonal)) {
-        snprintf(buf, size, "that is not a %s move", rp_type_name(type));
+        snprintf(buf, size, RP_WHY_NOT_ITS_MOVE, "a", rp_type_name(type));
         return;
     }
     int step = sign(dr) * 16 + sign(df);
     char sq[8];
     for (int s = from + step; s != to; s += step)
         if (b->sq[s]) {
-            snprintf(buf, size, "the path is blocked at %s", rp_square_name(b, sq, (rp_sq)s));
+            snprintf(buf, size, RP_WHY_BLOCKED, rp_square_name(b, sq, (rp_sq)s));
             return;
         }
     buf[0] = '\0';
@@ -232,8 +234,7 @@ static void explain_pawn(const struct rp_board *b, int from, int to, char *buf, 
     else if (df == 0 && dback == 2 && rel_rank(from, colour) != 3)
         snprintf(buf, size, "a pawn unmoves two squares only from its fourth rank to its second");
     else if (df == 0 && dback == 2)
-        snprintf(buf, size, "the path is blocked at %s",
-                 rp_square_name(b, sq, (rp_sq)(from + back(colour))));
+        snprintf(buf, size, RP_WHY_BLOCKED, rp_square_name(b, sq, (rp_sq)(from + back(colour))));
     else if (!((df == 0 && dback == 1) || (df == 1 && dback == 1)))
         snprintf(buf, size, "that is not a pawn unmove");
     else
@@ -282,7 +283,8 @@ void rp_retro_explain(const struct rp_retro *r, rp_sq from, rp_sq to, int kind,
     case RP_PAWN: explain_pawn(b, from, to, buf, size); break;
     case RP_KNIGHT:
         if (!((df == 1 && dr == 2) || (df == 2 && dr == 1)))
-            snprintf(buf, size, "that is not a knight move");
+            snprintf(buf, size, RP_WHY_NOT_ITS_MOVE, "a", "knight");
+
         break;
     case RP_BISHOP:
     case RP_ROOK:
@@ -295,7 +297,7 @@ void rp_retro_explain(const struct rp_retro *r, rp_sq from, rp_sq to, int kind,
             to == king_to)
             uncastle_ok(b, from, buf, size);
         else
-            snprintf(buf, size, "that is not a king move");
+            snprintf(buf, size, RP_WHY_NOT_ITS_MOVE, "a", "king");
         break;
     }
     default: break;

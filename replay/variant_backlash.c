@@ -36,6 +36,8 @@
 #include "replay/view.h"
 #include "replay/ortho.h"
 #include "replay/pockets.h"
+#include "replay/verdict.h"
+
 #include "replay/rules.h"
 #include "replay/variants.h"
 
@@ -289,13 +291,17 @@ static void resolve_cross(const struct rp_backlash *s, const struct fmt_componen
     const struct rp_board *b = &s->o[board].b;
     if (!check_piece(b, c, from, m))
         return;
-    if (to->pocket)
+    if (to->pocket) {
         fail(m, RP_ILLEGAL_MOVE, "the %s on %s cannot move to pocket %s: pieces enter pockets only by capture",
              rp_piece_name(b->sq[from]), c->from, c->to);
-    else
-        fail(m, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s: a piece cannot move from the %s board to the %s board",
-             rp_piece_name(b->sq[from]), c->from, c->to, rp_board_side_name(board),
+        return;
+    }
+    char why[96];
+    snprintf(why, sizeof why, "a piece cannot move from the %s board to the %s board", rp_board_side_name(board),
              rp_board_side_name(to->board));
+    rp_verdict_unreachable(&m->v, rp_piece_name(b->sq[from]), c->from, c->to, why);
+    m->stage = stage_of(m->v.code);
+
 }
 
 static rp_piece captured_by(const struct rp_board *b, rp_move mv)
@@ -331,8 +337,8 @@ static void resolve_board(struct rp_backlash *s, const struct bl_group *g,
         return;
     }
     if (foreign != BL_NONE) {
-        fail(m, RP_EXTRA_COMPONENT, "component \"%s\" does not belong to the move %s-%s",
-             c[foreign].text, main->from, main->to);
+        rp_verdict_stray_component(&m->v, c[foreign].text, "move", main->from, main->to);
+        m->stage = stage_of(m->v.code);
         return;
     }
     m->captured = captured_by(&s->o[board].b, m->m);
@@ -536,7 +542,8 @@ static void check_rest(const struct bl_turn *t, const struct fmt_component *c, s
         return;
     }
     if (t->stray != BL_NONE) {
-        fail(rest, RP_EXTRA_COMPONENT, "component \"%s\" does not belong to any move", c[t->stray].text);
+        rp_verdict_stray_component(&rest->v, c[t->stray].text, "move", NULL, NULL);
+        rest->stage = stage_of(rest->v.code);
         return;
     }
     struct rp_pockets fills = {{{0, 0}, {0, 0}}};
@@ -748,8 +755,7 @@ const struct rp_variant rp_variant_backlash = {
     .play = backlash_play,
     .ended = backlash_ended,
     .render = backlash_render,
-    .legend = "K king, Q queen, R rook, B bishop, N knight, P pawn; upper case White, lower case "
-              "Black; . empty; p1 P1 White's pockets for the left and right boards, p8 P8 "
-              "Black's",
+    .legend = RP_ORTHO_LEGEND "; p1 P1 White's pockets for the left and right boards, p8 P8 Black's",
+
     .view = backlash_view,
 };

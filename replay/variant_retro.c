@@ -21,6 +21,8 @@
 #include <string.h>
 
 #include "replay/notation.h"
+#include "replay/ortho.h"
+
 #include "replay/retro.h"
 #include "replay/variants.h"
 #include "replay/verdict.h"
@@ -69,7 +71,7 @@ static int check_first(const struct fmt_component *c, struct rp_verdict *v)
     if (c->kind == FMT_COMP_PASS)
         rp_verdict_no_pass(v, title);
     else
-        rp_verdict_set(v, RP_EXTRA_COMPONENT, "component \"%s\" does not belong to any unmove", c->text);
+        rp_verdict_stray_component(v, c->text, "unmove", NULL, NULL);
     return 0;
 }
 
@@ -145,8 +147,8 @@ static int no_step(const struct rp_retro *r, const struct parsed *P, struct rp_v
         rp_verdict_set(v, RP_ILLEGAL_MOVE, "the %s on %s cannot unpromote on %s%s%s", name,
                        P->main->from, P->main->to, why[0] ? ": " : "", why);
     else
-        rp_verdict_set(v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s%s%s", name,
-                       P->main->from, P->main->to, why[0] ? ": " : "", why);
+        rp_verdict_unreachable(v, name, P->main->from, P->main->to, why);
+
     return 0;
 }
 
@@ -291,8 +293,7 @@ static void retro_play(void *state, const struct fmt_component *c, size_t n, str
         return;
     }
     if (P.extra) {
-        rp_verdict_set(v, RP_EXTRA_COMPONENT, "component \"%s\" does not belong to the unmove %s-%s",
-                       P.extra->text, c[0].from, c[0].to);
+        rp_verdict_stray_component(v, P.extra->text, "unmove", c[0].from, c[0].to);
         return;
     }
     *r = after;
@@ -438,7 +439,6 @@ const struct rp_variant rp_variant_retro = {
     .ended = retro_ended,
     .end = retro_end,
     .render = retro_render,
-    .legend = "K king, Q queen, R rook, B bishop, N knight, P pawn; upper case White, lower case "
-              "Black; . empty; a reserve holds the pieces a colour can still uncapture",
+    .legend = RP_ORTHO_LEGEND "; a reserve holds the pieces a colour can still uncapture",
     .view = retro_view,
 };

@@ -118,3 +118,48 @@ void rp_verdict_no_pass(struct rp_verdict *v, const char *title)
 {
     rp_verdict_set(v, RP_ILLEGAL_MOVE, "a player cannot pass in %s", title);
 }
+
+void rp_verdict_unreachable(struct rp_verdict *v, const char *piece, const char *from, const char *to,
+                            const char *why)
+{
+    rp_verdict_set(v, RP_ILLEGAL_MOVE, "the %s on %s cannot reach %s%s%s", piece, from, to, why[0] ? ": " : "", why);
+}
+
+void rp_verdict_king_attacked(struct rp_verdict *v, int side, const char *king, const char *square,
+                              const char *by, const char *by_square, const char *note)
+{
+    rp_verdict_set(v, RP_KING_IN_CHECK, "the %s %s on %s would be attacked by the %s on %s%s",
+                   side ? "black" : "white", king, square, by, by_square, note);
+}
+
+void rp_verdict_unnamed_promotion(struct rp_verdict *v, const char *piece, const char *to,
+                                  const char *example)
+{
+    rp_verdict_set(v, RP_BAD_PROMOTION, "the %s reaching %s must be promoted: name the new piece (e.g. \"%s-%s\")",
+                   piece, to, example, to);
+}
+
+void rp_verdict_stray_placement(struct rp_verdict *v, const char *text)
+{
+    rp_verdict_set(v, RP_BAD_PROMOTION, "placement \"%s\" without a promotion", text);
+}
+
+void rp_verdict_stray_component(struct rp_verdict *v, const char *text, const char *kind, const char *from,
+                                const char *to)
+{
+    if (!from)
+        rp_verdict_set(v, RP_EXTRA_COMPONENT, "component \"%s\" does not belong to any %s", text, kind);
+    else
+        rp_verdict_set(v, RP_EXTRA_COMPONENT, "component \"%s\" does not belong to the %s %s-%s", text, kind, from, to);
+}
+
+void rp_verdict_placement_elsewhere(struct rp_verdict *v, const char *text, const char *square)
+{
+    rp_verdict_set(v, RP_BAD_PROMOTION, "placement \"%s\" is not on the promotion square %s", text, square);
+}
+
+void rp_verdict_placement_colour(struct rp_verdict *v, const char *text, int colour, const char *piece, int side)
+{
+    rp_verdict_set(v, RP_BAD_PROMOTION, "placement \"%s\" is a %s piece, but the promoting %s is %s", text,
+                   colour ? "black" : "white", piece, side ? "black" : "white");
+}

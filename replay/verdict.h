@@ -55,4 +55,56 @@ int rp_check_piece_words(const struct rp_piece_words *p, int side, const char *l
 /* A pass in a variant that has none: illegal-move. */
 void rp_verdict_no_pass(struct rp_verdict *v, const char *title);
 
+/* ------------------------------------- the sentences the engines share */
+
+/* Why a piece cannot make a move, as the clause after "cannot reach e4: "
+ * (printf formats; each engine fills in its own names and squares). */
+#define RP_WHY_SAME_SQUARE "a move must leave its square"
+#define RP_WHY_NOT_ITS_MOVE "that is not %s %s move"          /* article, piece */
+
+#define RP_WHY_OWN_PIECE "%s is occupied by its own %s"        /* square, piece */
+#define RP_WHY_BLOCKED "the path is blocked at %s"             /* square */
+#define RP_WHY_PAWN_AHEAD "a pawn cannot capture straight ahead"
+#define RP_WHY_PAWN_DOUBLE "a pawn moves two squares only from its starting rank"
+#define RP_WHY_NO_VICTIM "there is nothing to capture on %s"   /* square */
+#define RP_WHY_KING_MOVED "the %s has already moved, so it cannot castle" /* king */
+#define RP_WHY_ROOK_MOVED "the %s on %s has already moved, so it cannot castle" /* rook, square */
+#define RP_WHY_CASTLE_PATH "castling needs %s empty"         /* square */
+#define RP_WHY_CASTLE_CHECKED "the %s may not castle out of check" /* king */
+#define RP_WHY_CASTLE_ATTACKED "the %s may not castle through %s, which is attacked" /* king, square */
+
+
+/* illegal-move: "the knight on g1 cannot reach g4", then ": " and why
+ * unless why is "". */
+void rp_verdict_unreachable(struct rp_verdict *v, const char *piece, const char *from, const char *to,
+                            const char *why);
+
+/* king-in-check: "the white king on e1 would be attacked by the bishop on
+ * b4" and a note ("" or " (...)"); king is the king's name in the
+ * variant ("king", "general"). */
+void rp_verdict_king_attacked(struct rp_verdict *v, int side, const char *king, const char *square,
+                              const char *by, const char *by_square, const char *note);
+
+/* bad-promotion: a piece reaching its promotion square written without
+ * the new piece; example is a label the placement could name. */
+void rp_verdict_unnamed_promotion(struct rp_verdict *v, const char *piece, const char *to,
+                                  const char *example);
+
+/* bad-promotion: the placement after a promotion names another square. */
+void rp_verdict_placement_elsewhere(struct rp_verdict *v, const char *text, const char *square);
+
+/* bad-promotion: the placement after a promotion names a piece of the
+ * other colour (colour and side: FMT_WHITE or FMT_BLACK). */
+void rp_verdict_placement_colour(struct rp_verdict *v, const char *text, int colour, const char *piece, int side);
+
+/* bad-promotion: a placement that no promotion takes. */
+
+void rp_verdict_stray_placement(struct rp_verdict *v, const char *text);
+
+/* extra-component: a component that belongs to no move of the turn:
+ * "any move" (from NULL) or "the move e2-e4"; kind is "move" or
+ * "unmove". */
+void rp_verdict_stray_component(struct rp_verdict *v, const char *text, const char *kind, const char *from,
+                                const char *to);
+
 #endif

@@ -1,0 +1,91 @@
+/*
+ * The sentences the engines share (replay/verdict.c): each written once,
+ * word for word as the reports show them, whichever engine fills in the
+ * names (the built-in engines say "king", a defined variant its own
+ * name for the piece).
+ */
+#include <criterion/criterion.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "replay/verdict.h"
+
+TestSuite(replay_verdict);
+
+#define expect_verdict(v, want_code, want)                                                         \
+    do {                                                                                           \
+        cr_expect_eq((v).code, (want_code), "code %s", rp_code_name((v).code));                    \
+        cr_expect_str_eq((v).message, (want));                                                     \
+    } while (0)
+
+Test(replay_verdict, a_move_that_cannot_reach_says_why_after_a_colon_only_when_there_is_a_why)
+{
+    struct rp_verdict v = {0};
+    rp_verdict_unreachable(&v, "knight", "g1", "g4", "");
+    expect_verdict(v, RP_ILLEGAL_MOVE, "the knight on g1 cannot reach g4");
+    char own[80];
+    snprintf(own, sizeof own, RP_WHY_OWN_PIECE, "e2", "pawn");
+    rp_verdict_unreachable(&v, "bishop", "f1", "e2", own);
+    expect_verdict(v, RP_ILLEGAL_MOVE, "the bishop on f1 cannot reach e2: e2 is occupied by its own pawn");
+}
+
+/* A reason filled in, as an engine fills it. */
+static const char *why(char *buf, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static const char *why(char *buf, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, 96, fmt, ap);
+    va_end(ap);
+    return buf;
+}
+
+Test(replay_verdict, the_reasons_read_the_same_in_every_engine)
+{
+    char b[96];
+    cr_expect_str_eq(why(b, RP_WHY_BLOCKED, "e2"), "the path is blocked at e2");
+    cr_expect_str_eq(why(b, RP_WHY_NO_VICTIM, "d5"), "there is nothing to capture on d5");
+    cr_expect_str_eq(why(b, RP_WHY_NOT_ITS_MOVE, "an", "elephant"), "that is not an elephant move");
+    cr_expect_str_eq(why(b, RP_WHY_KING_MOVED, "general"), "the general has already moved, so it cannot castle");
+    cr_expect_str_eq(why(b, RP_WHY_ROOK_MOVED, "rook", "h1"), "the rook on h1 has already moved, so it cannot castle");
+    cr_expect_str_eq(why(b, RP_WHY_CASTLE_PATH, "f1"), "castling needs f1 empty");
+    cr_expect_str_eq(why(b, RP_WHY_CASTLE_CHECKED, "king"), "the king may not castle out of check");
+    cr_expect_str_eq(why(b, RP_WHY_CASTLE_ATTACKED, "king", "f1"), "the king may not castle through f1, which is attacked");
+    cr_expect_str_eq(RP_WHY_SAME_SQUARE, "a move must leave its square");
+    cr_expect_str_eq(RP_WHY_PAWN_AHEAD, "a pawn cannot capture straight ahead");
+    cr_expect_str_eq(RP_WHY_PAWN_DOUBLE, "a pawn moves two squares only from its starting rank");
+}
+
+Test(replay_verdict, king_in_check_names_the_attacker_and_keeps_the_note)
+{
+    struct rp_verdict v = {0};
+    rp_verdict_king_attacked(&v, 1, "king", "e8", "bishop", "b5", "");
+    expect_verdict(v, RP_KING_IN_CHECK, "the black king on e8 would be attacked by the bishop on b5");
+    rp_verdict_king_attacked(&v, 0, "general", "e1", "chariot", "e9", " (a note)");
+    expect_verdict(v, RP_KING_IN_CHECK, "the white general on e1 would be attacked by the chariot on e9 (a note)");
+}
+
+Test(replay_verdict, promotions_and_placements)
+{
+    struct rp_verdict v = {0};
+    rp_verdict_unnamed_promotion(&v, "pawn", "e8", "Q");
+    expect_verdict(v, RP_BAD_PROMOTION, "the pawn reaching e8 must be promoted: name the new piece (e.g. \"Q-e8\")");
+    rp_verdict_placement_elsewhere(&v, "Q-d8", "e8");
+    expect_verdict(v, RP_BAD_PROMOTION, "placement \"Q-d8\" is not on the promotion square e8");
+    rp_verdict_placement_colour(&v, "q-e8", 1, "pawn", 0);
+    expect_verdict(v, RP_BAD_PROMOTION, "placement \"q-e8\" is a black piece, but the promoting pawn is white");
+    rp_verdict_stray_placement(&v, "Q-e4");
+    expect_verdict(v, RP_BAD_PROMOTION, "placement \"Q-e4\" without a promotion");
+}
+
+Test(replay_verdict, a_stray_component_names_the_move_or_any_move)
+{
+    struct rp_verdict v = {0};
+    rp_verdict_stray_component(&v, "h1-f1", "move", "e2", "e4");
+    expect_verdict(v, RP_EXTRA_COMPONENT, "component \"h1-f1\" does not belong to the move e2-e4");
+    rp_verdict_stray_component(&v, "e5-", "unmove", NULL, NULL);
+    expect_verdict(v, RP_EXTRA_COMPONENT, "component \"e5-\" does not belong to any unmove");
+    rp_verdict_no_pass(&v, "Chess");
+    expect_verdict(v, RP_ILLEGAL_MOVE, "a player cannot pass in Chess");
+}
