@@ -123,6 +123,8 @@ struct cli_dups {
     size_t nslots, used;
     FILE *names;                  /* "SOURCE!ENTRY\0" of each entry holding a first copy:
                                      on disk, read back only for a copy (cli_temp_file) */
+    char *iobuf;                  /* its buffer (fmt_io_buffer) */
+    int at_end;                   /* its position is at len: names are appended without a seek */
     uint64_t len;                 /* bytes in it */
     uint64_t last_seq;            /* the entry whose name was added last, and where */
     uint64_t last_at;
@@ -155,6 +157,7 @@ void cli_dups_free(cli_dups *d)
     free(d->slots);
     if (d->names)
         fclose(d->names);
+    free(d->iobuf);
     free(d->name);
     free(d->text);
     free(d);
@@ -186,13 +189,26 @@ static int64_t name_of(cli_dups *d, uint64_t seq, const char *source, const char
 {
     if (d->have_last && d->last_seq == seq)
         return (int64_t)d->last_at;
-    if (!d->names && !(d->names = cli_temp_file()))
-        return names_failed(d, "make");
+    if (!d->names) {
+        if (!(d->names = cli_temp_file()))
+            return names_failed(d, "make");
+        d->iobuf = fmt_io_buffer(d->names);
+        d->at_end = 1;
+    }
+    /* Back to the end only after a name was read back: a seek on a stdio
+     * stream writes out its buffer, and this runs once a distinct game. */
+    if (!d->at_end) {
+        if (fseeko(d->names, (off_t)d->len, SEEK_SET) != 0)
+            return names_failed(d, "write");
+        d->at_end = 1;
+    }
     size_t ls = strlen(source), le = strlen(entry);
-    if (fseeko(d->names, (off_t)d->len, SEEK_SET) != 0 || fwrite(source, 1, ls, d->names) != ls ||
+    if (fwrite(source, 1, ls, d->names) != ls ||
         (le && (fputc('!', d->names) == EOF || fwrite(entry, 1, le, d->names) != le)) ||
-        fputc('\0', d->names) == EOF)
+        fputc('\0', d->names) == EOF) {
+        d->at_end = 0;            /* part of a name may be out: seek back before the next */
         return names_failed(d, "write");
+    }
     d->last_at = d->len;
     d->last_seq = seq;
     d->have_last = 1;
@@ -203,6 +219,7 @@ static int64_t name_of(cli_dups *d, uint64_t seq, const char *source, const char
 /* The name at `at` in the names file, or NULL. */
 static const char *name_at(cli_dups *d, uint64_t at)
 {
+    d->at_end = 0;
     if (fflush(d->names) != 0 || fseeko(d->names, (off_t)at, SEEK_SET) != 0 ||
         getdelim(&d->name, &d->name_cap, '\0', d->names) < 1) {
         if (errno != ENOMEM)

@@ -25,6 +25,7 @@
 
 struct cli_spill {
     FILE *f;                      /* cli_temp_file */
+    char *iobuf;                  /* f's buffer (fmt_io_buffer) */
     uint64_t size;                /* bytes of whole chunks in f */
     uint64_t read;                /* cli_spill_get's position */
     char why[CLI_TEMP_WHY];       /* the last failure, for cli_spill_why */
@@ -103,6 +104,7 @@ void cli_spill_free(cli_spill *s)
         return;
     if (s->f)
         fclose(s->f);
+    free(s->iobuf);
     free(s);
 }
 
@@ -135,8 +137,11 @@ int cli_spill_put(cli_spill *s, struct fmt_buf *const *bufs, size_t n)
 
 static int spill_put(cli_spill *s, struct fmt_buf *const *bufs, size_t n)
 {
-    if (!s->f && !(s->f = cli_temp_file()))
-        return -1;
+    if (!s->f) {
+        if (!(s->f = cli_temp_file()))
+            return -1;
+        s->iobuf = fmt_io_buffer(s->f);
+    }
     if (fseeko(s->f, (off_t)s->size, SEEK_SET) != 0)
         return -1;
     uint64_t head[1 + CLI_SPILL_MAX_BUFS];

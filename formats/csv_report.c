@@ -34,7 +34,18 @@ struct fmt_csv {
     int failed;        /* a write failed: close reports it */
     int err;           /* the first failed write's errno */
     struct fmt_buf row; /* the row being formatted */
+    char *iobuf;       /* f's buffer (fmt_io_buffer), freed after fclose */
 };
+
+char *fmt_io_buffer(FILE *f)
+{
+    char *b = malloc(FMT_IO_BUFFER);
+    if (b && setvbuf(f, b, _IOFBF, FMT_IO_BUFFER) != 0) {
+        free(b);
+        b = NULL;
+    }
+    return b;
+}
 
 static char *join_path(const char *dir, const char *name, const char *suffix)
 {
@@ -246,6 +257,8 @@ fmt_csv *fmt_csv_open(const char *dir, const char *name,
         unlink(csv->tmp_path);
         errno = saved;
     }
+    if (csv->f)
+        csv->iobuf = fmt_io_buffer(csv->f);
     if (!csv->f) {
         int saved = errno;
         free(csv->tmp_path);
@@ -292,6 +305,7 @@ const char *fmt_csv_path(const fmt_csv *csv) { return csv->final_path; }
 static void csv_free_paths(fmt_csv *csv)
 {
     fmt_buf_release(&csv->row);
+    free(csv->iobuf);             /* after fclose, which flushed it */
     free(csv->tmp_path);
     free(csv->final_path);
     free(csv);

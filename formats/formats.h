@@ -20,6 +20,7 @@
 #define GC_FORMATS_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 /* Graded return codes, as libarchive grades its own. */
@@ -295,6 +296,18 @@ struct fmt_buf {
 /* Append n bytes.  FMT_OK, or FMT_FATAL when out of memory. */
 int fmt_buf_add(struct fmt_buf *b, const char *s, size_t n);
 void fmt_buf_release(struct fmt_buf *b);
+
+/* Bytes a report or temporary file collects before a write(2): a whole
+ * run's per-game output (rows, viewer records, spilled batches, the
+ * duplicate check's names) goes to the kernel in pieces this large, never
+ * one system call a game (stdio's own buffer is the file system's block,
+ * 4 KiB). */
+#define FMT_IO_BUFFER (64 * 1024)
+
+/* Give f, just opened, a buffer of FMT_IO_BUFFER bytes.  Returns it, the
+ * caller's to free after fclose(f); NULL when out of memory, and f then
+ * keeps stdio's own buffer (slower, not wrong). */
+char *fmt_io_buffer(FILE *f);
 
 typedef struct fmt_csv fmt_csv;
 

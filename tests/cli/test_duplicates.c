@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli/cli.h"
 #include "tests/support/csvread.h"
 #include "tests/support/support.h"
 #include "tests/support/zip.h"
@@ -394,4 +395,55 @@ Test(duplicates, a_shards_summary_names_the_shard)
     out = ts_slurp(ts_scratch, "stdout.txt");
     cr_expect_eq(strncmp(out, "gcaudit: 3 entries read", 23), 0, "%s", out);
     free(out);
+}
+
+/* ------------------------------------------------------ the table alone */
+
+/* The fingerprint of game i of the table tests: any 128 bits, distinct. */
+static void test_fp(unsigned i, uint64_t fp[2])
+{
+    uint64_t z = (uint64_t)i * 0x9E3779B97F4A7C15ULL + 12345;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    fp[0] = z ^ (z >> 27);
+    fp[1] = fp[0] * 0x94D049BB133111EBULL + i;
+}
+
+/* n distinct games, one entry each, with a copy of an earlier one after
+ * every seventh (so names are read back between names written) and a copy
+ * of each of the last ones at the end: every copy names its first. */
+static void check_table(cli_dups *d, unsigned n)
+{
+    const char *first;
+    uint64_t fp[2];
+    uint64_t seq = 0;
+    for (unsigned i = 0; i < n; i++) {
+        test_fp(i, fp);
+        char entry[32];
+        snprintf(entry, sizeof entry, "g%u.log", i);
+        cr_assert_eq(cli_dups_check(d, fp, seq++, "t.tar", entry, 1 + (int)(i % 3), &first), 0,
+                     "game %u is new", i);
+        if (i % 7 == 6) {
+            unsigned k = (i * 2654435761u) % (i + 1);
+            test_fp(k, fp);
+            cr_assert_eq(cli_dups_check(d, fp, seq++, "u.tar", "x.log", 1, &first), 1, "copy of %u", k);
+            char *want = ts_fmt("t.tar!g%u.log, game %u", k, 1 + k % 3);
+            cr_assert_str_eq(first, want);
+            free(want);
+        }
+    }
+    for (unsigned k = n > 50 ? n - 50 : 0; k < n; k++) {
+        test_fp(k, fp);
+        cr_assert_eq(cli_dups_check(d, fp, seq++, "v.tar", "y.log", 2, &first), 1, "late copy of %u", k);
+        char *want = ts_fmt("t.tar!g%u.log, game %u", k, 1 + k % 3);
+        cr_assert_str_eq(first, want);
+        free(want);
+    }
+}
+
+Test(duplicates_table, names_written_and_read_back_in_turn)
+{
+    cli_dups *d = cli_dups_new();
+    cr_assert_not_null(d);
+    check_table(d, 5000);
+    cli_dups_free(d);
 }

@@ -278,3 +278,52 @@ Test(formats_csv, a_broken_row_is_refused)
     cr_expect_eq(fmt_csv_split(more, got, 2), 3, "the count says there were more");
     cr_expect_str_eq(got[1], "b");
 }
+
+/* ----------------------------------------------------------- buffering */
+
+static off_t size_on_disk(const char *path)
+{
+    struct stat st;
+    cr_assert_eq(stat(path, &st), 0, "%s", path);
+    return st.st_size;
+}
+
+/* Rows reach the kernel FMT_IO_BUFFER bytes at a time, not a row or 4 KiB
+ * at a time: a report of a game a row makes no system call a game. */
+Test(formats_csv, rows_reach_the_file_a_whole_buffer_at_a_time)
+{
+    cr_assert_geq(FMT_IO_BUFFER, 64 * 1024);
+    fmt_csv *csv = fmt_csv_open(ts_scratch, "b.csv", NULL, 0, 0);
+    cr_assert_not_null(csv);
+    char row[100];
+    memset(row, 'x', sizeof row - 1);
+    row[sizeof row - 1] = '\n';
+    size_t rows = (FMT_IO_BUFFER - 1) / sizeof row;
+    for (size_t i = 0; i < rows; i++)
+        cr_assert_eq(fmt_csv_write(csv, row, sizeof row), FMT_OK);
+    cr_expect_eq(size_on_disk(fmt_csv_tmp_path(csv)), 0, "nothing written before the buffer is full");
+    cr_assert_eq(fmt_csv_write(csv, row, sizeof row), FMT_OK);
+    cr_expect_eq(size_on_disk(fmt_csv_tmp_path(csv)), FMT_IO_BUFFER, "one whole buffer written");
+    char *path = ts_fmt("%s/b.csv", ts_scratch);
+    cr_assert_eq(fmt_csv_close(csv), FMT_OK);
+    cr_expect_eq(size_on_disk(path), (off_t)((rows + 1) * sizeof row));
+    free(path);
+}
+
+/* fmt_io_buffer on any stream: the buffer is the caller's, freed after
+ * fclose, and what is written is all there. */
+Test(formats_csv, an_io_buffer_holds_writes_until_full_or_closed)
+{
+    char *path = ts_fmt("%s/t.bin", ts_scratch);
+    FILE *f = fopen(path, "wb");
+    cr_assert_not_null(f);
+    char *buf = fmt_io_buffer(f);
+    cr_assert_not_null(buf);
+    for (int i = 0; i < 8192; i++)
+        cr_assert_eq(fputc('a' + i % 26, f), 'a' + i % 26);
+    cr_expect_eq(size_on_disk(path), 0, "8 KiB stay in the buffer");
+    cr_assert_eq(fclose(f), 0);
+    free(buf);
+    cr_expect_eq(size_on_disk(path), 8192);
+    free(path);
+}

@@ -1,0 +1,72 @@
+#!/bin/sh
+# Every report of two builds, byte for byte (docs/performance.md: a speed
+# change must leave every report the same bytes).  Runs both binaries on
+# the sample archives (with the workbook, the PGN and every viewer page),
+# on the sample archives given twice (every game a copy), and on a bench
+# set when one is there (-j 1 and -j 2), then compares the report folders
+# with diff -r and the standard error of each pair of runs.
+#
+#   bench/compare.sh OLD NEW [BENCH_DIR]
+#
+# BENCH_DIR defaults to bench/out/n10000-s1 (bench/gen.c's games; made by
+# `gcaudit-bench-gen --chess 10000 --variants 1000 --seed 1`).  Extra
+# environment (GCAUDIT_DUPS_MEMORY, for one) applies to NEW only, so the
+# bounded duplicate check can be held to the plain one.  Exit 0 when
+# every pair is the same, 1 otherwise.
+set -u
+cd "$(dirname "$0")/.."
+[ $# -ge 2 ] || { echo "usage: bench/compare.sh OLD NEW [BENCH_DIR]" >&2; exit 2; }
+old=$1 new=$2
+set_dir=${3:-bench/out/n10000-s1}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+status=0
+export SOURCE_DATE_EPOCH=1700000000     # the date summary.html shows
+export GCAUDIT_DEFINITIONS="$PWD/replay/definitions"   # the same for both binaries
+
+# one BINARY OUT ARGS...: a run into OUT, @OUT@ in ARGS standing for it;
+# its standard error and exit status into OUT.err.
+one() {
+    bin=$1 out=$2
+    shift 2
+    for a in "$@"; do
+        shift
+        set -- "$@" "$(printf '%s' "$a" | sed "s|@OUT@|$out|")"
+    done
+    "$bin" analyze -q "$@" -o "$out" >/dev/null 2>"$out.err"
+    echo "exit $?" >>"$out.err"
+    sed -i "s|$out|OUT|g" "$out.err"
+}
+
+# run NAME ARGS...: both binaries, then the comparison.
+run() {
+    name=$1
+    shift
+    (unset GCAUDIT_DUPS_MEMORY; one "$old" "$work/old-$name" "$@")
+    one "$new" "$work/new-$name" "$@"
+    if diff -r "$work/old-$name" "$work/new-$name" >"$work/$name.diff" &&
+        cmp -s "$work/old-$name.err" "$work/new-$name.err"; then
+        echo "same: $name"
+    else
+        echo "DIFFERENT: $name"
+        head -20 "$work/$name.diff"
+        diff "$work/old-$name.err" "$work/new-$name.err" | head -10
+        status=1
+    fi
+}
+
+samples=$(ls sample-data/*.tar.gz)
+# shellcheck disable=SC2086
+run samples -j 1 --viewer all --xlsx @OUT@/stats.xlsx --pgn @OUT@/games.pgn $samples
+# shellcheck disable=SC2086
+run samples-twice -j 2 $samples $samples
+# shellcheck disable=SC2086
+run samples-keep -j 1 --keep-duplicates $samples $samples
+if [ -f "$set_dir/chess.tar.gz" ]; then
+    run bench-j1 -j 1 "$set_dir/chess.tar.gz" "$set_dir/variants.tar.gz"
+    run bench-j2 -j 2 "$set_dir/chess.tar.gz" "$set_dir/variants.tar.gz"
+    run bench-twice -j 2 "$set_dir/variants.tar.gz" "$set_dir/chess.tar.gz" "$set_dir/variants.tar.gz"
+else
+    echo "no bench set in $set_dir: only the samples compared"
+fi
+exit $status
