@@ -55,7 +55,15 @@ let chess960 = false;
 let board = null;
 let known = null;                 // names ffish knows (built-in and loaded)
 
-function out(line) { process.stdout.write(line + '\n'); }
+// What a command answers goes out in one write when the command is done
+// (command() below): a write a line made the oracle's runs spend more in
+// the kernel than in the engine.
+let answer = '';
+function out(line) { answer += line + '\n'; }
+function flush() {
+    if (answer) process.stdout.write(answer);
+    answer = '';
+}
 
 function knownVariants() {
     if (!known) {
@@ -356,8 +364,10 @@ function command(line) {
         compare(args[1], args[2], parseInt(args[3], 10), parseInt(args[4], 10), parseInt(args[5], 10));
         break;
     case 'quit':
+        flush();
         process.exit(0);
     }
+    flush();
 }
 
 // Lines that come before the WebAssembly module is ready wait for it, and

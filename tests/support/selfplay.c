@@ -5,7 +5,7 @@
  * (found by globbing the .ini files of replay/definitions; the engine
  * loads the very file with VariantPath):
  *
- * - Self-play: the engine plays GAMES games per definition: a few random
+ * - Self-play: the engine plays GAMES_FFISH or GAMES_FSF games per definition: a few random
  *   legal moves at the start and some later, now and then the rarer kind
  *   of move when there is one (castling, en passant, promotion, drop,
  *   gating), searches of varied depth.  Fischer Random games start from
@@ -89,7 +89,13 @@ static int differs_as_known;
     } while (0)
 
 #define ENGINE_TIMEOUT_MS 60000
-#define GAMES 30                  /* per definition */
+/* Games per definition: issue 25 asks 30 of the reference build (ffish);
+ * Debian's 11.1, the second oracle and the slower one (its search plays
+ * the moves), plays half as many and plants an illegal turn in each, so
+ * every definition still meets both engines within the suite's time;
+ * GC_ORACLE_GAMES plays more of either by hand (docs/testing.md). */
+#define GAMES_FFISH 30
+#define GAMES_FSF 15
 #define MAX_PLIES 300
 #define FEN_MAX 256
 #define MOVE_MAX 16
@@ -494,7 +500,7 @@ static void learn_result(struct ts_uci *u, struct game *g);
 
 /* GC_ORACLE_GAMES=N and GC_ORACLE_SEED=K play N games per definition from
  * the K-th seed on: a longer soak by hand (docs/testing.md); the suite
- * sets neither, so it plays the same GAMES games every run. */
+ * sets neither, so it plays the same GAMES_FFISH or GAMES_FSF games every run. */
 static int env_count(const char *name, int otherwise)
 {
     const char *v = getenv(name);
@@ -1667,7 +1673,7 @@ static int check_definition(const struct ts_def *def, struct game *g, char (*tur
     struct tally t;
     memset(&t, 0, sizeof t);
     time_t t0 = time(NULL);
-    int games = env_count("GC_ORACLE_GAMES", GAMES);
+    int games = env_count("GC_ORACLE_GAMES", engine == TS_FFISH ? GAMES_FFISH : GAMES_FSF);
     /* 11.1 plants an illegal turn in every game, ffish in every third. */
     int mutate_every = engine == TS_FFISH ? 3 : 1, mutated = (games + mutate_every - 1) / mutate_every;
     for (int i = 0; i < games; i++) {
