@@ -60,7 +60,9 @@ struct analyze {
     struct analyze_opts o;
     fmt_csv *inputs, *games, *violations, *rows;
     fmt_csv *viewer;              /* the viewer records (CLI_VIEWER_FILE), or NULL */
-    fmt_csv *pgn;                 /* --pgn: the file, or a shard's part (CLI_PGN_PART_FILE) */
+    fmt_csv *pgn;                 /* --pgn of a shard: its part (CLI_PGN_PART_FILE) */
+    cli_pgn_files *pgn_files;     /* --pgn of a run: FILE and the variants' files */
+    char *pgn_text;               /* what the summaries say of them, once closed */
     struct cli_pgn_counts pgn_counts; /* the selected games by their fate in it */
     long long started;            /* the run's date (cli_run_started) */
     struct cli_totals t;          /* entries, and the selected games */

@@ -245,7 +245,8 @@ static int selected_game(struct worker *W, struct batch *b, const struct batch_e
     if (W->pgn) {
         struct cli_where where = {x->source, x->entry, g->index};
         enum cli_pgn_fate fate;
-        if (cli_pgn_rec_write(W->pgn, g, r, &where, A->o.nshards != 0, &b->pgn, &fate) != 0)
+        /* As records, a shard's or the writer's to route (pgn_files.c). */
+        if (cli_pgn_rec_write(W->pgn, g, r, &where, 1, &b->pgn, &fate) != 0)
             return -1;
         b->pgn_counts.n[fate]++;
     }

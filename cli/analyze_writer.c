@@ -40,14 +40,10 @@ int cli_analyze_open_reports(struct analyze *A)
     if (A->o.pgn && A->o.nshards) {
         A->pgn = fmt_csv_open(dir, CLI_PGN_PART_FILE, cli_pgn_part_header, 1, 0);
     } else if (A->o.pgn) {
-        char *pdir;
-        const char *name;
-        if (cli_output_split_path(A->o.pgn, &pdir, &name) == 0)
-            A->pgn = fmt_csv_open(pdir, name, NULL, 0, 0);
-        free(pdir);
+        A->pgn_files = cli_pgn_files_open(A->o.pgn);
     }
     if (A->inputs && A->games && A->violations && (A->rows || !A->o.nshards) &&
-        (A->viewer || A->o.viewer == CLI_VIEWER_NONE) && (A->pgn || !A->o.pgn))
+        (A->viewer || A->o.viewer == CLI_VIEWER_NONE) && (A->pgn || A->pgn_files || !A->o.pgn))
         return 0;
     cli_error("analyze: cannot write the reports in '%s': %s", dir, strerror(errno));
     return -1;
@@ -65,6 +61,8 @@ void cli_analyze_abort_reports(struct analyze *A)
     fmt_csv_abort(A->viewer);
     fmt_csv_abort(A->pgn);
     A->inputs = A->games = A->violations = A->rows = A->viewer = A->pgn = NULL;
+    cli_pgn_files_free(A->pgn_files);
+    A->pgn_files = NULL;
     cli_report_set_abort();
     cli_output_unmake_dir(A->o.outdir, A->made_dir);
 }
@@ -151,6 +149,11 @@ static void emit_rows(struct analyze *A, struct batch *b)
     write_bytes(A, A->rows, &b->rows);
     write_bytes(A, A->viewer, &b->viewer);
     write_bytes(A, A->pgn, &b->pgn);
+    if (A->pgn_files && b->pgn.len && !A->write_failed &&
+        cli_pgn_files_records(A->pgn_files, b->pgn.data, b->pgn.len) != 0) {
+        cli_error("cannot write the PGN files of '%s': %s", A->o.pgn, strerror(errno));
+        A->write_failed = 1;
+    }
     if (b->messages.len)
         cli_progress_write(b->messages.data, b->messages.len);
 }
@@ -238,6 +241,13 @@ int cli_analyze_close_reports(struct analyze *A)
     if (A->pgn)
         rc |= close_one(A->pgn);
     A->inputs = A->games = A->violations = A->rows = A->viewer = A->pgn = NULL;
+    if (A->pgn_files && cli_pgn_files_close(A->pgn_files) != 0)
+        rc = FMT_FATAL;
+    if (rc == FMT_OK && A->pgn_files &&
+        !(A->pgn_text = cli_pgn_files_text(&A->pgn_counts, A->pgn_files, A->o.pgn, 0))) {
+        cli_error("out of memory");
+        rc = FMT_FATAL;
+    }
     return rc == FMT_OK ? 0 : -1;
 }
 
@@ -253,6 +263,7 @@ struct cli_report_opts cli_analyze_report_opts(const struct analyze *A)
     o.info.aliases = A->o.alias_path;
     o.info.excel = A->o.excel;
     o.info.viewer = A->o.viewer;
+    o.info.pgn = A->pgn_text;
     return o;
 }
 

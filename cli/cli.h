@@ -356,9 +356,53 @@ struct cli_pgn_counts {
 const char *cli_pgn_fate_name(enum cli_pgn_fate f);
 int cli_pgn_fate_parse(const char *s);
 
-/* "pgn: 3 games exported to FILE; 2 left out (...)", the closing line of
- * a run or a merge (a shard: "... into its part for merge"). */
-void cli_pgn_summary(const struct cli_pgn_counts *c, const char *file, int shard);
+/* The files --pgn FILE writes (pgn_files.c): FILE for Chess, and a file
+ * per other variant beside it.  Each is written under a temporary name
+ * and handed to cli_report_put when closed. */
+typedef struct cli_pgn_files cli_pgn_files;
+
+/* FILE's name without ".pgn", '.', the Variant tag's value in lower case
+ * (each run of other characters one '-'), ".pgn": "out/games.pgn" and
+ * "King of the Hill" give "out/games.king-of-the-hill.pgn".  Malloc'd;
+ * NULL when out of memory. */
+char *cli_pgn_variant_path(const char *file, const char *variant);
+
+/* FILE opened, and the file of every variant of the registry that has a
+ * PGN name (one that gets no game is not written).  NULL with errno when
+ * one cannot be. */
+cli_pgn_files *cli_pgn_files_open(const char *file);
+
+/* The files' final and temporary paths into out (the first max of
+ * them; out may be NULL when max is 0), which live as long as F: what a
+ * run must not read as input.  Their number. */
+size_t cli_pgn_files_paths(const cli_pgn_files *F, const char **out, size_t max);
+
+/* One game's PGN into FILE, or, when it has a Variant tag, into its
+ * variant's file (opened at its first game).  0, or -1 with errno. */
+int cli_pgn_files_game(cli_pgn_files *F, const char *text, size_t len);
+
+/* The games of records as pgn_export.c writes them (cli_pgn_rec_write,
+ * part), each into its file; "pgn-left-out" records are passed over.
+ * 0, or -1 with errno (EINVAL: not such records). */
+int cli_pgn_files_records(cli_pgn_files *F, const char *buf, size_t len);
+
+/* Close every file into the report set.  0, or -1 (said on stderr).  The
+ * counts stay for cli_pgn_files_text until cli_pgn_files_free. */
+int cli_pgn_files_close(cli_pgn_files *F);
+
+/* Free F (a file not closed is dropped); NULL does nothing. */
+void cli_pgn_files_free(cli_pgn_files *F);
+
+/* "3 games exported to FILE; 2 to a file per variant (1 Crazyhouse to
+ * F.crazyhouse.pgn, 1 Horde to F.horde.pgn); 2 left out (...)", the
+ * summary's words for the PGN files (a shard, or F NULL: "... exported
+ * into this shard's part of FILE").  Malloc'd; NULL when out of memory. */
+char *cli_pgn_files_text(const struct cli_pgn_counts *c, const cli_pgn_files *F,
+                         const char *file, int shard);
+
+/* "  pgn: " and cli_pgn_files_text, the closing line of a run or a merge. */
+void cli_pgn_summary(const struct cli_pgn_counts *c, const cli_pgn_files *F, const char *file,
+                     int shard);
 
 /* The warning games left out without notation call for (none when there
  * are none). */
@@ -406,7 +450,8 @@ int cli_output_check_file_or_stop(const char *command, const char *what, const c
 
 /* Before anything is read or written: every path the run may replace
  * (the report folder dir and each report gcaudit writes in it, the
- * viewer's folder; pgn and xlsx; each when not NULL) is absent, or a plain file
+ * viewer's folder; pgn, the files of the variants beside it (pgn_files.c),
+ * and xlsx; each when not NULL) is absent, or a plain file
  * (dir and the viewer's folder: a folder, the latter holding only pages).
  * gcaudit replaces only what it wrote: a symbolic link, a device, a FIFO,
  * a socket, or a file in the pages' folder that is not a page, is refused.
@@ -627,6 +672,8 @@ struct cli_run_info {
     int excel;
     enum cli_viewer viewer;
     struct cli_report_files files;
+    const char *pgn;              /* what --pgn wrote, in the summary's words
+                                     (cli_pgn_files_text), or NULL */
 };
 
 /* The start of a run for the reports: SOURCE_DATE_EPOCH when it is set to

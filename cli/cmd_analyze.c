@@ -149,7 +149,18 @@ static int run_walk(struct analyze *A)
     /* The reports being written are never read back as input (nor an
      * earlier run's, when -o lies inside an input directory), nor the
      * PGN file's temporary, which may lie in an input directory too. */
-    const char *skip[4] = {A->o.outdir};
+    size_t npgn = A->pgn_files ? cli_pgn_files_paths(A->pgn_files, NULL, 0) : 0;
+    if (4 + npgn > FMT_WALK_MAX_SKIP) {
+        cli_error("analyze: --pgn: more variants with a PGN name than gcaudit can write "
+                  "files for (%zu files, at most %d)", npgn, FMT_WALK_MAX_SKIP - 4);
+        return 1;
+    }
+    const char **skip = malloc((4 + npgn) * sizeof *skip);
+    if (!skip) {
+        cli_error("out of memory");
+        return 1;
+    }
+    skip[0] = A->o.outdir;
     size_t nskip = 1;
     if (A->o.xlsx)
         skip[nskip++] = A->o.xlsx;
@@ -157,6 +168,8 @@ static int run_walk(struct analyze *A)
         skip[nskip++] = A->o.pgn;
     if (A->pgn)
         skip[nskip++] = fmt_csv_tmp_path(A->pgn);
+    if (A->pgn_files)
+        nskip += cli_pgn_files_paths(A->pgn_files, skip + nskip, npgn);
     struct fmt_walk_options opt = {
         .max_inflated = A->o.max_inflated,
         .stop = cli_interrupted,
@@ -171,6 +184,7 @@ static int run_walk(struct analyze *A)
     cli_batch_free(A->batch);
     A->batch = NULL;
     stopped |= cli_pool_finish(A->pool);
+    free(skip);
     return stopped || A->failed;
 }
 
@@ -189,6 +203,8 @@ static void release(struct analyze *A)
     free(A->made_dir);
     free(A->name_hits);
     free(A->alias_seen);
+    cli_pgn_files_free(A->pgn_files);
+    free(A->pgn_text);
     cli_alias_spellings_release(&A->spellings);
     cli_dups_free(A->dups);
 }
@@ -351,7 +367,7 @@ int cmd_analyze(int argc, char **argv)
     if (!A.o.quiet)
         cli_report_summary(&A.t, &ro, cli_now() - A.progress.started);
     if (A.o.pgn && !A.o.quiet)
-        cli_pgn_summary(&A.pgn_counts, A.o.pgn, A.o.nshards != 0);
+        cli_pgn_summary(&A.pgn_counts, A.pgn_files, A.o.pgn, A.o.nshards != 0);
     rc = cli_warnings_status(cli_report_exit_status(&A.t.sum), A.o.strict);
     release(&A);
     return rc;

@@ -65,7 +65,9 @@ struct merge {
     struct cli_totals t;
     char *line;
     size_t cap;
-    struct fmt_buf record;        /* a viewer record written again */
+    struct fmt_buf record;        /* a viewer record written again, a PGN game copied */
+    cli_pgn_files *pgn_files;     /* the PGN files written, once open */
+    char *pgn_text;               /* what the summaries say of them */
 };
 
 static const struct cli_command_options merge_options;
@@ -472,10 +474,10 @@ static int copy_viewer_record(struct merge *M, struct shard *s, fmt_csv *out)
     return 0;
 }
 
-/* One record of a shard's PGN part: its game copied to out, or its fate
- * counted.  0, -1 when the part does not match (a record missing or
- * malformed), -2 when out could not be written. */
-static int copy_pgn_record(struct merge *M, FILE *in, fmt_csv *out)
+/* One record of a shard's PGN part: its game copied to its file, or its
+ * fate counted.  0, -1 when the part does not match (a record missing or
+ * malformed), -2 when a file could not be written. */
+static int copy_pgn_record(struct merge *M, FILE *in, cli_pgn_files *out)
 {
     if (getline(&M->line, &M->cap, in) <= 0)
         return -1;
@@ -494,11 +496,16 @@ static int copy_pgn_record(struct merge *M, FILE *in, fmt_csv *out)
     if (strncmp(M->line, "pgn ", 4) != 0 || index_number(&p, 100000000, '\0', &lines) != 0 ||
         lines == 0)
         return -1;
+    M->record.len = 0;
     for (uint64_t i = 0; i < lines; i++) {
-        int rc = copy_line(M, in, out);
-        if (rc != 0)
-            return rc;
+        ssize_t n = getline(&M->line, &M->cap, in);
+        if (n <= 0)
+            return -1;
+        if (fmt_buf_add(&M->record, M->line, (size_t)n) != FMT_OK)
+            return -2;
     }
+    if (cli_pgn_files_game(out, M->record.data, M->record.len) != 0)
+        return -2;
     M->pgn_counts.n[CLI_PGN_EXPORTED]++;
     return 0;
 }
@@ -507,7 +514,7 @@ static int copy_pgn_record(struct merge *M, FILE *in, fmt_csv *out)
  * row, and the PGN part's records, one per game row), game by game in
  * input order. */
 static int merge_rows(struct merge *M, fmt_csv *games, fmt_csv *violations, fmt_csv *viewer,
-                      fmt_csv *pgn)
+                      cli_pgn_files *pgn)
 {
     for (int i = 0; i < M->n; i++)
         if (open_rows(M, &M->sh[i]) != 0)
@@ -610,15 +617,8 @@ static int write_rows(struct merge *M)
     int viewing = M->sh[0].st.viewer != CLI_VIEWER_NONE;
     fmt_csv *x = viewing ? fmt_csv_open(M->outdir, CLI_VIEWER_FILE, cli_viewer_header, 1, 0)
                          : NULL;
-    fmt_csv *pgn = NULL;
     const char *pgn_path = pgn_file(M);
-    if (pgn_path) {
-        char *dir;
-        const char *name;
-        if (cli_output_split_path(pgn_path, &dir, &name) == 0)
-            pgn = fmt_csv_open(dir, name, NULL, 0, 0);
-        free(dir);
-    }
+    cli_pgn_files *pgn = pgn_path ? (M->pgn_files = cli_pgn_files_open(pgn_path)) : NULL;
     int rc = in && g && v && (x || !viewing) && (pgn || !pgn_path) ? 0 : -1;
     if (rc != 0)
         cli_error("cannot write the reports in '%s': %s", M->outdir, strerror(errno));
@@ -629,8 +629,8 @@ static int write_rows(struct merge *M)
                      fmt_csv_close_by(v, cli_report_put);
         if (x)
             closed |= fmt_csv_close_by(x, cli_report_put);
-        if (pgn)
-            closed |= fmt_csv_close_by(pgn, cli_report_put);
+        if (pgn && cli_pgn_files_close(pgn) != 0)
+            closed = FMT_FATAL;
         if (closed != FMT_OK)
             cli_error("the reports in '%s' could not be written completely", M->outdir);
         return closed == FMT_OK ? 0 : -1;
@@ -639,7 +639,8 @@ static int write_rows(struct merge *M)
     fmt_csv_abort(g);
     fmt_csv_abort(v);
     fmt_csv_abort(x);
-    fmt_csv_abort(pgn);
+    cli_pgn_files_free(M->pgn_files);
+    M->pgn_files = NULL;
     return -1;
 }
 
@@ -693,6 +694,8 @@ static void release(struct merge *M)
     free(M->sh);
     free(M->line);
     fmt_buf_release(&M->record);
+    cli_pgn_files_free(M->pgn_files);
+    free(M->pgn_text);
     free(M->made_dir);
     st_stats_free(M->stats);
     st_alias_free(M->alias);
@@ -714,6 +717,7 @@ static struct cli_report_opts merged_report_opts(struct merge *M, long long run_
     o.info.aliases = s->aliases[0] ? s->aliases : NULL;
     o.info.excel = s->excel;
     o.info.viewer = (enum cli_viewer)s->viewer;
+    o.info.pgn = M->pgn_text;
     return o;
 }
 
@@ -722,8 +726,13 @@ static struct cli_report_opts merged_report_opts(struct merge *M, long long run_
  * CLI_EXIT_NOTHING when the reports could not be written (said). */
 static int finish_merge(struct merge *M, long long run_started, double started)
 {
-    struct cli_report_opts o = merged_report_opts(M, run_started);
     int rc = CLI_CONTINUE;
+    if (M->pgn_files &&
+        !(M->pgn_text = cli_pgn_files_text(&M->pgn_counts, M->pgn_files, pgn_file(M), 0))) {
+        cli_error("out of memory");
+        return CLI_EXIT_NOTHING;
+    }
+    struct cli_report_opts o = merged_report_opts(M, run_started);
     int viewer = M->sh[0].st.viewer != CLI_VIEWER_NONE;
     if (cli_report_files_in(&o.info.files, M->outdir, viewer) != 0) {
         cli_error("out of memory");
@@ -748,7 +757,7 @@ static int finish_merge(struct merge *M, long long run_started, double started)
         if (!M->quiet)
             cli_report_summary(&M->t, &o, cli_now() - started);
         if (!M->quiet && pgn_file(M))
-            cli_pgn_summary(&M->pgn_counts, pgn_file(M), 0);
+            cli_pgn_summary(&M->pgn_counts, M->pgn_files, pgn_file(M), 0);
         rc = cli_warnings_status(cli_report_exit_status(&M->t.sum), M->strict);
     }
     cli_report_files_release(&o.info.files);

@@ -259,6 +259,20 @@ int cli_output_check_paths_or_stop(const char *command, const char *dir, const c
     }
     if (rc == CLI_CONTINUE && pgn)
         rc = check_one(command, "PGN file", pgn, 0);
+    /* And the file beside it of every variant it may put apart
+     * (pgn_files.c). */
+    for (size_t i = 0; pgn && rc == CLI_CONTINUE && i < rp_variant_count(); i++) {
+        const struct rp_variant *v = rp_variant_at(i);
+        if (!v->san || !v->pgn_variant || !v->pgn_variant[0])
+            continue;
+        char *path = cli_pgn_variant_path(pgn, v->pgn_variant);
+        if (!path) {
+            cli_error("%s: out of memory", command);
+            return CLI_EXIT_NOTHING;
+        }
+        rc = check_one(command, "PGN file", path, 0);
+        free(path);
+    }
     if (rc == CLI_CONTINUE && xlsx)
         rc = check_one(command, "workbook", xlsx, 0);
     return rc;

@@ -8,7 +8,9 @@
  * stops at the first rejected turn, so that is where the game is cut
  * (what follows cannot be notated).  Which variants are exported is the
  * variants' own data (a san slot and a pgn_variant name); nothing here
- * names one.
+ * names one.  A game is written as a record (cli_pgn_rec_write), which
+ * pgn_files.c routes into FILE or its variant's file (in a run's writer,
+ * or in merge from the shards' parts).
  *
  * The tags: the Seven Tag Roster first, in the standard's order, then the
  * others in ASCII order, as the export format asks (PGN standard 8.1.1).
@@ -79,6 +81,20 @@ static void numbering(cli_pgn_rec *p)
     p->number = fullmove > 0 && fullmove < 1000000 ? (int)fullmove : 1;
 }
 
+/* The position is orthodox chess's start array with White to move (a
+ * pocket, "[...]" after the placement, is any variant's own). */
+static int orthodox_start(const char *fen)
+{
+    static const char array[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    size_t n = sizeof array - 1;
+    if (strncmp(fen, array, n) != 0)
+        return 0;
+    const char *s = fen + n;
+    if (*s == '[')
+        s += strcspn(s, "]") + (s[strcspn(s, "]")] ? 1 : 0);
+    return strncmp(s, " w", 2) == 0;
+}
+
 int cli_pgn_rec_start(cli_pgn_rec *p, rp_game *G, const struct fmt_game *g)
 {
     p->active = p->broken = p->fen_tag = 0;
@@ -94,10 +110,11 @@ int cli_pgn_rec_start(cli_pgn_rec *p, rp_game *G, const struct fmt_game *g)
         numbering(p);
     else
         p->fen[0] = '\0';
-    /* Without a FEN: header every variant starts from its own start,
-     * which PGN tools know from the Variant tag; with one, the tag gives
-     * the position the replay really started from. */
-    p->fen_tag = p->fen[0] && has_fen_header(g);
+    /* A game from the orthodox array, White to move, needs no FEN: the
+     * tools know it, and the Variant tag says whose rules follow.  Any
+     * other start (a FEN: header, Horde's array) is given as lichess
+     * gives it: FEN and SetUp "1". */
+    p->fen_tag = p->fen[0] && (has_fen_header(g) || !orthodox_start(p->fen));
     return 0;
 }
 
@@ -237,30 +254,15 @@ int cli_pgn_fate_parse(const char *s)
     return -1;
 }
 
-void cli_pgn_summary(const struct cli_pgn_counts *c, const char *file, int shard)
+void cli_pgn_summary(const struct cli_pgn_counts *c, const cli_pgn_files *F, const char *file,
+                     int shard)
 {
-    uint64_t out = c->n[CLI_PGN_OTHER_VARIANT] + c->n[CLI_PGN_NOT_REPLAYED] +
-                   c->n[CLI_PGN_NO_NOTATION];
-    unsigned long long ex = (unsigned long long)c->n[CLI_PGN_EXPORTED];
-    if (shard)
-        printf("  pgn: %llu game%s exported into this shard's part of %s", ex,
-               ex == 1 ? "" : "s", file);
+    char *text = cli_pgn_files_text(c, F, file, shard);
+    if (text)
+        printf("  pgn: %s\n", text);
     else
-        printf("  pgn: %llu game%s exported to %s", ex, ex == 1 ? "" : "s", file);
-    if (out) {
-        printf("; %llu left out (", (unsigned long long)out);
-        const char *sep = "";
-        static const char *const why[CLI_PGN_FATES] = {
-            NULL, "of variants PGN tools do not read", "not replayed",
-            "without notation, a fault of gcaudit's"};
-        for (int f = CLI_PGN_OTHER_VARIANT; f < CLI_PGN_FATES; f++)
-            if (c->n[f]) {
-                printf("%s%llu %s", sep, (unsigned long long)c->n[f], why[f]);
-                sep = ", ";
-            }
-        printf(")");
-    }
-    printf("\n");
+        cli_error("out of memory");
+    free(text);
 }
 
 void cli_pgn_warn(const struct cli_pgn_counts *c, const char *file)

@@ -235,6 +235,12 @@ static void audit_counts(FILE *f, const struct cli_html_run *run)
         fputs(", which games.csv and violations.csv list too; <a href=\"#audit-copies\">Copies "
               "of earlier games</a> names the game each copies.</p>\n", f);
     }
+    if (run->info && run->info->pgn) {
+        /* Where --pgn put the games: FILE, and the variants' files. */
+        fputs("<p id=\"pgn-files\">PGN: ", f);
+        put_text(f, run->info->pgn);
+        fputs(".</p>\n", f);
+    }
 }
 
 /* Horizontal scale of the rate chart: 0..1 over [X0, X0 + XW]. */

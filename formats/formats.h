@@ -80,6 +80,9 @@ char *fmt_entry_take_text(const struct fmt_entry *e);
  * anything else to stop the walk (fmt_walk then returns that value). */
 typedef int (*fmt_entry_fn)(void *ctx, const struct fmt_entry *entry);
 
+/* The most skip paths a walk keeps (fmt_walk_options.skip). */
+#define FMT_WALK_MAX_SKIP 64
+
 struct fmt_walk_options {
     int max_depth;              /* archives nested deeper than this fail; 0 = default (4) */
     uint64_t max_entry_bytes;   /* an entry larger than this fails; 0 = default (256 MiB) */
@@ -89,7 +92,8 @@ struct fmt_walk_options {
     int (*stop)(void);          /* nonzero: stop the walk (an interrupt); asked at every block
                                    read and while waiting for a pipe; NULL: never */
     const char *const *skip;    /* paths never read as input (the output directory, the
-                                   workbook): left out of a directory walk without a row */
+                                   workbook): left out of a directory walk without a row;
+                                   the first FMT_WALK_MAX_SKIP that exist count */
     size_t nskip;
     uint64_t stream_after;      /* an ok entry longer than this is handed over as it is read
                                    (fmt_entry.stream) rather than whole; 0: never */

@@ -47,7 +47,7 @@ struct fmt_walker {
     void *ctx;
     int (*stop)(void);         /* fmt_walk_options.stop, or NULL */
     int stopped;               /* stop said yes: nothing more is reported */
-    struct fmt_skip_id skip[8]; /* the skip paths that exist */
+    struct fmt_skip_id skip[FMT_WALK_MAX_SKIP]; /* the skip paths that exist */
     size_t nskip;
     /* The current command-line input (one file or stdin; a directory's
      * files each count apart): */

@@ -191,7 +191,10 @@ static const char games_pgn[] =
     "[Termination \"unfinished\"]\n"
     "\n"
     "*\n"
-    "\n"
+    "\n";
+
+/* The Chess960 game goes into a file of its own, beside games.pgn. */
+static const char chess960_pgn[] =
     "[Event \"PGN Test\"]\n"
     "[Site \"Game Courier\"]\n"
     "[Date \"2024.05.06\"]\n"
@@ -225,9 +228,21 @@ Test(cli_pgn_export, small_games_exactly)
     char *pgn = ts_slurp(ts_scratch, "games.pgn");
     cr_expect_str_eq(pgn, games_pgn);
     free(pgn);
+    pgn = ts_slurp(ts_scratch, "games.chess960.pgn");
+    cr_expect_str_eq(pgn, chess960_pgn);
+    free(pgn);
     char *out = ts_slurp(ts_scratch, "stdout.txt");
-    cr_expect(strstr(out, "\n  pgn: 6 games exported to games.pgn\n"), "%s", out);
+    cr_expect(strstr(out, "\n  pgn: 5 games exported to games.pgn; 1 to a file per variant (1 "
+                          "Chess960 to games.chess960.pgn)\n"),
+              "%s", out);
     free(out);
+    /* The variants without a game have no file, nor a temporary left. */
+    char *ls = ts_fmt("cd '%s' && ls | grep -v -e '^rep$' -e '^ls.txt$' | tr '\\n' ' ' > ls.txt", ts_scratch);
+    cr_assert_eq(ts_run(ls), 0);
+    free(ls);
+    ls = ts_slurp(ts_scratch, "ls.txt");
+    cr_expect_str_eq(ls, "games.chess960.pgn games.log games.pgn stderr.txt stdout.txt ");
+    free(ls);
 }
 
 Test(cli_pgn_export, games_left_out_are_counted_by_why)
@@ -280,8 +295,11 @@ Test(cli_pgn_export, the_selection_options_choose_the_games)
     cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q games.log -o rep --pgn v.pgn "
                                         "--variant chess960"),
                  0);
-    char *logs = logs_of("v.pgn");
+    char *logs = logs_of("v.chess960.pgn");
     cr_expect_str_eq(logs, "pgn-chess960\n");
+    free(logs);
+    logs = logs_of("v.pgn");
+    cr_expect_str_eq(logs, "", "no Chess game selected: an empty v.pgn");
     free(logs);
     cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q games.log -o rep --pgn d.pgn "
                                         "--since 2024-05-02 --until 2024-05-04"),
@@ -354,22 +372,32 @@ static void run_samples(const char *args, const char *file)
     free(cmd);
 }
 
+/* The files the samples' games go into, FILE's name without ".pgn"
+ * before each. */
+static const char *const sample_files[] = {".pgn", ".antichess.pgn", ".chess960.pgn",
+                                           ".horde.pgn", ".king-of-the-hill.pgn",
+                                           ".three-check.pgn"};
+
+/* a.pgn and b.pgn, and each variant's file beside them, the same bytes. */
 static void expect_same_files(const char *a, const char *b)
 {
-    size_t na, nb;
-    char *pa = ts_fmt("%s/%s", ts_scratch, a), *pb = ts_fmt("%s/%s", ts_scratch, b);
-    char *ta = ts_read_file(pa, &na), *tb = ts_read_file(pb, &nb);
-    cr_assert(ta && tb, "%s or %s missing", a, b);
-    cr_expect(na == nb && memcmp(ta, tb, na) == 0, "%s and %s differ", a, b);
-    cr_expect_gt(na, 10000, "%s: %zu bytes only", a, na);
-    free(ta), free(tb), free(pa), free(pb);
+    for (size_t i = 0; i < sizeof sample_files / sizeof sample_files[0]; i++) {
+        size_t na, nb;
+        char *pa = ts_fmt("%s/%s%s", ts_scratch, a, sample_files[i]);
+        char *pb = ts_fmt("%s/%s%s", ts_scratch, b, sample_files[i]);
+        char *ta = ts_read_file(pa, &na), *tb = ts_read_file(pb, &nb);
+        cr_assert(ta && tb, "%s or %s missing", pa, pb);
+        cr_expect(na == nb && memcmp(ta, tb, na) == 0, "%s and %s differ", pa, pb);
+        cr_expect_gt(na, i ? 200 : 10000, "%s: %zu bytes only", pa, na);
+        free(ta), free(tb), free(pa), free(pb);
+    }
 }
 
 Test(cli_pgn_export, the_same_bytes_whatever_the_threads_and_shards)
 {
     run_samples("-j1 -o one", "one.pgn");
     run_samples("-j3 -o three", "three.pgn");
-    expect_same_files("one.pgn", "three.pgn");
+    expect_same_files("one", "three");
     for (int k = 1; k <= 3; k++) {
         char *args = ts_fmt("-j2 --shard %d/3 -o s%d", k, k);
         run_samples(args, "merged.pgn");
@@ -377,16 +405,23 @@ Test(cli_pgn_export, the_same_bytes_whatever_the_threads_and_shards)
     }
     char *merged = ts_fmt("%s/merged.pgn", ts_scratch);
     cr_assert_null(ts_read_file(merged, NULL), "a shard wrote the merged file itself");
+    char *horde = ts_fmt("%s/merged.horde.pgn", ts_scratch);
+    cr_assert_null(ts_read_file(horde, NULL), "a shard wrote a variant's file itself");
+    free(horde);
     cr_assert_eq(ts_gcaudit(ts_scratch, "merge s1 s2 s3 -o m"), 1);
-    expect_same_files("one.pgn", "merged.pgn");
+    expect_same_files("one", "merged");
     char *out = ts_slurp(ts_scratch, "stdout.txt");
-    cr_expect(strstr(out, "\n  pgn: 100 games exported to merged.pgn; 251 left out (250 of "
-                          "variants PGN tools do not read, 1 not replayed)\n"),
+    cr_expect(strstr(out, "\n  pgn: 93 games exported to merged.pgn; 7 to a file per variant "
+                          "(1 Antichess to merged.antichess.pgn, 2 Chess960 to "
+                          "merged.chess960.pgn, 1 Horde to merged.horde.pgn, 1 King of the Hill "
+                          "to merged.king-of-the-hill.pgn, 2 Three-check to "
+                          "merged.three-check.pgn); 251 left out (250 of variants PGN tools do "
+                          "not read, 1 not replayed)\n"),
               "%s", out);
     free(out);
     /* --pgn puts it elsewhere */
     cr_assert_eq(ts_gcaudit(ts_scratch, "merge -q s1 s2 s3 -o m2 --pgn other.pgn"), 1);
-    expect_same_files("one.pgn", "other.pgn");
+    expect_same_files("one", "other");
     free(merged);
 }
 
