@@ -4,6 +4,7 @@
  * violation as a comment where the game is cut, disambiguation by file and
  * by rank, and by both in a Chess960 game from a FEN: header, a checkmate,
  * a game without moves and without Log: or date, a name with '"' and '\'),
+ * each variant's games in a file of their own with lichess's tags,
  * the summary line and the games left out, the selection options, -j,
  * and shards merged into the same bytes as one run.
  */
@@ -355,6 +356,92 @@ Test(cli_pgn_export, the_pgn_file_may_go_into_a_new_report_folder)
     cr_assert_eq(ts_gcaudit(ts_scratch, "analyze games.log -o new --pgn nowhere/g.pgn"), 3);
     char *gone = ts_fmt("%s/new", ts_scratch);
     cr_expect_neq(access(gone, F_OK), 0, "the report folder made for the run stays");
+    free(gone);
+}
+
+/* Issue 26, item 6: a Crazyhouse drop and a Horde game without a FEN in
+ * the one --pgn file made pgn-extract read 42 games as 61.  Each variant
+ * now has its file beside FILE, with the Variant tag, and FEN and SetUp
+ * for a start other than the orthodox array, as lichess writes them. */
+static const char split_log[] = "Game: Crazyhouse\nLog: zh-1\nEvent: Split Test\n"
+                                "White: Ada Quill\nBlack: Chen Wei\nStarted: 2024-06-01\n\n"
+                                "1. P e2-e4\n1... p d7-d5\n2. P e4-d5\n2... q d8-d5\n"
+                                "3. N b1-c3\n3... q d5-a5\n4. P*e6\n\n"
+                                "Game: Horde\nLog: horde-1\nEvent: Split Test\n"
+                                "White: Ada Quill\nBlack: Chen Wei\nStarted: 2024-06-02\n\n"
+                                "1. P f5-f6\n1... p e7-e6\n\n"
+                                "Game: Chess\nLog: chess-1\nEvent: Split Test\n"
+                                "White: Ada Quill\nBlack: Chen Wei\nStarted: 2024-06-03\n\n"
+                                "1. P e2-e4\n";
+
+#define SPLIT_ROSTER(date)                                                                   \
+    "[Event \"Split Test\"]\n[Site \"Game Courier\"]\n[Date \"" date "\"]\n[Round \"?\"]\n"     \
+    "[White \"Ada Quill\"]\n[Black \"Chen Wei\"]\n[Result \"*\"]\n[Annotator \"gcaudit\"]\n"
+
+Test(cli_pgn_export, each_variant_in_its_file_with_the_start_lichess_gives)
+{
+    char *path = ts_fmt("%s/v.log", ts_scratch);
+    cr_assert_eq(ts_write_file(path, split_log, strlen(split_log)), 0);
+    free(path);
+    int rc = ts_gcaudit(ts_scratch, "analyze v.log -o rep --pgn rep/v.pgn");
+    cr_assert_eq(rc, 0, "%s", ts_slurp(ts_scratch, "stderr.txt"));
+    char *pgn = ts_slurp(ts_scratch, "rep/v.pgn");
+    cr_expect_str_eq(pgn, SPLIT_ROSTER("2024.06.03") "[GameCourierLog \"chess-1\"]\n"
+                                                     "[Termination \"unfinished\"]\n\n1. e4 *\n\n");
+    free(pgn);
+    pgn = ts_slurp(ts_scratch, "rep/v.crazyhouse.pgn");
+    cr_expect_str_eq(pgn, SPLIT_ROSTER("2024.06.01") "[GameCourierLog \"zh-1\"]\n"
+                                                     "[Termination \"unfinished\"]\n"
+                                                     "[Variant \"Crazyhouse\"]\n\n"
+                                                     "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@e6 *\n\n");
+    free(pgn);
+    pgn = ts_slurp(ts_scratch, "rep/v.horde.pgn");
+    cr_expect_str_eq(pgn, SPLIT_ROSTER("2024.06.02")
+                     "[FEN \"rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq "
+                     "- 0 1\"]\n[GameCourierLog \"horde-1\"]\n[SetUp \"1\"]\n"
+                     "[Termination \"unfinished\"]\n[Variant \"Horde\"]\n\n1. f6 e6 *\n\n");
+    free(pgn);
+    char *out = ts_slurp(ts_scratch, "stdout.txt");
+    cr_expect(strstr(out, "\n  pgn: 1 game exported to rep/v.pgn; 2 to a file per variant (1 "
+                          "Crazyhouse to rep/v.crazyhouse.pgn, 1 Horde to rep/v.horde.pgn)\n"),
+              "%s", out);
+    free(out);
+    char *html = ts_slurp(ts_scratch, "rep/summary.html");
+    cr_expect(strstr(html, "<p id=\"pgn-files\">PGN: 1 game exported to rep/v.pgn; 2 to a file "
+                           "per variant (1 Crazyhouse to rep/v.crazyhouse.pgn, 1 Horde to "
+                           "rep/v.horde.pgn).</p>"),
+              "summary.html does not say where the games went");
+    free(html);
+    char *list = ts_slurp(ts_scratch, "rep/gcaudit-files.txt");
+    cr_expect(strstr(list, " v.pgn\n") && strstr(list, " v.crazyhouse.pgn\n") &&
+                  strstr(list, " v.horde.pgn\n"),
+              "%s", list);
+    free(list);
+
+    /* The next run into the folder with Chess only: the variants' files
+     * of the first, which it did not write, go (gcaudit-files.txt). */
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q v.log -o rep --pgn rep/v.pgn --variant chess"),
+                 0);
+    char *gone = ts_fmt("%s/rep/v.horde.pgn", ts_scratch);
+    cr_expect_neq(access(gone, F_OK), 0, "an earlier run's Horde file stays beside the new set");
+    free(gone);
+    gone = ts_fmt("%s/rep/v.crazyhouse.pgn", ts_scratch);
+    cr_expect_neq(access(gone, F_OK), 0, "an earlier run's Crazyhouse file stays");
+    free(gone);
+
+    /* A symbolic link where a variant's file may go is refused before the
+     * run, as at FILE itself, and left as it is. */
+    char *ln = ts_fmt("cd '%s' && ln -s v.log rep/v.antichess.pgn", ts_scratch);
+    cr_assert_eq(ts_run(ln), 0);
+    free(ln);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q v.log -o rep --pgn rep/v.pgn"), 2);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
+    cr_expect_str_eq(err, "gcaudit: analyze: cannot write the PGN file 'rep/v.antichess.pgn': it "
+                          "is a symbolic link (to 'v.log'), and gcaudit replaces only plain "
+                          "files; nothing was written\n");
+    free(err);
+    gone = ts_fmt("%s/rep/v.horde.pgn", ts_scratch);
+    cr_expect_neq(access(gone, F_OK), 0, "the refused run wrote a file");
     free(gone);
 }
 
