@@ -371,8 +371,9 @@ static const struct cli_option analyze_option_rows[] = {
     {.name = "--xlsx", .value = "FILE", .set_or_stop = opt_xlsx,
      .help = "also write a workbook: statistics, games, violations"},
     {.name = "--pgn", .value = "FILE", .set_or_stop = opt_pgn,
-     .help = "also write the games of Chess and the variants PGN\n"
-             "tools read (Chess960, Crazyhouse, ...) as PGN"},
+     .help = "also write the games of Chess as PGN, and each\n"
+             "other variant's that PGN tools read into a file\n"
+             "beside it (FILE.crazyhouse.pgn, ...)"},
     {.name = "--viewer", .value = "illegal|all|none", .set_or_stop = opt_viewer,
      .help = "game viewer pages in DIR/games/ for the games\n"
              "with violations or left for review (default),\n"

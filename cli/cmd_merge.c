@@ -144,8 +144,9 @@ static const struct cli_option merge_option_rows[] = {
     {.name = "--xlsx", .value = "FILE", .set_or_stop = opt_xlsx,
      .help = "also write the statistics as a workbook"},
     {.name = "--pgn", .value = "FILE", .set_or_stop = opt_pgn,
-     .help = "write the shards' PGN into FILE (default: the FILE\n"
-             "they were given with --pgn)"},
+     .help = "write the shards' PGN as FILE and the variants'\n"
+             "files beside it (default: the FILE they were given\n"
+             "with --pgn)"},
     {.name = "--quiet", .letter = 'q', .set_or_stop = opt_quiet,
      .help = "no summary"},
     {.name = "--strict", .set_or_stop = opt_strict,
