@@ -221,6 +221,22 @@ static void write_games(void)
     free(path);
 }
 
+/* The scratch folder's file name holds text. */
+static void expect_in(const char *name, const char *text)
+{
+    char *got = ts_slurp(ts_scratch, name);
+    cr_expect(strstr(got, text), "%s lacks '%s':\n%s", name, text, got);
+    free(got);
+}
+
+/* The scratch folder holds no file name (why: what it would mean). */
+static void expect_absent(const char *name, const char *why)
+{
+    char *path = ts_fmt("%s/%s", ts_scratch, name);
+    cr_expect_neq(access(path, F_OK), 0, "%s: %s", name, why);
+    free(path);
+}
+
 Test(cli_pgn_export, small_games_exactly)
 {
     write_games();
@@ -257,11 +273,8 @@ Test(cli_pgn_export, games_left_out_are_counted_by_why)
     cr_assert_eq(ts_write_file(path, mixed, strlen(mixed)), 0);
     free(path);
     cr_assert_eq(ts_gcaudit(ts_scratch, "analyze mixed.log -o rep --pgn mixed.pgn"), 0);
-    char *out = ts_slurp(ts_scratch, "stdout.txt");
-    cr_expect(strstr(out, "\n  pgn: 1 game exported to mixed.pgn; 4 left out (2 of variants PGN "
-                          "tools do not read, 2 not replayed)\n"),
-              "%s", out);
-    free(out);
+    expect_in("stdout.txt", "\n  pgn: 1 game exported to mixed.pgn; 4 left out (2 of variants "
+                            "PGN tools do not read, 2 not replayed)\n");
     char *pgn = ts_slurp(ts_scratch, "mixed.pgn");
     cr_expect_str_eq(pgn, "[Event \"?\"]\n[Site \"Game Courier\"]\n[Date \"????.??.??\"]\n"
                           "[Round \"?\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n"
@@ -270,7 +283,7 @@ Test(cli_pgn_export, games_left_out_are_counted_by_why)
     free(pgn);
     /* -q: no summary, the same file */
     cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q mixed.log -o rep --pgn again.pgn"), 0);
-    out = ts_slurp(ts_scratch, "stdout.txt");
+    char *out = ts_slurp(ts_scratch, "stdout.txt");
     cr_expect_str_eq(out, "");
     free(out);
 }
@@ -354,9 +367,7 @@ Test(cli_pgn_export, the_pgn_file_may_go_into_a_new_report_folder)
     free(pgn);
     /* A folder refused for the PGN file leaves no report folder made. */
     cr_assert_eq(ts_gcaudit(ts_scratch, "analyze games.log -o new --pgn nowhere/g.pgn"), 3);
-    char *gone = ts_fmt("%s/new", ts_scratch);
-    cr_expect_neq(access(gone, F_OK), 0, "the report folder made for the run stays");
-    free(gone);
+    expect_absent("new", "the report folder made for the run stays");
 }
 
 /* Issue 26, item 6: a Crazyhouse drop and a Horde game without a FEN in
@@ -401,33 +412,21 @@ Test(cli_pgn_export, each_variant_in_its_file_with_the_start_lichess_gives)
                      "- 0 1\"]\n[GameCourierLog \"horde-1\"]\n[SetUp \"1\"]\n"
                      "[Termination \"unfinished\"]\n[Variant \"Horde\"]\n\n1. f6 e6 *\n\n");
     free(pgn);
-    char *out = ts_slurp(ts_scratch, "stdout.txt");
-    cr_expect(strstr(out, "\n  pgn: 1 game exported to rep/v.pgn; 2 to a file per variant (1 "
-                          "Crazyhouse to rep/v.crazyhouse.pgn, 1 Horde to rep/v.horde.pgn)\n"),
-              "%s", out);
-    free(out);
-    char *html = ts_slurp(ts_scratch, "rep/summary.html");
-    cr_expect(strstr(html, "<p id=\"pgn-files\">PGN: 1 game exported to rep/v.pgn; 2 to a file "
-                           "per variant (1 Crazyhouse to rep/v.crazyhouse.pgn, 1 Horde to "
-                           "rep/v.horde.pgn).</p>"),
-              "summary.html does not say where the games went");
-    free(html);
-    char *list = ts_slurp(ts_scratch, "rep/gcaudit-files.txt");
-    cr_expect(strstr(list, " v.pgn\n") && strstr(list, " v.crazyhouse.pgn\n") &&
-                  strstr(list, " v.horde.pgn\n"),
-              "%s", list);
-    free(list);
+    expect_in("stdout.txt", "\n  pgn: 1 game exported to rep/v.pgn; 2 to a file per variant (1 "
+                            "Crazyhouse to rep/v.crazyhouse.pgn, 1 Horde to rep/v.horde.pgn)\n");
+    expect_in("rep/summary.html", "<p id=\"pgn-files\">PGN: 1 game exported to rep/v.pgn; 2 to a "
+                                  "file per variant (1 Crazyhouse to rep/v.crazyhouse.pgn, 1 "
+                                  "Horde to rep/v.horde.pgn).</p>");
+    expect_in("rep/gcaudit-files.txt", " v.pgn\n");
+    expect_in("rep/gcaudit-files.txt", " v.crazyhouse.pgn\n");
+    expect_in("rep/gcaudit-files.txt", " v.horde.pgn\n");
 
     /* The next run into the folder with Chess only: the variants' files
      * of the first, which it did not write, go (gcaudit-files.txt). */
     cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q v.log -o rep --pgn rep/v.pgn --variant chess"),
                  0);
-    char *gone = ts_fmt("%s/rep/v.horde.pgn", ts_scratch);
-    cr_expect_neq(access(gone, F_OK), 0, "an earlier run's Horde file stays beside the new set");
-    free(gone);
-    gone = ts_fmt("%s/rep/v.crazyhouse.pgn", ts_scratch);
-    cr_expect_neq(access(gone, F_OK), 0, "an earlier run's Crazyhouse file stays");
-    free(gone);
+    expect_absent("rep/v.horde.pgn", "an earlier run's file stays beside the new set");
+    expect_absent("rep/v.crazyhouse.pgn", "an earlier run's file stays beside the new set");
 
     /* A symbolic link where a variant's file may go is refused before the
      * run, as at FILE itself, and left as it is. */
@@ -440,9 +439,7 @@ Test(cli_pgn_export, each_variant_in_its_file_with_the_start_lichess_gives)
                           "is a symbolic link (to 'v.log'), and gcaudit replaces only plain "
                           "files; nothing was written\n");
     free(err);
-    gone = ts_fmt("%s/rep/v.horde.pgn", ts_scratch);
-    cr_expect_neq(access(gone, F_OK), 0, "the refused run wrote a file");
-    free(gone);
+    expect_absent("rep/v.horde.pgn", "the refused run wrote a file");
 }
 
 /* The samples and the shared vectors, the PGN written by one run with
