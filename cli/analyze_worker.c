@@ -531,6 +531,7 @@ static int work_entry(struct worker *W, struct batch *b, struct batch_entry *x,
         s->entries_ok++;
     } else if (status == FMT_ENTRY_SKIPPED) {
         s->entries_skipped++;
+        cli_skips_add(&b->t.skips, message ? message : "", 1);
     } else {
         s->entries_failed++;
         say_failed(messages, x, message);

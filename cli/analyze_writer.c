@@ -200,6 +200,7 @@ int cli_analyze_emit_batch(void *ctx, struct cli_job *job, int drop)
             A->pgn_counts.n[f] += b->pgn_counts.n[f];
         st_summary_add(&A->t.sum, &b->t.sum);
         A->t.games_found += b->t.games_found;
+        cli_skips_merge(&A->t.skips, &b->t.skips);
         if (strcmp(b->t.latest, A->t.latest) > 0)
             memcpy(A->t.latest, b->t.latest, sizeof A->t.latest);
         /* The violations the summary counts: the copies' left out. */

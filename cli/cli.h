@@ -714,6 +714,23 @@ int cli_write_summary_html(const struct st_stats *s, const struct cli_html_run *
 
 /* ------------------- analyze and merge: the end of a run (report.c) */
 
+/* Why entries were skipped: the first CLI_SKIP_KINDS reasons (inputs.csv's
+ * message) with how many entries each, and how many had another reason,
+ * so that a run without games can say why (run_guard.c). */
+#define CLI_SKIP_KINDS 4
+#define CLI_SKIP_WHY 80
+struct cli_skips {
+    char why[CLI_SKIP_KINDS][CLI_SKIP_WHY]; /* "" where unused; cut to fit */
+    uint64_t n[CLI_SKIP_KINDS];
+    uint64_t others;              /* entries skipped for a reason not kept */
+};
+
+/* Count n entries skipped for the reason why. */
+void cli_skips_add(struct cli_skips *s, const char *why, uint64_t n);
+
+/* Add every reason of from to s. */
+void cli_skips_merge(struct cli_skips *s, const struct cli_skips *from);
+
 /* What a run counted besides the statistics tables. */
 struct cli_totals {
     struct st_summary sum;        /* entries, and the selected games (every row of games.csv) */
@@ -722,6 +739,7 @@ struct cli_totals {
                                      in the printed summary's counts */
     uint64_t games_found;         /* every game read (of this shard), selected or not */
     char latest[11];              /* the latest date of a selected game, "" if none */
+    struct cli_skips skips;       /* why the skipped entries were skipped */
 };
 
 /* How the ratings are placed (Ordo's conventions; analyze's options, which

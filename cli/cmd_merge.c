@@ -55,6 +55,7 @@ struct merge {
     const char *pgn;              /* --pgn FILE: where the PGN goes, instead of the shards' FILE */
     struct cli_pgn_counts pgn_counts;
     int quiet;
+    int allow_empty;              /* --allow-empty: shards without games give empty reports */
     int strict;                   /* --strict: a merge that warned exits 2 */
     char *made_dir;               /* the first directory of -o this merge created, or NULL */
     struct shard *sh;
@@ -75,7 +76,8 @@ static const struct cli_command_options merge_options;
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: gcaudit merge DIR... [-o DIR] [--xlsx FILE] [--pgn FILE] [-q] [--strict]\n\n"
+            "usage: gcaudit merge DIR... [-o DIR] [--xlsx FILE] [--pgn FILE] [-q] [--strict]\n"
+            "                    [--allow-empty]\n\n"
             "Combine the reports that 'gcaudit analyze --shard K/N' wrote into the DIRs,\n"
             "one for each K of 1..N, into the reports one analyze run over the same\n"
             "inputs would write: inputs.csv, games.csv, violations.csv, the statistics\n"
@@ -121,6 +123,13 @@ static int opt_strict(void *M, const char *v)
     return CLI_CONTINUE;
 }
 
+static int opt_allow_empty(void *M, const char *v)
+{
+    (void)v;
+    ((struct merge *)M)->allow_empty = 1;
+    return CLI_CONTINUE;
+}
+
 static int opt_help(void *M, const char *v)
 {
     (void)M, (void)v;
@@ -151,6 +160,10 @@ static const struct cli_option merge_option_rows[] = {
      .help = "no summary"},
     {.name = "--strict", .set_or_stop = opt_strict,
      .help = "a warning makes the exit status 2 (for scripts)"},
+    {.name = "--allow-empty", .set_or_stop = opt_allow_empty,
+     .help = "shards that hold no game (or select none) give\n"
+             "empty reports (by default the earlier ones are kept\n"
+             "and the exit status is 4)"},
     {.name = "--help", .letter = 'h', .set_or_stop = opt_help,
      .help = "this text"},
 };
@@ -347,6 +360,29 @@ static int add_totals(struct merge *M)
             memcpy(M->t.latest, s->latest, sizeof M->t.latest);
     }
     return 0;
+}
+
+/* Shards that hold no game: as with analyze, the earlier reports are kept
+ * unless --allow-empty (run_guard.c).  Why entries were skipped comes
+ * from the first shard's inputs.csv: every shard lists every entry.
+ * CLI_CONTINUE, or CLI_EXIT_EMPTY after saying why. */
+static int empty_merge_or_stop(struct merge *M)
+{
+    if (M->allow_empty || M->t.sum.games > 0)
+        return CLI_CONTINUE;
+    const struct cli_state *s = &M->sh[0].st;
+    char *path = cli_path_in(M->sh[0].dir, "inputs.csv");
+    char err[256];
+    cli_entries *e = path ? cli_entries_open(path, err, sizeof err) : NULL;
+    const char *c[CLI_INPUTS_COLS];
+    while (e && cli_entries_next(e, c) == 1)
+        if (strcmp(c[CLI_I_STATUS], "skipped") == 0)
+            cli_skips_add(&M->t.skips, c[CLI_I_MESSAGE], 1);
+    cli_entries_free(e);
+    free(path);
+    struct cli_empty_run r = {M->outdir, M->made_dir, s->selection,
+                              (const char *const *)s->inputs, (int)s->ninputs, 0};
+    return cli_empty_run_or_stop("merge", &M->t, &r);
 }
 
 /* ------------------------------------------------------------- rows */
@@ -792,7 +828,8 @@ int cmd_merge(int argc, char **argv)
     if (rc == CLI_CONTINUE &&
         (load_shards(&M) != 0 || read_aliases(&M) != 0 || add_totals(&M) != 0))
         rc = CLI_EXIT_NOTHING;
-    if (rc == CLI_CONTINUE && (rc = check_pgn_or_stop(&M)) != CLI_CONTINUE) {
+    if (rc == CLI_CONTINUE && ((rc = empty_merge_or_stop(&M)) != CLI_CONTINUE ||
+                               (rc = check_pgn_or_stop(&M)) != CLI_CONTINUE)) {
         /* Nothing is written yet: nothing is left. */
         cli_report_set_abort();
         cli_output_unmake_dir(M.outdir, M.made_dir);

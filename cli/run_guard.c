@@ -43,6 +43,42 @@ static const char *output_as_input(const char *const *inputs, int n, const char 
     return NULL;
 }
 
+void cli_skips_add(struct cli_skips *s, const char *why, uint64_t n)
+{
+    for (int i = 0; i < CLI_SKIP_KINDS; i++) {
+        if (!s->why[i][0]) {
+            snprintf(s->why[i], sizeof s->why[i], "%s", why[0] ? why : "no reason given");
+            s->n[i] = n;
+            return;
+        }
+        if (strncmp(s->why[i], why, sizeof s->why[i] - 1) == 0) {
+            s->n[i] += n;
+            return;
+        }
+    }
+    s->others += n;
+}
+
+void cli_skips_merge(struct cli_skips *s, const struct cli_skips *from)
+{
+    for (int i = 0; i < CLI_SKIP_KINDS && from->why[i][0]; i++)
+        cli_skips_add(s, from->why[i], from->n[i]);
+    s->others += from->others;
+}
+
+/* "; skipped: 'not a log: ...' (2), 'archive holds no files' (1)", or ""
+ * when no entry was skipped. */
+static void skip_reasons(char *out, size_t size, const struct cli_skips *s)
+{
+    size_t at = 0;
+    out[0] = '\0';
+    for (int i = 0; i < CLI_SKIP_KINDS && s->why[i][0] && at < size; i++)
+        at += (size_t)snprintf(out + at, size - at, "%s'%s' (%llu)", i ? ", " : "; skipped: ",
+                               s->why[i], (unsigned long long)s->n[i]);
+    if (s->others && at < size)
+        snprintf(out + at, size - at, ", other reasons (%llu)", (unsigned long long)s->others);
+}
+
 int cli_empty_run_or_stop(const char *command, const struct cli_totals *t,
                           const struct cli_empty_run *r)
 {
@@ -67,10 +103,12 @@ int cli_empty_run_or_stop(const char *command, const struct cli_totals *t,
                  "; '%s' is the output folder, whose files gcaudit never reads (give -o another "
                  "folder to read the logs in it)",
                  self);
+    char skipped[4 * (CLI_SKIP_WHY + 32) + 64];
+    skip_reasons(skipped, sizeof skipped, &t->skips);
     cli_error("%s: the inputs hold no game (%llu %s read: %llu ok, %llu skipped, %llu "
-              "failed)%s: %s (give --allow-empty to write empty reports)",
+              "failed)%s%s: %s (give --allow-empty to write empty reports)",
               command, (unsigned long long)s->entries, s->entries == 1 ? "entry" : "entries",
               (unsigned long long)s->entries_ok, (unsigned long long)s->entries_skipped,
-              (unsigned long long)s->entries_failed, why, where);
+              (unsigned long long)s->entries_failed, skipped, why, where);
     return CLI_EXIT_EMPTY;
 }

@@ -765,7 +765,7 @@ int cli_write_summary_html(const st_stats *s, const struct cli_html_run *run, co
             unlink(tmp);
     }
     if (rc != 0 && !err[0])
-        snprintf(err, errsize, "cannot write '%s': %s", final, strerror(errno ? errno : EIO));
+        snprintf(err, errsize, "%s", strerror(errno ? errno : EIO));
     cli_crosstables_free(with.crosstables);
     free(final);
     free(tmp);

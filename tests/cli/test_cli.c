@@ -187,6 +187,25 @@ Test(cli, a_file_size_limit_is_reported_not_fatal)
     free(err);
 }
 
+/* The page past `ulimit -f` (the CSV reports fit): its path is said
+ * once, then the reason (it was said twice). */
+Test(cli, a_summary_page_that_cannot_be_written_is_named_once)
+{
+    char *path = ts_fmt("%s/one.log", ts_scratch);
+    cr_assert_eq(ts_write_file(path, small_log, strlen(small_log)), 0);
+    free(path);
+    char *cmd = ts_fmt("cd '%s' && ulimit -f 40 && '%s' analyze -q one.log -o out --viewer none "
+                       "2>stderr.txt",
+                       ts_scratch, GC_BINARY);
+    cr_expect_eq(ts_run(cmd), 3);
+    free(cmd);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
+    cr_expect_str_eq(err, "gcaudit: cannot write 'out/summary.html': File too large\n"
+                          "gcaudit: the reports in 'out' could not be written completely: none "
+                          "was written\n");
+    free(err);
+}
+
 Test(cli, usage_errors_say_what_is_wrong)
 {
     for (size_t i = 0; i < sizeof usage_cases / sizeof usage_cases[0]; i++) {

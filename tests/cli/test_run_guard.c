@@ -6,6 +6,8 @@
  * exited 0.  Now each keeps the earlier reports byte for byte, says why on
  * stderr and exits 4, unless --allow-empty asks for the empty set; and a
  * mistyped path among good inputs is refused before the run (exit 2).
+ * merge keeps the same rule, and the message says why entries were
+ * skipped.
  */
 #define _DEFAULT_SOURCE /* DT_DIR */
 #include <criterion/criterion.h>
@@ -89,16 +91,18 @@ Test(run_guard, an_empty_file_keeps_the_reports)
     write_in("empty.log", "", 0);
     expect_kept("analyze -q empty.log -o out",
                 "gcaudit: analyze: the inputs hold no game (1 entry read: 0 ok, 1 skipped, 0 "
-                "failed): the reports in 'out' are left as they were (give --allow-empty to "
-                "write empty reports)\n");
+                "failed); skipped: 'not a log: no Game: header in the first 4 KiB' (1): the "
+                "reports in 'out' are left as they were (give --allow-empty to write empty "
+                "reports)\n");
 }
 
 Test(run_guard, a_file_that_holds_no_log_keeps_the_reports)
 {
     expect_kept("analyze -q /bin/ls -o out",
                 "gcaudit: analyze: the inputs hold no game (1 entry read: 0 ok, 1 skipped, 0 "
-                "failed): the reports in 'out' are left as they were (give --allow-empty to "
-                "write empty reports)\n");
+                "failed); skipped: 'not a log: no Game: header in the first 4 KiB' (1): the "
+                "reports in 'out' are left as they were (give --allow-empty to write empty "
+                "reports)\n");
 }
 
 Test(run_guard, an_empty_archive_keeps_the_reports)
@@ -109,8 +113,8 @@ Test(run_guard, an_empty_archive_keeps_the_reports)
     free(zeros);
     expect_kept("analyze -q empty.tar -o out",
                 "gcaudit: analyze: the inputs hold no game (1 entry read: 0 ok, 1 skipped, 0 "
-                "failed): the reports in 'out' are left as they were (give --allow-empty to "
-                "write empty reports)\n");
+                "failed); skipped: 'archive holds no files' (1): the reports in 'out' are left "
+                "as they were (give --allow-empty to write empty reports)\n");
 }
 
 Test(run_guard, a_selection_that_matches_nothing_keeps_the_reports)
@@ -138,7 +142,7 @@ Test(run_guard, the_output_folder_as_its_own_input_keeps_the_reports)
 {
     expect_kept("analyze -q out -o out",
                 "gcaudit: analyze: the inputs hold no game (1 entry read: 0 ok, 1 skipped, 0 "
-                "failed); 'out' is the output folder, whose files gcaudit never reads (give -o "
+                "failed); skipped: 'gcaudit's own output: not read' (1); 'out' is the output folder, whose files gcaudit never reads (give -o "
                 "another folder to read the logs in it): the reports in 'out' are left as they "
                 "were (give --allow-empty to write empty reports)\n");
 }
@@ -148,8 +152,8 @@ Test(run_guard, a_run_without_games_makes_no_report_folder)
     write_in("empty.log", "", 0);
     cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q empty.log -o new/out"), 4);
     expect_stderr("gcaudit: analyze: the inputs hold no game (1 entry read: 0 ok, 1 skipped, 0 "
-                  "failed): no reports were written (give --allow-empty to write empty "
-                  "reports)\n");
+                  "failed); skipped: 'not a log: no Game: header in the first 4 KiB' (1): no "
+                  "reports were written (give --allow-empty to write empty reports)\n");
     cr_expect(!ts_exists(ts_scratch, "new"), "the run left the folder it made");
 }
 
@@ -166,6 +170,60 @@ Test(run_guard, allow_empty_writes_the_empty_set)
                              "empty.log,,0,0,skipped,not a log: no Game: header in the first 4 "
                              "KiB\n");
     free(inputs);
+}
+
+/* The message says why each entry was skipped, reason by reason (it gave
+ * only the count). */
+Test(run_guard, the_message_says_why_entries_were_skipped)
+{
+    write_in("a.txt", "hello\n", 6);
+    write_in("b.txt", "world\n", 6);
+    char *zeros = calloc(1, 1024);
+    write_in("empty.tar", zeros, 1024);
+    free(zeros);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q a.txt empty.tar b.txt -o new"), 4);
+    expect_stderr("gcaudit: analyze: the inputs hold no game (3 entries read: 0 ok, 3 skipped, 0 "
+                  "failed); skipped: 'not a log: no Game: header in the first 4 KiB' (2), "
+                  "'archive holds no files' (1): no reports were written (give --allow-empty "
+                  "to write empty reports)\n");
+}
+
+/* merge of shards that hold no game wrote an empty set and exited 0: it
+ * keeps the earlier reports, says why and exits 4, as analyze does. */
+Test(run_guard, a_merge_without_games_keeps_the_reports)
+{
+    write_in("good.log", LOG, sizeof LOG - 1);
+    write_in("empty.log", "", 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q empty.log -o s1 --shard 1/2"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q empty.log -o s2 --shard 2/2"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q good.log -o out --xlsx out/stats.xlsx"), 0);
+    char *before = snapshot("out");
+    cr_expect_eq(ts_gcaudit(ts_scratch, "merge -q s1 s2 -o out"), 4);
+    expect_stderr("gcaudit: merge: the inputs hold no game (1 entry read: 0 ok, 1 skipped, 0 "
+                  "failed); skipped: 'not a log: no Game: header in the first 4 KiB' (1): the "
+                  "reports in 'out' are left as they were (give --allow-empty to write empty "
+                  "reports)\n");
+    char *after = snapshot("out");
+    cr_expect_str_eq(after, before, "merge changed the reports");
+    free(before), free(after);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "merge -q s1 s2 -o new/out"), 4);
+    cr_expect(!ts_exists(ts_scratch, "new"), "merge left the folder it made");
+    cr_expect_eq(ts_gcaudit(ts_scratch, "merge -q s1 s2 -o out --allow-empty"), 0);
+    expect_stderr("");
+    char *games = ts_slurp(ts_scratch, "out/games.csv");
+    cr_expect_eq(strchr(games, '\n') - games + 1, (long)strlen(games), "rows: %s", games);
+    free(games);
+}
+
+/* A selection shards hold no game of: said as analyze says it. */
+Test(run_guard, a_merge_whose_selection_matches_nothing_says_so)
+{
+    write_in("good.log", LOG, sizeof LOG - 1);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q good.log -o s1 --shard 1/2 --event Autumn"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q good.log -o s2 --shard 2/2 --event Autumn"), 0);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "merge -q s1 s2 -o out"), 4);
+    expect_stderr("gcaudit: merge: the selection (event Autumn) matches none of the 1 games "
+                  "read: no reports were written (give --allow-empty to write empty reports)\n");
 }
 
 /* A shard that owns no game is one of many: merge sees them all. */
