@@ -48,6 +48,8 @@ struct ct_event {
     uint64_t expected;            /* its pairings, from the statistics */
     struct ct_game *games;
     size_t ngames, cap;
+    uint32_t *malformed;          /* n x n: malformed games of pair (lo, hi) at lo * n + hi,
+                                     or NULL while it has none */
 };
 
 struct cli_crosstables {
@@ -61,6 +63,7 @@ struct cli_crosstables {
     size_t nev;
     size_t *big;                  /* the events without: too many players */
     size_t nbig;
+    uint64_t malformed_budget;    /* malformed games the lists may still take */
     char **notes;                 /* by event: cli_review_note's, or NULL */
 };
 
@@ -150,6 +153,7 @@ cli_crosstables *cli_crosstables_new(const st_stats *s, const struct st_alias *a
         return NULL;
     }
     uint64_t budget = CLI_CROSSTABLE_GAMES;
+    ct->malformed_budget = CLI_CROSSTABLE_GAMES;
     for (size_t e = 0; e < nev; e++) {
         size_t first, n;
         st_event_rows(s, e, &first, &n);
@@ -198,6 +202,7 @@ void cli_crosstables_free(cli_crosstables *ct)
         for (size_t k = 0; k < ev->ngames; k++)
             free(ev->games[k].text);
         free(ev->games);
+        free(ev->malformed);
         free_named(ev->names, ev->n);
     }
     free_named(ct->spellings, ct->nspellings);
@@ -233,11 +238,25 @@ static long find_player(const cli_crosstables *ct, const struct ct_event *ev, co
     return p ? (long)p->pos : -1;
 }
 
+/* A malformed game between two players of ev: counted in its pair's cell
+ * (the statistics pair nobody with it, but its cell must not look as if
+ * the players never met).  0, or -1 when out of memory. */
+static int count_malformed(struct ct_event *ev, long i, long j)
+{
+    if (!ev->malformed && !(ev->malformed = calloc(ev->n * ev->n, sizeof *ev->malformed)))
+        return -1;
+    size_t lo = (size_t)(i < j ? i : j), hi = (size_t)(i < j ? j : i);
+    if (ev->malformed[lo * ev->n + hi] < UINT32_MAX)
+        ev->malformed[lo * ev->n + hi]++;
+    return 0;
+}
+
 int cli_crosstables_game(cli_crosstables *ct, const struct cli_game_rows *g, const char *href)
 {
     const char *const *c = g->game;
     const char *status = c[CLI_G_STATUS];
-    if (strcmp(status, "ok") != 0 && strcmp(status, "illegal") != 0)
+    int malformed = strcmp(status, "malformed") == 0;
+    if (strcmp(status, "ok") != 0 && strcmp(status, "illegal") != 0 && !malformed)
         return 0;
     /* A copy of an earlier game is not counted by the statistics, so it
      * is no pairing, and the list's budget (spent on what they counted)
@@ -246,12 +265,21 @@ int cli_crosstables_game(cli_crosstables *ct, const struct cli_game_rows *g, con
     if (c[CLI_G_DUPLICATE_OF][0])
         return 0;
     struct ct_event *ev = find_event(ct, c[CLI_G_EVENT]);
-    if (!ev || !ev->listed)
+    if (!ev || (!ev->listed && !malformed))
         return 0;
     const char *w = c[CLI_G_WHITE], *b = c[CLI_G_BLACK];
     long i = w[0] ? find_player(ct, ev, w) : -1, j = b[0] ? find_player(ct, ev, b) : -1;
     if (i < 0 || j < 0 || i == j)
         return 0;
+    if (malformed) {
+        /* Listed too while the lists' budget for them lasts: a log of a
+         * million malformed games lists no more than the budget. */
+        if (count_malformed(ev, i, j) != 0)
+            return -1;
+        if (!ev->listed || !ct->malformed_budget)
+            return 0;
+        ct->malformed_budget--;
+    }
     if (ev->ngames == ev->cap) {
         size_t cap = ev->cap ? 2 * ev->cap : 16;
         struct ct_game *more = realloc(ev->games, cap * sizeof *more);
@@ -461,6 +489,21 @@ static void event_json(FILE *f, const cli_crosstables *ct, struct ct_event *ev)
             }
             fputc(']', f);
         }
+    fputs("],\"m\":[", f);
+    any = 0;
+    for (size_t i = 0; ev->malformed && i < ev->n; i++)
+        for (size_t j = i + 1; j < ev->n; j++) {
+            uint32_t m = ev->malformed[i * ev->n + j];
+            if (!m)
+                continue;
+            fputs(any++ ? ",[" : "[", f);
+            put_u64(f, i);
+            fputc(',', f);
+            put_u64(f, j);
+            fputc(',', f);
+            put_u64(f, m);
+            fputc(']', f);
+        }
     fputs("],\"g\":", f);
     if (!ev->listed) {
         fputs("null}", f);
@@ -514,9 +557,18 @@ void cli_crosstables_html(FILE *f, cli_crosstables *ct)
     fputs("<p class=\"note\">One per event (the Event: header), players by rank as in "
           "standings.csv, which has every tie-break; open an event to see its table. A cell is "
           "what the row's player scored against the column's; * marks games not scored "
-          "(unfinished, or illegal games left out with --illegal-games exclude). A cell links "
+          "(unfinished, or illegal games left out with --illegal-games exclude); "
+          "<span class=\"mf\">!</span> marks malformed games, which could not be read move "
+          "by move and count for neither player (violations.csv says why). A cell links "
           "to the games of the pair, listed under the table, each linking to the game viewer "
-          "when it has a page.</p>\n",
+          "when it has a page.</p>\n"
+          "<dl class=\"legend\" id=\"xt-legend\"><dt>DE</dt><dd>direct encounter: the "
+          "points scored against the players level on points</dd><dt>SB</dt><dd>Sonneborn-"
+          "Berger: each opponent's points times the points scored against them, added up"
+          "</dd><dt>BH</dt><dd>Buchholz: the opponents' points added up, once a game</dd>"
+          "<dt>BH-C1</dt><dd>Buchholz cut 1: Buchholz without the lowest opponent's points"
+          "</dd></dl>\n<p class=\"note\">Round robins are ranked on points, then DE, then "
+          "wins, then SB; Swiss events on points, then BH-C1, then BH, then wins.</p>\n",
           f);
     fprintf(f, "<p class=\"note\"><span class=\"rv\">\xE2\x80\xA0</span> marks points "
                "from games under review: illegal games with a result, %s "

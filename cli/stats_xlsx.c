@@ -153,9 +153,13 @@ static int parse_date(const char *s, lxw_datetime *out)
     return 1;
 }
 
-/* Columns of games.csv and violations.csv stored as numbers, and dates. */
+/* Columns of games.csv and violations.csv stored as numbers, and dates;
+ * -1: a number where the log's text is one (the round: "3", but "3a" or
+ * "Final" stay text). */
 static int games_number(int c)
 {
+    if (c == CLI_G_ROUND)
+        return -1;
     return c == CLI_G_INDEX || c == CLI_G_TURNS || c == CLI_G_VIOLATIONS ||
            c == CLI_G_FIRST_TURN;
 }
@@ -163,6 +167,20 @@ static int games_number(int c)
 static int violations_number(int c)
 {
     return c == CLI_V_INDEX || c == CLI_V_LINE || c == CLI_V_TURN;
+}
+
+/* A value from the log (the round) that is a number as a spreadsheet
+ * shows it again, the same text: "3", "12", "2.5", not "03", "2.50",
+ * " 3", "1e3" or "inf" (text, as the log wrote it). */
+static int plain_number(const char *s)
+{
+    size_t n = strspn(s, "0123456789");
+    if (n == 0 || n > 15 || (s[0] == '0' && n > 1))
+        return 0;
+    if (!s[n])
+        return 1;
+    size_t f = strspn(s + n + 1, "0123456789");
+    return s[n] == '.' && f > 0 && f <= 6 && !s[n + 1 + f] && s[n + f] != '0';
 }
 
 /* One cell read back from a row report: a number, a date or text. */
@@ -173,6 +191,8 @@ static lxw_error report_cell(lxw_worksheet *ws, const struct formats *fm, lxw_ro
         return LXW_NO_ERROR;
     char *end;
     double v = strtod(text, &end);
+    if (number < 0)
+        number = plain_number(text);
     if (number && !*end)
         return worksheet_write_number(ws, row, (lxw_col_t)c, v, NULL);
     lxw_datetime dt;

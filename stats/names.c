@@ -96,7 +96,47 @@ static int by_bytes(const void *a, const void *b)
     return strcmp(**(char *const *const *)a, **(char *const *const *)b);
 }
 
-uint32_t *st_names_ranks(const struct st_names *t)
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+
+int st_natural_cmp(const char *a, const char *b)
+{
+    const char *x = a, *y = b;
+    while (*x && *y) {
+        if (is_digit(*x) && is_digit(*y)) {
+            const char *xs = x, *ys = y;
+            while (*xs == '0')
+                xs++;
+            while (*ys == '0')
+                ys++;
+            const char *xe = xs, *ye = ys;
+            while (is_digit(*xe))
+                xe++;
+            while (is_digit(*ye))
+                ye++;
+            /* Without leading zeros, the longer run is the larger number. */
+            if (xe - xs != ye - ys)
+                return xe - xs < ye - ys ? -1 : 1;
+            int c = memcmp(xs, ys, (size_t)(xe - xs));
+            if (c)
+                return c;
+            x = xe, y = ye;
+            continue;
+        }
+        if (*x != *y)
+            return (unsigned char)*x < (unsigned char)*y ? -1 : 1;
+        x++, y++;
+    }
+    if (*x || *y)
+        return *x ? 1 : -1;
+    return strcmp(a, b);
+}
+
+static int by_nature(const void *a, const void *b)
+{
+    return st_natural_cmp(**(char *const *const *)a, **(char *const *const *)b);
+}
+
+static uint32_t *ranks(const struct st_names *t, int (*cmp)(const void *, const void *))
 {
     if (t->n == 0)
         return NULL;
@@ -110,9 +150,13 @@ uint32_t *st_names_ranks(const struct st_names *t)
     }
     for (size_t i = 0; i < t->n; i++)
         order[i] = &t->str[i];
-    qsort(order, t->n, sizeof *order, by_bytes);
+    qsort(order, t->n, sizeof *order, cmp);
     for (size_t i = 0; i < t->n; i++)
         rank[order[i] - t->str] = (uint32_t)i;
     free(order);
     return rank;
 }
+
+uint32_t *st_names_ranks(const struct st_names *t) { return ranks(t, by_bytes); }
+
+uint32_t *st_names_ranks_natural(const struct st_names *t) { return ranks(t, by_nature); }

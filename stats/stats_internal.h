@@ -60,6 +60,15 @@ uint32_t st_names_find(const struct st_names *t, const char *s);
  * The caller frees the array; NULL when out of memory (or no names). */
 uint32_t *st_names_ranks(const struct st_names *t);
 
+/* The same in natural order (st_natural_cmp): "Round 2" before "Round 10". */
+uint32_t *st_names_ranks_natural(const struct st_names *t);
+
+/* Natural order: runs of ASCII digits compare as numbers ("Round 2" <
+ * "Round 10"; "007" = "7" as a number, then the shorter run first), the
+ * rest byte by byte; names equal so are ordered by their bytes, so the
+ * order is total. */
+int st_natural_cmp(const char *a, const char *b);
+
 /* ------------------------------------------------ interval.c: intervals */
 
 /* The normal quantile for 95% two-sided intervals. */

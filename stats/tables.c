@@ -116,7 +116,8 @@ static int sort_event_pairs(st_stats *s, const uint32_t *prank)
 {
     if (s->nep == 0)
         return 0;
-    uint32_t *erank = st_names_ranks(&s->events);
+    /* Events in natural order: "Round 2" before "Round 10". */
+    uint32_t *erank = st_names_ranks_natural(&s->events);
     if (!erank)
         return -1;
     for (size_t i = 0; i < s->nep; i++) {

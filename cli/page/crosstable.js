@@ -9,6 +9,7 @@
  *      and when some of their games are under review (illegal, with a
  *      result), [..., games under review, i's and j's points from them
  *      doubled, how many stopped at i's and at j's illegal move];
+ *   m: pairs with malformed games (counted for neither), [i, j, how many];
  *   g: its games by pair, [lo, hi, round, White, Black, result, status,
  *      games.csv row, viewer page or ""], or null when not listed. */
 (function () {
@@ -41,6 +42,13 @@
   /* The dagger that marks points from games under review. */
   function dagger(parent) { parent.appendChild(node("span", "\u2020", "rv")); }
 
+  /* The mark of a pair's malformed games, and what its title says. */
+  function malformedMark(parent) { parent.appendChild(node("span", "!", "mf")); }
+  function malformedTitle(m) {
+    return m + (m === 1 ? " malformed game" : " malformed games") +
+      " (not read move by move, counted for neither; violations.csv says why)";
+  }
+
   /* What a cell's games under review were, from row i's side. */
   function reviewTitle(c, i, j, d) {
     var mine = i < j, n = c[5], rh = mine ? c[6] : c[7];
@@ -58,8 +66,9 @@
   function pairId(k, a, b) { return "xt" + k + "-" + Math.min(a, b) + "-" + Math.max(a, b); }
 
   function table(d, k, listed) {
-    var n = d.p.length, cell = {};
+    var n = d.p.length, cell = {}, bad = {};
     d.c.forEach(function (c) { cell[c[0] + "," + c[1]] = c; });
+    d.m.forEach(function (m) { bad[m[0] + "," + m[1]] = m[2]; });
     var t = node("table", null, "xt"), head = node("tr");
     ["#", "Player", "Points"].forEach(function (h, i) {
       head.appendChild(node("th", h, i === 1 ? "name" : null));
@@ -81,22 +90,26 @@
       }
       for (var j = 0; j < n; j++) {
         var td = tr.appendChild(node("td", null, i === j ? "self" : null));
-        var c = i < j ? cell[i + "," + j] : cell[j + "," + i];
-        if (i === j || !c) continue;
-        var games = c[2], h = i < j ? c[3] : 2 * games - c[3];
-        td.title = games + (games === 1 ? " game" : " games") + " scored" +
-          (c[4] > games ? ", " + (c[4] - games) + " not" : "");
-        var text = cellText(games, h, c[4]), into = td;
+        var key = i < j ? i + "," + j : j + "," + i, c = cell[key], m = bad[key];
+        if (i === j || (!c && !m)) continue;
+        var games = c ? c[2] : 0, h = !c ? 0 : i < j ? c[3] : 2 * games - c[3];
+        var titles = [];
+        if (c) titles.push(games + (games === 1 ? " game" : " games") + " scored" +
+          (c[4] > games ? ", " + (c[4] - games) + " not" : ""));
+        if (m) titles.push(malformedTitle(m));
+        td.title = titles.join("; ");
+        var text = c ? cellText(games, h, c[4]) : "", into = td;
         if (listed) {
           into = td.appendChild(node("a", text));
           into.href = "#" + pairId(k, i, j);
         } else {
           td.textContent = text;
         }
-        if (c.length > 5) {
+        if (c && c.length > 5) {
           dagger(into);
           td.title += ". " + reviewTitle(c, i, j, d);
         }
+        if (m) malformedMark(into);
       }
       tr.appendChild(node("td", p[3]));
       tr.appendChild(node("td", p[4]));

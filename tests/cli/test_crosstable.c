@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "tests/support/browser.h"
 #include "tests/support/support.h"
@@ -62,6 +63,57 @@ static const char rr_log[] =
     "1. P e2-e4 1... p e7-e5\n\n"
     "Game: Chess\nEvent: Trio\nRound: 2\nWhite: Ann\nBlack: Cat\nResult: 0-1\n\n"
     "1. P e2-e4 1... p e7-e5\n2. B c1-g5\n";
+
+/* rr_log and a malformed game of Ann and Bob (a line that is no turn):
+ * the statistics pair nobody with it, the page marks its cell. */
+static const char rr_malformed_log[] =
+    "Game: Chess\nEvent: Trio\nRound: 3\nWhite: Bob\nBlack: Ann\nResult: 0-1\n\n"
+    "1. P d2-d4 1... p d7-d5\nno turn here\n\n";
+
+/* Issue 26, item 7: a malformed game was absent from its cell, and the
+ * tie-break heads had no legend.  Events of the page and of
+ * standings.csv come in natural order: "Round 2" before "Round 10". */
+Test(cli_crosstable, malformed_games_legend_and_natural_order)
+{
+    put("q.log",
+        "Game: Chess\nEvent: Round 10\nWhite: Ann\nBlack: Bob\nResult: 1-0\n\n"
+        "1. P e2-e4 1... p e7-e5\n\n"
+        "Game: Chess\nEvent: Round 10\nWhite: Bob\nBlack: Cat\nResult: 1-0\n\n"
+        "1. P e2-e4 1... p e7-e5\n\n"
+        "Game: Chess\nEvent: Round 10\nWhite: Cat\nBlack: Ann\nResult: 0-1\n\n"
+        "1. P e2-e4 1... p e7-e5\nno turn here\n\n"
+        "Game: Chess\nEvent: Round 10\nWhite: Bob\nBlack: Ann\nResult: 0-1\n\n"
+        "1. P d2-d4 1... p d7-d5\nno turn here\n\n"
+        "Game: Chess\nEvent: Round 2\nWhite: Ann\nBlack: Bob\nResult: 0-1\n\n"
+        "1. P c2-c4 1... p e7-e5\n");
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q q.log -o out"), 0);
+    char *x = crosstables("out");
+    expect_in(x, "<details class=\"xt\" id=\"xt0\" data-k=\"0\"><summary>Round 2: ");
+    expect_in(x, "<details class=\"xt\" id=\"xt1\" data-k=\"1\"><summary>Round 10: ");
+    /* Bob 1, Ann 1, Cat 0; Ann-Bob has a game scored and a malformed one,
+     * Ann-Cat only a malformed one: [i, j, malformed games]. */
+    expect_in(x, "\"p\":[[\"1\",\"Bob\",\"1\",\"1\",\"1\",\"\"],[\"2\",\"Ann\",\"1\","
+                 "\"0\",\"1\",\"\"],[\"3\",\"Cat\",\"0\",\"0\",\"1\",\"\"]],"
+                 "\"c\":[[0,1,1,0,1],[0,2,1,2,1]],\"m\":[[0,1,1],[1,2,1]],"
+                 "\"g\":[[0,1,\"\",\"Ann\",\"Bob\",\"1-0\",\"ok\",1,\"\"],"
+                 "[0,1,\"\",\"Bob\",\"Ann\",\"0-1\",\"malformed\",4,\"\"],"
+                 "[0,2,\"\",\"Bob\",\"Cat\",\"1-0\",\"ok\",2,\"\"],"
+                 "[1,2,\"\",\"Cat\",\"Ann\",\"0-1\",\"malformed\",3,\"\"]]}");
+    /* The legend, in words. */
+    expect_in(x, "<span class=\"mf\">!</span> marks malformed games, which could not be read "
+                 "move by move and count for neither player (violations.csv says why).");
+    expect_in(x, "<dl class=\"legend\" id=\"xt-legend\"><dt>DE</dt><dd>direct encounter: the "
+                 "points scored against the players level on points</dd><dt>SB</dt><dd>"
+                 "Sonneborn-Berger: each opponent's points times the points scored against "
+                 "them, added up</dd><dt>BH</dt><dd>Buchholz: the opponents' points added up, "
+                 "once a game</dd><dt>BH-C1</dt><dd>Buchholz cut 1: Buchholz without the lowest "
+                 "opponent's points</dd></dl>");
+    free(x);
+    char *standings = ts_slurp(ts_scratch, "out/standings.csv");
+    char *r2 = strstr(standings, "\nRound 2,"), *r10 = strstr(standings, "\nRound 10,");
+    cr_expect(r2 && r10 && r2 < r10, "%s", standings);
+    free(standings);
+}
 
 Test(cli_crosstable, a_round_robin_with_its_games)
 {
@@ -158,31 +210,54 @@ static char *result_of(char *dom)
 
 Test(cli_crosstable, drawn_in_a_browser)
 {
-    put("rr.log", rr_log);
+    char *log = ts_fmt("%s\n\n%s", rr_log, rr_malformed_log);
+    put("rr.log", log);
+    free(log);
     put("alias.csv", "Ann,A. Ann\n");
     cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q rr.log --player-alias alias.csv -o out"), 0);
     char *path = ts_fmt("%s/out/summary.html", ts_scratch);
     char *dom = ts_browser_run(path, "xt0-1-2", draw_js);
-    free(path);
     char *r = result_of(dom);
     expect_in(r, "open=true\n");
     /* The game under review is marked, and its title says who broke the
      * rules and what it gave whom. */
-    expect_in(r, "row=1|Ann (1)|2.5||1\xC2\xBD@#xt0-0-1[2 games scored]|1\xE2\x80\xA0@#xt0-0-2"
+    expect_in(r, "row=1|Ann (1)|2.5||1\xC2\xBD!@#xt0-0-1[2 games scored; 1 malformed game (not "
+                 "read move by move, counted for neither; violations.csv says why)]|1\xE2\x80\xA0@#xt0-0-2"
                  "[2 games scored. 1 game under review (illegal, with a result), scored by "
                  "forfeit: Ann's illegal move stopped one; 0 points from them here]||3.25\n");
-    expect_in(r, "row=2|Bob (2)|1.5|\xC2\xBD@#xt0-0-1[2 games scored]||1 *@#xt0-1-2[1 game "
+    expect_in(r, "row=2|Bob (2)|1.5|\xC2\xBD!@#xt0-0-1[2 games scored; 1 malformed game (not "
+                 "read move by move, counted for neither; violations.csv says why)]||1 *@#xt0-1-2[1 game "
                  "scored, 1 not]||2.25\n");
     /* Cat lost the one game scored against Bob; the other is unfinished. */
     expect_in(r, "row=3|Cat (3)|1\xE2\x80\xA0[1 of these points from games under review "
                  "(scored by forfeit)]|1\xE2\x80\xA0@#xt0-0-2[2 games scored. 1 game under "
                  "review (illegal, with a result), scored by forfeit: Ann's illegal move stopped "
                  "one; 1 point from them here]|0 *@#xt0-1-2[1 game scored, 1 not]|||2.5\n");
-    expect_in(r, "xt0-0-1=1-21AnnBob1-0okgames.csv row 1;1-22BobA. Ann1/2-1/2okgames.csv row 2\n");
+    expect_in(r, "xt0-0-1=1-21AnnBob1-0okgames.csv row 1;1-22BobA. Ann1/2-1/2okgames.csv row 2;"
+                 "1-23BobAnn0-1malformedgames.csv row 7\n");
     expect_in(r, "xt0-0-2=1-31CatAnn0-1okgames.csv row 5;1-32AnnCat0-1illegalgames.csv row 6@"
                  "games/1.html#g6\n");
     expect_in(r, "xt0-1-2=2-31BobCat1-0okgames.csv row 3;2-32CatBob*okgames.csv row 4");
     free(dom);
+    /* Pictures of the crosstable, its legend and its games at 1280 and 390
+     * pixels, in the build's test-output/ folder to be looked at (issue
+     * 26): the page from its Crosstables heading on, the event open. */
+    static const char shot_js[] =
+        "var h = document.getElementById('crosstables');\n"
+        "for (var n = document.body.firstChild; n && n !== h; n = n.nextSibling)\n"
+        "  if (n.style) n.style.display = 'none';\n"
+        "Array.prototype.forEach.call(document.querySelectorAll('details.xt'),\n"
+        "  function (d) { d.open = true; d.dispatchEvent(new Event('toggle')); });\n";
+    char *shots = ts_fmt("%s/test-output", GC_BUILD_DIR);
+    mkdir(shots, 0777);
+    static const int widths[] = {1280, 390};
+    for (size_t i = 0; i < 2; i++) {
+        char *png = ts_fmt("%s/crosstable-%d.png", shots, widths[i]);
+        ts_browser_screenshot_js(path, shot_js, widths[i], 900, png);
+        free(png);
+    }
+    free(shots);
+    free(path);
 }
 
 /* Names games.csv escapes (a control character) or defuses (a formula)
@@ -265,6 +340,34 @@ Test(cli_crosstable, the_workbook_sheet)
     expect_in(x, "<c r=\"D6\" t=\"inlineStr\"><is><t>1\xE2\x80\xA0</t></is></c>");
     expect_in(x, "<c r=\"C4\"><v>2.5</v></c>");
     free(x);
+}
+
+/* The games sheet's round (column G) is a number where the log's is one
+ * (issue 26, item 7: it was text), and text where a number would not
+ * show the log's text again. */
+Test(cli_crosstable, the_workbook_round_is_a_number_where_it_is_one)
+{
+    static const char *rounds[] = {"3", "3a", "07", "2.5", "1e3", "12"};
+    char *log = ts_fmt("%s", "");
+    for (int i = 0; i < 6; i++) {
+        char *more = ts_fmt("%sGame: Chess\nEvent: R\nRound: %s\nWhite: A%d\nBlack: B\n"
+                            "Result: 1-0\n\n1. P e2-e4 1... p e7-e5\n\n",
+                            log, rounds[i], i);
+        free(log);
+        log = more;
+    }
+    put("r.log", log);
+    free(log);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q r.log -o out --xlsx book.xlsx"), 0);
+    char *g = zip_member("book.xlsx", "xl/worksheets/sheet7.xml");
+    cr_assert_not_null(g);
+    expect_in(g, "<c r=\"G2\"><v>3</v></c>");
+    expect_in(g, "<c r=\"G3\" t=\"inlineStr\"><is><t>3a</t></is></c>");
+    expect_in(g, "<c r=\"G4\" t=\"inlineStr\"><is><t>07</t></is></c>");
+    expect_in(g, "<c r=\"G5\"><v>2.5</v></c>");
+    expect_in(g, "<c r=\"G6\" t=\"inlineStr\"><is><t>1e3</t></is></c>");
+    expect_in(g, "<c r=\"G7\"><v>12</v></c>");
+    free(g);
 }
 
 /* merge reads the shards' alias file again (the crosstables need it), and

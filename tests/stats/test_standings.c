@@ -424,6 +424,40 @@ Test(stats_standings, events_in_byte_order)
     st_stats_free(s);
 }
 
+/* Events in natural order: a number in a name is compared as a number,
+ * so "Round 2" comes before "Round 10" (byte order put "Round 10"
+ * first), "Round 02" and "Round 2" both stand there, ordered by their
+ * bytes, and the rest of a name is compared by its bytes. */
+Test(stats_standings, events_in_natural_order)
+{
+    st_stats *s = st_stats_new();
+    const char *names[] = {"Round 10", "Round 2", "Round 1", "Round 02", "Round 10b",
+                           "Round", "Cup 2024 R9", "Cup 2024 R11", "Cup 2023 R12"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        game(s, names[i], "A", "B", W, OK, BN);
+    finish(s);
+    const char *want[] = {"Cup 2023 R12", "Cup 2024 R9", "Cup 2024 R11", "Round", "Round 1",
+                          "Round 02", "Round 2", "Round 10", "Round 10b"};
+    cr_assert_eq(st_events(s), 9);
+    for (size_t e = 0; e < 9; e++)
+        cr_expect_str_eq(st_event_name(s, e), want[e], "event %zu", e);
+    st_stats_free(s);
+}
+
+Test(stats_standings, natural_order_compares_numbers_as_numbers)
+{
+    cr_expect_lt(st_natural_cmp("Round 2", "Round 10"), 0);
+    cr_expect_gt(st_natural_cmp("Round 10", "Round 9"), 0);
+    cr_expect_lt(st_natural_cmp("a", "a1"), 0);
+    cr_expect_lt(st_natural_cmp("R1 x", "R1x"), 0);
+    /* Equal as numbers: by bytes ("0" < "7"), so the order is total. */
+    cr_expect_lt(st_natural_cmp("R007", "R7"), 0);
+    cr_expect_eq(st_natural_cmp("R7", "R7"), 0);
+    /* A run longer than any integer type still compares. */
+    cr_expect_lt(st_natural_cmp("G 99999999999999999999999", "G 100000000000000000000000"), 0);
+    cr_expect_lt(st_natural_cmp("", "0"), 0);
+}
+
 /* The crosstable's cells: what row i's player did against row j's. */
 Test(stats_standings, encounters)
 {

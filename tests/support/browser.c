@@ -20,24 +20,32 @@ const char *ts_chromium(void)
     return c && *c ? c : "/usr/bin/chromium";
 }
 
-char *ts_browser_run(const char *path, const char *hash, const char *js)
+/* A copy of the page at path with js run at its end, beside the original
+ * so that its relative links still work: its path, the caller's to
+ * unlink and free. */
+static char *copy_with_js(const char *path, const char *js)
 {
-    const char *chromium = ts_chromium();
-    cr_assert(access(chromium, X_OK) == 0,
-              "%s is not installed: the page tests need Debian's chromium (./setup.sh installs "
-              "it)", chromium);
     size_t len;
     char *page = ts_read_file(path, &len);
     cr_assert_not_null(page, "cannot read %s", path);
     char *end = strstr(page, "</body>");
     cr_assert_not_null(end, "%s has no </body>", path);
     *end = '\0';
-    /* Beside the original, so that its relative links still work. */
     char *copy = ts_fmt("%s.test.html", path);
     char *text = ts_fmt("%s<script>\n%s\n</script></body></html>\n", page, js);
     cr_assert_eq(ts_write_file(copy, text, strlen(text)), 0);
     free(text);
     free(page);
+    return copy;
+}
+
+char *ts_browser_run(const char *path, const char *hash, const char *js)
+{
+    const char *chromium = ts_chromium();
+    cr_assert(access(chromium, X_OK) == 0,
+              "%s is not installed: the page tests need Debian's chromium (./setup.sh installs "
+              "it)", chromium);
+    char *copy = copy_with_js(path, js);
     char *profile = ts_tempdir();
     char *out = ts_fmt("%s/dom.html", profile);
     char *cmd = ts_fmt("timeout 120 '%s' --headless --no-sandbox --disable-gpu --disable-quic "
@@ -79,4 +87,13 @@ void ts_browser_screenshot(const char *path, const char *hash, int width, int he
     struct stat st;
     cr_assert(rc == 0 && stat(png, &st) == 0 && st.st_size > 1000,
               "chromium wrote no screenshot %s (status %d)", png, rc);
+}
+
+void ts_browser_screenshot_js(const char *path, const char *js, int width, int height,
+                              const char *png)
+{
+    char *copy = copy_with_js(path, js);
+    ts_browser_screenshot(copy, NULL, width, height, png);
+    unlink(copy);
+    free(copy);
 }

@@ -24,4 +24,9 @@ char *ts_browser_run(const char *path, const char *hash, const char *js);
 void ts_browser_screenshot(const char *path, const char *hash, int width, int height,
                            const char *png);
 
+/* The same of a copy of the page with js run at its end (it may open,
+ * hide or scroll what the picture should show). */
+void ts_browser_screenshot_js(const char *path, const char *js, int width, int height,
+                              const char *png);
+
 #endif
