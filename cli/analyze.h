@@ -39,6 +39,8 @@ struct analyze_opts {
     int strict;                   /* --strict: a run that warned exits 2 */
     struct cli_definitions defs;  /* --variants FILE... */
     enum cli_viewer viewer;       /* --viewer */
+    uint64_t viewer_max;          /* --viewer-max (UINT64_MAX: no limit) */
+    int viewer_max_set;           /* --viewer-max given */
     uint64_t max_inflated;        /* --max-inflated: the decompression budget's floor */
     enum st_illegal illegal;      /* --illegal-games */
     struct cli_rating_opts rating; /* --anchor (resolved through the aliases), ... */

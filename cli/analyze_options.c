@@ -221,6 +221,13 @@ static int opt_viewer(void *o, const char *v)
     return CLI_CONTINUE;
 }
 
+static int opt_viewer_max(void *opts, const char *v)
+{
+    struct analyze_opts *o = opts;
+    o->viewer_max_set = 1;
+    return cli_viewer_max_or_stop("analyze", v, &o->viewer_max);
+}
+
 static int opt_min_games(void *o, const char *v)
 {
     char *end;
@@ -378,6 +385,10 @@ static const struct cli_option analyze_option_rows[] = {
      .help = "game viewer pages in DIR/games/ for the games\n"
              "with violations or left for review (default),\n"
              "every game, or none"},
+    {.name = "--viewer-max", .value = "N", .set_or_stop = opt_viewer_max,
+     .help = "give at most N games a viewer page (default\n"
+             "10000; 0: no limit); the others are listed\n"
+             "without one"},
     {.name = "--quiet", .letter = 'q', .set_or_stop = opt_quiet,
      .help = "no progress line and no summary"},
     {.name = "--verbose", .letter = 'v', .set_or_stop = opt_verbose,
@@ -480,6 +491,7 @@ static void drop_repeated_inputs(struct analyze_opts *o)
 int cli_analyze_parse_or_stop(int argc, char **argv, struct analyze_opts *o)
 {
     o->outdir = "gcaudit-report";
+    o->viewer_max = CLI_VIEWER_MAX_GAMES;
     o->inputs = calloc((size_t)argc, sizeof *o->inputs);
     if (!o->inputs)
         return out_of_memory_or_stop();
@@ -497,6 +509,10 @@ int cli_analyze_parse_or_stop(int argc, char **argv, struct analyze_opts *o)
     }
     if (o->nshards && o->xlsx) {
         cli_error("analyze: a shard has no statistics: give --xlsx to 'gcaudit merge'");
+        return CLI_EXIT_USAGE;
+    }
+    if (o->nshards && o->viewer_max_set) {
+        cli_error("analyze: a shard writes no viewer pages: give --viewer-max to 'gcaudit merge'");
         return CLI_EXIT_USAGE;
     }
     if (o->rating.anchor[0] && !o->anchor_rating_set) {

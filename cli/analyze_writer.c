@@ -265,6 +265,7 @@ struct cli_report_opts cli_analyze_report_opts(const struct analyze *A)
     o.info.excel = A->o.excel;
     o.info.viewer = A->o.viewer;
     o.info.pgn = A->pgn_text;
+    o.info.viewer_max = A->o.viewer_max;
     return o;
 }
 

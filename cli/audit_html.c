@@ -38,6 +38,20 @@ int cli_viewer_parse(const char *s)
     return -1;
 }
 
+int cli_viewer_max_or_stop(const char *command, const char *v, uint64_t *max)
+{
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(v, &end, 10);
+    if (v[0] < '0' || v[0] > '9' || *end || errno) {
+        cli_error("%s: --viewer-max wants a number of games (0 for no limit), not '%s'", command,
+                  v);
+        return CLI_EXIT_USAGE;
+    }
+    *max = n ? (uint64_t)n : UINT64_MAX;
+    return CLI_CONTINUE;
+}
+
 long long cli_run_started(void)
 {
     const char *e = getenv("SOURCE_DATE_EPOCH");
@@ -193,7 +207,8 @@ static const struct table_col copy_cols[] = {
     {"black", "text", "text", "player"},
     {"status", "text", "select", NULL},
     {"violations", "num", NULL, NULL},
-    {"copy of", "text", "text", "file"}};
+    {"copy of", "text", "text", "file"},
+    {"viewer", "link", NULL, NULL}};
 
 #define NCOLS(a) (sizeof a / sizeof a[0])
 
@@ -263,19 +278,115 @@ static void view_link(FILE *f, const char *href, size_t k)
 
 struct audit_counts {
     unsigned long long games, mismatches, reviews, viewed, copies;
+    unsigned long long unviewed;  /* games that would have a page but for --viewer-max */
     unsigned long pages;
 };
 
+/* The viewer pages of the games given one, by the name a copy's
+ * duplicate_of cell gives them ("SOURCE!ENTRY, game N"): a copy gets no
+ * page of its own, its row links to the page of the game it copies.  An
+ * open-addressing table of at most --viewer-max games. */
+struct page_index {
+    struct page_slot {
+        char *name;               /* NULL: free */
+        char *href;
+    } *slots;
+    size_t n, used;               /* n a power of two */
+};
+
+static uint64_t name_hash(const char *s)
+{
+    uint64_t h = 1469598103934665603u;   /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+/* The name duplicate_of gives game g, the caller's to free; NULL when out
+ * of memory. */
+static char *game_name(const struct cli_game_rows *g)
+{
+    const char *src = g->game[CLI_G_SOURCE], *entry = g->game[CLI_G_ENTRY];
+    size_t n = strlen(src) + strlen(entry) + strlen(g->game[CLI_G_INDEX]) + 16;
+    char *name = malloc(n);
+    if (name)
+        snprintf(name, n, "%s%s%s, game %s", src, entry[0] ? "!" : "", entry,
+                 g->game[CLI_G_INDEX]);
+    return name;
+}
+
+static struct page_slot *page_slot(const struct page_index *x, const char *name)
+{
+    size_t k = (size_t)name_hash(name) & (x->n - 1);
+    while (x->slots[k].name && strcmp(x->slots[k].name, name) != 0)
+        k = (k + 1) & (x->n - 1);
+    return &x->slots[k];
+}
+
+/* Game g has its page at href.  0, or -1 when out of memory. */
+static int page_index_add(struct page_index *x, const struct cli_game_rows *g, const char *href)
+{
+    if (4 * (x->used + 1) > 3 * x->n) {
+        struct page_index grown = {calloc(x->n ? 2 * x->n : 64, sizeof *grown.slots),
+                                   x->n ? 2 * x->n : 64, x->used};
+        if (!grown.slots)
+            return -1;
+        for (size_t i = 0; i < x->n; i++)
+            if (x->slots[i].name)
+                *page_slot(&grown, x->slots[i].name) = x->slots[i];
+        free(x->slots);
+        *x = grown;
+    }
+    char *name = game_name(g), *copy = strdup(href);
+    if (!name || !copy) {
+        free(name);
+        free(copy);
+        return -1;
+    }
+    struct page_slot *s = page_slot(x, name);
+    if (s->name) {
+        /* The same name twice (a games.csv edited by hand): the first stays. */
+        free(name);
+        free(copy);
+        return 0;
+    }
+    *s = (struct page_slot){name, copy};
+    x->used++;
+    return 0;
+}
+
+/* The page of the game a copy names, or "". */
+static const char *page_index_find(const struct page_index *x, const char *name)
+{
+    if (!x->n)
+        return "";
+    const struct page_slot *s = page_slot(x, name);
+    return s->name ? s->href : "";
+}
+
+static void page_index_release(struct page_index *x)
+{
+    for (size_t i = 0; i < x->n; i++) {
+        free(x->slots[i].name);
+        free(x->slots[i].href);
+    }
+    free(x->slots);
+}
+
 /* A copy of an earlier game (its games.csv row names the first): a row
- * of the copies table, and in no other table, page or count, as the
- * statistics leave it out. */
-static void copy_row(FILE *cf, const struct cli_game_rows *g, struct audit_counts *n)
+ * of the copies table, linking to the page of the game it copies when
+ * that has one, and in no other table, page or count, as the statistics
+ * leave it out. */
+static void copy_row(FILE *cf, const struct cli_game_rows *g, const struct page_index *pages,
+                     struct audit_counts *n)
 {
     fputs(n->copies++ ? ",\n[" : "\n[", cf);
     game_cells(cf, g);
     cli_json_string(cf, g->game[CLI_G_STATUS]);
     fprintf(cf, ",%zu,", g->nviolations);
     cli_json_string(cf, g->game[CLI_G_DUPLICATE_OF]);
+    fputc(',', cf);
+    cli_json_string(cf, page_index_find(pages, g->game[CLI_G_DUPLICATE_OF]));
     fputc(']', cf);
 }
 
@@ -349,28 +460,36 @@ static void mismatch_rows(FILE *mf, const struct cli_game_rows *g, const char *h
  * the games left for review to rf, the copies of earlier games to cf,
  * the viewer pages through vo. */
 static int games_pass(FILE *f, FILE *mf, FILE *rf, FILE *cf, cli_viewer_out *vo,
-                      const struct cli_report_files *files, cli_crosstables *ct,
+                      const struct cli_run_info *info, cli_crosstables *ct,
                       struct audit_counts *n, char *err, size_t errsize)
 {
-    cli_rows *r = cli_rows_open(files, err, errsize);
+    cli_rows *r = cli_rows_open(&info->files, err, errsize);
     if (!r)
         return -1;
     table_start(f, "games-data", game_cols, NCOLS(game_cols));
     struct cli_game_rows g;
+    struct page_index pages = {NULL, 0, 0};
     int rc;
     while ((rc = cli_rows_next(r, &g)) == 1) {
         const char *href = "";
         if (g.game[CLI_G_DUPLICATE_OF][0]) {
-            copy_row(cf, &g, n);
+            copy_row(cf, &g, &pages, n);
             continue;
         }
-        if (g.viewer[0] && vo) {
+        if (g.viewer[0] && vo && n->viewed >= info->viewer_max) {
+            n->unviewed++;
+        } else if (g.viewer[0] && vo) {
             if (cli_viewer_add(vo, &g, &href) != 0) {
                 snprintf(err, errsize, "cannot write the viewer pages: %s", strerror(errno));
                 rc = -1;
                 break;
             }
             n->viewed++;
+            if (page_index_add(&pages, &g, href) != 0) {
+                snprintf(err, errsize, "out of memory");
+                rc = -1;
+                break;
+            }
         }
         /* The crosstables' game lists come from the same pass. */
         if (ct && cli_crosstables_game(ct, &g, href) != 0) {
@@ -382,6 +501,7 @@ static int games_pass(FILE *f, FILE *mf, FILE *rf, FILE *cf, cli_viewer_out *vo,
         review_row(rf, &g, href, n);
         mismatch_rows(mf, &g, href, n);
     }
+    page_index_release(&pages);
     cli_rows_free(r);
     if (rc < 0)
         return -1;
@@ -429,7 +549,7 @@ static int fill_tables(FILE *ef, FILE *gf, FILE *mf, FILE *rf, FILE *cf,
         rc = -1;
     }
     if (rc == 0)
-        rc = games_pass(gf, mf, rf, cf, vo, files, run->crosstables, n, err, errsize);
+        rc = games_pass(gf, mf, rf, cf, vo, run->info, run->crosstables, n, err, errsize);
     if (vo && cli_viewer_finish(vo, rc == 0) != 0 && rc == 0) {
         snprintf(err, errsize, "cannot write '%s/%s': %s", dir, CLI_VIEWER_DIR, strerror(errno));
         rc = -1;
@@ -440,9 +560,10 @@ static int fill_tables(FILE *ef, FILE *gf, FILE *mf, FILE *rf, FILE *cf,
 /* The entries not read and the games with violations, their rows from ef
  * and gf.  An empty table is a sentence: its controls would only puzzle.
  * 0, or -1 when a copy failed. */
-static int entries_and_games(FILE *f, FILE *ef, FILE *gf, const struct cli_report_files *files,
+static int entries_and_games(FILE *f, FILE *ef, FILE *gf, const struct cli_run_info *info,
                              unsigned long long nentries, const struct audit_counts *n)
 {
+    const struct cli_report_files *files = &info->files;
     int rc = 0;
     heading(f, "audit-entries", "Entries not read", nentries);
     if (nentries) {
@@ -464,6 +585,15 @@ static int entries_and_games(FILE *f, FILE *ef, FILE *gf, const struct cli_repor
                 CLI_VIEWER_DIR);
     }
     fputs("</p>\n", f);
+    if (n->unviewed) {
+        fputs("<p class=\"warn\" id=\"viewer-max\">", f);
+        cli_html_count(f, n->unviewed);
+        fprintf(f, " game%s without a viewer page (no link in the tables): the viewer shows at "
+                   "most ", n->unviewed == 1 ? "" : "s");
+        cli_html_count(f, info->viewer_max);
+        fputs(" games, the first in games.csv's order (--viewer-max N raises it; 0: no limit). "
+              "games.csv and violations.csv have every game.</p>\n", f);
+    }
     if (rc == 0 && n->games)
         rc = copy_file(gf, f);
     else if (!n->games)
@@ -531,16 +661,22 @@ int cli_audit_tables(FILE *f, const struct cli_html_run *run, const char *dir, c
     if (rc != 0)
         snprintf(err, errsize, "cannot create a temporary file: %s", strerror(errno));
     unsigned long long nentries = 0;
-    struct audit_counts n = {0, 0, 0, 0, 0, 0};
+    struct audit_counts n = {0};
     if (rc == 0)
         rc = fill_tables(ef, gf, mf, rf, cf, run, dir, &nentries, &n, err, errsize);
     if (rc == 0) {
-        rc = entries_and_games(f, ef, gf, &run->info->files, nentries, &n);
+        rc = entries_and_games(f, ef, gf, run->info, nentries, &n);
         rc = mismatches_and_reviews(f, mf, rf, &n, rc);
         rc = copies_table(f, cf, &n, rc);
         if (rc != 0)
             snprintf(err, errsize, "cannot copy a temporary file: %s", strerror(errno));
     }
+    if (rc == 0 && n.unviewed)
+        cli_warning("%llu game%s got no viewer page: the viewer shows at most %llu games "
+                    "(--viewer-max N raises it; 0: no limit); summary.html lists them without "
+                    "a link",
+                    n.unviewed, n.unviewed == 1 ? "" : "s",
+                    (unsigned long long)run->info->viewer_max);
     if (ef)
         fclose(ef);
     if (gf)

@@ -656,6 +656,17 @@ enum cli_viewer {
 const char *cli_viewer_name(enum cli_viewer v);
 int cli_viewer_parse(const char *s);
 
+/* --viewer-max: the most games the viewer gives a page, so that a run of a
+ * million games with violations does not write gigabytes of pages; the
+ * others are listed all the same, without a view link (gcaudit(1), The
+ * game viewer). */
+#define CLI_VIEWER_MAX_GAMES 10000
+
+/* --viewer-max N (analyze and merge, named by command): N into *max, 0
+ * for no limit (UINT64_MAX).  CLI_CONTINUE, or CLI_EXIT_USAGE after saying
+ * what is wrong. */
+int cli_viewer_max_or_stop(const char *command, const char *v, uint64_t *max);
+
 /* The row reports of a finished run, read back for the pages and the
  * workbook (paths; viewer NULL when no viewer records were made). */
 struct cli_report_files {
@@ -671,6 +682,7 @@ struct cli_run_info {
     const char *aliases;          /* --player-alias FILE, or NULL */
     int excel;
     enum cli_viewer viewer;
+    uint64_t viewer_max;          /* --viewer-max: at most this many games get a page */
     struct cli_report_files files;
     const char *pgn;              /* what --pgn wrote, in the summary's words
                                      (cli_pgn_files_text), or NULL */

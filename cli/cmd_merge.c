@@ -56,6 +56,7 @@ struct merge {
     struct cli_pgn_counts pgn_counts;
     int quiet;
     int allow_empty;              /* --allow-empty: shards without games give empty reports */
+    uint64_t viewer_max;          /* --viewer-max (UINT64_MAX: no limit) */
     int strict;                   /* --strict: a merge that warned exits 2 */
     char *made_dir;               /* the first directory of -o this merge created, or NULL */
     struct shard *sh;
@@ -77,7 +78,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: gcaudit merge DIR... [-o DIR] [--xlsx FILE] [--pgn FILE] [-q] [--strict]\n"
-            "                    [--allow-empty]\n\n"
+            "                    [--allow-empty] [--viewer-max N]\n\n"
             "Combine the reports that 'gcaudit analyze --shard K/N' wrote into the DIRs,\n"
             "one for each K of 1..N, into the reports one analyze run over the same\n"
             "inputs would write: inputs.csv, games.csv, violations.csv, the statistics\n"
@@ -130,6 +131,11 @@ static int opt_allow_empty(void *M, const char *v)
     return CLI_CONTINUE;
 }
 
+static int opt_viewer_max(void *M, const char *v)
+{
+    return cli_viewer_max_or_stop("merge", v, &((struct merge *)M)->viewer_max);
+}
+
 static int opt_help(void *M, const char *v)
 {
     (void)M, (void)v;
@@ -156,6 +162,10 @@ static const struct cli_option merge_option_rows[] = {
      .help = "write the shards' PGN as FILE and the variants'\n"
              "files beside it (default: the FILE they were given\n"
              "with --pgn)"},
+    {.name = "--viewer-max", .value = "N", .set_or_stop = opt_viewer_max,
+     .help = "give at most N games a viewer page (default\n"
+             "10000; 0: no limit); the others are listed\n"
+             "without one"},
     {.name = "--quiet", .letter = 'q', .set_or_stop = opt_quiet,
      .help = "no summary"},
     {.name = "--strict", .set_or_stop = opt_strict,
@@ -176,6 +186,7 @@ static const struct cli_command_options merge_options = {
 static int parse_args_or_stop(int argc, char **argv, struct merge *M)
 {
     M->outdir = "gcaudit-report";
+    M->viewer_max = CLI_VIEWER_MAX_GAMES;
     M->sh = calloc((size_t)argc, sizeof *M->sh);
     if (!M->sh) {
         cli_error("merge: out of memory");
@@ -755,6 +766,7 @@ static struct cli_report_opts merged_report_opts(struct merge *M, long long run_
     o.info.excel = s->excel;
     o.info.viewer = (enum cli_viewer)s->viewer;
     o.info.pgn = M->pgn_text;
+    o.info.viewer_max = M->viewer_max;
     return o;
 }
 

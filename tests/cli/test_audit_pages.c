@@ -415,6 +415,100 @@ Test(cli_audit_pages, viewer_modes)
     free(err);
 }
 
+/* Issue 29, item 6: a million tiny illegal games wrote 1.4 GB of pages.
+ * At most --viewer-max games get a page (10,000 by default), the first
+ * in games.csv's order, and the others are listed without a view link,
+ * said on stderr and on the page; a copy of a game gets no page of its
+ * own, its row of the copies table links to the page of the game it
+ * copies. */
+static const char capped_log[] =
+    "Game: Chess\nWhite: A\nBlack: B\n\n1. P e2-e5\n\n"
+    "Game: Chess\nWhite: C\nBlack: D\n\n1. P d2-d5\n\n"
+    "Game: Chess\nWhite: E\nBlack: F\n\n1. P c2-c5\n\n"
+    "Game: Chess\nWhite: A\nBlack: B\n\n1. P e2-e5\n\n"
+    "Game: Chess\nWhite: E\nBlack: F\n\n1. P c2-c5\n";
+
+Test(cli_audit_pages, viewer_pages_are_capped_and_copies_link_to_the_first)
+{
+    char *path = ts_fmt("%s/capped.log", ts_scratch);
+    cr_assert_eq(ts_write_file(path, capped_log, strlen(capped_log)), 0);
+    free(path);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q capped.log -o out --viewer-max 2"), 0);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
+    cr_expect_str_eq(err, "gcaudit: warning: 1 game got no viewer page: the viewer shows at most "
+                          "2 games (--viewer-max N raises it; 0: no limit); summary.html lists "
+                          "them without a link\n");
+    free(err);
+    char *viewer = out_file("games/1.html");
+    cr_expect_eq(occurrences(viewer, "{\"id\":"), 2, "two pages");
+    cr_expect(strstr(viewer, "{\"id\":1,") && strstr(viewer, "{\"id\":2,"), "rows 1 and 2");
+    free(viewer);
+    cr_expect(!exists("games/2.html"));
+    char *html = out_file("summary.html");
+    expect_in(html, "<p class=\"warn\" id=\"viewer-max\">1 game without a viewer page (no link "
+                    "in the tables): the viewer shows at most 2 games, the first in games.csv's "
+                    "order (--viewer-max N raises it; 0: no limit). games.csv and violations.csv "
+                    "have every game.</p>");
+    /* Rows 1 and 2 link to their pages, row 3 to none; the copies of rows
+     * 1 and 3: the first links to row 1's page, the second to none. */
+    expect_in(html, "\n[2,\"capped.log\",\"\",2,\"chess\",\"C\",\"D\",\"illegal\",2,\"C\","
+                    "\"illegal-move\",\"the pawn on d2 cannot reach d5: that is not a pawn move\","
+                    "0,\"games/1.html#g2-v1\"]");
+    expect_in(html, "\n[3,\"capped.log\",\"\",3,\"chess\",\"E\",\"F\",\"illegal\",2,\"E\","
+                    "\"illegal-move\",\"the pawn on c2 cannot reach c5: that is not a pawn move\","
+                    "0,\"\"]");
+    expect_in(html, "\"copy of\"");
+    expect_in(html, "\"capped.log, game 1\",\"games/1.html#g1\"]");
+    expect_in(html, "\"capped.log, game 3\",\"\"]");
+    free(html);
+    /* Without a cap, every game a page; the copies none of their own. */
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q capped.log -o out --viewer-max 0"), 0);
+    err = ts_slurp(ts_scratch, "stderr.txt");
+    cr_expect_str_eq(err, "");
+    free(err);
+    viewer = out_file("games/1.html");
+    cr_expect_eq(occurrences(viewer, "{\"id\":"), 3);
+    free(viewer);
+    html = out_file("summary.html");
+    cr_expect(strstr(html, "id=\"viewer-max\"") == NULL);
+    expect_in(html, "\"capped.log, game 3\",\"games/1.html#g3\"]");
+    free(html);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q capped.log -o out --viewer-max x"), 2);
+    err = ts_slurp(ts_scratch, "stderr.txt");
+    cr_expect_str_eq(err, "gcaudit: analyze: --viewer-max wants a number of games (0 for no "
+                          "limit), not 'x'\n");
+    free(err);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q capped.log -o s --shard 1/2 --viewer-max 2"), 2);
+    err = ts_slurp(ts_scratch, "stderr.txt");
+    cr_expect_str_eq(err, "gcaudit: analyze: a shard writes no viewer pages: give --viewer-max "
+                          "to 'gcaudit merge'\n");
+    free(err);
+}
+
+/* merge gives the same capped pages as one run. */
+Test(cli_audit_pages, merge_caps_the_viewer_pages_too)
+{
+    char *path = ts_fmt("%s/capped.log", ts_scratch);
+    cr_assert_eq(ts_write_file(path, capped_log, strlen(capped_log)), 0);
+    free(path);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q capped.log -o out --viewer-max 2"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q capped.log -o s1 --shard 1/2"), 0);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q capped.log -o s2 --shard 2/2"), 0);
+    cr_expect_eq(ts_gcaudit(ts_scratch, "merge -q s1 s2 -o m --viewer-max 2"), 0);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
+    cr_expect(strstr(err, "gcaudit: warning: 1 game got no viewer page"), "%s", err);
+    free(err);
+    const char *names[] = {"summary.html", "games/1.html"};
+    for (int i = 0; i < 2; i++) {
+        char *a = out_file(names[i]);
+        char *p = ts_fmt("%s/m/%s", ts_scratch, names[i]);
+        char *b = ts_read_file(p, NULL);
+        cr_assert_not_null(b, "%s", p);
+        cr_expect_str_eq(a, b, "%s differs after merge", names[i]);
+        free(a), free(b), free(p);
+    }
+}
+
 /* A run in shards and merged gives the same page and viewer pages. */
 Test(cli_audit_pages, merge_writes_the_same_pages)
 {
