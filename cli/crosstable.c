@@ -422,8 +422,6 @@ static void event_title(FILE *f, const st_stats *s, size_t e)
         fputs("(games without an Event: header)", f);
 }
 
-/* One event's data for cli/page/crosstable.js (its opening comment says
- * what each field is). */
 /* A number in the JSON, as "%llu" writes it: the lists hold a few
  * numbers for every pair and game of every event, and fprintf cost more
  * than the rest of the page put together (1,400 instructions a call). */
@@ -433,6 +431,18 @@ static void put_u64(FILE *f, uint64_t v)
     fwrite(t, 1, st_format_u64(t, v), f);
 }
 
+/* The start of a pair's entry in a list of pairs: "[i,j" after a comma
+ * unless it is the first (*any counts them). */
+static void pair_start(FILE *f, int *any, size_t i, size_t j)
+{
+    fputs((*any)++ ? ",[" : "[", f);
+    put_u64(f, i);
+    fputc(',', f);
+    put_u64(f, j);
+}
+
+/* One event's data for cli/page/crosstable.js (its opening comment says
+ * what each field is). */
 static void event_json(FILE *f, const cli_crosstables *ct, struct ct_event *ev)
 {
     const st_stats *s = ct->s;
@@ -468,10 +478,7 @@ static void event_json(FILE *f, const cli_crosstables *ct, struct ct_event *ev)
             st_event_encounter(s, ev->first + i, ev->first + j, &x);
             if (!x.paired)
                 continue;
-            fputs(any++ ? ",[" : "[", f);
-            put_u64(f, i);
-            fputc(',', f);
-            put_u64(f, j);
+            pair_start(f, &any, i, j);
             fputc(',', f);
             put_u64(f, x.games);
             fputc(',', f);
@@ -496,10 +503,7 @@ static void event_json(FILE *f, const cli_crosstables *ct, struct ct_event *ev)
             uint32_t m = ev->malformed[i * ev->n + j];
             if (!m)
                 continue;
-            fputs(any++ ? ",[" : "[", f);
-            put_u64(f, i);
-            fputc(',', f);
-            put_u64(f, j);
+            pair_start(f, &any, i, j);
             fputc(',', f);
             put_u64(f, m);
             fputc(']', f);

@@ -46,11 +46,17 @@ static const char log_text[] =
     "Game: Chess\nEvent: Escaping Open\nWhite: Carl\nBlack: Dora\nResult: 1/2-1/2\n\n"
     "1. P e2-e4 1... p e7-e5\n";
 
+/* text into the scratch folder as name. */
+static void put(const char *name, const char *text)
+{
+    char *path = ts_fmt("%s/%s", ts_scratch, name);
+    cr_assert_eq(ts_write_file(path, text, strlen(text)), 0);
+    free(path);
+}
+
 static void run(const char *args, int status)
 {
-    char *path = ts_fmt("%s/games.log", ts_scratch);
-    cr_assert_eq(ts_write_file(path, log_text, strlen(log_text)), 0);
-    free(path);
+    put("games.log", log_text);
     char *cmd = ts_fmt("analyze -q games.log -o out %s", args);
     int rc = ts_gcaudit(ts_scratch, cmd);
     char *err = ts_slurp(ts_scratch, "stderr.txt");
@@ -331,11 +337,9 @@ static const char review_js[] =
 
 Test(cli_audit_pages, games_left_for_review_and_hands)
 {
-    char *path = ts_fmt("%s/review.log", ts_scratch);
-    cr_assert_eq(ts_write_file(path, review_log, strlen(review_log)), 0);
-    free(path);
+    put("review.log", review_log);
     cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q review.log -o out"), 0);
-    path = out_path("summary.html");
+    char *path = out_path("summary.html");
     char *dom = ts_browser_run(path, NULL, review_js);
     free(path);
     char *r = result_of(dom);
@@ -415,6 +419,21 @@ Test(cli_audit_pages, viewer_modes)
     free(err);
 }
 
+/* The page and the first viewer page of out/ and of the merged m/ are
+ * the same bytes. */
+static void expect_merged_pages_same(void)
+{
+    const char *names[] = {"summary.html", "games/1.html"};
+    for (int i = 0; i < 2; i++) {
+        char *a = out_file(names[i]);
+        char *p = ts_fmt("%s/m/%s", ts_scratch, names[i]);
+        char *b = ts_read_file(p, NULL);
+        cr_assert_not_null(b, "%s", p);
+        cr_expect_str_eq(a, b, "%s differs after merge", names[i]);
+        free(a), free(b), free(p);
+    }
+}
+
 /* Issue 29, item 6: a million tiny illegal games wrote 1.4 GB of pages.
  * At most --viewer-max games get a page (10,000 by default), the first
  * in games.csv's order, and the others are listed without a view link,
@@ -430,9 +449,7 @@ static const char capped_log[] =
 
 Test(cli_audit_pages, viewer_pages_are_capped_and_copies_link_to_the_first)
 {
-    char *path = ts_fmt("%s/capped.log", ts_scratch);
-    cr_assert_eq(ts_write_file(path, capped_log, strlen(capped_log)), 0);
-    free(path);
+    put("capped.log", capped_log);
     cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q capped.log -o out --viewer-max 2"), 0);
     char *err = ts_slurp(ts_scratch, "stderr.txt");
     cr_expect_str_eq(err, "gcaudit: warning: 1 game got no viewer page: the viewer shows at most "
@@ -488,9 +505,7 @@ Test(cli_audit_pages, viewer_pages_are_capped_and_copies_link_to_the_first)
 /* merge gives the same capped pages as one run. */
 Test(cli_audit_pages, merge_caps_the_viewer_pages_too)
 {
-    char *path = ts_fmt("%s/capped.log", ts_scratch);
-    cr_assert_eq(ts_write_file(path, capped_log, strlen(capped_log)), 0);
-    free(path);
+    put("capped.log", capped_log);
     cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q capped.log -o out --viewer-max 2"), 0);
     cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q capped.log -o s1 --shard 1/2"), 0);
     cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q capped.log -o s2 --shard 2/2"), 0);
@@ -498,15 +513,7 @@ Test(cli_audit_pages, merge_caps_the_viewer_pages_too)
     char *err = ts_slurp(ts_scratch, "stderr.txt");
     cr_expect(strstr(err, "gcaudit: warning: 1 game got no viewer page"), "%s", err);
     free(err);
-    const char *names[] = {"summary.html", "games/1.html"};
-    for (int i = 0; i < 2; i++) {
-        char *a = out_file(names[i]);
-        char *p = ts_fmt("%s/m/%s", ts_scratch, names[i]);
-        char *b = ts_read_file(p, NULL);
-        cr_assert_not_null(b, "%s", p);
-        cr_expect_str_eq(a, b, "%s differs after merge", names[i]);
-        free(a), free(b), free(p);
-    }
+    expect_merged_pages_same();
 }
 
 /* A run in shards and merged gives the same page and viewer pages. */
@@ -521,17 +528,7 @@ Test(cli_audit_pages, merge_writes_the_same_pages)
     }
     free(path);
     cr_assert_eq(ts_gcaudit(ts_scratch, "merge -q s2 s1 -o m"), 0);
-    const char *names[] = {"summary.html", "games/1.html"};
-    for (int i = 0; i < 2; i++) {
-        char *a = out_file(names[i]);
-        char *p = ts_fmt("%s/m/%s", ts_scratch, names[i]);
-        char *b = ts_read_file(p, NULL);
-        cr_assert_not_null(b, "%s", p);
-        cr_expect_str_eq(a, b, "%s differs after merge", names[i]);
-        free(a);
-        free(b);
-        free(p);
-    }
+    expect_merged_pages_same();
 }
 
 /* ---------------------------------------------------------- workbook */

@@ -192,20 +192,14 @@ Test(run_guard, the_message_says_why_entries_were_skipped)
  * keeps the earlier reports, says why and exits 4, as analyze does. */
 Test(run_guard, a_merge_without_games_keeps_the_reports)
 {
-    write_in("good.log", LOG, sizeof LOG - 1);
     write_in("empty.log", "", 0);
     cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q empty.log -o s1 --shard 1/2"), 0);
     cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q empty.log -o s2 --shard 2/2"), 0);
-    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q good.log -o out --xlsx out/stats.xlsx"), 0);
-    char *before = snapshot("out");
-    cr_expect_eq(ts_gcaudit(ts_scratch, "merge -q s1 s2 -o out"), 4);
-    expect_stderr("gcaudit: merge: the inputs hold no game (1 entry read: 0 ok, 1 skipped, 0 "
-                  "failed); skipped: 'not a log: no Game: header in the first 4 KiB' (1): the "
-                  "reports in 'out' are left as they were (give --allow-empty to write empty "
-                  "reports)\n");
-    char *after = snapshot("out");
-    cr_expect_str_eq(after, before, "merge changed the reports");
-    free(before), free(after);
+    expect_kept("merge -q s1 s2 -o out",
+                "gcaudit: merge: the inputs hold no game (1 entry read: 0 ok, 1 skipped, 0 "
+                "failed); skipped: 'not a log: no Game: header in the first 4 KiB' (1): the "
+                "reports in 'out' are left as they were (give --allow-empty to write empty "
+                "reports)\n");
     cr_expect_eq(ts_gcaudit(ts_scratch, "merge -q s1 s2 -o new/out"), 4);
     cr_expect(!ts_exists(ts_scratch, "new"), "merge left the folder it made");
     cr_expect_eq(ts_gcaudit(ts_scratch, "merge -q s1 s2 -o out --allow-empty"), 0);
