@@ -153,26 +153,39 @@ static int by_name(const struct dirent **a, const struct dirent **b)
     return strcmp((*a)->d_name, (*b)->d_name);
 }
 
+/* A folder's definition files into the digest, in rp_defs_load_dir's
+ * order.  0, or -1 with errno. */
+static int digest_folder(struct cli_sha256 *h, const char *dir)
+{
+    struct dirent **list;
+    int n = scandir(dir, &list, is_definition_file, by_name), rc = 0;
+    if (n < 0)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        char path[PATH_MAX + 256];
+        snprintf(path, sizeof path, "%s/%s", dir, list[i]->d_name);
+        if (rc == 0 && digest_file(h, path) != 0)
+            rc = -1;
+        free(list[i]);
+    }
+    free(list);
+    return rc;
+}
+
 /* The digest of the files loaded, in the order loaded: the shipped
- * folder's (dir, "" for none), then d's.  0, or -1 with errno. */
+ * folder's (dir, "" for none) and its built-in parents' (builtin/, which
+ * a section may read), then d's.  0, or -1 with errno. */
 static int digest_loaded(const char *dir, const struct cli_definitions *d)
 {
     struct cli_sha256 h;
     cli_sha256_init(&h);
     int rc = 0;
     if (dir[0]) {
-        struct dirent **list;
-        int n = scandir(dir, &list, is_definition_file, by_name);
-        if (n < 0)
-            return -1;
-        for (int i = 0; i < n; i++) {
-            char path[PATH_MAX + 256];
-            snprintf(path, sizeof path, "%s/%s", dir, list[i]->d_name);
-            if (rc == 0 && digest_file(&h, path) != 0)
-                rc = -1;
-            free(list[i]);
-        }
-        free(list);
+        char builtin[PATH_MAX + 16];
+        snprintf(builtin, sizeof builtin, "%s/builtin", dir);
+        rc = digest_folder(&h, dir);
+        if (rc == 0 && access(builtin, F_OK) == 0)
+            rc = digest_folder(&h, builtin);
     }
     for (size_t i = 0; i < d->n && rc == 0; i++)
         rc = digest_file(&h, d->files[i]);
@@ -192,6 +205,9 @@ int cli_definitions_load_or_stop(const struct cli_definitions *d, const char *co
     char dir[PATH_MAX];
     int found = cli_definitions_dir(dir, sizeof dir);
     if (found) {
+        char builtin[PATH_MAX + 16];
+        snprintf(builtin, sizeof builtin, "%s/builtin", dir);
+        rp_defs_builtin_dir(builtin);
         if (rp_defs_load_dir(dir, &e) != RP_DONE)
             return report_or_stop(command, &e);
     } else {

@@ -221,8 +221,6 @@ int rp_betza_compile(const char *betza, struct rp_fatom *out, int max, int *n, c
                     range = next - '0';
                 i++;
             }
-            if (m.grass)
-                range = 1;
             for (int k = 0; k < ng; k++)
                 if (emit(&m, &g[k], ride, range, out, max, n, why, size) != 0)
                     return -1;

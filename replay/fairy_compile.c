@@ -148,14 +148,18 @@ static void compile_regions(struct rp_fdef *d)
     for (int r = 0; r < d->ranks; r++)
         for (int f = 0; f < d->files; f++)
             rp_fset_add(&d->board, rp_fsq(f, r));
+    d->promotion_rank = d->ranks + 1;
     for (int c = 0; c < 2; c++) {
-        memset(&d->promotion_zone[c], 0, sizeof d->promotion_zone[c]);
+        d->promotion_zone[c] = d->promotion_region[c];
+        if (d->first_rank_double_steps)
+            for (int f = 0; f < d->files; f++)
+                rp_fset_add(&d->double_step_region[c], rp_fsq(f, c ? d->ranks - 1 : 0));
         for (int r = 0; r < d->ranks; r++) {
             int rel = c ? d->ranks - r : r + 1; /* 1-based rank from the colour's side */
             for (int f = 0; f < d->files; f++) {
                 int sq = rp_fsq(f, r);
-                if (rel >= d->promotion_rank)
-                    rp_fset_add(&d->promotion_zone[c], sq);
+                if (c == 0 && rp_fset_has(&d->promotion_zone[c], sq) && rel < d->promotion_rank)
+                    d->promotion_rank = rel;
                 uint64_t allowed = 0;
                 for (int i = 0; i < d->ntypes; i++) {
                     int t = d->present[i];
@@ -166,11 +170,72 @@ static void compile_regions(struct rp_fdef *d)
             }
         }
         for (int w = 0; w < RP_FSET_WORDS; w++) {
+            d->promotion_zone[c].w[w] &= d->board.w[w];
+            d->double_step_region[c].w[w] &= d->board.w[w];
             d->drop_region[c].w[w] &= d->board.w[w];
             d->flag[c].w[w] &= d->board.w[w];
             d->diagonal_lines.w[w] &= d->board.w[w];
         }
     }
+}
+
+static int fail_key(struct rp_fdef_error *err, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* A compile error that one key is to blame for (the loader finds its line). */
+static int fail_key(struct rp_fdef_error *err, const char *key, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    err->line = 0;
+    snprintf(err->key, sizeof err->key, "%s", key);
+    return -1;
+}
+
+/* The reference build's piece sets, as far as gcaudit's model of them
+ * goes: the pawn (11.1's only pawn) is the one type that promotes as a
+ * pawn, captures en passant and resets the move rule; castling is the
+ * king's with one type of rook.  A set the model cannot play is refused,
+ * naming its key. */
+static int check_piece_sets(struct rp_fdef *d, struct rp_fdef_error *err)
+{
+    uint64_t present = 0;
+    for (int i = 0; i < d->ntypes; i++)
+        present |= (uint64_t)1 << d->present[i];
+    uint64_t pawn = d->pawn >= 0 ? (uint64_t)1 << d->pawn : 0;
+    char name[32];
+    for (int c = 0; c < 2; c++) {
+        if ((d->promotion_pawn_types[c] & present) != pawn)
+            return fail_key(err, "promotionPawnTypes",
+                            "gcaudit implements promotionPawnTypes only as the pawn (%s)", pawn ? "p" : "-");
+        if ((d->en_passant_types[c] & present & ~pawn) != 0 ||
+            (d->en_passant_types[c] & pawn) != (d->en_passant_types[0] & pawn))
+            return fail_key(err, "enPassantTypes",
+                            "gcaudit implements enPassantTypes only as the pawn of both sides, or none");
+        if ((d->n_move_rule_types[c] & present) != pawn)
+            return fail_key(err, "nMoveRuleTypes",
+                            "gcaudit implements nMoveRuleTypes only as the pawn (%s)", pawn ? "p" : "-");
+    }
+    d->en_passant = (d->en_passant_types[0] & pawn) != 0;
+    if (!d->castling)
+        return 0;
+    uint64_t rooks = d->castling_rook_types[0] & present;
+    if (rooks != (d->castling_rook_types[1] & present) || (rooks & (rooks - 1)))
+        return fail_key(err, "castlingRookPieces", "gcaudit castles with one type of rook, the same for both sides");
+    uint64_t any = rooks ? rooks : d->castling_rook_types[0];
+    d->castling_rook = RP_FTYPE_ROOK;
+    for (int t = 0; t < RP_FMAX_TYPES; t++)
+        if (any >> t & 1) {
+            d->castling_rook = t;
+            break;
+        }
+    for (int c = 0; c < 2; c++)
+        if (d->king >= 0 && d->castling_king_type[c] != d->king)
+            return fail_key(err, "castlingKingPiece", "gcaudit castles with the king only, not the %s",
+                            type_key(d->castling_king_type[c], name, sizeof name));
+    return 0;
 }
 
 /* The attack probes of colour `by` (fairy.h): one fast probe for each
@@ -349,7 +414,7 @@ int rp_fdef_compile(struct rp_fdef *d, struct rp_fdef_error *err)
     if (check_coords(d, err) != 0 || compile_types(d, err) != 0)
         return -1;
     compile_regions(d);
-    if (compile_probes(d, err) != 0)
+    if (check_piece_sets(d, err) != 0 || compile_probes(d, err) != 0)
         return -1;
     if (d->repetition_end == 0)
         d->repetition_end = d->n_fold_rule;

@@ -168,6 +168,30 @@ static int read_type_set(const struct rp_fdef *d, const struct rp_fkv *kv, uint6
     return 0;
 }
 
+/* A set of types (230826's PieceSet): letters of the variant, '*' for
+ * every type, '-' for none; read as parser.cpp reads it, up to the first
+ * character that names no type, which is an error here. */
+static int read_piece_set(const struct rp_fdef *d, const struct rp_fkv *kv, uint64_t *set,
+                          struct rp_fdef_error *err)
+{
+    int all = 0;
+    if (read_type_set(d, kv, set, &all, NULL, NULL, err) != 0)
+        return -1;
+    if (all)
+        *set = RP_FMAX_TYPES >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << RP_FMAX_TYPES) - 1;
+    return 0;
+}
+
+/* The squares of relative ranks lo..hi (1-based) of the colour, on a
+ * board of d->ranks ranks (Fairy-Stockfish's zone_bb). */
+static void rank_zone(const struct rp_fdef *d, int colour, int lo, int hi, rp_fset *out)
+{
+    memset(out, 0, sizeof *out);
+    for (int rel = lo; rel <= hi && rel <= d->ranks; rel++)
+        for (int f = 0; f < RP_FMAX_FILES; f++)
+            rp_fset_add(out, rp_fsq(f, colour ? d->ranks - rel : rel - 1));
+}
+
 /* "letter:number ..." (promotionLimit) or "letter:letter ..." (promotedPieceType). */
 static int read_pairs(struct rp_fdef *d, const struct rp_fkv *kv, int numbers,
                       struct rp_fdef_error *err)
@@ -201,12 +225,13 @@ static int read_pairs(struct rp_fdef *d, const struct rp_fkv *kv, int numbers,
     return 0;
 }
 
-/* Squares ("d4 e5") and whole ranks ("*1"), as 11.1 reads a Bitboard. */
+/* Squares ("d4 e5") and whole ranks ("*1"), as Fairy-Stockfish reads a
+ * Bitboard; a '-' ends the list ("-" alone: no square). */
 static int read_squares(const struct rp_fkv *kv, rp_fset *out, struct rp_fdef_error *err)
 {
     memset(out, 0, sizeof *out);
     const char *v = skip_space(kv->value);
-    while (*v) {
+    while (*v && *v != '-') {
         char f = (char)tolower((unsigned char)*v++);
         char *end;
         long r = strtol(v, &end, 10);
@@ -235,6 +260,15 @@ static const struct rp_fkv *find_key(const struct rp_fkv *kv, size_t n, const ch
     return last;
 }
 
+/* A type taken out of the variant, and out of what pawns promote to, as
+ * 230826's remove_piece does. */
+static void remove_type(struct rp_fdef *d, int t)
+{
+    d->types[t].letter = 0;
+    for (int c = 0; c < 2; c++)
+        d->promotion_types[c] &= ~((uint64_t)1 << t);
+}
+
 /* "letter" or "letter:betza" (a custom piece, or a king that moves so). */
 static int apply_piece(struct rp_fdef *d, int t, const struct rp_fkv *kv, int custom,
                        struct rp_fdef_error *err)
@@ -245,10 +279,16 @@ static int apply_piece(struct rp_fdef *d, int t, const struct rp_fkv *kv, int cu
     if (!isalpha((unsigned char)v[0])) {
         if (v[0] != '-' || *skip_space(v + 1))
             return fail(err, kv, "\"%s\" is not a piece letter (or - to remove the piece)", kv->value);
-        d->types[t].letter = 0;
+        remove_type(d, t);
         return 0;
     }
-    d->types[t].letter = (char)tolower((unsigned char)v[0]);
+    /* A letter another type has: that type leaves the variant (230826's
+     * add_piece), so [x:chess] with customPiece1 = q:... replaces the queen. */
+    char letter = (char)tolower((unsigned char)v[0]);
+    for (int u = 0; u < RP_FMAX_TYPES; u++)
+        if (u != t && d->types[u].letter == letter)
+            remove_type(d, u);
+    d->types[t].letter = letter;
     v = skip_space(v + 1);
     /* Fairy-Stockfish 230826 (src/parser.cpp) reads only the letter of a
      * named type ("knight = n:W" is a knight), but a king's moves after
@@ -519,20 +559,67 @@ static int read_key(struct rp_fdef *d, const struct rp_fkey *k, const struct rp_
         d->files = n + 1;
         return 0;
     case RP_FK_VALUE: return read_value(kv, field, err);
-    case RP_FK_TYPE: return read_type(d, kv, field, err);
+    case RP_FK_TYPE:
+        if (read_type(d, kv, field, err) != 0)
+            return -1;
+        if (k->both)
+            ((int *)field)[1] = ((int *)field)[0];
+        return 0;
+    case RP_FK_PIECE_SET:
+        if (read_piece_set(d, kv, field, err) != 0)
+            return -1;
+        if (k->both)
+            ((uint64_t *)field)[1] = ((uint64_t *)field)[0];
+        return 0;
+    case RP_FK_PAWN_TYPES: {
+        uint64_t set = 0;
+        if (read_piece_set(d, kv, &set, err) != 0)
+            return -1;
+        for (int c = 0; c < 2; c++)
+            d->promotion_pawn_types[c] = d->en_passant_types[c] = d->n_move_rule_types[c] = set;
+        return 0;
+    }
+    case RP_FK_FLAG_PIECE:
+        if (strcmp(skip_space(kv->value), "*") == 0) {
+            *(int *)field = RP_FANY_TYPE;
+            return 0;
+        }
+        if (strcmp(skip_space(kv->value), "-") == 0) {
+            *(int *)field = -1;
+            return 0;
+        }
+        return read_type(d, kv, field, err);
+    case RP_FK_PROMOTION_RANK:
+        /* 230826's reading of 11.1's key: the ranks from it on. */
+        if (read_rank(kv, &n, err) != 0)
+            return -1;
+        for (int c = 0; c < 2; c++)
+            rank_zone(d, c, n, RP_FMAX_RANKS, &d->promotion_region[c]);
+        return 0;
+    case RP_FK_DOUBLE_STEP_RANK:
+        /* 230826's reading: the ranks from the second up to it. */
+        if (read_rank(kv, &n, err) != 0)
+            return -1;
+        for (int c = 0; c < 2; c++)
+            rank_zone(d, c, 2, n, &d->double_step_region[c]);
+        return 0;
     case RP_FK_TYPE_OR_NONE:
         if (strcmp(skip_space(kv->value), "-") == 0 || strcmp(skip_space(kv->value), "*") == 0) {
             *(int *)field = -1;
             return 0;
         }
         return read_type(d, kv, field, err);
-    case RP_FK_TYPES: return read_type_set(d, kv, &d->promotion_types, NULL, NULL, NULL, err);
     case RP_FK_EXTINCTION_TYPES:
         return read_type_set(d, kv, &d->extinction_types, &d->extinction_all, d->extinction_order,
                              &d->extinction_norder, err);
     case RP_FK_PROMOTION_LIMIT: return read_pairs(d, kv, 1, err);
     case RP_FK_PROMOTED_TYPE: return read_pairs(d, kv, 0, err);
-    case RP_FK_SQUARES: return read_squares(kv, field, err);
+    case RP_FK_SQUARES:
+        if (read_squares(kv, field, err) != 0)
+            return -1;
+        if (k->both)
+            ((rp_fset *)field)[1] = ((rp_fset *)field)[0];
+        return 0;
     case RP_FK_DIAGONAL_LINES:
         if (read_squares(kv, &d->diagonal_lines, err) != 0)
             return -1;
@@ -641,8 +728,20 @@ int rp_fdef_defaults(struct rp_fdef *d, struct rp_fdef_error *err)
         const struct rp_fkey *k = &keys[i];
         if (!k->def || k->status != RP_FKEY_IMPLEMENTED)
             continue;
+        void *field = (char *)d + k->offset;
+        int named = rp_fnamed_find(k->def);
         if (k->reader == RP_FK_TYPE) {
-            *(int *)((char *)d + k->offset) = rp_fnamed_find(k->def);
+            ((int *)field)[0] = named;
+            if (k->both)
+                ((int *)field)[1] = named;
+            continue;
+        }
+        if ((k->reader == RP_FK_PIECE_SET || k->reader == RP_FK_PAWN_TYPES) && named >= 0) {
+            if (k->reader == RP_FK_PAWN_TYPES)
+                continue; /* its three sets have rows of their own */
+            ((uint64_t *)field)[0] = (uint64_t)1 << named;
+            if (k->both)
+                ((uint64_t *)field)[1] = (uint64_t)1 << named;
             continue;
         }
         struct rp_fkv kv = {.value = (char *)k->def, .line = 0};

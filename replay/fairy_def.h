@@ -199,6 +199,7 @@ enum rp_fcounting { RP_FCOUNT_NONE, RP_FCOUNT_MAKRUK, RP_FCOUNT_ASEAN };
 enum rp_fmaterial { RP_FMAT_NONE, RP_FMAT_JANGGI, RP_FMAT_UNWEIGHTED };
 
 #define RP_FMAX_NAMES 16
+#define RP_FANY_TYPE (-2)        /* flagPiece = *: any piece */
 
 /* A compiled definition: everything the engine reads. */
 struct rp_fdef {
@@ -222,8 +223,10 @@ struct rp_fdef {
     int pawn;                    /* the pawn type, or -1 */
 
     /* promotion */
-    int promotion_rank;          /* relative rank, 1-based */
-    uint64_t promotion_types;    /* bit per type a pawn may become */
+    rp_fset promotion_region[2]; /* promotionRegionWhite/Black (promotionRank sets both) */
+    int promotion_rank;          /* derived: the lowest relative rank of White's zone, for messages */
+    uint64_t promotion_types[2]; /* bit per type a pawn of the colour may become */
+    uint64_t promotion_pawn_types[2]; /* promotionPawnTypes: only the pawn (checked when compiled) */
     int mandatory_pawn_promotion;
     int mandatory_piece_promotion;
     int piece_promotion_on_capture;
@@ -231,15 +234,21 @@ struct rp_fdef {
 
     /* pawns */
     int double_step;
-    int double_step_rank;        /* relative, 1-based */
-    int first_rank_double_steps;
+    rp_fset double_step_region[2]; /* doubleStepRegionWhite/Black (doubleStepRank sets both) */
+    int first_rank_double_steps; /* 11.1's key: adds the first rank to the region */
+    uint64_t en_passant_types[2]; /* enPassantTypes: the pawn or none (checked when compiled) */
+    rp_fset en_passant_region;   /* squares en passant may capture on */
+    int en_passant;              /* derived: the pawn captures en passant */
 
     /* castling */
     int castling;
     int castling_kingside_file;  /* 0-based */
     int castling_queenside_file;
     int castling_rank;           /* relative, 1-based */
-    int castling_rook;           /* type */
+    int castling_rook;           /* derived from castling_rook_types: the one type */
+    uint64_t castling_rook_types[2]; /* castlingRookPieces (castlingRookPiece sets it too) */
+    int castling_king_type[2];   /* castlingKingPiece: the king (checked when compiled) */
+    int castling_king_file;      /* castlingKingFile: read; the king being one, it decides nothing */
 
     /* check */
     int checking;
@@ -262,6 +271,7 @@ struct rp_fdef {
     int promotion_zone_pawn_drops;
     int drop_promoted;
     int shogi_doubled_pawn;
+    int drop_no_doubled;         /* dropNoDoubled: the type never dropped on a file holding one, or -1 */
     int drop_on_top;
     rp_fset drop_region[2];
     int must_capture;
@@ -271,6 +281,7 @@ struct rp_fdef {
 
     /* ends */
     int n_move_rule;
+    uint64_t n_move_rule_types[2]; /* nMoveRuleTypes: the pawn (checked when compiled) */
     int n_fold_rule;
     enum rp_fvalue n_fold_value;
     int n_fold_value_absolute;
@@ -284,7 +295,7 @@ struct rp_fdef {
     int extinction_norder;
     int extinction_piece_count;
     int extinction_opponent_piece_count;
-    int flag_piece;              /* type, or -1 */
+    int flag_piece;              /* type, RP_FANY_TYPE for any piece, or -1 for none */
     rp_fset flag[2];
     int flag_move;
     int check_counting;
@@ -351,7 +362,12 @@ enum rp_fkey_reader {
     RP_FK_VALUE,                 /* win, loss, draw or none */
     RP_FK_TYPE,                  /* one piece letter of the variant */
     RP_FK_TYPE_OR_NONE,          /* a piece letter, or - or * for none (-1) */
-    RP_FK_TYPES,                 /* promotionPieceTypes: letters, or - for none */
+    RP_FK_PIECE_SET,             /* a set of types: letters, '*' all, '-' none (uint64_t; `both`:
+                                    the field and the one after it, White's and Black's) */
+    RP_FK_PAWN_TYPES,            /* pawnTypes: promotion, en passant and move-rule types at once */
+    RP_FK_FLAG_PIECE,            /* a piece letter, '*' any piece, '-' none */
+    RP_FK_PROMOTION_RANK,        /* promotionRank: both promotion regions from a rank */
+    RP_FK_DOUBLE_STEP_RANK,      /* doubleStepRank: both double-step regions from a rank */
     RP_FK_EXTINCTION_TYPES,      /* letters, * for every piece, in the order given */
     RP_FK_PROMOTION_LIMIT,       /* "letter:count ..." */
     RP_FK_PROMOTED_TYPE,         /* "letter:letter ..." */
@@ -393,6 +409,8 @@ struct rp_fkey {
     enum rp_fkey_status status;
     const char *note;            /* ignored or refused: why; else what the default means
                                     when it is no value of the key; NULL: nothing */
+    int both;                    /* RP_FK_PIECE_SET, RP_FK_TYPE, RP_FK_SQUARES: sets White's
+                                    field and Black's after it */
 };
 
 /* The key table, in the order keys are applied; *n its rows. */

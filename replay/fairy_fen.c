@@ -142,11 +142,12 @@ static int castling_rank(const struct rp_fdef *d, int colour)
     return colour ? d->ranks - d->castling_rank : d->castling_rank - 1;
 }
 
-/* 11.1's set_castling_right: the side follows from where the king is. */
+/* Fairy-Stockfish's set_castling_right: the side follows from where the
+ * king is; with no king, the piece on castlingKingFile castles. */
 static void set_castling(struct rp_fpos *p, int colour, int rook_sq)
 {
     const struct rp_fdef *d = p->def;
-    int ksq = p->king[colour] != RP_FNOSQ ? p->king[colour] : rp_fsq(4, castling_rank(d, colour));
+    int ksq = p->king[colour] != RP_FNOSQ ? p->king[colour] : rp_fsq(d->castling_king_file, castling_rank(d, colour));
     int queen_side = rook_sq < ksq;
     int idx = colour * 2 + queen_side;
     p->castle_rights |= 1 << idx;
@@ -311,11 +312,11 @@ int rp_ffen_read(struct rp_fpos *p, const struct rp_fdef *d, const char *fen, ch
         return fail(why, size, "a field of the FEN is longer than 31 characters");
     if (n == -2)
         return fail(why, size, "the FEN has more than 8 fields");
-    if (n < 1)
-        return fail(why, size, "the FEN has no side to move");
-    if (strcmp(f[i], "w") && strcmp(f[i], "b"))
+    /* The placement alone: White to move, as Fairy-Stockfish reads it
+     * (variants.ini's alapo writes its start so). */
+    if (n >= 1 && strcmp(f[i], "w") && strcmp(f[i], "b"))
         return fail(why, size, "\"%s\" in the FEN is no side to move (w or b)", f[i]);
-    p->side = f[i++][0] == 'b';
+    p->side = n >= 1 && f[i++][0] == 'b';
     if (i < n && !is_number(f[i])) {
         if (read_castling(p, f[i++], why, size) != 0)
             return -1;

@@ -65,9 +65,7 @@ static int cond_from(const struct rp_fpos *p, const struct rp_fatom *a, int colo
     switch (a->cond) {
     case RP_FAC_PROMOTED_SOLDIER: return rel_rank(d, colour, from) >= d->soldier_promotion_rank;
     case RP_FAC_DIAGONAL_LINES: return rp_fset_has(&d->diagonal_lines, from);
-    case RP_FAC_INITIAL:
-        return rel_rank(d, colour, from) == d->double_step_rank ||
-               (d->first_rank_double_steps && rel_rank(d, colour, from) == 1);
+    case RP_FAC_INITIAL: return rp_fset_has(&d->double_step_region[colour], from);
     default: return 1;
     }
 }
@@ -356,7 +354,7 @@ static void pawn_promotions(const struct rp_fpos *p, struct rp_fmovelist *out, i
     int us = p->side;
     for (int i = d->ntypes - 1; i >= 0; i--) {
         int t = d->present[i];
-        if (!(d->promotion_types >> t & 1))
+        if (!(d->promotion_types[us] >> t & 1))
             continue;
         if (d->types[t].promotion_limit && d->types[t].promotion_limit <= p->count[us][t])
             continue;
@@ -375,8 +373,6 @@ static void pawn_promotions(const struct rp_fpos *p, struct rp_fmovelist *out, i
 /* Is `to` where a pawn of `us` must (mandatory) or may promote? */
 static int pawn_promotes_on(const struct rp_fdef *d, int us, int to)
 {
-    if (d->mandatory_pawn_promotion)
-        return rel_rank(d, us, to) == d->promotion_rank;
     return rp_fset_has(&d->promotion_zone[us], to);
 }
 
@@ -394,9 +390,8 @@ static void gen_pawn(const struct rp_fpos *p, int from, struct rp_fmovelist *out
             pawn_promotions(p, out, from, one, 0);
         if (plain) {
             add_move(p, out, mv(from, one, RP_FM_NORMAL));
-            int r = rel_rank(d, us, from);
             int two = one + push;
-            if (d->double_step && (r == d->double_step_rank || (d->first_rank_double_steps && r == 1)) &&
+            if (d->double_step && rp_fset_has(&d->double_step_region[us], from) &&
                 p->b[two] == 0 && allowed(d, us, pawn, two))
                 add_move(p, out, mv(from, two, RP_FM_NORMAL));
         }
@@ -538,7 +533,7 @@ int rp_fdrop_allowed(const struct rp_fpos *p, int type, int sq)
         if (!d->first_rank_pawn_drops && rel_rank(d, us, sq) == 1)
             return 0;
     }
-    if (d->types[type].role == RP_FR_SHOGI_PAWN && !d->shogi_doubled_pawn) {
+    if ((d->types[type].role == RP_FR_SHOGI_PAWN && !d->shogi_doubled_pawn) || type == d->drop_no_doubled) {
         rp_fpiece own = rp_fp_make(type, us);
         for (int r = 0; r < d->ranks; r++)
             if (p->b[rp_fsq(rp_ffile(sq), r)] == own)

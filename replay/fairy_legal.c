@@ -33,8 +33,9 @@ int rp_fmove_is_capture(const struct rp_fpos *p, rp_fmove m)
     return is_capture(p, m);
 }
 
-/* Does a `type` piece on sq have a move on an empty board?  (11.1's
- * immobilityIllegal reads the type's quiet moves alone.) */
+/* Does a `type` piece on sq have a move on an empty board?  (The
+ * reference build's immobilityIllegal reads the type's quiet moves, a
+ * hopper's as those of the rider it is, initial moves left out.) */
 static int mobile(const struct rp_fdef *d, int type, int colour, int sq)
 {
     if (type == d->pawn)
@@ -42,8 +43,7 @@ static int mobile(const struct rp_fdef *d, int type, int colour, int sq)
     const struct rp_ftype *ty = &d->types[type];
     for (int k = 0; k < ty->natoms; k++) {
         const struct rp_fatom *a = &ty->atoms[k];
-        if (!(a->mode & RP_FA_MOVE) || a->cond == RP_FAC_DIAGONAL_LINES || a->kind == RP_FA_HOP ||
-            a->kind == RP_FA_GRASSHOP)
+        if (!(a->mode & RP_FA_MOVE) || a->cond == RP_FAC_DIAGONAL_LINES || a->cond == RP_FAC_INITIAL)
             continue;
         int to = sq + a->dx + (colour ? -a->dy : a->dy) * RP_FMB_COLS;
         if (rp_fset_has(&d->board, to))
@@ -311,11 +311,13 @@ static int connected(const struct rp_fpos *p, int c, int n)
 static int flag_reached(const struct rp_fpos *p, int c, int *where)
 {
     const struct rp_fdef *d = p->def;
-    rp_fpiece want = rp_fp_make(d->flag_piece, c);
+    rp_fpiece want = d->flag_piece >= 0 ? rp_fp_make(d->flag_piece, c) : 0;
     for (int r = 0; r < d->ranks; r++)
         for (int f = 0; f < d->files; f++) {
             int sq = rp_fsq(f, r);
-            if (p->b[sq] == want && rp_fset_has(&d->flag[c], sq)) {
+            rp_fpiece pc = p->b[sq];
+            int mine = want ? pc == want : rp_fp_real(pc) && rp_fp_colour(pc) == c;
+            if (mine && rp_fset_has(&d->flag[c], sq)) {
                 *where = sq;
                 return 1;
             }
@@ -380,7 +382,7 @@ int rp_fimmediate_end(const struct rp_fpos *p, struct rp_ending *e)
             }
         }
     }
-    if (d->flag_piece >= 0) {
+    if (d->flag_piece != -1) {
         int sq;
         if (!d->flag_move && flag_reached(p, mover, &sq)) {
             e->result = value_for(RP_FV_WIN, mover);

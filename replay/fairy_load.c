@@ -12,9 +12,12 @@
  * not have are switched off (inline ';' comments, indented continuation
  * lines), so a line means to gcaudit what it means to Fairy-Stockfish.
  *
- * A section [name:parent] starts from the parent's definition (defined
- * earlier in this file or in one loaded before), else from 11.1's
- * defaults.  A section named like a variant loaded earlier replaces it
+ * A section [name:parent] starts from the parent's definition: defined
+ * earlier in this file or in one loaded before, else the reference build's
+ * built-in variant of that name, read from its data file (builtin/NAME.ini
+ * under the folder rp_defs_builtin_dir names) when a section first needs
+ * it, as Fairy-Stockfish's parser takes the parent from its built-ins; a
+ * section without a parent starts from the key table's defaults.  A section named like a variant loaded earlier replaces it
  * (--variants overrides a shipped definition); twice in one file is an
  * error.  Loading happens on the command's thread before any game is read.
  *
@@ -29,6 +32,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <ini.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,6 +215,65 @@ static int error_at(struct rp_def_error *err, const char *path, int line, const 
     return RP_MISUSE;
 }
 
+/* Where the built-in parents' data files are ("" none). */
+static char builtin_dir[PATH_MAX];
+
+void rp_defs_builtin_dir(const char *dir)
+{
+    snprintf(builtin_dir, sizeof builtin_dir, "%s", dir ? dir : "");
+}
+
+static int read_sections(FILE *f, const char *path, struct reader *r, struct rp_def_error *err);
+
+static int min3(int a, int b, int c)
+{
+    int m = a < b ? a : b;
+    return m < c ? m : c;
+}
+
+/* Levenshtein distance of two short names (at most 63 bytes). */
+static int distance(const char *a, const char *b)
+{
+    int row[64], n = (int)strlen(b);
+    if (n > 63)
+        n = 63;
+    for (int j = 0; j <= n; j++)
+        row[j] = j;
+    for (int i = 1; a[i - 1] && i < 64; i++) {
+        int diag = row[0];
+        row[0] = i;
+        for (int j = 1; j <= n; j++) {
+            int up = row[j];
+            row[j] = min3(row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1]));
+            diag = up;
+        }
+    }
+    return row[n];
+}
+
+/* The built-in variant whose name is nearest to `name` ("" if none). */
+static void nearest_builtin(const char *name, char *out, size_t size)
+{
+    out[0] = '\0';
+    DIR *dp = builtin_dir[0] ? opendir(builtin_dir) : NULL;
+    if (!dp)
+        return;
+    int best = INT_MAX;
+    for (struct dirent *de; (de = readdir(dp)) != NULL;) {
+        size_t len = strlen(de->d_name);
+        if (len < 5 || len > 63 + 4 || strcmp(de->d_name + len - 4, ".ini") != 0 || de->d_name[0] == '.')
+            continue;
+        char cand[64];
+        snprintf(cand, sizeof cand, "%.*s", (int)(len - 4), de->d_name);
+        int dist = distance(name, cand);
+        if (dist < best || (dist == best && strcmp(cand, out) < 0)) {
+            best = dist;
+            snprintf(out, size, "%s", cand);
+        }
+    }
+    closedir(dp);
+}
+
 static int valid_name(const char *s)
 {
     if (!*s)
@@ -220,6 +283,34 @@ static int valid_name(const char *s)
               *s == '-' || *s == '_' || *s == '.'))
             return 0;
     return 1;
+}
+
+/* The built-in variant `name` applied to *d from its data file.  Returns
+ * RP_DONE; 1 when there is no such file; RP_MISUSE with *err naming the
+ * data file's line when it does not load (`child` says who needed it). */
+static int builtin_parent(const char *name, const char *child, struct rp_fdef *d,
+                          struct rp_def_error *err)
+{
+    if (!builtin_dir[0] || !valid_name(name) || name[0] == '.')
+        return 1;
+    char path[PATH_MAX + 72];
+    snprintf(path, sizeof path, "%s/%s.ini", builtin_dir, name);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 1;
+    struct reader r;
+    int status = read_sections(f, path, &r, err);
+    fclose(f);
+    if (status == RP_DONE && (r.nsec != 1 || strcmp(r.sec[0].name, name) != 0 || r.sec[0].parent[0]))
+        status = error_at(err, path, 0, NULL, "a built-in variant's file holds the one section [%s]", name);
+    struct rp_fdef_error e;
+    memset(&e, 0, sizeof e);
+    if (status == RP_DONE && (rp_fdef_defaults(d, &e) != 0 || rp_fdef_apply(d, r.sec[0].kv, r.sec[0].nkv, &e) != 0))
+        status = error_at(err, path, e.line ? e.line : r.sec[0].line, e.key[0] ? e.key : NULL,
+                          "[%s] %s (the built-in parent of [%s])", name, e.message, child);
+    free_sections(&r);
+    free(r.buf);
+    return status;
 }
 
 /* One section: its definition compiled and registered. */
@@ -238,13 +329,26 @@ static int load_section(const struct section *s, const char *path, struct rp_def
     int defaults = 0;
     if (s->parent[0]) {
         const struct rp_fdef *parent = rp_fairy_find(s->parent);
-        if (!parent) {
+        int builtin = parent ? 1 : builtin_parent(s->parent, s->name, d, err);
+        if (builtin == 1 && !parent) {
             free(d);
+            char near[64];
+            nearest_builtin(s->parent, near, sizeof near);
+            if (near[0])
+                return error_at(err, path, s->line, NULL,
+                                "[%s] parent variant \"%s\" is neither defined before \"%s\" nor a built-in "
+                                "variant (the nearest built-in is \"%s\")",
+                                s->name, s->parent, s->name, near);
             return error_at(err, path, s->line, NULL,
                             "[%s] parent variant \"%s\" is not defined before \"%s\"", s->name, s->parent,
                             s->name);
         }
-        *d = *parent;
+        if (builtin != RP_DONE && !parent) {
+            free(d);
+            return builtin;
+        }
+        if (parent)
+            *d = *parent;
         /* The child's names and title are its own, not the parent's; so
          * is its PGN name, which promises the parent's rules. */
         d->title[0] = '\0';
@@ -261,6 +365,11 @@ static int load_section(const struct section *s, const char *path, struct rp_def
         for (size_t i = 0; !line && e.key[0] && i < s->nkv; i++)
             if (strcmp(s->kv[i].key, e.key) == 0)
                 line = s->kv[i].line; /* a compile error about one key: that key's line */
+        for (size_t i = 0; !line && e.key[0] && i < s->nkv; i++)
+            if (strncmp(s->kv[i].key, e.key, strlen(e.key)) == 0) {
+                line = s->kv[i].line; /* its White or Black form (promotionPawnTypesWhite) */
+                snprintf(e.key, sizeof e.key, "%s", s->kv[i].key);
+            }
         if (!line && e.key[0]) {
             /* The key is not in the section: its value is the parent's
              * or the default, which the section's other keys broke. */
@@ -314,9 +423,10 @@ int rp_defs_load_file(const char *path, struct rp_def_error *err)
     return rc;
 }
 
-int rp_defs_load_stream(FILE *f, const char *path, struct rp_def_error *err)
+/* A file's sections and keys into *r (freed by the caller with
+ * free_sections and free(r->buf), whatever the result). */
+static int read_sections(FILE *f, const char *path, struct reader *r_out, struct rp_def_error *err)
 {
-    memset(err, 0, sizeof *err);
     /* variants.ini's syntax, not inih's extensions (see the top). */
     ini_allow_multiline = 0;
     ini_allow_inline_comments = 0;
@@ -343,6 +453,15 @@ int rp_defs_load_stream(FILE *f, const char *path, struct rp_def_error *err)
         status = error_at(err, path, 0, NULL, "no [section]: nothing is defined");
     if (status == RP_DONE && mark_repeated(&r) != 0)
         status = error_at(err, path, 0, NULL, "out of memory");
+    *r_out = r;
+    return status;
+}
+
+int rp_defs_load_stream(FILE *f, const char *path, struct rp_def_error *err)
+{
+    memset(err, 0, sizeof *err);
+    struct reader r;
+    int status = read_sections(f, path, &r, err);
     rp_registry_hold(1);
     for (size_t i = 0; i < r.nsec && status == RP_DONE; i++)
         status = load_section(&r.sec[i], path, err);

@@ -177,7 +177,8 @@ static int make_board_move(struct rp_fpos *p, rp_fmove m)
     if (t == d->pawn) {
         p->rule50 = 0;
         int dist = m.to - m.from;
-        if ((dist == 2 * push_of(us)) && rel_rank(d, us, m.from) == d->double_step_rank) {
+        if (dist == 2 * push_of(us) && d->en_passant && rp_fset_has(&d->double_step_region[us], m.from) &&
+            rp_fset_has(&d->en_passant_region, m.to - push_of(us))) {
             rp_fpiece enemy = rp_fp_make(d->pawn, them);
             if (p->b[m.to - 1] == enemy || p->b[m.to + 1] == enemy)
                 p->ep = m.to - push_of(us);

@@ -321,6 +321,12 @@ int rp_defs_load_file(const char *path, struct rp_def_error *err);
  * variants' origin.  The stream is read to its end, not closed. */
 int rp_defs_load_stream(FILE *f, const char *path, struct rp_def_error *err);
 
+/* The folder of the reference build's built-in variants as data
+ * (replay/definitions/builtin, one NAME.ini each): a section's parent
+ * not defined before is read from there when a section names it
+ * ([shako:chess]).  "" or NULL: none (such a parent is an error). */
+void rp_defs_builtin_dir(const char *dir);
+
 /* Every *.ini file of a folder, in the order of their names. */
 int rp_defs_load_dir(const char *dir, struct rp_def_error *err);
 

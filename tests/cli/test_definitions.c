@@ -81,6 +81,27 @@ Test(cli_definitions, variants_file_adds_and_overrides)
     free(out);
 }
 
+/* A parent not defined before is the reference build's built-in variant
+ * of that name, read from replay/definitions/builtin (issue 25): Shako
+ * as Fairy-Stockfish's variants.ini writes it. */
+Test(cli_definitions, a_builtin_variant_is_a_parent)
+{
+    write_in_dir("shako.ini", "[shako:chess]\n"
+                              "maxRank = 10\nmaxFile = 10\n"
+                              "cannon = c\nfersAlfil = e\n"
+                              "castlingKingsideFile = h\ncastlingQueensideFile = d\ncastlingRank = 2\n"
+                              "startFen = c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1\n"
+                              "promotionRegionWhite = *10\npromotionRegionBlack = *1\n"
+                              "promotionPieceTypes = qbrnce\n"
+                              "doubleStepRegionWhite = *3\ndoubleStepRegionBlack = *8\n");
+    cr_assert_eq(ts_gcaudit(ts_scratch, "variants --variants shako.ini"), 0);
+    char *out = ts_slurp(ts_scratch, "stdout.txt");
+    cr_expect(strstr(out, "shako              shako\n"
+                          "                   Game: shako\n"
+                          "                   from: shako.ini\n") != NULL, "%s", out);
+    free(out);
+}
+
 static const struct {
     const char *ini, *message;
 } bad[] = {
@@ -94,7 +115,15 @@ static const struct {
      "gcaudit: variants: bad.ini:3: customPiece1: [x] Betza notation \"mRcpX\": unexpected 'X' at position 5"},
     {"[x]\npawn = p\nking = k\nstartFen = 8/8/8/8/8/8/8/7 w - - 0 1\n",
      "gcaudit: variants: bad.ini:4: startFen: [x] rank 1 of the FEN has 7 squares, not 8"},
-    {"[x:nosuch]\n", "gcaudit: variants: bad.ini:1: [x] parent variant \"nosuch\" is not defined before \"x\""},
+    {"[x:chesss]\n", "gcaudit: variants: bad.ini:1: [x] parent variant \"chesss\" is neither defined before \"x\" "
+                     "nor a built-in variant (the nearest built-in is \"chess\")"},
+    {"[x:../builtin/chess]\n", "gcaudit: variants: bad.ini:1: [x] parent variant \"../builtin/chess\" is neither "
+                               "defined before \"x\" nor a built-in variant (the nearest built-in is \"antichess\")"},
+    {"[x:atomic]\n", "gcaudit: variants: " GC_SOURCE_DIR "/replay/definitions/builtin/atomic.ini:42: "
+                     "blastOnCapture: [atomic] gcaudit does not implement blastOnCapture = true (only false) (the "
+                     "built-in parent of [x])"},
+    {"[x:chess]\npromotionPawnTypes = pn\n",
+     "gcaudit: variants: bad.ini:2: promotionPawnTypes: [x] gcaudit implements promotionPawnTypes only as the pawn (p)"},
     {"pawn = p\n[x]\n", "gcaudit: variants: bad.ini:1: a key before the first [section]"},
     {"[x]\nthis is not a key\n", "gcaudit: variants: bad.ini:2: not a section, a key = value line or a comment"},
     {"# nothing\n", "gcaudit: variants: bad.ini: no [section]: nothing is defined"},

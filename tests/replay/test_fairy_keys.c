@@ -40,7 +40,8 @@ Test(replay_fairy_keys, every_default_reads_as_a_section_writes_it)
         const struct rp_fkey *k = &keys[i];
         if (!k->def)
             continue;
-        if (k->reader == RP_FK_TYPE) {
+        if (k->reader == RP_FK_TYPE || (k->reader == RP_FK_PIECE_SET && rp_fnamed_find(k->def) >= 0) ||
+            k->reader == RP_FK_PAWN_TYPES) {
             cr_expect_geq(rp_fnamed_find(k->def), 0, "%s: default \"%s\" is no named type", k->name, k->def);
             continue;
         }
@@ -61,14 +62,23 @@ Test(replay_fairy_keys, a_section_without_a_parent_starts_from_chess_rules_witho
     cr_expect_eq(d->files, 8);
     cr_expect_eq(d->ranks, 8);
     cr_expect_str_eq(d->start_fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    cr_expect_eq(d->promotion_rank, 8);
-    cr_expect_eq(d->promotion_types, 0);
+    for (int f = 0; f < RP_FMAX_FILES; f++) {
+        cr_expect(rp_fset_has(&d->promotion_region[0], rp_fsq(f, 7)) && rp_fset_has(&d->promotion_region[1], rp_fsq(f, 0)));
+        cr_expect(rp_fset_has(&d->double_step_region[0], rp_fsq(f, 1)) &&
+                  rp_fset_has(&d->double_step_region[1], rp_fsq(f, 6)));
+    }
+    cr_expect_eq(d->promotion_types[0] | d->promotion_types[1], 0);
+    cr_expect_eq(d->promotion_pawn_types[0], (uint64_t)1 << RP_FTYPE_PAWN);
+    cr_expect_eq(d->en_passant_types[1], (uint64_t)1 << RP_FTYPE_PAWN);
+    cr_expect_eq(d->n_move_rule_types[0], (uint64_t)1 << RP_FTYPE_PAWN);
+    cr_expect_eq(d->castling_rook_types[0], (uint64_t)1 << RP_FTYPE_ROOK);
+    cr_expect_eq(d->castling_king_type[1], RP_FTYPE_KING);
+    cr_expect_eq(d->drop_no_doubled, -1);
     cr_expect_eq(d->castling_kingside_file, 6);
     cr_expect_eq(d->castling_queenside_file, 2);
-    cr_expect_eq(d->castling_rook, RP_FTYPE_ROOK);
     cr_expect_eq(d->king_moves, RP_FTYPE_KING);
     cr_expect_eq(d->must_drop_type, -1);
-    cr_expect_eq(d->flag_piece, -1);
+    cr_expect_eq(d->flag_piece, RP_FANY_TYPE);
     cr_expect_eq(d->n_move_rule, 50);
     cr_expect_eq(d->n_fold_rule, 3);
     cr_expect_eq(d->n_fold_value, RP_FV_DRAW);
