@@ -272,6 +272,7 @@ struct rp_fdef {
     int drop_promoted;
     int shogi_doubled_pawn;
     int drop_no_doubled;         /* dropNoDoubled: the type never dropped on a file holding one, or -1 */
+    int drop_no_doubled_count;   /* dropNoDoubledCount: ... holding that many */
     int drop_on_top;
     rp_fset drop_region[2];
     int must_capture;

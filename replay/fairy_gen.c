@@ -533,13 +533,23 @@ int rp_fdrop_allowed(const struct rp_fpos *p, int type, int sq)
         if (!d->first_rank_pawn_drops && rel_rank(d, us, sq) == 1)
             return 0;
     }
-    if ((d->types[type].role == RP_FR_SHOGI_PAWN && !d->shogi_doubled_pawn) || type == d->drop_no_doubled) {
+    int limit = rp_fdrop_file_limit(d, type);
+    if (limit >= 0) {
         rp_fpiece own = rp_fp_make(type, us);
+        int n = 0;
         for (int r = 0; r < d->ranks; r++)
-            if (p->b[rp_fsq(rp_ffile(sq), r)] == own)
-                return 0;
+            n += p->b[rp_fsq(rp_ffile(sq), r)] == own;
+        if (n >= limit)
+            return 0;
     }
     return 1;
+}
+
+int rp_fdrop_file_limit(const struct rp_fdef *d, int type)
+{
+    if (type == d->drop_no_doubled)
+        return d->drop_no_doubled_count;
+    return d->types[type].role == RP_FR_SHOGI_PAWN && !d->shogi_doubled_pawn ? 1 : -1;
 }
 
 static void gen_drops(const struct rp_fpos *p, struct rp_fmovelist *out)

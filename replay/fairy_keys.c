@@ -115,7 +115,7 @@ static const struct rp_fkey keys[] = {
     ROW("dropPromoted", RP_FK_BOOL, drop_promoted, "false"),
     ROW("shogiDoubledPawn", RP_FK_BOOL, shogi_doubled_pawn, "true"),
     ROW("dropNoDoubled", RP_FK_TYPE_OR_NONE, drop_no_doubled, "-"),
-    REFUSED("dropNoDoubledCount", "1", "a limit of more than one piece a file"),
+    INT("dropNoDoubledCount", drop_no_doubled_count, 100, "1", NULL),
     REFUSED("enclosingDrop", "none", "drops that must enclose pieces (Reversi, Ataxx)"),
     REFUSED("enclosingDropStart", "-", "drops that must enclose pieces (Reversi, Ataxx)"),
     ROW("immobilityIllegal", RP_FK_BOOL, immobility_illegal, "false"),

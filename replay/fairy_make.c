@@ -65,12 +65,13 @@ static int count_type(const struct rp_fpos *p, int colour, int type)
     return type >= 0 ? p->count[colour][type] : 0;
 }
 
-/* 11.1's counting_limit(), in moves; 0: no counting. */
-static int counting_moves(const struct rp_fpos *p)
+/* The reference build's count_limit(us): the moves `us` counts to, 0
+ * when it does not count. */
+static int counting_moves(const struct rp_fpos *p, int us)
 {
     const struct rp_fdef *d = p->def;
-    int us = p->side, them = !us;
-    int rook = RP_FTYPE_ROOK, khon = RP_FTYPE_SILVER, knight = RP_FTYPE_KNIGHT, met = RP_FTYPE_FERS;
+    int them = !us;
+    int rook = RP_FTYPE_ROOK, khon = RP_FTYPE_SILVER, knight = RP_FTYPE_KNIGHT;
     if (d->counting_rule == RP_FCOUNT_MAKRUK) {
         if (count_type(p, 0, d->pawn) + count_type(p, 1, d->pawn) || count_all(p, them) == 1)
             return 0;
@@ -89,13 +90,13 @@ static int counting_moves(const struct rp_fpos *p)
         return 64;
     }
     if (d->counting_rule == RP_FCOUNT_ASEAN) {
-        if (count_all(p, us) > 1)
+        if (count_type(p, 0, d->pawn) + count_type(p, 1, d->pawn) || count_all(p, us) > 1)
             return 0;
         if (count_type(p, them, rook))
             return 16;
-        if (count_type(p, them, khon) && count_type(p, them, met))
+        if (count_type(p, them, khon))
             return 44;
-        if (count_type(p, them, knight) && count_type(p, them, met))
+        if (count_type(p, them, knight))
             return 64;
     }
     return 0;
@@ -139,13 +140,12 @@ static void make_drop(struct rp_fpos *p, rp_fmove m)
     int us = p->side;
     p->hand[us][m.hand_type]--;
     rp_fpos_put(p, m.to, m.type, us, m.type != m.hand_type ? m.hand_type + 1 : 0);
-    if (m.type == p->def->pawn)
-        p->rule50 = 0; /* 11.1: any pawn move, a drop too */
+    p->rule50 = 0; /* any drop: the reference build's irreversible move */
 }
 
 /* A move on the board: the capture (en passant's beside the target),
  * the piece to its square as what it becomes, a pawn's en passant
- * square.  Returns whether it captured. */
+ * square.  Returns the captured piece's type plus one, 0 for none. */
 static int make_board_move(struct rp_fpos *p, rp_fmove m)
 {
     const struct rp_fdef *d = p->def;
@@ -161,7 +161,7 @@ static int make_board_move(struct rp_fpos *p, rp_fmove m)
         if (d->captures_to_hand)
             to_hand(p, cap, cap_unpromoted);
         p->rule50 = 0;
-        captured = 1;
+        captured = 1 + rp_fp_type(cap);
     }
     update_castling(p, m.from);
     update_castling(p, m.to);
@@ -171,14 +171,16 @@ static int make_board_move(struct rp_fpos *p, rp_fmove m)
         rp_fpos_put(p, m.to, m.type, us, RP_FPROMOTED_NO_BASE);
     } else if (m.kind == RP_FM_PIECE_PROMOTE) {
         rp_fpos_put(p, m.to, m.type, us, t + 1);
+        p->rule50 = 0; /* irreversible: the reference build resets the clock */
     } else {
         rp_fpos_put(p, m.to, t, us, unpromoted);
     }
     if (t == d->pawn) {
         p->rule50 = 0;
         int dist = m.to - m.from;
-        if (dist == 2 * push_of(us) && d->en_passant && rp_fset_has(&d->double_step_region[us], m.from) &&
-            rp_fset_has(&d->en_passant_region, m.to - push_of(us))) {
+        /* Any two-step push, as the reference build (a first-rank one in
+         * Horde too), when an enemy pawn could take on the square passed. */
+        if (dist == 2 * push_of(us) && d->en_passant && rp_fset_has(&d->en_passant_region, m.to - push_of(us))) {
             rp_fpiece enemy = rp_fp_make(d->pawn, them);
             if (p->b[m.to - 1] == enemy || p->b[m.to + 1] == enemy)
                 p->ep = m.to - push_of(us);
@@ -226,19 +228,27 @@ static int gave_check(const struct rp_fpos *p, rp_fmove m)
     return rp_fattacked(p, k, us);
 }
 
-/* Makruk's and ASEAN counting: it starts (or restarts, when a capture
- * leaves the side to move a bare king) once its conditions hold. */
-static void update_counting(struct rp_fpos *p, int captured)
+/* Makruk's and ASEAN counting, after the move (the side to move is the
+ * one that did not move), as the reference build's do_move: a bare king
+ * that takes the last pawn counts at once (Makruk); else the count starts
+ * when none runs, or restarts when a capture or a promotion leaves the
+ * side to move a bare king, once its conditions hold. */
+static void update_counting(struct rp_fpos *p, int captured, int promoted)
 {
     const struct rp_fdef *d = p->def;
-    if (!d->counting_rule || (p->counting_limit && !(captured && count_all(p, p->side) == 1)))
+    if (!d->counting_rule)
         return;
-    int limit = counting_moves(p);
-    if (limit) {
+    int stm = p->side, mover = !stm, all = count_all(p, 0) + count_all(p, 1);
+    int limit = counting_moves(p, mover);
+    if (d->counting_rule != RP_FCOUNT_ASEAN && d->pawn >= 0 && captured == d->pawn + 1 && count_all(p, mover) == 1 &&
+        !(count_type(p, 0, d->pawn) + count_type(p, 1, d->pawn)) && limit) {
         p->counting_limit = 2 * limit;
-        p->counting_ply = d->counting_rule == RP_FCOUNT_MAKRUK && count_all(p, p->side) == 1
-                              ? 2 * (count_all(p, 0) + count_all(p, 1))
-                              : 0;
+        p->counting_ply = 2 * all - 1;
+    }
+    limit = counting_moves(p, stm);
+    if ((!p->counting_limit || ((captured || promoted) && count_all(p, stm) == 1)) && limit) {
+        p->counting_limit = 2 * limit;
+        p->counting_ply = d->counting_rule == RP_FCOUNT_ASEAN || count_all(p, stm) > 1 ? 0 : 2 * all;
     }
 }
 
@@ -254,7 +264,7 @@ void rp_fmake(struct rp_fpos *p, rp_fmove m)
     else if (m.kind != RP_FM_PASS)
         captured = make_board_move(p, m);
     make_gating(p, m, landed);
-    p->last_capture = captured;
+    p->last_capture = captured != 0;
 
     /* A check counts against the checker's remaining (n-check). */
     int gives_check = gave_check(p, m);
@@ -265,6 +275,6 @@ void rp_fmake(struct rp_fpos *p, rp_fmove m)
 
     p->side = !us;
     p->in_check = gives_check;
-    update_counting(p, captured);
+    update_counting(p, captured, m.kind == RP_FM_PROMOTE);
     p->bikjang = rp_fbikjang(p);
 }

@@ -159,6 +159,10 @@ enum rp_fillegal rp_flegal(const struct rp_fpos *p, rp_fmove m);
  * move played on a copy.  The slow twin the tests compare it with. */
 enum rp_fillegal rp_flegal_plain(const struct rp_fpos *p, rp_fmove m);
 void rp_fgen_legal(const struct rp_fpos *p, struct rp_fmovelist *out);
+/* dropNoDoubled (and 11.1's shogiDoubledPawn = false): how many of its
+ * side's unpromoted `type` a file may hold for one more to be dropped
+ * there (0: never dropped), or -1 for no limit. */
+int rp_fdrop_file_limit(const struct rp_fdef *d, int type);
 int rp_fhas_legal(const struct rp_fpos *p);
 uint64_t rp_fperft(const struct rp_fpos *p, int depth);
 

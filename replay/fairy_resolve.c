@@ -453,8 +453,13 @@ static int resolve_drop(const struct rp_fturn *t, rp_fmove *out)
     if (p->b[to])
         return set(t->v, RP_BAD_DROP, "%s is occupied", c->to);
     if (!rp_fdrop_allowed(p, hand_type, to)) {
-        if ((d->types[hand_type].role == RP_FR_SHOGI_PAWN && !d->shogi_doubled_pawn) ||
-            hand_type == d->drop_no_doubled) {
+        int limit = rp_fdrop_file_limit(d, hand_type);
+        if (limit == 0)
+            return set(t->v, RP_BAD_DROP, "%s %s is never dropped in %s", rp_farticle(name), name, d->short_title);
+        if (limit > 1)
+            return set(t->v, RP_BAD_DROP, "%s %s may not be dropped on a file that already holds %d of your "
+                       "unpromoted %ss", rp_farticle(name), name, limit, name);
+        if (limit == 1) {
             rp_fpiece own = rp_fp_make(hand_type, us);
             for (int r = 0; r < d->ranks; r++)
                 if (p->b[rp_fsq(rp_ffile(to), r)] == own)

@@ -22,8 +22,15 @@ static void load(void)
     struct rp_def_error e;
     char *dir = ts_fmt("%s/replay/definitions", GC_SOURCE_DIR);
     char *renamed = ts_fmt("%s/tests/fixtures/definitions/renamed.ini", GC_SOURCE_DIR);
+    char *limits = ts_fmt("%s/tests/fixtures/definitions/drop-limits.ini", GC_SOURCE_DIR);
+    char *builtin = ts_fmt("%s/replay/definitions/builtin", GC_SOURCE_DIR);
     cr_assert_eq(rp_defs_load_dir(dir, &e), RP_DONE, "%s:%d: %s: %s", e.file, e.line, e.key, e.message);
     cr_assert_eq(rp_defs_load_file(renamed, &e), RP_DONE, "%s:%d: %s: %s", e.file, e.line, e.key, e.message);
+    rp_defs_builtin_dir(builtin);
+    cr_assert_eq(rp_defs_load_file(limits, &e), RP_DONE, "%s:%d: %s: %s", e.file, e.line, e.key, e.message);
+    rp_defs_builtin_dir(NULL);
+    free(limits);
+    free(builtin);
     free(renamed);
     free(dir);
 }
@@ -93,15 +100,23 @@ Test(replay_fairy_resolve, shogi_drops_and_their_rules)
     /* Two pawns on a file (nifu). */
     expect_violation("Shogi", "4k4/9/9/9/9/9/4P4/9/4K4[P] w - - 0 1", "1. P*e5", 1, RP_BAD_DROP,
                      "a pawn may not be dropped on a file that already holds your unpromoted pawn (e3)");
-    /* A promoted pawn on the file does not count. */
-    expect_accepted("Shogi", "4k4/9/9/9/9/9/4+P4/9/4K4[P] w - - 0 1", "1. P*e5",
-                    "4k4/9/9/9/4P4/9/4+P4/9/4K4[] b - - 1 1");
+    /* A promoted pawn on the file does not count.  A drop resets the
+     * move-rule clock (the reference build's irreversible move). */
+    expect_accepted("Shogi", "4k4/9/9/9/9/9/4+P4/9/4K4[P] w - - 3 1", "1. P*e5",
+                    "4k4/9/9/9/4P4/9/4+P4/9/4K4[] b - - 0 1");
     /* Mate by a pawn drop (uchifuzume); the same drop without the gold is
      * no mate, and legal. */
     expect_violation("Shogi", "kn7/9/1G7/9/9/9/9/9/K8[P] w - - 0 1", "1. P*a8", 1, RP_BAD_DROP,
                      "a pawn may not be dropped to give checkmate");
     expect_accepted("Shogi", "kn7/9/9/9/9/9/9/9/K8[P] w - - 0 1", "1. P*a8",
-                    "kn7/P8/9/9/9/9/9/9/K8[] b - - 1 1");
+                    "kn7/P8/9/9/9/9/9/9/K8[] b - - 0 1");
+    /* dropNoDoubledCount: two pawns a file, then none; with 0 never. */
+    expect_accepted("Drop Limits", "4k3/8/8/8/8/8/4P3/4K3[PP] w - - 0 1", "1. P*e5",
+                    "4k3/8/8/4P3/8/8/4P3/4K3[P] b - - 0 1");
+    expect_violation("Drop Limits", "4k3/8/8/8/8/8/4P3/4K3[PP] w - - 0 1", "1. P*e5 1... k e8-d8 2. P*e6", 3,
+                     RP_BAD_DROP, "a pawn may not be dropped on a file that already holds 2 of your unpromoted pawns");
+    expect_violation("No Pawn Drops", "4k3/8/8/8/8/8/8/4K3[PP] w - - 0 1", "1. P*e5", 1, RP_BAD_DROP,
+                     "a pawn is never dropped in No Pawn Drops");
     /* Pieces that could never move again. */
     expect_violation("Shogi", "kn7/9/9/9/9/9/9/9/K8[PNL] w - - 0 1", "1. P*e9", 1, RP_BAD_DROP,
                      "a pawn dropped on e9 could never move");
@@ -137,14 +152,15 @@ Test(replay_fairy_resolve, crazyhouse_captures_go_to_hand_and_promoted_pieces_re
 
 Test(replay_fairy_resolve, shogi_promotions)
 {
-    /* Optional in the zone: both ways accepted, "dest" too. */
+    /* Optional in the zone: both ways accepted, "dest" too; a promotion
+     * resets the move-rule clock, a plain move does not. */
     expect_accepted("Shogi", "4k4/9/9/4S4/9/9/9/9/4K4[] w - - 0 1", "1. S e6-e7",
                     "4k4/9/4S4/9/9/9/9/9/4K4[] b - - 1 1");
     expect_accepted("Shogi", "4k4/9/9/4S4/9/9/9/9/4K4[] w - - 0 1", "1. S e6-e7; +S-dest",
-                    "4k4/9/4+S4/9/9/9/9/9/4K4[] b - - 1 1");
+                    "4k4/9/4+S4/9/9/9/9/9/4K4[] b - - 0 1");
     /* Leaving the zone promotes too. */
     expect_accepted("Shogi", "4k4/9/4S4/9/9/9/9/9/4K4[] w - - 0 1", "1. S e7-d6; +S-d6",
-                    "4k4/9/9/3+S5/9/9/9/9/4K4[] b - - 1 1");
+                    "4k4/9/9/3+S5/9/9/9/9/4K4[] b - - 0 1");
     /* Forced where the piece could not move again. */
     expect_violation("Shogi", "3k5/4P4/9/9/9/9/9/9/K8[] w - - 0 1", "1. P e8-e9", 1, RP_BAD_PROMOTION,
                      "the pawn reaching e9 must be promoted: it could never move from there");
@@ -337,4 +353,19 @@ Test(replay_fairy_resolve, a_definition_renames_coordinates_and_labels)
     expect_violation("Xiangqi Renamed", NULL, "1. N b0-c2", 1, RP_WRONG_PIECE, "the piece on b0 is H, not N");
     expect_violation("Xiangqi Renamed", NULL, "1. H b0-c2 1... e g9-g7", 2, RP_ILLEGAL_MOVE,
                      "the elephant on g9 cannot reach g7: that is not an elephant move");
+}
+
+/* Makruk's count as the reference build (230826) starts it: a bare king
+ * that takes the last pawn counts at once, from the pieces left (a rook:
+ * 16 moves, 32 plies; 5 counted, 2 x 3 pieces - 1), where 11.1 waited. */
+Test(replay_fairy_resolve, makruk_count_starts_when_a_bare_king_takes_the_last_pawn)
+{
+    expect_accepted("Makruk", "8/8/4k3/3P4/8/8/8/R3K3 b - - 0 1", "1... k e6-d5", "8/8/8/3k4/8/8/8/R3K3 w - 32 5 2");
+}
+
+/* A pawn's two-step push from Horde's first rank gives an en passant
+ * square, as the reference build's (11.1 gave none). */
+Test(replay_fairy_resolve, horde_first_rank_double_step_gives_en_passant)
+{
+    expect_accepted("Horde", "4k3/8/8/8/8/1p6/8/P3K3 w - - 0 1", "1. P a1-a3", "4k3/8/8/8/8/Pp6/8/4K3 b - a2 0 1");
 }
