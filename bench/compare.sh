@@ -10,7 +10,7 @@
 #
 # BENCH_DIR defaults to bench/out/n10000-s1 (bench/gen.c's games; made by
 # `gcaudit-bench-gen --chess 10000 --variants 1000 --seed 1`).  Extra
-# environment (GCAUDIT_DUPS_MEMORY, for one) applies to NEW only, so the
+# environment (GCAUDIT_TEST_DUPS_SLOTS=16, for one) applies to NEW only, so the
 # bounded duplicate check can be held to the plain one.  Exit 0 when
 # every pair is the same, 1 otherwise.
 set -u
@@ -42,7 +42,7 @@ one() {
 run() {
     name=$1
     shift
-    (unset GCAUDIT_DUPS_MEMORY; one "$old" "$work/old-$name" "$@")
+    (unset GCAUDIT_TEST_DUPS_SLOTS; one "$old" "$work/old-$name" "$@")
     one "$new" "$work/new-$name" "$@"
     if diff -r "$work/old-$name" "$work/new-$name" >"$work/$name.diff" &&
         cmp -s "$work/old-$name.err" "$work/new-$name.err"; then

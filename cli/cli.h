@@ -310,7 +310,13 @@ int cli_game_fingerprint(const struct fmt_game *g, const char *variant, uint64_t
 
 typedef struct cli_dups cli_dups;
 
+/* A duplicate check in a memory of fixed size (cli/duplicates.c): the
+ * table of DUPS_SLOTS slots, or GCAUDIT_TEST_DUPS_SLOTS's (a power of two
+ * from 16), then sorted runs on disk.  NULL when out of memory. */
 cli_dups *cli_dups_new(void);
+/* The same with a table of max_slots slots (a power of two, at least 16;
+ * NULL otherwise): what tests use to hold the runs to the table. */
+cli_dups *cli_dups_new_bounded(size_t max_slots);
 void cli_dups_free(cli_dups *d);
 
 /* In input order: 1 when a game of this fingerprint came before, *first

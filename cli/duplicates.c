@@ -11,18 +11,34 @@
  * Games are fingerprinted on the worker threads (128 bits, two
  * independent 64-bit hashes, of which the table keeps 96: a false match
  * is about 2^-57 likely for a million games) and looked up in input order on the thread that writes
- * the reports, so the first copy is the same whatever -j says.  The table
- * keeps every distinct game's fingerprint (96 bits of it) and where it
- * was first seen, 24 bytes in slots at most three quarters full (32 to 64
- * bytes a game, 96 for a moment while it doubles); the name of each entry
- * holding a first copy goes to a temporary file, read back only when a
- * copy names it.  It is the one record of the run that grows with its
- * games (docs/design.md, Memory).
+ * the reports, so the first copy is the same whatever -j says.  Every
+ * distinct game's fingerprint (96 bits of it) and where it was first seen
+ * is kept, 24 bytes, in a memory of fixed size whatever the run's length:
+ *
+ *   - a hash table of at most DUPS_SLOTS slots (3 MiB), at most three
+ *     quarters full;
+ *   - when it is full, its fingerprints sorted, appended to a temporary
+ *     file as a run, and the table emptied; each run keeps in memory the
+ *     first fingerprint of every DUPS_BLOCK records (8 bytes for 256
+ *     games), so a look-up reads one block of a run;
+ *   - a filter of the fingerprints in runs (DUPS_FILTER_BYTES, a Bloom
+ *     filter in blocks of one cache line), so that only a game the filter
+ *     takes for a copy looks into the runs: a true copy, or one game in
+ *     about a thousand at a million distinct games.  The filter only
+ *     decides whether to look; the answer is always the runs' exact
+ *     fingerprint, so the copies found are those the table alone finds.
+ *
+ * The name of each entry holding a first copy goes to another temporary
+ * file, read back only when a copy names it.  GCAUDIT_TEST_DUPS_SLOTS=N
+ * (a power of two, at least 16) makes the table N slots, so that tests
+ * spill runs from a few games.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 
@@ -110,17 +126,41 @@ int cli_game_fingerprint(const struct fmt_game *g, const char *variant, uint64_t
 /* -------------------------------------------------------------- table */
 
 /* 24 bytes: 96 bits of the fingerprint (a false match is about 2^-50
- * likely among ten million games), and where the first copy is. */
+ * likely among ten million games), and where the first copy is; a run's
+ * record too. */
 struct slot {
     uint64_t fp0;                 /* fp[0]; 0: empty (fingerprints never are) */
     uint32_t fp1;                 /* fp[1]'s low half */
     uint32_t game;                /* the first copy's game_index */
     uint64_t at;                  /* its entry's name in the names file */
 };
+_Static_assert(sizeof(struct slot) == 24, "a run's record is a slot's bytes");
+
+#define DUPS_SLOTS (1u << 17)           /* the table's slots at most: 3 MiB */
+#define DUPS_BLOCK 256                  /* records of a run read at once (6 KiB) */
+#define DUPS_FILTER_BYTES (2u << 20)    /* the filter of the runs: 2 MiB */
+#define FILTER_WORDS (DUPS_FILTER_BYTES / 8)
+#define FILTER_BLOCKS (FILTER_WORDS / 8) /* blocks of 512 bits, one cache line */
+#define FILTER_BITS 8                   /* bits set a fingerprint, in its block */
+
+/* A sorted run of the table in the runs file. */
+struct run {
+    uint64_t off;                 /* its first record's byte in the file */
+    size_t n;                     /* records */
+    uint64_t *first;              /* fp0 of records 0, DUPS_BLOCK, 2 DUPS_BLOCK, ... */
+};
 
 struct cli_dups {
     struct slot *slots;
     size_t nslots, used;
+    size_t max_slots;             /* DUPS_SLOTS, or GCAUDIT_TEST_DUPS_SLOTS */
+    uint64_t *filter;             /* FILTER_WORDS words once there is a run */
+    FILE *runs;                   /* the runs, one after the other (cli_temp_file) */
+    char *runs_iobuf;             /* its buffer (fmt_io_buffer) */
+    uint64_t runs_len;            /* bytes in it */
+    struct run *run;
+    size_t nruns, runs_cap;
+    struct slot block[DUPS_BLOCK]; /* a block of a run read back */
     FILE *names;                  /* "SOURCE!ENTRY\0" of each entry holding a first copy:
                                      on disk, read back only for a copy (cli_temp_file) */
     char *iobuf;                  /* its buffer (fmt_io_buffer) */
@@ -148,13 +188,48 @@ static int64_t names_failed(cli_dups *d, const char *what)
     return -1;
 }
 
-cli_dups *cli_dups_new(void) { return calloc(1, sizeof(cli_dups)); }
+/* -1 after noting what the runs file met. */
+static int runs_failed(cli_dups *d, const char *what)
+{
+    if (!d->runs)
+        snprintf(d->why, sizeof d->why, "%s", cli_temp_file_why());
+    else
+        cli_temp_file_failed(d->why, sizeof d->why, what, errno ? errno : EIO);
+    return -1;
+}
+
+cli_dups *cli_dups_new_bounded(size_t max_slots)
+{
+    if (max_slots < 16 || (max_slots & (max_slots - 1)))
+        return NULL;
+    cli_dups *d = calloc(1, sizeof(cli_dups));
+    if (d)
+        d->max_slots = max_slots;
+    return d;
+}
+
+cli_dups *cli_dups_new(void)
+{
+    const char *v = getenv("GCAUDIT_TEST_DUPS_SLOTS");
+    char *end;
+    unsigned long long n = v && *v ? strtoull(v, &end, 10) : 0;
+    if (n && !*end && n >= 16 && n <= DUPS_SLOTS && !(n & (n - 1)))
+        return cli_dups_new_bounded((size_t)n);
+    return cli_dups_new_bounded(DUPS_SLOTS);
+}
 
 void cli_dups_free(cli_dups *d)
 {
     if (!d)
         return;
     free(d->slots);
+    free(d->filter);
+    if (d->runs)
+        fclose(d->runs);
+    free(d->runs_iobuf);
+    for (size_t i = 0; i < d->nruns; i++)
+        free(d->run[i].first);
+    free(d->run);
     if (d->names)
         fclose(d->names);
     free(d->iobuf);
@@ -166,6 +241,8 @@ void cli_dups_free(cli_dups *d)
 static int grow(cli_dups *d)
 {
     size_t n = d->nslots ? d->nslots * 2 : 1024;
+    if (n > d->max_slots)
+        n = d->max_slots;
     struct slot *s = calloc(n, sizeof *s);
     if (!s)
         return -1;
@@ -180,6 +257,137 @@ static int grow(cli_dups *d)
     free(d->slots);
     d->slots = s;
     d->nslots = n;
+    return 0;
+}
+
+/* ------------------------------------------------------------- runs */
+
+/* The filter's block of a fingerprint, and its FILTER_BITS bits there
+ * (9 bits each, from bits of the fingerprint the block did not take). */
+static uint64_t *filter_block(const cli_dups *d, uint64_t fp0) { return d->filter + 8 * ((fp0 >> 1) % FILTER_BLOCKS); }
+
+static unsigned filter_bit(uint64_t fp0, uint32_t fp1, int i)
+{
+    uint64_t bits = i < 5 ? fp0 >> (20 + 9 * i) : (uint64_t)fp1 >> (9 * (i - 5));
+    return (unsigned)(bits & 511);
+}
+
+static void filter_add(cli_dups *d, const struct slot *s)
+{
+    uint64_t *b = filter_block(d, s->fp0);
+    for (int i = 0; i < FILTER_BITS; i++) {
+        unsigned bit = filter_bit(s->fp0, s->fp1, i);
+        b[bit >> 6] |= 1ULL << (bit & 63);
+    }
+}
+
+static int filter_has(const cli_dups *d, uint64_t fp0, uint32_t fp1)
+{
+    const uint64_t *b = filter_block(d, fp0);
+    for (int i = 0; i < FILTER_BITS; i++) {
+        unsigned bit = filter_bit(fp0, fp1, i);
+        if (!(b[bit >> 6] >> (bit & 63) & 1))
+            return 0;
+    }
+    return 1;
+}
+
+static int slot_cmp(const void *pa, const void *pb)
+{
+    const struct slot *a = pa, *b = pb;
+    if (a->fp0 != b->fp0)
+        return a->fp0 < b->fp0 ? -1 : 1;
+    return a->fp1 < b->fp1 ? -1 : a->fp1 > b->fp1;
+}
+
+/* The full table, sorted, as a new run; the table empty again. */
+static int spill(cli_dups *d)
+{
+    if (!d->filter && !(d->filter = calloc(FILTER_WORDS, sizeof *d->filter)))
+        return -1;
+    if (d->nruns == d->runs_cap) {
+        size_t cap = d->runs_cap ? 2 * d->runs_cap : 16;
+        struct run *r = realloc(d->run, cap * sizeof *r);
+        if (!r)
+            return -1;
+        d->run = r;
+        d->runs_cap = cap;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < d->nslots; i++)
+        if (d->slots[i].fp0)
+            d->slots[n++] = d->slots[i];
+    qsort(d->slots, n, sizeof *d->slots, slot_cmp);
+    struct run r = {d->runs_len, n, malloc(((n + DUPS_BLOCK - 1) / DUPS_BLOCK) * sizeof(uint64_t))};
+    if (!r.first)
+        return -1;
+    for (size_t i = 0; i < n; i += DUPS_BLOCK)
+        r.first[i / DUPS_BLOCK] = d->slots[i].fp0;
+    if (!d->runs) {
+        if (!(d->runs = cli_temp_file())) {
+            free(r.first);
+            return runs_failed(d, "make");
+        }
+        d->runs_iobuf = fmt_io_buffer(d->runs);
+    }
+    /* Written through before it counts: a block is read back with pread. */
+    errno = 0;
+    if (fwrite(d->slots, sizeof *d->slots, n, d->runs) != n || fflush(d->runs) != 0) {
+        free(r.first);
+        return runs_failed(d, "write");
+    }
+    for (size_t i = 0; i < n; i++)
+        filter_add(d, &d->slots[i]);
+    d->runs_len += n * sizeof *d->slots;
+    d->run[d->nruns++] = r;
+    memset(d->slots, 0, d->nslots * sizeof *d->slots);
+    d->used = 0;
+    return 0;
+}
+
+/* The record of this fingerprint in run r: 1 (in *out), 0 when none, -1
+ * when the file cannot be read. */
+static int run_find(cli_dups *d, const struct run *r, uint64_t fp0, uint32_t fp1, struct slot *out)
+{
+    size_t nblocks = (r->n + DUPS_BLOCK - 1) / DUPS_BLOCK;
+    /* The last block whose first record is at most fp0. */
+    size_t lo = 0, hi = nblocks;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (r->first[mid] <= fp0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    const struct slot key = {fp0, fp1, 0, 0};
+    /* Records of one fp0 may begin in an earlier block. */
+    for (size_t b = lo; b-- > 0;) {
+        size_t k = b * DUPS_BLOCK, m = r->n - k < DUPS_BLOCK ? r->n - k : DUPS_BLOCK;
+        size_t bytes = m * sizeof *d->block;
+        errno = 0;
+        if (pread(fileno(d->runs), d->block, bytes, (off_t)(r->off + k * sizeof *d->block)) != (ssize_t)bytes)
+            return runs_failed(d, "read back");
+        const struct slot *s = bsearch(&key, d->block, m, sizeof *d->block, slot_cmp);
+        if (s) {
+            *out = *s;
+            return 1;
+        }
+        if (r->first[b] != fp0)
+            break;
+    }
+    return 0;
+}
+
+/* The record of this fingerprint in any run: 1, 0 or -1 as run_find. */
+static int runs_find(cli_dups *d, uint64_t fp0, uint32_t fp1, struct slot *out)
+{
+    if (!d->nruns || !filter_has(d, fp0, fp1))
+        return 0;
+    for (size_t i = 0; i < d->nruns; i++) {
+        int rc = run_find(d, &d->run[i], fp0, fp1, out);
+        if (rc != 0)
+            return rc;
+    }
     return 0;
 }
 
@@ -229,33 +437,43 @@ static const char *name_at(cli_dups *d, uint64_t at)
     return d->name;
 }
 
+/* *first naming the first copy, s. */
+static int copy_of(cli_dups *d, const struct slot *s, const char **first)
+{
+    const char *name = name_at(d, s->at);
+    if (!name)
+        return -1;
+    size_t need = strlen(name) + 32;
+    if (need > d->text_cap) {
+        char *t = realloc(d->text, need);
+        if (!t)
+            return -1;
+        d->text = t;
+        d->text_cap = need;
+    }
+    snprintf(d->text, need, "%s, game %u", name, (unsigned)s->game);
+    *first = d->text;
+    return 1;
+}
+
 int cli_dups_check(cli_dups *d, const uint64_t fp[2], uint64_t seq, const char *source,
                    const char *entry, int game, const char **first)
 {
     d->why[0] = '\0';
-    if (4 * (d->used + 1) > 3 * d->nslots && grow(d) != 0)
+    if (4 * (d->used + 1) > 3 * d->nslots &&
+        (d->nslots < d->max_slots ? grow(d) : spill(d)) != 0)
         return -1;
     uint32_t fp1 = (uint32_t)fp[1];
     size_t k = fp1 & (d->nslots - 1);
     for (; d->slots[k].fp0; k = (k + 1) & (d->nslots - 1)) {
         const struct slot *s = &d->slots[k];
-        if (s->fp0 != fp[0] || s->fp1 != fp1)
-            continue;
-        const char *name = name_at(d, s->at);
-        if (!name)
-            return -1;
-        size_t need = strlen(name) + 32;
-        if (need > d->text_cap) {
-            char *t = realloc(d->text, need);
-            if (!t)
-                return -1;
-            d->text = t;
-            d->text_cap = need;
-        }
-        snprintf(d->text, need, "%s, game %u", name, (unsigned)s->game);
-        *first = d->text;
-        return 1;
+        if (s->fp0 == fp[0] && s->fp1 == fp1)
+            return copy_of(d, s, first);
     }
+    struct slot earlier;
+    int rc = runs_find(d, fp[0], fp1, &earlier);
+    if (rc != 0)
+        return rc < 0 ? -1 : copy_of(d, &earlier, first);
     int64_t at = name_of(d, seq, source, entry);
     if (at < 0)
         return -1;

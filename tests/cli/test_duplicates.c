@@ -447,3 +447,76 @@ Test(duplicates_table, names_written_and_read_back_in_turn)
     check_table(d, 5000);
     cli_dups_free(d);
 }
+
+/* A table of 16 slots spills a sorted run every 12 games: 5,000 games make
+ * over 400 runs, and every copy is still found, naming its first. */
+Test(duplicates_table, a_bounded_table_finds_what_the_plain_one_finds)
+{
+    cr_assert_null(cli_dups_new_bounded(8), "at least 16 slots");
+    cr_assert_null(cli_dups_new_bounded(48), "a power of two");
+    cli_dups *d = cli_dups_new_bounded(16);
+    cr_assert_not_null(d);
+    check_table(d, 5000);
+    cli_dups_free(d);
+    d = cli_dups_new_bounded(1024);
+    check_table(d, 5000);
+    cli_dups_free(d);
+}
+
+/* The same fingerprint's first 64 bits with other last 32: another game,
+ * in a run or in the table. */
+Test(duplicates_table, a_fingerprint_differing_in_its_last_bits_is_another_game)
+{
+    cli_dups *d = cli_dups_new_bounded(16);
+    const char *first;
+    for (unsigned i = 0; i < 100; i++) {
+        uint64_t fp[2] = {0x1234567890abcdefULL | 1, i};
+        cr_assert_eq(cli_dups_check(d, fp, i, "a", "", 1, &first), 0, "%u", i);
+    }
+    for (unsigned i = 0; i < 100; i += 9) {
+        uint64_t fp[2] = {0x1234567890abcdefULL | 1, i};
+        cr_assert_eq(cli_dups_check(d, fp, 1000 + i, "b", "", 1, &first), 1, "%u", i);
+        cr_expect_str_eq(first, "a, game 1");
+    }
+    cli_dups_free(d);
+}
+
+/* The command with its table made small (GCAUDIT_TEST_DUPS_SLOTS): every
+ * report the same bytes as with the table of its usual size, on 300
+ * distinct games given twice (each game of the second copy a copy). */
+Test(duplicates, the_bounded_table_writes_the_same_reports)
+{
+    for (int k = 0; k < 2; k++) {
+        char *logs = ts_fmt("%s/%s", ts_scratch, k ? "again" : "many");
+        cr_assert_eq(mkdir(logs, 0777), 0);
+        free(logs);
+    }
+    for (int i = 0; i < 30; i++) {
+        char *text = ts_fmt("%s", "");
+        for (int g = 0; g < 10; g++) {
+            static const char *const moves[] = {"P a2-a3", "P b2-b3", "P c2-c3", "P d2-d3", "P e2-e3",
+                                                "P f2-f3", "P g2-g3", "P h2-h3", "N b1-a3", "N g1-h3"};
+            char *next = ts_fmt("%sGame: Chess\nWhite: W%d\nBlack: B%d\n\n1. %s 1... p a7-a6\n\n", text,
+                                i, g, moves[(i + g) % 10]);
+            free(text);
+            text = next;
+        }
+        for (int k = 0; k < 2; k++) {
+            char *name = ts_fmt("%s/m%02d.log", k ? "again" : "many", i);
+            write_in_dir(name, text);
+            free(name);
+        }
+        free(text);
+    }
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q -j 2 many again -o plain"), 0);
+    cr_assert_eq(setenv("GCAUDIT_TEST_DUPS_SLOTS", "16", 1), 0);
+    int rc = ts_gcaudit(ts_scratch, "analyze -q -j 2 many again -o bounded");
+    unsetenv("GCAUDIT_TEST_DUPS_SLOTS");
+    cr_assert_eq(rc, 0);
+    char *plain = reports("plain"), *bounded = reports("bounded");
+    cr_expect(strstr(plain, "again/m29.log,,10,,chess,,,W29,B9,,,2,*,*,unfinished,,,,ok,0,,,\"many/m29.log, game 10\""),
+              "copies are named: %s", plain);
+    cr_expect_str_eq(bounded, plain);
+    free(plain);
+    free(bounded);
+}
