@@ -353,6 +353,10 @@ int cmd_analyze(int argc, char **argv)
         release(&A);
         return CLI_EXIT_NOTHING;
     }
+    /* The duplicate check ends with the walk: its memory goes back before
+     * the end of the run, where the statistics peak. */
+    cli_dups_free(A.dups);
+    A.dups = NULL;
     if (cli_analyze_finish_run(&A) != 0 || cli_analyze_commit_or_say(&A) != 0) {
         cli_analyze_abort_reports(&A);
         cli_error("the reports in '%s' could not be written completely: %s", A.o.outdir,
