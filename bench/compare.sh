@@ -24,18 +24,21 @@ status=0
 export SOURCE_DATE_EPOCH=1700000000     # the date summary.html shows
 export GCAUDIT_DEFINITIONS="$PWD/replay/definitions"   # the same for both binaries
 
-# one BINARY OUT ARGS...: a run into OUT, @OUT@ in ARGS standing for it;
-# its standard error and exit status into OUT.err.
+# one BINARY OUT ARGS...: a run whose reports end in OUT, @OUT@ in ARGS
+# standing for the report folder; its standard error and exit status into
+# OUT.err.  Both builds write into the same folder, $work/out, as the
+# reports name it (summary.html says where the PGN went).
 one() {
-    bin=$1 out=$2
+    bin=$1 dest=$2 out=$work/out
     shift 2
     for a in "$@"; do
         shift
         set -- "$@" "$(printf '%s' "$a" | sed "s|@OUT@|$out|")"
     done
-    "$bin" analyze -q "$@" -o "$out" >/dev/null 2>"$out.err"
-    echo "exit $?" >>"$out.err"
-    sed -i "s|$out|OUT|g" "$out.err"
+    rm -rf "$out"
+    "$bin" analyze -q "$@" -o "$out" >/dev/null 2>"$dest.err"
+    echo "exit $?" >>"$dest.err"
+    mv "$out" "$dest"
 }
 
 # run NAME ARGS...: both binaries, then the comparison.

@@ -159,7 +159,7 @@ struct cli_dups {
     char *runs_iobuf;             /* its buffer (fmt_io_buffer) */
     uint64_t runs_len;            /* bytes in it */
     struct run *run;
-    size_t nruns, runs_cap;
+    size_t nruns;
     struct slot block[DUPS_BLOCK]; /* a block of a run read back */
     FILE *names;                  /* "SOURCE!ENTRY\0" of each entry holding a first copy:
                                      on disk, read back only for a copy (cli_temp_file) */
@@ -305,14 +305,11 @@ static int spill(cli_dups *d)
 {
     if (!d->filter && !(d->filter = calloc(FILTER_WORDS, sizeof *d->filter)))
         return -1;
-    if (d->nruns == d->runs_cap) {
-        size_t cap = d->runs_cap ? 2 * d->runs_cap : 16;
-        struct run *r = realloc(d->run, cap * sizeof *r);
-        if (!r)
-            return -1;
-        d->run = r;
-        d->runs_cap = cap;
-    }
+    /* One more run (one a 98,304 distinct games with the usual table). */
+    struct run *more = realloc(d->run, (d->nruns + 1) * sizeof *more);
+    if (!more)
+        return -1;
+    d->run = more;
     size_t n = 0;
     for (size_t i = 0; i < d->nslots; i++)
         if (d->slots[i].fp0)
