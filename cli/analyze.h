@@ -118,7 +118,6 @@ struct game_rec {
     size_t entry;                 /* its entry in the batch */
     int index;                    /* game_index */
     int owned;                    /* replayed here (a shard replays its own): rows and counts */
-    size_t row_end;               /* owned: its games.csv row in games, up to the line end */
     size_t counted;               /* owned: its packed counts in counts */
 };
 
@@ -127,7 +126,9 @@ struct batch {
     struct batch_entry e[BATCH_ENTRIES];
     size_t n;
     /* What replaying gives, to be written in order. */
-    struct fmt_buf inputs, games, violations, rows, viewer;
+    struct fmt_buf inputs, violations, rows, viewer;
+    struct fmt_buf games;         /* the games.csv cells, unformatted (cli_cells_pack), of the
+                                     owned records in order */
     struct fmt_buf pgn;           /* --pgn: the games' PGN, or a shard's records */
     struct cli_pgn_counts pgn_counts;
     struct fmt_buf messages;      /* for stderr: failed entries, and violations with -v */
@@ -162,9 +163,6 @@ static inline struct game_rec *batch_rec(const struct batch *b, size_t i)
 {
     return (struct game_rec *)b->recs.data + i;
 }
-
-/* The line end of the reports' rows. */
-static inline size_t eol_len(const struct analyze *A) { return A->o.excel ? 2 : 1; }
 
 /* ------------------------------------------------ analyze_options.c */
 

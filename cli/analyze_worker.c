@@ -158,19 +158,25 @@ static int format_row(struct fmt_buf *out, const char **cells, size_t n, int exc
     return fmt_csv_format_row(out, cells, n, excel) == FMT_OK ? 0 : -1;
 }
 
-/* The rows of a selected game, and its line in a shard's index. */
+/* The rows of a selected game, and its line in a shard's index.  Its
+ * games.csv cells are kept unformatted: the writer fills duplicate_of in
+ * (count_batch) and formats them. */
 static int format_game(struct analyze *A, struct batch *b, const struct batch_entry *x,
                        const struct fmt_game *g, const struct rp_report *r, FILE *verbose)
 {
     struct fmt_entry e = {.source = x->source, .entry = x->entry};
     struct cli_row_buf buf;
+    struct cli_games_row game;
     const char *cells[CLI_GAMES_COLS];
-    cli_games_row(&e, g, r, &buf, cells);
-    if (format_row(&b->games, cells, CLI_GAMES_COLS, A->o.excel) != 0)
+    cli_games_row(&e, g, r, &game);
+    cli_games_cells(&game, &buf, cells);
+    if (cli_cells_pack(&b->games, cells, CLI_GAMES_COLS) != FMT_OK)
         return -1;
     struct cli_where where = {x->source, x->entry, g->index};
     for (size_t i = 0; i < r->nviolations; i++) {
-        cli_violations_row(&e, g, r, &r->violations[i], &buf, cells);
+        struct cli_violations_row v;
+        cli_violations_row(&e, g, r, &r->violations[i], &v);
+        cli_violations_cells(&v, &buf, cells);
         if (format_row(&b->violations, cells, CLI_VIOLATIONS_COLS, A->o.excel) != 0)
             return -1;
         if (verbose)
@@ -234,7 +240,6 @@ static int selected_game(struct worker *W, struct batch *b, const struct batch_e
     if (!rec || format_game(A, b, x, g, r, verbose) != 0)
         return -1;
     rec->owned = 1;
-    rec->row_end = b->games.len - eol_len(A);
     if (A->dups && (in_parts || cli_game_fingerprint(g, cli_variant_name(g, r), rec->fp) != 0))
         rec->fp[0] = 0;
     int counted = count_game(W, b, g, r, rec);
@@ -402,7 +407,6 @@ static int spill_batch(struct batch *b, struct entry_mark *m)
         /* The entry's records point into its own rows and counts. */
         for (size_t i = 0; i < batch_nrecs(b); i++) {
             struct game_rec *rec = batch_rec(b, i);
-            rec->row_end -= m->len[1];
             rec->counted -= m->len[6];
         }
         memset(m->len, 0, sizeof m->len);
@@ -539,8 +543,10 @@ static int work_entry(struct worker *W, struct batch *b, struct batch_entry *x,
     struct fmt_entry e = {.source = x->source, .entry = x->entry, .bytes = x->bytes,
                           .status = status, .message = message};
     struct cli_row_buf buf;
+    struct cli_inputs_row row;
     const char *cells[CLI_INPUTS_COLS];
-    cli_inputs_row(&e, (unsigned long long)games, &buf, cells);
+    cli_inputs_row(&e, (unsigned long long)games, &row);
+    cli_inputs_cells(&row, &buf, cells);
     return format_row(&b->inputs, cells, CLI_INPUTS_COLS, W->A->o.excel);
 }
 

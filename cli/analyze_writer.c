@@ -85,13 +85,16 @@ static void write_bytes(struct analyze *A, fmt_csv *csv, const struct fmt_buf *b
 }
 
 /* The batch's selected games, in input order: copies of earlier games are
- * named in their games.csv row (its last cell, duplicate_of) and not
- * counted; the others are counted into the statistics.  Writes games.csv
- * as it goes.  0, or -1 when out of memory or a count failed (said). */
+ * named in their games.csv row (duplicate_of) and not counted; the others
+ * are counted into the statistics.  Each owned game's row is formatted
+ * here, once duplicate_of is known, and games.csv written as it goes.
+ * 0, or -1 when out of memory or a count failed (said). */
 static int count_batch(struct analyze *A, struct batch *b)
 {
-    size_t written = 0;
-    for (size_t i = 0; i < batch_nrecs(b); i++) {
+    struct fmt_buf rows = {0};
+    size_t at = 0;                /* the next owned game's cells in b->games */
+    int rc = 0;
+    for (size_t i = 0; i < batch_nrecs(b) && !rc; i++) {
         const struct game_rec *rec = batch_rec(b, i);
         const struct batch_entry *x = &b->e[rec->entry];
         const char *first = NULL;
@@ -100,42 +103,31 @@ static int count_batch(struct analyze *A, struct batch *b)
                                         : 0;
         if (dup < 0) {
             cli_error("%s while looking for duplicate games", cli_dups_why(A->dups));
-            return -1;
+            rc = -1;
+            break;
         }
         if (!rec->owned)
             continue;
+        const char *cells[CLI_GAMES_COLS];
+        at += cli_cells_unpack(b->games.data + at, cells, CLI_GAMES_COLS);
+        cells[CLI_G_DUPLICATE_OF] = dup ? first : "";
         struct st_game sg;
         struct st_summary one;
         cli_counted_unpack(&b->counts, rec->counted, &sg, &one);
-        if (dup) {
-            /* The row was written with its last cell empty: the name goes
-             * before its line end. */
-            struct fmt_buf cell = {0};
-            const char *cells[1] = {first};
-            int ok = fmt_csv_format_row(&cell, cells, 1, A->o.excel) == FMT_OK;
-            if (ok && A->games &&
-                (fmt_csv_write(A->games, b->games.data + written, rec->row_end - written) !=
-                     FMT_OK ||
-                 fmt_csv_write(A->games, cell.data, cell.len - eol_len(A)) != FMT_OK))
-                write_failed(A, A->games);
-            fmt_buf_release(&cell);
-            if (!ok || st_summary_add(&A->t.dups, &one) != 0) {
-                cli_error("out of memory while looking for duplicate games");
-                return -1;
-            }
-            written = rec->row_end;
-            continue;
-        }
-        int rc = st_stats_add(A->stats, &sg);
-        if (rc != ST_OK) {
+        if (fmt_csv_format_row(&rows, cells, CLI_GAMES_COLS, A->o.excel) != FMT_OK) {
+            cli_error("out of memory while writing games.csv");
+            rc = -1;
+        } else if (dup && st_summary_add(&A->t.dups, &one) != 0) {
+            cli_error("out of memory while looking for duplicate games");
+            rc = -1;
+        } else if (!dup && (rc = st_stats_add(A->stats, &sg)) != ST_OK) {
             cli_error("%s while counting %s %s", st_rc_text(rc), x->source, x->entry);
-            return -1;
+            rc = -1;
         }
     }
-    if (A->games && b->games.len > written &&
-        fmt_csv_write(A->games, b->games.data + written, b->games.len - written) != FMT_OK)
-        write_failed(A, A->games);
-    return 0;
+    write_bytes(A, A->games, &rows);
+    fmt_buf_release(&rows);
+    return rc;
 }
 
 /* What the batch holds of its rows and records, or a chunk of them read

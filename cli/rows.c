@@ -1,5 +1,6 @@
 /*
- * rows: one row of each per-game report, as cells for fmt_csv_row.
+ * rows: one typed row of each per-game report, and its cells for
+ * fmt_csv_row, derived from the column tables of rows.h.
  */
 #include <string.h>
 
@@ -8,33 +9,116 @@
 #include "cli/cli.h"
 #include "stats/stats.h"
 
-const char *const cli_inputs_header[CLI_INPUTS_COLS] = {
-    "source", "entry", "bytes", "games", "status", "message"};
-
-const char *const cli_games_header[CLI_GAMES_COLS] = {
-    "source", "entry", "game_index", "log_id", "variant", "event", "round", "white",
-    "black", "started", "ended", "turns", "declared_result", "result", "termination",
-    "detail", "winner", "loser", "status", "violations", "first_violation_turn",
-    "first_violation_code", "duplicate_of"};
-
+#define COLUMN_NAME(id, name, type, field) name,
+const char *const cli_inputs_header[CLI_INPUTS_COLS] = {CLI_INPUTS_COLUMNS(COLUMN_NAME)};
+const char *const cli_games_header[CLI_GAMES_COLS] = {CLI_GAMES_COLUMNS(COLUMN_NAME)};
 const char *const cli_violations_header[CLI_VIOLATIONS_COLS] = {
-    "source", "entry", "game_index", "log_id", "variant", "line", "turn", "side",
-    "player", "text", "code", "message", "comment"};
+    CLI_VIOLATIONS_COLUMNS(COLUMN_NAME)};
+
+#define COLUMN_TYPE(id, name, type, field) CLI_CELL_##type,
+const enum cli_cell_type cli_games_types[CLI_GAMES_COLS] = {CLI_GAMES_COLUMNS(COLUMN_TYPE)};
+const enum cli_cell_type cli_violations_types[CLI_VIOLATIONS_COLS] = {
+    CLI_VIOLATIONS_COLUMNS(COLUMN_TYPE)};
+
+/* Where each column's field is in its typed row, and its type. */
+struct column {
+    enum cli_cell_type type;
+    size_t offset;
+};
+
+#define COLUMN_AT(row, type, field) {CLI_CELL_##type, offsetof(struct row, field)},
+#define INPUTS_AT(id, name, type, field) COLUMN_AT(cli_inputs_row, type, field)
+#define GAMES_AT(id, name, type, field) COLUMN_AT(cli_games_row, type, field)
+#define VIOLATIONS_AT(id, name, type, field) COLUMN_AT(cli_violations_row, type, field)
+static const struct column inputs_at[CLI_INPUTS_COLS] = {CLI_INPUTS_COLUMNS(INPUTS_AT)};
+static const struct column games_at[CLI_GAMES_COLS] = {CLI_GAMES_COLUMNS(GAMES_AT)};
+static const struct column violations_at[CLI_VIOLATIONS_COLS] = {
+    CLI_VIOLATIONS_COLUMNS(VIOLATIONS_AT)};
+
+#define NUMBER_CELLS(id, name, type, field) +(CLI_CELL_##type == CLI_CELL_NUMBER)
+_Static_assert(0 CLI_INPUTS_COLUMNS(NUMBER_CELLS) <= 8, "room for the inputs' numbers");
+_Static_assert(0 CLI_GAMES_COLUMNS(NUMBER_CELLS) <= 8, "room for the games' numbers");
+_Static_assert(0 CLI_VIOLATIONS_COLUMNS(NUMBER_CELLS) <= 8, "room for the violations' numbers");
+_Static_assert(sizeof ((struct cli_row_buf *)0)->n[0] >= ST_INT_TEXT, "room for any number");
+
+/* The cells of a typed row.  The numbers without snprintf: a games.csv
+ * row has four, and printf's format parsing cost more than the rest of
+ * the row's cells. */
+static void row_cells(const struct column *cols, size_t n, const void *row,
+                      struct cli_row_buf *buf, const char **cells)
+{
+    size_t numbers = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *field = (const char *)row + cols[i].offset;
+        if (cols[i].type != CLI_CELL_NUMBER) {
+            memcpy(&cells[i], field, sizeof cells[i]);
+            continue;
+        }
+        struct cli_num v;
+        memcpy(&v, field, sizeof v);
+        cells[i] = "";
+        if (v.present) {
+            st_format_i64(buf->n[numbers], v.v);
+            cells[i] = buf->n[numbers++];
+        }
+    }
+}
+
+void cli_inputs_cells(const struct cli_inputs_row *row, struct cli_row_buf *buf,
+                      const char **cells)
+{
+    row_cells(inputs_at, CLI_INPUTS_COLS, row, buf, cells);
+}
+
+void cli_games_cells(const struct cli_games_row *row, struct cli_row_buf *buf,
+                     const char **cells)
+{
+    row_cells(games_at, CLI_GAMES_COLS, row, buf, cells);
+}
+
+void cli_violations_cells(const struct cli_violations_row *row, struct cli_row_buf *buf,
+                          const char **cells)
+{
+    row_cells(violations_at, CLI_VIOLATIONS_COLS, row, buf, cells);
+}
+
+int cli_cells_pack(struct fmt_buf *out, const char *const *cells, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *c = cells[i] ? cells[i] : "";
+        if (fmt_buf_add(out, c, strlen(c) + 1) != FMT_OK)
+            return FMT_FATAL;
+    }
+    return FMT_OK;
+}
+
+size_t cli_cells_unpack(const char *data, const char **cells, size_t n)
+{
+    const char *p = data;
+    for (size_t i = 0; i < n; i++) {
+        cells[i] = p;
+        p += strlen(p) + 1;
+    }
+    return (size_t)(p - data);
+}
 
 static const char *entry_status(enum fmt_entry_status s)
 {
     return s == FMT_ENTRY_OK ? "ok" : s == FMT_ENTRY_SKIPPED ? "skipped" : "failed";
 }
 
+/* Entry sizes and counts fit an int64_t: no archive holds 2^63 bytes. */
 void cli_inputs_row(const struct fmt_entry *e, unsigned long long games,
-                    struct cli_row_buf *buf, const char **cells)
+                    struct cli_inputs_row *row)
 {
-    st_format_u64(buf->n[0], e->bytes);
-    st_format_u64(buf->n[1], games);
-    const char *c[CLI_INPUTS_COLS] = {e->source, e->entry, buf->n[0], buf->n[1],
-                                      entry_status(e->status), e->message};
-    for (int i = 0; i < CLI_INPUTS_COLS; i++)
-        cells[i] = c[i];
+    *row = (struct cli_inputs_row){
+        .source = e->source,
+        .entry = e->entry,
+        .bytes = {(int64_t)e->bytes, 1},
+        .games = {(int64_t)games, 1},
+        .status = entry_status(e->status),
+        .message = e->message,
+    };
 }
 
 const char *cli_variant_name(const struct fmt_game *g, const struct rp_report *r)
@@ -67,20 +151,8 @@ static const char *person(const struct fmt_game *g, int who)
     return name ? name : "";
 }
 
-_Static_assert(sizeof ((struct cli_row_buf *)0)->n[0] >= ST_INT_TEXT, "room for any number");
-
-/* The numbers without snprintf: a games.csv row has four, and printf's
- * format parsing cost more than the rest of the row's cells. */
-static const char *num_or_empty(char *buf, long long v, int present)
-{
-    if (!present)
-        return "";
-    st_format_i64(buf, v);
-    return buf;
-}
-
 void cli_games_row(const struct fmt_entry *e, const struct fmt_game *g,
-                   const struct rp_report *r, struct cli_row_buf *buf, const char **cells)
+                   const struct rp_report *r, struct cli_games_row *row)
 {
     const struct rp_violation *first = r->nviolations ? &r->violations[0] : NULL;
     /* Decision (gcaudit(1), games.csv): winner and loser name the persons
@@ -89,38 +161,52 @@ void cli_games_row(const struct fmt_entry *e, const struct fmt_game *g,
      * what the log declares, often in favour of the player who broke the
      * rules: the columns stay empty, and `result` still shows the claim. */
     int unverified = r->status == RP_STATUS_ILLEGAL && strcmp(r->termination, "illegal") == 0;
-    const char *c[CLI_GAMES_COLS] = {
-        e->source, e->entry,
-        num_or_empty(buf->n[0], g->index, 1),
-        g->log, cli_variant_name(g, r), g->event, g->round, g->white, g->black,
-        g->started, g->ended,
-        num_or_empty(buf->n[1], r->turns, r->replayed),
-        rp_result_name(r->declared), rp_result_name(r->result), r->termination, r->detail,
-        unverified ? "" : person(g, r->winner), unverified ? "" : person(g, r->loser),
-        rp_status_name(r->status),
-        num_or_empty(buf->n[2], (long long)r->nviolations, 1),
-        num_or_empty(buf->n[3], first ? first->turn : 0, first && first->turn > 0),
-        first ? rp_code_name(first->code) : "",
-        /* duplicate_of: the writer fills it in, in input order (it must
-         * stay the last column: analyze_writer.c, count_batch) */
-        ""};
-    for (int i = 0; i < CLI_GAMES_COLS; i++)
-        cells[i] = c[i];
+    *row = (struct cli_games_row){
+        .source = e->source,
+        .entry = e->entry,
+        .index = {g->index, 1},
+        .log = g->log,
+        .variant = cli_variant_name(g, r),
+        .event = g->event,
+        .round = g->round,
+        .white = g->white,
+        .black = g->black,
+        .started = g->started,
+        .ended = g->ended,
+        .turns = {r->turns, r->replayed},
+        .declared = rp_result_name(r->declared),
+        .result = rp_result_name(r->result),
+        .termination = r->termination,
+        .detail = r->detail,
+        .winner = unverified ? "" : person(g, r->winner),
+        .loser = unverified ? "" : person(g, r->loser),
+        .status = rp_status_name(r->status),
+        .violations = {(int64_t)r->nviolations, 1},
+        .first_turn = {first ? first->turn : 0, first && first->turn > 0},
+        .first_code = first ? rp_code_name(first->code) : "",
+        /* Known only once the games before it are seen, in input order
+         * (analyze_writer.c, count_batch). */
+        .duplicate_of = "",
+    };
 }
-
 
 void cli_violations_row(const struct fmt_entry *e, const struct fmt_game *g,
                         const struct rp_report *r, const struct rp_violation *v,
-                        struct cli_row_buf *buf, const char **cells)
+                        struct cli_violations_row *row)
 {
-    const char *c[CLI_VIOLATIONS_COLS] = {
-        e->source, e->entry,
-        num_or_empty(buf->n[0], g->index, 1),
-        g->log, cli_variant_name(g, r),
-        num_or_empty(buf->n[1], v->line, v->line > 0),
-        num_or_empty(buf->n[2], v->turn, v->turn > 0 || v->text),
-        cli_side_name(v->side), person(g, v->person), v->text, rp_code_name(v->code),
-        v->message, v->comment};
-    for (int i = 0; i < CLI_VIOLATIONS_COLS; i++)
-        cells[i] = c[i];
+    *row = (struct cli_violations_row){
+        .source = e->source,
+        .entry = e->entry,
+        .index = {g->index, 1},
+        .log = g->log,
+        .variant = cli_variant_name(g, r),
+        .line = {v->line, v->line > 0},
+        .turn = {v->turn, v->turn > 0 || v->text},
+        .side = cli_side_name(v->side),
+        .player = person(g, v->person),
+        .text = v->text,
+        .code = rp_code_name(v->code),
+        .message = v->message,
+        .comment = v->comment,
+    };
 }

@@ -153,22 +153,6 @@ static int parse_date(const char *s, lxw_datetime *out)
     return 1;
 }
 
-/* Columns of games.csv and violations.csv stored as numbers, and dates;
- * -1: a number where the log's text is one (the round: "3", but "3a" or
- * "Final" stay text). */
-static int games_number(int c)
-{
-    if (c == CLI_G_ROUND)
-        return -1;
-    return c == CLI_G_INDEX || c == CLI_G_TURNS || c == CLI_G_VIOLATIONS ||
-           c == CLI_G_FIRST_TURN;
-}
-
-static int violations_number(int c)
-{
-    return c == CLI_V_INDEX || c == CLI_V_LINE || c == CLI_V_TURN;
-}
-
 /* A value from the log (the round) that is a number as a spreadsheet
  * shows it again, the same text: "3", "12", "2.5", not "03", "2.50",
  * " 3", "1e3" or "inf" (text, as the log wrote it). */
@@ -183,20 +167,21 @@ static int plain_number(const char *s)
     return s[n] == '.' && f > 0 && f <= 6 && !s[n + 1 + f] && s[n + f] != '0';
 }
 
-/* One cell read back from a row report: a number, a date or text. */
+/* One cell read back from a row report: a number, a date or text, as
+ * its column's type says (rows.h); a cell that does not read as its type
+ * is text. */
 static lxw_error report_cell(lxw_worksheet *ws, const struct formats *fm, lxw_row_t row, int c,
-                             const char *text, int number, int date)
+                             const char *text, enum cli_cell_type type)
 {
     if (!text[0])
         return LXW_NO_ERROR;
     char *end;
     double v = strtod(text, &end);
-    if (number < 0)
-        number = plain_number(text);
+    int number = type == CLI_CELL_NUMBER || (type == CLI_CELL_LOG_NUMBER && plain_number(text));
     if (number && !*end)
         return worksheet_write_number(ws, row, (lxw_col_t)c, v, NULL);
     lxw_datetime dt;
-    if (date && parse_date(text, &dt))
+    if (type == CLI_CELL_DATE && parse_date(text, &dt))
         return worksheet_write_datetime(ws, row, (lxw_col_t)c, &dt,
                                         strlen(text) > 10 ? fm->datetime : fm->date);
     return cli_xlsx_text(ws, row, (lxw_col_t)c, text, NULL, fm->cuts);
@@ -252,12 +237,11 @@ static lxw_error write_rows(lxw_workbook *wb, const struct formats *fm,
         }
         grow++;
         for (int c = 0; c < CLI_GAMES_COLS && !rc; c++)
-            rc = report_cell(gs, fm, grow, c, g.game[c], games_number(c),
-                             c == CLI_G_STARTED || c == CLI_G_ENDED);
+            rc = report_cell(gs, fm, grow, c, g.game[c], cli_games_types[c]);
         for (size_t i = 0; i < g.nviolations && !rc && vrow + 1 < LXW_ROW_MAX; i++) {
             vrow++;
             for (int c = 0; c < CLI_VIOLATIONS_COLS && !rc; c++)
-                rc = report_cell(vs, fm, vrow, c, g.violation[i][c], violations_number(c), 0);
+                rc = report_cell(vs, fm, vrow, c, g.violation[i][c], cli_violations_types[c]);
         }
     }
     if (!rc && more < 0)

@@ -59,11 +59,15 @@ static void write_game(struct run *R, const struct fmt_entry *e, const struct fm
                        const struct rp_report *r)
 {
     struct cli_row_buf buf;
+    struct cli_games_row game;
     const char *cells[CLI_GAMES_COLS];
-    cli_games_row(e, g, r, &buf, cells);
+    cli_games_row(e, g, r, &game);
+    cli_games_cells(&game, &buf, cells);
     fmt_csv_row(R->games, cells, CLI_GAMES_COLS);
     for (size_t i = 0; i < r->nviolations; i++) {
-        cli_violations_row(e, g, r, &r->violations[i], &buf, cells);
+        struct cli_violations_row v;
+        cli_violations_row(e, g, r, &r->violations[i], &v);
+        cli_violations_cells(&v, &buf, cells);
         fmt_csv_row(R->violations, cells, CLI_VIOLATIONS_COLS);
     }
 }
@@ -99,8 +103,10 @@ static int on_entry(void *ctx, const struct fmt_entry *e)
         R->games_read += (int)games;
     }
     struct cli_row_buf buf;
+    struct cli_inputs_row row;
     const char *cells[CLI_INPUTS_COLS];
-    cli_inputs_row(e, games, &buf, cells);
+    cli_inputs_row(e, games, &row);
+    cli_inputs_cells(&row, &buf, cells);
     fmt_csv_row(R->inputs, cells, CLI_INPUTS_COLS);
     return 0;
 }
