@@ -102,7 +102,7 @@ int cli_pgn_rec_start(cli_pgn_rec *p, rp_game *G, const struct fmt_game *g)
     p->nmoves = 0;
     p->number = 1;
     p->black_first = 0;
-    const struct rp_variant *v = g->game ? rp_variant_for_game(g->game) : NULL;
+    const struct rp_variant *v = rp_game_variant(G);
     if (!v || !v->pgn_variant || rp_game_notate(G, hear, p) != RP_DONE)
         return 0;
     p->active = 1;

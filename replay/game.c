@@ -292,6 +292,8 @@ int rp_game_turns(rp_game *G, const struct fmt_turn *turns, size_t n)
     return RP_DONE;
 }
 
+const struct rp_variant *rp_game_variant(const rp_game *G) { return G->L.v; }
+
 int rp_game_notate(rp_game *G, rp_san_hook hook, void *ctx)
 {
     if (G->mode != GAME_PLAYING || !G->L.v->san)

@@ -399,6 +399,10 @@ void rp_game_free(rp_game *G);
  * and its SAN, or san NULL when the variant could not write it. */
 typedef void (*rp_san_hook)(void *ctx, const struct fmt_turn *turn, const char *san);
 
+/* The variant G replays its game with: the one its Game: header names
+ * (the report's variant), NULL when gcaudit replays none of that name. */
+const struct rp_variant *rp_game_variant(const rp_game *G);
+
 /* Notate G from its next turn on: before each turn is played the
  * variant's san slot writes it, and once it is accepted hook hears it.
  * RP_DONE; RP_MISUSE when G is not being replayed (unsupported, refused

@@ -127,6 +127,33 @@ Test(replay_san, moves_without_markers_are_heard_with_the_markers_given)
     rp_report_release(&r);
 }
 
+/* The notation's writers (the PGN export) ask the game for its variant
+ * instead of looking its Game: header up again. */
+Test(replay_san, a_game_names_the_variant_it_is_replayed_with)
+{
+    const char *texts[] = {"Game: Chess\n\n1. P e2-e4\n", "Game: Backlash\n\n1. P e2-e4\n",
+                           "Game: Tic Tac Toe\n\n1. X b2\n"};
+    const char *names[] = {"chess", "backlash", NULL};
+    for (int i = 0; i < 3; i++) {
+        fmt_parser *p = fmt_parser_new(texts[i], strlen(texts[i]));
+        struct fmt_game g;
+        struct rp_report r;
+        cr_assert_eq(fmt_parser_next(p, &g), FMT_OK);
+        rp_game *G = rp_game_start(&g, &r, NULL, NULL);
+        cr_assert(G);
+        const struct rp_variant *v = rp_game_variant(G);
+        cr_expect_eq(v, r.variant, "%s", texts[i]);
+        if (names[i])
+            cr_expect_str_eq(v ? v->name : "(none)", names[i]);
+        else
+            cr_expect_null(v, "%s", texts[i]);
+        cr_assert_eq(rp_game_finish(G, &g, &r), RP_DONE);
+        rp_report_release(&r);
+        fmt_game_release(&g);
+        fmt_parser_free(p);
+    }
+}
+
 Test(replay_san, a_variant_without_san_or_a_game_not_replayed_cannot_be_notated)
 {
     struct rp_report r;
