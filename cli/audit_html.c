@@ -127,6 +127,18 @@ static void json_num(FILE *f, long long v)
         fprintf(f, "%lld", v);
 }
 
+/* n JSON strings, separated by commas, then end ("," before the next
+ * cell, "]" closing the row, "" when a number follows). */
+static void json_strings(FILE *f, const char *const *s, size_t n, const char *end)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            fputc(',', f);
+        cli_json_string(f, s[i]);
+    }
+    fputs(end, f);
+}
+
 struct table_col {
     const char *name, *type, *filter, *group;
 };
@@ -155,14 +167,15 @@ static const struct table_col entry_cols[] = {
     {"entry", "text", "text", "file"}, {"status", "text", "select", NULL},
     {"reason", "text", "text", "reason"}};
 
+/* The columns every table of games starts with (game_cells writes them). */
+#define GAME_COLS                                                                                \
+    {"#", "num", NULL, NULL}, {"source", "text", "text", "file"},                                \
+        {"entry", "text", "text", "file"}, {"game", "num", NULL, NULL},                          \
+        {"variant", "text", "select", NULL}, {"white", "text", "text", "player"},                \
+        {"black", "text", "text", "player"}
+
 static const struct table_col game_cols[] = {
-    {"#", "num", NULL, NULL},
-    {"source", "text", "text", "file"},
-    {"entry", "text", "text", "file"},
-    {"game", "num", NULL, NULL},
-    {"variant", "text", "select", NULL},
-    {"white", "text", "text", "player"},
-    {"black", "text", "text", "player"},
+    GAME_COLS,
     {"status", "text", "select", NULL},
     {"turn", "turn", NULL, NULL},
     {"by", "text", "text", "player"},
@@ -172,39 +185,21 @@ static const struct table_col game_cols[] = {
     {"viewer", "link", NULL, NULL}};
 
 static const struct table_col mismatch_cols[] = {
-    {"#", "num", NULL, NULL},
-    {"source", "text", "text", "file"},
-    {"entry", "text", "text", "file"},
-    {"game", "num", NULL, NULL},
-    {"variant", "text", "select", NULL},
-    {"white", "text", "text", "player"},
-    {"black", "text", "text", "player"},
+    GAME_COLS,
     {"declared", "text", "select", NULL},
     {"verified", "text", "select", NULL},
     {"message", "text", "text", "message"},
     {"viewer", "link", NULL, NULL}};
 
 static const struct table_col review_cols[] = {
-    {"#", "num", NULL, NULL},
-    {"source", "text", "text", "file"},
-    {"entry", "text", "text", "file"},
-    {"game", "num", NULL, NULL},
-    {"variant", "text", "select", NULL},
-    {"white", "text", "text", "player"},
-    {"black", "text", "text", "player"},
+    GAME_COLS,
     {"result", "text", "select", NULL},
     {"termination", "text", "select", NULL},
     {"review", "text", "select", NULL},
     {"viewer", "link", NULL, NULL}};
 
 static const struct table_col copy_cols[] = {
-    {"#", "num", NULL, NULL},
-    {"source", "text", "text", "file"},
-    {"entry", "text", "text", "file"},
-    {"game", "num", NULL, NULL},
-    {"variant", "text", "select", NULL},
-    {"white", "text", "text", "player"},
-    {"black", "text", "text", "player"},
+    GAME_COLS,
     {"status", "text", "select", NULL},
     {"violations", "num", NULL, NULL},
     {"copy of", "text", "text", "file"},
@@ -229,14 +224,8 @@ static int entries_table(FILE *f, const struct cli_report_files *files, char *er
         if (strcmp(c[CLI_I_STATUS], "ok") == 0)
             continue;
         fprintf(f, "%s[%lld,", (*count)++ ? ",\n" : "\n", row);
-        cli_json_string(f, c[CLI_I_SOURCE]);
-        fputc(',', f);
-        cli_json_string(f, c[CLI_I_ENTRY]);
-        fputc(',', f);
-        cli_json_string(f, c[CLI_I_STATUS]);
-        fputc(',', f);
-        cli_json_string(f, c[CLI_I_MESSAGE]);
-        fputc(']', f);
+        json_strings(f, (const char *[]){c[CLI_I_SOURCE], c[CLI_I_ENTRY], c[CLI_I_STATUS],
+                                         c[CLI_I_MESSAGE]}, 4, "]");
     }
     cli_entries_free(e);
     if (rc < 0) {
@@ -247,21 +236,15 @@ static int entries_table(FILE *f, const struct cli_report_files *files, char *er
     return 0;
 }
 
+/* The cells of GAME_COLS, and the comma after them. */
 static void game_cells(FILE *f, const struct cli_game_rows *g)
 {
+    const char *const *c = g->game;
     fprintf(f, "%lld,", g->row);
-    cli_json_string(f, g->game[CLI_G_SOURCE]);
+    json_strings(f, (const char *[]){c[CLI_G_SOURCE], c[CLI_G_ENTRY]}, 2, ",");
+    json_num(f, number(c[CLI_G_INDEX]));
     fputc(',', f);
-    cli_json_string(f, g->game[CLI_G_ENTRY]);
-    fputc(',', f);
-    json_num(f, number(g->game[CLI_G_INDEX]));
-    fputc(',', f);
-    cli_json_string(f, g->game[CLI_G_VARIANT]);
-    fputc(',', f);
-    cli_json_string(f, g->game[CLI_G_WHITE]);
-    fputc(',', f);
-    cli_json_string(f, g->game[CLI_G_BLACK]);
-    fputc(',', f);
+    json_strings(f, (const char *[]){c[CLI_G_VARIANT], c[CLI_G_WHITE], c[CLI_G_BLACK]}, 3, ",");
 }
 
 /* The viewer link of a game's violation number k (1 for its first):
@@ -382,12 +365,11 @@ static void copy_row(FILE *cf, const struct cli_game_rows *g, const struct page_
 {
     fputs(n->copies++ ? ",\n[" : "\n[", cf);
     game_cells(cf, g);
-    cli_json_string(cf, g->game[CLI_G_STATUS]);
+    json_strings(cf, &g->game[CLI_G_STATUS], 1, "");
     fprintf(cf, ",%zu,", g->nviolations);
-    cli_json_string(cf, g->game[CLI_G_DUPLICATE_OF]);
-    fputc(',', cf);
-    cli_json_string(cf, page_index_find(pages, g->game[CLI_G_DUPLICATE_OF]));
-    fputc(']', cf);
+    json_strings(cf, (const char *[]){g->game[CLI_G_DUPLICATE_OF],
+                                      page_index_find(pages, g->game[CLI_G_DUPLICATE_OF])},
+                 2, "]");
 }
 
 /* An illegal or malformed game: a row of the games table (its first
@@ -402,15 +384,10 @@ static void violation_row(FILE *f, const struct cli_game_rows *g, const char *hr
     const char *const *v = g->violation[0];
     fputs(n->games++ ? ",\n[" : "\n[", f);
     game_cells(f, g);
-    cli_json_string(f, status);
-    fputc(',', f);
+    json_strings(f, &status, 1, ",");
     json_num(f, turn_key(v[CLI_V_TURN], v[CLI_V_SIDE]));
     fputc(',', f);
-    cli_json_string(f, v[CLI_V_PLAYER]);
-    fputc(',', f);
-    cli_json_string(f, v[CLI_V_CODE]);
-    fputc(',', f);
-    cli_json_string(f, v[CLI_V_MESSAGE]);
+    json_strings(f, (const char *[]){v[CLI_V_PLAYER], v[CLI_V_CODE], v[CLI_V_MESSAGE]}, 3, "");
     fprintf(f, ",%zu,", g->nviolations - 1);
     view_link(f, href, 1);
     fputc(']', f);
@@ -425,14 +402,8 @@ static void review_row(FILE *rf, const struct cli_game_rows *g, const char *href
         return;
     fputs(n->reviews++ ? ",\n[" : "\n[", rf);
     game_cells(rf, g);
-    cli_json_string(rf, g->game[CLI_G_RESULT]);
-    fputc(',', rf);
-    cli_json_string(rf, g->game[CLI_G_TERMINATION]);
-    fputc(',', rf);
-    cli_json_string(rf, what);
-    fputc(',', rf);
-    cli_json_string(rf, href);
-    fputc(']', rf);
+    json_strings(rf, (const char *[]){g->game[CLI_G_RESULT], g->game[CLI_G_TERMINATION], what,
+                                      href}, 4, "]");
 }
 
 /* Each result mismatch of a game: a row of the mismatches table. */
@@ -445,12 +416,8 @@ static void mismatch_rows(FILE *mf, const struct cli_game_rows *g, const char *h
             continue;
         fputs(n->mismatches++ ? ",\n[" : "\n[", mf);
         game_cells(mf, g);
-        cli_json_string(mf, g->game[CLI_G_DECLARED]);
-        fputc(',', mf);
-        cli_json_string(mf, g->game[CLI_G_RESULT]);
-        fputc(',', mf);
-        cli_json_string(mf, v[CLI_V_MESSAGE]);
-        fputc(',', mf);
+        json_strings(mf, (const char *[]){g->game[CLI_G_DECLARED], g->game[CLI_G_RESULT],
+                                          v[CLI_V_MESSAGE]}, 3, ",");
         view_link(mf, href, i + 1);
         fputc(']', mf);
     }
