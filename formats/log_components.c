@@ -111,22 +111,48 @@ static int command(struct fmt_component *c, const char *s, size_t n)
     return 0;
 }
 
+/* A '-' after white space: the cursor past it, or 0. */
+static int dash(struct cursor *cur)
+{
+    skip_space(cur);
+    if (!at(cur, '-'))
+        return 0;
+    cur->p++;
+    return 1;
+}
+
+/* "-SQ" with SQ the component's last word: the square in *w, *n, or 0. */
+static int dash_last_square(struct cursor *cur, const char **w, size_t *n)
+{
+    return dash(cur) && read_last_square(cur, w, n);
+}
+
+/* A component of one square, SQ, in field `to`. */
+static int one_square(struct fmt_component *c, enum fmt_comp_kind kind, const char *sq,
+                      size_t n)
+{
+    c->kind = kind;
+    copy_name(c->to, sizeof c->to, sq, n);
+    return 1;
+}
+
+/* A move FROM-TO. */
+static int move(struct fmt_component *c, const char *from, size_t fn, const char *to,
+                size_t tn)
+{
+    c->kind = FMT_COMP_MOVE;
+    copy_name(c->from, sizeof c->from, from, fn);
+    copy_name(c->to, sizeof c->to, to, tn);
+    return 1;
+}
+
 /* "@-SQ", the cursor after '@'. */
 static int removal_at(struct fmt_component *c, struct cursor *cur)
 {
     const char *w;
     size_t n;
-    skip_space(cur);
-    if (!at(cur, '-'))
-        return 0;
-    cur->p++;
-    if (!read_last_square(cur, &w, &n))
-        return 0;
-    c->kind = FMT_COMP_REMOVE;
-    copy_name(c->to, sizeof c->to, w, n);
-    return 1;
+    return dash_last_square(cur, &w, &n) && one_square(c, FMT_COMP_REMOVE, w, n);
 }
-
 
 /* "dest", then only white space to the end. */
 static int read_dest(struct cursor *c)
@@ -151,30 +177,17 @@ static int after_label(struct fmt_component *c, struct cursor *cur)
         char op = *cur->p++;
         struct cursor again = *cur;
         if (read_dest(&again)) {
-            c->kind = FMT_COMP_PLACE;
-            c->op = op;
-            copy_name(c->to, sizeof c->to, FMT_DEST_KEYWORD, sizeof FMT_DEST_KEYWORD - 1);
-            return 1;
-        }
-        if (!read_last_square(cur, &w1, &n1))
+            w1 = FMT_DEST_KEYWORD;
+            n1 = sizeof FMT_DEST_KEYWORD - 1;
+        } else if (!read_last_square(cur, &w1, &n1)) {
             return 0;
-        c->kind = FMT_COMP_PLACE;
+        }
         c->op = op;
-        copy_name(c->to, sizeof c->to, w1, n1);
-        return 1;
+        return one_square(c, FMT_COMP_PLACE, w1, n1);
     }
-    if (read_word(cur, &w1, &n1) != W_SQUARE)
+    if (read_word(cur, &w1, &n1) != W_SQUARE || !dash_last_square(cur, &w2, &n2))
         return 0;
-    skip_space(cur);
-    if (!at(cur, '-'))
-        return 0;
-    cur->p++;
-    if (!read_last_square(cur, &w2, &n2))
-        return 0;
-    c->kind = FMT_COMP_MOVE;
-    copy_name(c->from, sizeof c->from, w1, n1);
-    copy_name(c->to, sizeof c->to, w2, n2);
-    return 1;
+    return move(c, w1, n1, w2, n2);
 }
 
 /* After a first square: "-TO" (MOVE) or "-" alone (REMOVE). */
@@ -183,22 +196,12 @@ static int after_square(struct fmt_component *c, struct cursor *cur,
 {
     const char *w;
     size_t n;
-    skip_space(cur);
-    if (!at(cur, '-'))
+    if (!dash(cur))
         return 0;
-    cur->p++;
     skip_space(cur);
-    if (cur->p == cur->e) {
-        c->kind = FMT_COMP_REMOVE;
-        copy_name(c->to, sizeof c->to, sq, sqn);
-        return 1;
-    }
-    if (!read_last_square(cur, &w, &n))
-        return 0;
-    c->kind = FMT_COMP_MOVE;
-    copy_name(c->from, sizeof c->from, sq, sqn);
-    copy_name(c->to, sizeof c->to, w, n);
-    return 1;
+    if (cur->p == cur->e)
+        return one_square(c, FMT_COMP_REMOVE, sq, sqn);
+    return read_last_square(cur, &w, &n) && move(c, sq, sqn, w, n);
 }
 
 /* The commands are tried last: each is one word of four letters or more,
