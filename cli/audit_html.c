@@ -568,6 +568,22 @@ static int entries_and_games(FILE *f, FILE *ef, FILE *gf, const struct cli_run_i
     return rc;
 }
 
+/* A table of rows written to a temporary file: the note, then the
+ * table "NAME-data" holding the rows of `rows`, copied only while rc is 0.
+ * rc, or -1 when the copy failed. */
+static int rows_table(FILE *f, const char *note, const char *name, const struct table_col *cols,
+                      size_t ncols, FILE *rows, int rc)
+{
+    char id[64];
+    snprintf(id, sizeof id, "%s-data", name);
+    fputs(note, f);
+    table_start(f, id, cols, ncols);
+    if (rc == 0)
+        rc = copy_file(rows, f);
+    table_end(f, id);
+    return rc;
+}
+
 /* The result mismatches, and the games left for review where some game
  * asks (most variants never do), their rows from mf and rf, copied only
  * while rc is 0.  rc, or -1 when a copy failed. */
@@ -575,25 +591,21 @@ static int mismatches_and_reviews(FILE *f, FILE *mf, FILE *rf, const struct audi
 {
     heading(f, "audit-mismatches", "Result mismatches", n->mismatches);
     if (n->mismatches) {
-        fputs("<p class=\"note\">Games whose declared result contradicts the one the "
-              "rules produced.</p>\n", f);
-        table_start(f, "mismatches-data", mismatch_cols, NCOLS(mismatch_cols));
-        if (rc == 0)
-            rc = copy_file(mf, f);
-        table_end(f, "mismatches-data");
+        rc = rows_table(f,
+                        "<p class=\"note\">Games whose declared result contradicts the one the "
+                        "rules produced.</p>\n",
+                        "mismatches", mismatch_cols, NCOLS(mismatch_cols), mf, rc);
     } else {
         fputs("<p>None: every declared result agrees with the rules.</p>\n", f);
     }
     if (n->reviews) {
         heading(f, "audit-reviews", "Games left for review", n->reviews);
-        fputs("<p class=\"note\">The rules ended these games by what the moves cannot "
-              "decide alone (<em>review</em> says what: <em>chasing</em> is Xiangqi's "
-              "perpetual chase after a repetition). A declared winner stands; otherwise the "
-              "result is Fairy-Stockfish's.</p>\n", f);
-        table_start(f, "reviews-data", review_cols, NCOLS(review_cols));
-        if (rc == 0)
-            rc = copy_file(rf, f);
-        table_end(f, "reviews-data");
+        rc = rows_table(f,
+                        "<p class=\"note\">The rules ended these games by what the moves "
+                        "cannot decide alone (<em>review</em> says what: <em>chasing</em> is "
+                        "Xiangqi's perpetual chase after a repetition). A declared winner "
+                        "stands; otherwise the result is Fairy-Stockfish's.</p>\n",
+                        "reviews", review_cols, NCOLS(review_cols), rf, rc);
     }
     return rc;
 }
@@ -605,14 +617,12 @@ static int copies_table(FILE *f, FILE *cf, const struct audit_counts *n, int rc)
     if (!n->copies)
         return rc;
     heading(f, "audit-copies", "Copies of earlier games", n->copies);
-    fputs("<p class=\"note\">Games with the same variant, players and moves as a game before "
-          "them (<em>copy of</em> names it): listed in games.csv (duplicate_of) and "
-          "violations.csv, counted in no table, count or statistic of this page.</p>\n", f);
-    table_start(f, "copies-data", copy_cols, NCOLS(copy_cols));
-    if (rc == 0)
-        rc = copy_file(cf, f);
-    table_end(f, "copies-data");
-    return rc;
+    return rows_table(f,
+                      "<p class=\"note\">Games with the same variant, players and moves as a "
+                      "game before them (<em>copy of</em> names it): listed in games.csv "
+                      "(duplicate_of) and violations.csv, counted in no table, count or "
+                      "statistic of this page.</p>\n",
+                      "copies", copy_cols, NCOLS(copy_cols), cf, rc);
 }
 
 int cli_audit_tables(FILE *f, const struct cli_html_run *run, const char *dir, char *err,
