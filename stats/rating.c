@@ -62,15 +62,22 @@ struct fit {
 /* log(1 + e^t) without overflow. */
 static double softplus(double t) { return t > 0 ? t + log1p(exp(-t)) : log1p(exp(t)); }
 
+/* The logistic argument of pair p at x: a's rating less b's, plus
+ * White's advantage (x[n]) times p->white, on the natural scale. */
+static double pair_z(const struct fit *F, const struct st_rating_pair *p, const double *x)
+{
+    double diff = x[p->a] - x[p->b];
+    if (p->white)
+        diff += p->white * x[F->n];
+    return C_ELO * diff;
+}
+
 static double log_posterior(const struct fit *F, const double *x)
 {
     double f = 0;
     for (size_t k = 0; k < F->np; k++) {
         const struct st_rating_pair *p = &F->pairs[k];
-        double diff = x[p->a] - x[p->b];
-        if (p->white)
-            diff += p->white * x[F->n];
-        double z = C_ELO * diff;
+        double z = pair_z(F, p, x);
         /* log p = -softplus(-z), log (1 - p) = -softplus(z).  Both share
          * u = log1p(exp(-|z|)) (softplus(t) is t + u for t > 0, else u),
          * so it is computed once: the same operations on the same values
@@ -93,10 +100,7 @@ static void linearise(struct fit *F, const double *x)
     }
     for (size_t k = 0; k < F->np; k++) {
         const struct st_rating_pair *p = &F->pairs[k];
-        double diff = x[p->a] - x[p->b];
-        if (p->white)
-            diff += p->white * x[F->n];
-        double z = C_ELO * diff;
+        double z = pair_z(F, p, x);
         double pa = 1 / (1 + exp(-z)), pb = 1 / (1 + exp(z));
         /* S - G p_a written as S p_b - (G - S) p_a: no cancellation when
          * p_a rounds to 1. */
