@@ -172,12 +172,7 @@ static inline void move_piece(struct rp_board *b, rp_sq from, rp_sq to, rp_piece
 void rp_make(struct rp_board *b, rp_move m, struct rp_undo *u)
 {
     rp_piece mover = b->sq[m.from];
-    u->castle = b->castle;
-    u->ep = b->ep;
-    u->halfmove = b->halfmove;
-    u->key = b->key;
-    u->king[0] = b->king[0];
-    u->king[1] = b->king[1];
+    rp_undo_keep(u, b);
     u->captured_sq = (m.flags & RP_MF_EP) ? (rp_sq)(rp_square(rp_file(m.to), rp_rank(m.from)))
                                           : m.to;
     u->captured = b->sq[u->captured_sq];
@@ -219,11 +214,5 @@ void rp_unmake(struct rp_board *b, rp_move m, const struct rp_undo *u)
     rp_board_set(b, m.from, moved);
     if (u->captured)
         rp_board_set(b, u->captured_sq, u->captured);
-    b->castle = u->castle;
-    b->ep = u->ep;
-    b->halfmove = u->halfmove;
-    b->key = u->key;
-    b->king[0] = u->king[0];
-    b->king[1] = u->king[1];
-    b->side ^= 1;
+    rp_undo_restore(b, u);
 }

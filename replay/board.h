@@ -84,6 +84,29 @@ struct rp_undo {
     rp_sq king[2];
 };
 
+/* What a move or a drop changes besides squares, kept in u to be put back. */
+static inline void rp_undo_keep(struct rp_undo *u, const struct rp_board *b)
+{
+    u->castle = b->castle;
+    u->ep = b->ep;
+    u->halfmove = b->halfmove;
+    u->key = b->key;
+    u->king[0] = b->king[0];
+    u->king[1] = b->king[1];
+}
+
+/* Put back what rp_undo_keep kept, and the side to move. */
+static inline void rp_undo_restore(struct rp_board *b, const struct rp_undo *u)
+{
+    b->castle = u->castle;
+    b->ep = u->ep;
+    b->halfmove = u->halfmove;
+    b->key = u->key;
+    b->king[0] = u->king[0];
+    b->king[1] = u->king[1];
+    b->side ^= 1;
+}
+
 /* Is a `type` piece of `colour` on sq (which may be off the board)? */
 static inline int rp_piece_at(const struct rp_board *b, int sq, int type, int colour)
 {

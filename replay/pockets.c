@@ -55,12 +55,7 @@ void rp_drop(struct rp_board *b, rp_piece p, rp_sq sq, struct rp_undo *u)
 {
     u->captured = 0;
     u->captured_sq = sq;
-    u->castle = b->castle;
-    u->ep = b->ep;
-    u->halfmove = b->halfmove;
-    u->key = b->key;
-    u->king[0] = b->king[0];
-    u->king[1] = b->king[1];
+    rp_undo_keep(u, b);
     rp_board_put(b, sq, p);
     /* docs/rules.md, Backlash: a dropped rook can never castle.  A right
      * still held means its rook never left its square, so a drop there cannot
@@ -77,11 +72,5 @@ void rp_drop(struct rp_board *b, rp_piece p, rp_sq sq, struct rp_undo *u)
 void rp_undrop(struct rp_board *b, rp_sq sq, const struct rp_undo *u)
 {
     rp_board_set(b, sq, 0);
-    b->castle = u->castle;
-    b->ep = u->ep;
-    b->halfmove = u->halfmove;
-    b->key = u->key;
-    b->king[0] = u->king[0];
-    b->king[1] = u->king[1];
-    b->side ^= 1;
+    rp_undo_restore(b, u);
 }
