@@ -119,7 +119,8 @@ static int count_game(struct worker *W, struct batch *b, const struct fmt_game *
         .status = r->status,
         .result = o->declared ? r->declared : r->result,
         .turns = r->turns,
-        .termination = r->termination,
+        .termination = r->termination_name,
+
         .detail = r->detail,
         .white = st_alias_resolve(W->A->alias, g->white),
         .black = st_alias_resolve(W->A->alias, g->black),

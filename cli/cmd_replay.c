@@ -310,8 +310,9 @@ static void put_outcome(const struct fmt_entry *e, const struct fmt_game *g,
         cli_render_violation(stdout, &where, &r->violations[i]);
     printf("\nstatus %s, %d turns, result %s", rp_status_name(r->status), r->turns,
            rp_result_name(r->result));
-    if (r->termination[0])
-        printf(" (%s%s%s)", r->termination, r->detail[0] ? ", " : "", r->detail);
+    if (r->termination.kind != RP_TERM_NONE)
+        printf(" (%s%s%s)", r->termination_name, r->detail[0] ? ", " : "", r->detail);
+
     putchar('\n');
     if (g->malformed) {
         printf("malformed at line %d: ", g->malformed_line);

@@ -186,8 +186,9 @@ static int write_game(cli_pgn_rec *p, const struct fmt_game *g, const struct rp_
     fmt_pgn_tag(&w, "GameCourierLog", log);
     if (p->fen_tag)
         fmt_pgn_tag(&w, "SetUp", "1");
-    if (r->termination[0])
-        fmt_pgn_tag(&w, "Termination", r->termination);
+    if (r->termination.kind != RP_TERM_NONE)
+        fmt_pgn_tag(&w, "Termination", r->termination_name);
+
     if (variant[0])
         fmt_pgn_tag(&w, "Variant", variant);
     free(location);

@@ -160,7 +160,7 @@ void cli_games_row(const struct fmt_entry *e, const struct fmt_game *g,
      * an illegal turn before the rules ended the game, the result is only
      * what the log declares, often in favour of the player who broke the
      * rules: the columns stay empty, and `result` still shows the claim. */
-    int unverified = r->status == RP_STATUS_ILLEGAL && strcmp(r->termination, "illegal") == 0;
+    int unverified = r->status == RP_STATUS_ILLEGAL && r->termination.kind == RP_TERM_ILLEGAL;
     *row = (struct cli_games_row){
         .source = e->source,
         .entry = e->entry,
@@ -176,7 +176,7 @@ void cli_games_row(const struct fmt_entry *e, const struct fmt_game *g,
         .turns = {r->turns, r->replayed},
         .declared = rp_result_name(r->declared),
         .result = rp_result_name(r->result),
-        .termination = r->termination,
+        .termination = r->termination_name,
         .detail = r->detail,
         .winner = unverified ? "" : person(g, r->winner),
         .loser = unverified ? "" : person(g, r->loser),

@@ -348,37 +348,15 @@ static int check_coords(struct rp_fdef *d, struct rp_fdef_error *err)
     return 0;
 }
 
-static const char *const small[] = {"zero", "one", "two", "three", "four", "five", "six", "seven",
-                                    "eight", "nine", "ten", "eleven", "twelve", "thirteen",
-                                    "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-                                    "nineteen"};
-static const char *const tens[] = {"", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy",
-                                   "eighty", "ninety"};
-
-/* 75 -> "seventy-five"; from 100 on, digits (no such rule exists). */
-static void words(int n, char *out, size_t size)
-{
-    if (n < 20)
-        snprintf(out, size, "%s", small[n]);
-    else if (n < 100)
-        snprintf(out, size, "%s%s%s", tens[n / 10], n % 10 ? "-" : "", n % 10 ? small[n % 10] : "");
-    else
-        snprintf(out, size, "%d", n);
-}
-
-/* The names of the repetition and move-rule ends and claims, made once:
- * "fivefold-repetition", "seventy-five-moves", "threefold", "fifty-moves"
- * (the names Chess uses, gcaudit(1) games.csv). */
+/* The names of the repetition and move-rule claims, made once:
+ * "threefold", "fifty-moves" (the names Chess uses, gcaudit(1) games.csv
+ * detail claimable=). */
 static void compile_end_names(struct rp_fdef *d)
 {
     char w[24];
-    words(d->repetition_end, w, sizeof w);
-    snprintf(d->fold_termination, sizeof d->fold_termination, "%sfold-repetition", w);
-    words(d->move_rule_end, w, sizeof w);
-    snprintf(d->moves_termination, sizeof d->moves_termination, "%s-moves", w);
-    words(d->n_fold_rule, w, sizeof w);
+    rp_count_words(d->n_fold_rule, w, sizeof w);
     snprintf(d->fold_claim, sizeof d->fold_claim, "%sfold", w);
-    words(d->n_move_rule, w, sizeof w);
+    rp_count_words(d->n_move_rule, w, sizeof w);
     snprintf(d->moves_claim, sizeof d->moves_claim, "%s-moves", w);
 }
 

@@ -319,8 +319,6 @@ struct rp_fdef {
 
     /* derived when compiled */
     char legend[640];            /* what the diagram's labels mean, for `gcaudit replay` */
-    char fold_termination[48];   /* "fivefold-repetition" for gcRepetitionEnd 5 */
-    char moves_termination[48];  /* "seventy-five-moves" for gcMoveRuleEnd 75 */
     char fold_claim[40];         /* "threefold" for nFoldRule 3 */
     char moves_claim[40];        /* "fifty-moves" for nMoveRule 50 */
     rp_fset board;               /* the squares of the board */

@@ -278,10 +278,10 @@ static void extinction_ending(const struct rp_fpos *p, int c, const char *types,
     /* extinctionValue is the result for the extinct colour c. */
     e->result = value_for(d->extinction_value, c);
     if (d->extinction_all && !types[0]) {
-        e->termination = d->extinction_piece_count ? "bare-king" : "no-pieces";
+        e->termination.kind = d->extinction_piece_count ? RP_TERM_BARE_KING : RP_TERM_NO_PIECES;
         e->detail[0] = '\0';
     } else {
-        e->termination = "extinction";
+        e->termination.kind = RP_TERM_EXTINCTION;
         snprintf(e->detail, sizeof e->detail, "extinct=%s", types);
     }
 }
@@ -386,7 +386,7 @@ int rp_fimmediate_end(const struct rp_fpos *p, struct rp_ending *e)
         int sq;
         if (!d->flag_move && flag_reached(p, mover, &sq)) {
             e->result = value_for(RP_FV_WIN, mover);
-            e->termination = "flag";
+            e->termination.kind = RP_TERM_FLAG;
             char name[8];
             rp_fsquare_name(d, sq, name);
             snprintf(e->detail, sizeof e->detail, "flag=%s", name);
@@ -395,7 +395,7 @@ int rp_fimmediate_end(const struct rp_fpos *p, struct rp_ending *e)
         if (d->flag_move && flag_reached(p, stm, &sq)) {
             int other;
             e->result = flag_reached(p, mover, &other) && stm == 0 ? RP_RESULT_DRAW : value_for(RP_FV_WIN, stm);
-            e->termination = "flag";
+            e->termination.kind = RP_TERM_FLAG;
             char name[8];
             rp_fsquare_name(d, sq, name);
             snprintf(e->detail, sizeof e->detail, "flag=%s", name);
@@ -404,17 +404,17 @@ int rp_fimmediate_end(const struct rp_fpos *p, struct rp_ending *e)
     }
     if (d->check_counting && p->checks_left[mover] == 0) {
         e->result = value_for(RP_FV_WIN, mover);
-        e->termination = "checks";
+        e->termination.kind = RP_TERM_CHECKS;
         return 1;
     }
     if (d->connect_n > 0 && connected(p, mover, d->connect_n)) {
         e->result = value_for(RP_FV_WIN, mover);
-        e->termination = "connect";
+        e->termination.kind = RP_TERM_CONNECT;
         return 1;
     }
     if (p->plies > 0 && ((p->bikjang && p->prev_bikjang) || (p->pass && p->prev_pass))) {
         e->result = d->material_counting ? material_result(p, e->detail, sizeof e->detail) : RP_RESULT_DRAW;
-        e->termination = p->bikjang && p->prev_bikjang ? "bikjang" : "passes";
+        e->termination.kind = p->bikjang && p->prev_bikjang ? RP_TERM_BIKJANG : RP_TERM_PASSES;
         return 1;
     }
     return 0;
@@ -430,10 +430,10 @@ int rp_fmate_or_stalemate(const struct rp_fpos *p, struct rp_ending *e)
     e->undecided = 0;
     if (p->in_check) {
         e->result = value_for(d->checkmate_value, p->side);
-        e->termination = "checkmate";
+        e->termination.kind = RP_TERM_CHECKMATE;
     } else {
         e->result = value_for(d->stalemate_value, p->side);
-        e->termination = "stalemate";
+        e->termination.kind = RP_TERM_STALEMATE;
     }
     return 1;
 }

@@ -48,11 +48,11 @@ static void apply_command(struct rp_run *run, const struct fmt_turn *t, enum fmt
     run->command_turn = t->number;
     if (k == FMT_COMP_DRAW) {
         run->command = FMT_DECL_DRAW;
-        run->command_termination = "agreement";
+        run->command_termination = RP_TERM_AGREEMENT;
         return;
     }
     run->command = side ? FMT_DECL_WHITE : FMT_DECL_BLACK;
-    run->command_termination = k == FMT_COMP_RESIGN ? "resignation" : "timeout";
+    run->command_termination = k == FMT_COMP_RESIGN ? RP_TERM_RESIGNATION : RP_TERM_TIMEOUT;
 }
 
 struct loop {
@@ -247,8 +247,8 @@ static void report_start(const struct fmt_game *g, struct rp_report *out)
 {
     memset(out, 0, sizeof *out);
     out->winner = out->loser = -1;
-    out->termination = "";
-    out->variant = g->game ? rp_variant_for_game(g->game) : NULL;
+    out->variant
+ = g->game ? rp_variant_for_game(g->game) : NULL;
 }
 
 rp_game *rp_game_start(const struct fmt_game *g, struct rp_report *out, rp_turn_hook hook,

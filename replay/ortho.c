@@ -310,10 +310,10 @@ int rp_ortho_mate_or_stalemate(struct rp_ortho *o, struct rp_ending *e)
     int side = o->b.side;
     if (o->b.rules->check && rp_in_check(&o->b, side)) {
         e->result = side ? RP_RESULT_WHITE : RP_RESULT_BLACK;
-        e->termination = "checkmate";
+        e->termination.kind = RP_TERM_CHECKMATE;
     } else {
         e->result = RP_RESULT_DRAW;
-        e->termination = "stalemate";
+        e->termination.kind = RP_TERM_STALEMATE;
     }
     return 1;
 }
@@ -322,9 +322,9 @@ int rp_ortho_draw_by_count(const struct rp_ortho *o, struct rp_ending *e)
 {
     /* Five occurrences need nine positions (see rp_ortho_repetitions). */
     if (o->nhistory >= 9 && rp_ortho_repetitions(o) >= 5)
-        e->termination = "fivefold-repetition";
+        e->termination = (struct rp_term){RP_TERM_REPETITION, 5};
     else if (o->b.halfmove >= 150)
-        e->termination = "seventy-five-moves";
+        e->termination = (struct rp_term){RP_TERM_MOVE_RULE, 75};
     else
         return 0;
     e->result = RP_RESULT_DRAW;

@@ -32,28 +32,28 @@ static enum rp_result to_result(enum fmt_declared d)
 struct source {
     enum fmt_declared decl;
     const char *name;            /* for messages */
-    const char *termination;     /* how it says the game ended, NULL if it does not */
+    enum rp_termination termination; /* how it says the game ended, RP_TERM_NONE if it does not */
 };
 
-static const char *status_termination(enum fmt_how how)
+static enum rp_termination status_termination(enum fmt_how how)
 {
     switch (how) {
-    case FMT_HOW_RESIGNATION: return "resignation";
-    case FMT_HOW_TIMEOUT: return "timeout";
-    case FMT_HOW_AGREEMENT: return "agreement";
-    case FMT_HOW_PROGRESS: return "unfinished";
-    default: return NULL;
+    case FMT_HOW_RESIGNATION: return RP_TERM_RESIGNATION;
+    case FMT_HOW_TIMEOUT: return RP_TERM_TIMEOUT;
+    case FMT_HOW_AGREEMENT: return RP_TERM_AGREEMENT;
+    case FMT_HOW_PROGRESS: return RP_TERM_UNFINISHED;
+    default: return RP_TERM_NONE;
     }
 }
 
 /* docs/rules.md, Declared versus verified: a result given without the how. */
-static const char *bare_termination(enum fmt_declared d)
+static enum rp_termination bare_termination(enum fmt_declared d)
 {
     switch (d) {
-    case FMT_DECL_DRAW: return "agreement";
-    case FMT_DECL_UNFINISHED: return "unfinished";
-    case FMT_DECL_NONE: return "unfinished";
-    default: return "declared";
+    case FMT_DECL_DRAW: return RP_TERM_AGREEMENT;
+    case FMT_DECL_UNFINISHED: return RP_TERM_UNFINISHED;
+    case FMT_DECL_NONE: return RP_TERM_UNFINISHED;
+    default: return RP_TERM_DECLARED;
     }
 }
 
@@ -79,7 +79,7 @@ static size_t gather(const struct fmt_game *g, const struct rp_run *run, int swa
 {
     size_t n = 0;
     if (g->result_decl != FMT_DECL_NONE)
-        s[n++] = (struct source){g->result_decl, "Result:", NULL};
+        s[n++] = (struct source){g->result_decl, "Result:", RP_TERM_NONE};
     if (g->status_decl != FMT_DECL_NONE)
         s[n++] = (struct source){status_colour(g, swapped), "Status:",
                                  status_termination(g->status_how)};
@@ -107,12 +107,12 @@ static void compare_declarations(const struct source *s, size_t n, char *msg, si
 
 /* The termination of a declared result: from the most authoritative
  * source that agrees with it and says how, else the bare default. */
-static const char *declared_termination(const struct source *s, size_t n)
+static struct rp_term declared_termination(const struct source *s, size_t n)
 {
     for (size_t i = n; i-- > 0;)
-        if (s[i].decl == s[0].decl && s[i].termination)
-            return s[i].termination;
-    return bare_termination(n ? s[0].decl : FMT_DECL_NONE);
+        if (s[i].decl == s[0].decl && s[i].termination != RP_TERM_NONE)
+            return (struct rp_term){s[i].termination, 0};
+    return (struct rp_term){bare_termination(n ? s[0].decl : FMT_DECL_NONE), 0};
 }
 
 static void by_rule(const struct rp_run *run, const struct source *s, size_t n,
@@ -123,14 +123,16 @@ static void by_rule(const struct rp_run *run, const struct source *s, size_t n,
     snprintf(r->detail, sizeof r->detail, "%s", run->rule.detail);
     if (msg[0] || !n)
         return;
+    char buf[RP_TERM_NAME_MAX];
+    const char *how = rp_term_name(run->rule.termination, buf);
     /* docs/rules.md, Declared versus verified: an explicit "*" contradicts
      * an ending by rule. */
     if (s[0].decl == FMT_DECL_UNFINISHED)
         snprintf(msg, size, "the log declares the game unfinished but it ended %s by %s",
-                 rp_result_name(run->rule.result), run->rule.termination);
+                 rp_result_name(run->rule.result), how);
     else if (to_result(s[0].decl) != run->rule.result)
         snprintf(msg, size, "the log declares %s but the game ended %s by %s",
-                 decl_text(s[0].decl), rp_result_name(run->rule.result), run->rule.termination);
+                 decl_text(s[0].decl), rp_result_name(run->rule.result), how);
 }
 
 /* docs/rules.md, Retro Chess: Endings.  The rules stopped the game without
@@ -152,9 +154,11 @@ static void by_rule_undecided(const struct rp_run *run, const struct source *s, 
     r->result = run->rule.result;
     r->termination = run->rule.termination;
     snprintf(r->detail, sizeof r->detail, "%s", run->rule.detail);
+    char how[RP_TERM_NAME_MAX];
     if (!msg[0] && n && s[0].decl == FMT_DECL_UNFINISHED)
         snprintf(msg, size, "the log declares the game unfinished but it ended %s by %s",
-                 rp_result_name(run->rule.result), run->rule.termination);
+                 rp_result_name(run->rule.result), rp_term_name(run->rule.termination, how));
+
 }
 
 /* How the game ended, for the variant's end call.  The kind is known
@@ -216,9 +220,9 @@ int rp_outcome(const struct fmt_game *g, const struct rp_run *run, const void *s
     } else {
         r->result = r->declared;
         if (!r->replayed)
-            r->termination = "";
+            r->termination = (struct rp_term){RP_TERM_NONE, 0};
         else if (run->rejected)
-            r->termination = "illegal";
+            r->termination = (struct rp_term){RP_TERM_ILLEGAL, 0};
         else
             r->termination = declared_termination(s, n);
         if (how == RP_END_DECLARED_DRAW && end.adjudicated) {
@@ -228,6 +232,8 @@ int rp_outcome(const struct fmt_game *g, const struct rp_run *run, const void *s
     }
     if (end.detail[0])
         snprintf(r->detail, sizeof r->detail, "%s", end.detail);
+    char name[RP_TERM_NAME_MAX];
+    snprintf(r->termination_name, sizeof r->termination_name, "%s", rp_term_name(r->termination, name));
     set_persons(r);
     charge_persons(r);
     if (msg[0])

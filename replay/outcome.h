@@ -14,7 +14,8 @@ struct rp_run {
     struct rp_ending rule;
     int by_command;              /* a resign/draw/timeout command ended it */
     enum fmt_declared command;   /* what the command declares */
-    const char *command_termination;
+    enum rp_termination command_termination; /* how the command says it ended */
+
     int command_turn;            /* marker number of the command's turn */
     int rejected;                /* replay stopped at a rejected turn */
 };

@@ -55,6 +55,59 @@ enum rp_result {
 /* "1-0", "0-1", "1/2-1/2" or "*". */
 const char *rp_result_name(enum rp_result r);
 
+/* How a game ended: games.csv's termination (gcaudit(1)).  The name each
+ * is written with follows its value. */
+enum rp_termination {
+    RP_TERM_NONE = 0,             /* "": the moves were not replayed */
+    /* the rules ended it */
+    RP_TERM_CHECKMATE,            /* "checkmate" */
+    RP_TERM_STALEMATE,            /* "stalemate" */
+    RP_TERM_REPETITION,           /* "fivefold-repetition": the count in words, then "fold-repetition" */
+    RP_TERM_MOVE_RULE,            /* "seventy-five-moves": the count in words, then "-moves" */
+    RP_TERM_INSUFFICIENT_MATERIAL, /* "insufficient-material" */
+    RP_TERM_EXTINCTION,           /* "extinction" */
+    RP_TERM_BARE_KING,            /* "bare-king" */
+    RP_TERM_NO_PIECES,            /* "no-pieces" */
+    RP_TERM_KING_CAPTURED,        /* "king-captured" */
+    RP_TERM_FLAG,                 /* "flag" */
+    RP_TERM_CHECKS,               /* "checks" */
+    RP_TERM_CONNECT,              /* "connect" */
+    RP_TERM_BIKJANG,              /* "bikjang" */
+    RP_TERM_PASSES,               /* "passes" */
+    RP_TERM_PERPETUAL_CHECK,      /* "perpetual-check" */
+    RP_TERM_COUNTING,             /* "counting" */
+    RP_TERM_REVERSAL,             /* "reversal" */
+    RP_TERM_SETUP_RESTORED,       /* "setup-restored" */
+    RP_TERM_POINTS,               /* "points" */
+    /* the log says how */
+    RP_TERM_RESIGNATION,          /* "resignation" */
+    RP_TERM_TIMEOUT,              /* "timeout" */
+    RP_TERM_AGREEMENT,            /* "agreement" */
+    RP_TERM_UNFINISHED,           /* "unfinished" */
+    RP_TERM_DECLARED,             /* "declared": a win the log gives without the how */
+    RP_TERM_ILLEGAL,              /* "illegal": the replay stopped at an illegal turn */
+    RP_TERM_COUNT
+};
+
+/* A termination and, for the two counted kinds, their count. */
+struct rp_term {
+    enum rp_termination kind;
+    int count;                    /* RP_TERM_REPETITION: 5 for "fivefold-repetition";
+                                     RP_TERM_MOVE_RULE: 75 for "seventy-five-moves"; else 0 */
+};
+
+#define RP_TERM_NAME_MAX 48
+
+/* The name of a termination, as above: a static string, or for the
+ * counted kinds the name written into buf (RP_TERM_NAME_MAX bytes).
+ * NULL for a kind out of range. */
+const char *rp_term_name(struct rp_term t, char *buf);
+
+/* A count as the names say it: 3 "three", 75 "seventy-five"; from 100
+ * on, digits (no rule of the kind exists). */
+void rp_count_words(int n, char *out, size_t size);
+
+
 #define RP_MESSAGE_MAX 256
 #define RP_DETAIL_MAX 128
 
@@ -68,7 +121,7 @@ struct rp_verdict {
 /* An end of the game by rule. */
 struct rp_ending {
     enum rp_result result;
-    const char *termination;      /* gcaudit(1) games.csv termination name, static */
+    struct rp_term termination;   /* gcaudit(1) games.csv termination */
     char detail[RP_DETAIL_MAX];   /* key=value pairs, "" when none */
     int undecided;                /* the rules stopped the game without deciding it: a declared
                                      winner stands, else `result` is the variant's adjudication
@@ -94,7 +147,7 @@ struct rp_end {
     int adjudicated;              /* RP_END_DECLARED_DRAW only: the draw is decided instead
                                      (Retro Chess: on points, docs/rules.md) as */
     enum rp_result result;        /* ... this result */
-    const char *termination;      /* ... with this termination (static) */
+    struct rp_term termination;   /* ... with this termination */
     char detail[RP_DETAIL_MAX];   /* "" keeps the report's detail (the rules' ending's, else
                                      none); any other text replaces it ("points=12-9") */
 };
@@ -357,7 +410,9 @@ struct rp_report {
     int turns;                /* turns played (gcaudit(1) games.csv) */
     enum rp_result declared;  /* what the log declares */
     enum rp_result result;    /* what the tool stands behind */
-    const char *termination;  /* static; "" when not applicable */
+    struct rp_term termination; /* RP_TERM_NONE when the moves were not replayed */
+    char termination_name[RP_TERM_NAME_MAX]; /* its name, as games.csv writes it ("" for none) */
+
     char detail[RP_DETAIL_MAX];
     int winner;               /* 0 = the White: header person, 1 = Black:, -1 none */
     int loser;

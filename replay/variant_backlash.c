@@ -451,11 +451,11 @@ static size_t match_placements(const struct fmt_component *c, size_t n,
     return matched;
 }
 
-static void end_game(struct rp_backlash *s, enum rp_result result, const char *termination, int board)
+static void end_game(struct rp_backlash *s, enum rp_result result, enum rp_termination termination, int board)
 {
     s->over = 1;
     s->ending.result = result;
-    s->ending.termination = termination;
+    s->ending.termination = (struct rp_term){termination, 0};
     snprintf(s->ending.detail, sizeof s->ending.detail, "board=%s", rp_board_side_name(board));
 }
 
@@ -472,7 +472,7 @@ static void apply(struct rp_backlash *s, const struct bl_move *m)
     predict_fill(m, &s->pk);
     if (rp_type_of(m->captured) == RP_KING) {
         /* docs/rules.md, Backlash: a king capture ends the game at once. */
-        end_game(s, m->side ? RP_RESULT_BLACK : RP_RESULT_WHITE, "king-captured", m->board);
+        end_game(s, m->side ? RP_RESULT_BLACK : RP_RESULT_WHITE, RP_TERM_KING_CAPTURED, m->board);
         snprintf(s->how, sizeof s->how, "%s captured the %s king on the %s board",
                  rp_colour_name(m->side), m->side ? "white" : "black", rp_board_side_name(m->board));
     }
@@ -489,7 +489,8 @@ static int can_play(struct rp_backlash *s, int board)
 static void stalemate(struct rp_backlash *s, int board)
 {
     int side = s->o[board].b.side;
-    end_game(s, RP_RESULT_DRAW, "stalemate", board);
+    end_game(s, RP_RESULT_DRAW, RP_TERM_STALEMATE, board);
+
     snprintf(s->how, sizeof s->how, "%s had no move and no drop on the %s board (stalemate)",
              rp_colour_name(side), rp_board_side_name(board));
 }

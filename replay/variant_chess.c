@@ -50,7 +50,7 @@ static int chess_ended_given_move(void *state, struct rp_ending *e)
     e->detail[0] = '\0';
     if (insufficient_material(&o->b)) {
         e->result = RP_RESULT_DRAW;
-        e->termination = "insufficient-material";
+        e->termination.kind = RP_TERM_INSUFFICIENT_MATERIAL;
         return 1;
     }
     return rp_ortho_draw_by_count(o, e);

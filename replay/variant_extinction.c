@@ -50,7 +50,7 @@ static int extinction_ending(const struct rp_board *b, struct rp_ending *e)
     else
         return 0;
     e->result = loser ? RP_RESULT_WHITE : RP_RESULT_BLACK;
-    e->termination = "extinction";
+    e->termination.kind = RP_TERM_EXTINCTION;
     extinct_detail(gone[loser], e->detail, sizeof e->detail);
     return 1;
 }

@@ -144,7 +144,7 @@ static int repetition_end(const struct rp_fgame *g, struct rp_ending *e)
         }
         if (them_all || us_all) {
             e->result = for_side(them_all ? RP_FV_WIN : RP_FV_LOSS, stm);
-            e->termination = "perpetual-check";
+            e->termination.kind = RP_TERM_PERPETUAL_CHECK;
             return 1;
         }
     }
@@ -162,7 +162,7 @@ static int repetition_end(const struct rp_fgame *g, struct rp_ending *e)
     if (e->result == RP_RESULT_DRAW && d->material_counting) {
         e->result = rp_fmaterial_result(&g->pos, e->detail, sizeof e->detail);
     }
-    e->termination = d->fold_termination;
+    e->termination = (struct rp_term){RP_TERM_REPETITION, d->repetition_end};
     return 1;
 }
 
@@ -176,7 +176,7 @@ static int move_rule_end(const struct rp_fgame *g, struct rp_ending *e)
     if (d->material_counting) {
         e->result = rp_fmaterial_result(&g->pos, e->detail, sizeof e->detail);
     }
-    e->termination = d->moves_termination;
+    e->termination = (struct rp_term){RP_TERM_MOVE_RULE, d->move_rule_end};
     return 1;
 }
 
@@ -188,7 +188,7 @@ static int counting_end(const struct rp_fgame *g, struct rp_ending *e)
     e->detail[0] = '\0';
     snprintf(e->detail, sizeof e->detail, "count=%d", p->counting_limit / 2);
     e->result = RP_RESULT_DRAW;
-    e->termination = "counting";
+    e->termination.kind = RP_TERM_COUNTING;
     return 1;
 }
 
@@ -201,7 +201,7 @@ static int ended_given_move(void *state, struct rp_ending *e)
     e->detail[0] = '\0';
     if (g->def->insufficient_material && insufficient(&g->pos)) {
         e->result = RP_RESULT_DRAW;
-        e->termination = "insufficient-material";
+        e->termination.kind = RP_TERM_INSUFFICIENT_MATERIAL;
         return 1;
     }
     return repetition_end(g, e) || move_rule_end(g, e) || counting_end(g, e);

@@ -122,7 +122,7 @@ static int reversal(const struct rp_board *b, struct rp_ending *e)
     if (!is_home(b, 0) || !is_home(b, 1))
         return 0;
     e->result = b->side ? RP_RESULT_WHITE : RP_RESULT_BLACK;
-    e->termination = "reversal";
+    e->termination.kind = RP_TERM_REVERSAL;
     return 1;
 }
 

@@ -321,7 +321,7 @@ static int retro_ended(void *state, struct rp_ending *e)
          * the mover's colour wins. */
         int winner = white && black ? mover : black;
         e->result = winner ? RP_RESULT_BLACK : RP_RESULT_WHITE;
-        e->termination = "setup-restored";
+        e->termination.kind = RP_TERM_SETUP_RESTORED;
         return 1;
     }
     if (rp_retro_has_turn(r, &r->memo))
@@ -329,7 +329,7 @@ static int retro_ended(void *state, struct rp_ending *e)
     /* docs/rules.md, Retro Chess: Endings.  No legal turn ends the game
      * undecided; unless a winner is declared, the points decide. */
     e->result = on_points(r);
-    e->termination = "points";
+    e->termination.kind = RP_TERM_POINTS;
     e->undecided = 1;
     return 1;
 }
@@ -348,7 +348,7 @@ static void retro_end(const void *state, enum rp_end_how how, struct rp_end *out
     if (how == RP_END_DECLARED_DRAW) {
         out->adjudicated = 1;
         out->result = on_points(r);
-        out->termination = "points";
+        out->termination.kind = RP_TERM_POINTS;
     }
 }
 

@@ -163,3 +163,59 @@ void rp_verdict_placement_colour(struct rp_verdict *v, const char *text, int col
     rp_verdict_set(v, RP_BAD_PROMOTION, "placement \"%s\" is a %s piece, but the promoting %s is %s", text,
                    colour ? "black" : "white", piece, side ? "black" : "white");
 }
+
+void rp_count_words(int n, char *out, size_t size)
+{
+    static const char *const small[] = {"zero", "one", "two", "three", "four", "five", "six", "seven",
+                                        "eight", "nine", "ten", "eleven", "twelve", "thirteen",
+                                        "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+                                        "nineteen"};
+    static const char *const tens[] = {"", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy",
+                                       "eighty", "ninety"};
+    if (n >= 0 && n < 20)
+        snprintf(out, size, "%s", small[n]);
+    else if (n >= 20 && n < 100)
+        snprintf(out, size, "%s%s%s", tens[n / 10], n % 10 ? "-" : "", n % 10 ? small[n % 10] : "");
+    else
+        snprintf(out, size, "%d", n);
+}
+
+const char *rp_term_name(struct rp_term t, char *buf)
+{
+    static const char *const names[RP_TERM_COUNT] = {
+        [RP_TERM_NONE] = "",
+        [RP_TERM_CHECKMATE] = "checkmate",
+        [RP_TERM_STALEMATE] = "stalemate",
+        [RP_TERM_REPETITION] = "fold-repetition",
+        [RP_TERM_MOVE_RULE] = "-moves",
+        [RP_TERM_INSUFFICIENT_MATERIAL] = "insufficient-material",
+        [RP_TERM_EXTINCTION] = "extinction",
+        [RP_TERM_BARE_KING] = "bare-king",
+        [RP_TERM_NO_PIECES] = "no-pieces",
+        [RP_TERM_KING_CAPTURED] = "king-captured",
+        [RP_TERM_FLAG] = "flag",
+        [RP_TERM_CHECKS] = "checks",
+        [RP_TERM_CONNECT] = "connect",
+        [RP_TERM_BIKJANG] = "bikjang",
+        [RP_TERM_PASSES] = "passes",
+        [RP_TERM_PERPETUAL_CHECK] = "perpetual-check",
+        [RP_TERM_COUNTING] = "counting",
+        [RP_TERM_REVERSAL] = "reversal",
+        [RP_TERM_SETUP_RESTORED] = "setup-restored",
+        [RP_TERM_POINTS] = "points",
+        [RP_TERM_RESIGNATION] = "resignation",
+        [RP_TERM_TIMEOUT] = "timeout",
+        [RP_TERM_AGREEMENT] = "agreement",
+        [RP_TERM_UNFINISHED] = "unfinished",
+        [RP_TERM_DECLARED] = "declared",
+        [RP_TERM_ILLEGAL] = "illegal",
+    };
+    if (t.kind < 0 || t.kind >= RP_TERM_COUNT)
+        return NULL;
+    if (t.kind != RP_TERM_REPETITION && t.kind != RP_TERM_MOVE_RULE)
+        return names[t.kind];
+    char count[24];
+    rp_count_words(t.count, count, sizeof count);
+    snprintf(buf, RP_TERM_NAME_MAX, "%s%s", count, names[t.kind]);
+    return buf;
+}

@@ -52,7 +52,7 @@ static void render_turn(void *ctx, const struct fmt_turn *turn,
 
 static void check_report(const struct fmt_game *g, const struct rp_report *r)
 {
-    gc_fuzz_check(r->termination);
+    gc_fuzz_check(r->termination_name);
     gc_fuzz_check(memchr(r->detail, '\0', sizeof r->detail));
     gc_fuzz_check(r->turns >= 0 && (size_t)r->turns <= g->nturns);
     gc_fuzz_check(r->status != RP_STATUS_ILLEGAL || r->nviolations > 0);

@@ -109,7 +109,7 @@ Test(replay_backlash, demotion_chain_game)
     cr_expect_str_eq(rp_status_name(r.status), "ok");
     cr_expect_eq(r.nviolations, 0u);
     cr_expect_eq(r.turns, 31);
-    cr_expect_str_eq(r.termination, "king-captured");
+    cr_expect_str_eq(r.termination_name, "king-captured");
     cr_expect_str_eq(r.detail, "board=left");
     cr_expect_eq(r.result, RP_RESULT_WHITE);
     rp_report_release(&r);
@@ -225,7 +225,7 @@ Test(replay_backlash, stalemate_before_the_turn)
     memset(&e, 0, sizeof e);
     cr_assert_eq(rp_variant_backlash.ended(s, &e), 1);
     cr_expect_eq(e.result, RP_RESULT_DRAW);
-    cr_expect_str_eq(e.termination, "stalemate");
+    cr_expect_str_eq(ts_term_name(e.termination), "stalemate");
     cr_expect_str_eq(e.detail, "board=left");
     free(s);
     /* A piece in the pocket for that board can be dropped: play goes on. */
@@ -252,7 +252,7 @@ Test(replay_backlash, stalemate_within_the_turn)
     cr_expect(v.accepted);
     cr_expect_eq(v.code, RP_OK, "%s", v.message);
     cr_assert_eq(rp_variant_backlash.ended(s, &e), 1);
-    cr_expect_str_eq(e.termination, "stalemate");
+    cr_expect_str_eq(ts_term_name(e.termination), "stalemate");
     cr_expect_str_eq(e.detail, "board=left");
     cr_expect_eq(e.result, RP_RESULT_DRAW);
     free(s);

@@ -56,7 +56,7 @@ Test(replay_extinction, stalemate_is_a_draw)
     struct rp_ending e;
     struct fmt_component c = ts_move("k", "e8", "e7");
     cr_assert(ends_after(FORTRESS " b - - 0 1", &c, 1, &e));
-    cr_expect_str_eq(e.termination, "stalemate");
+    cr_expect_str_eq(ts_term_name(e.termination), "stalemate");
     cr_expect_eq(e.result, RP_RESULT_DRAW);
     cr_expect_str_eq(e.detail, "");
 }
@@ -69,7 +69,7 @@ Test(replay_extinction, extinction_before_stalemate)
     struct rp_ending e;
     struct fmt_component c = ts_move("r", "a8", "a6");
     cr_assert(ends_after("rnbqk3/8/B7/8/1p1p1p1p/pPpPpPpP/PRPRPRPR/NKQRRRNR b - - 0 1", &c, 1, &e));
-    cr_expect_str_eq(e.termination, "extinction");
+    cr_expect_str_eq(ts_term_name(e.termination), "extinction");
     cr_expect_str_eq(e.detail, "extinct=B");
     cr_expect_eq(e.result, RP_RESULT_BLACK);
 }
@@ -88,7 +88,7 @@ Test(replay_extinction, checkmate_in_chess_is_no_ending_here)
     rp_variant_chess.play(&o, &c, 1, &v);
     cr_assert(v.accepted, "move rejected: %s", v.message);
     cr_assert(rp_variant_chess.ended(&o, &e));
-    cr_expect_str_eq(e.termination, "checkmate");
+    cr_expect_str_eq(ts_term_name(e.termination), "checkmate");
 }
 
 Test(replay_extinction, seventy_five_moves_and_extinction_first)
@@ -96,7 +96,7 @@ Test(replay_extinction, seventy_five_moves_and_extinction_first)
     struct rp_ending e;
     struct fmt_component c = ts_move("R", "a1", "a2");
     cr_assert(ends_after("rnbqk3/p7/8/8/8/8/7P/RNBQK3 w - - 149 90", &c, 1, &e));
-    cr_expect_str_eq(e.termination, "seventy-five-moves");
+    cr_expect_str_eq(ts_term_name(e.termination), "seventy-five-moves");
     cr_expect_eq(e.result, RP_RESULT_DRAW);
     /* A pawn move resets the count */
     c = ts_move("P", "h2", "h3");
@@ -104,7 +104,7 @@ Test(replay_extinction, seventy_five_moves_and_extinction_first)
     /* An extinction on the 150th ply is an extinction */
     c = ts_move("Q", "d1", "d8");
     cr_assert(ends_after("rnbqk3/p7/8/8/8/8/7P/RNBQK3 w - - 149 90", &c, 1, &e));
-    cr_expect_str_eq(e.termination, "extinction");
+    cr_expect_str_eq(ts_term_name(e.termination), "extinction");
     cr_expect_str_eq(e.detail, "extinct=Q");
     cr_expect_eq(e.result, RP_RESULT_WHITE);
 }
@@ -115,7 +115,7 @@ Test(replay_extinction, both_extinct_mover_wins_for_black_too)
     struct rp_ending e;
     struct fmt_component c[2] = {ts_move("p", "c2", "b1"), ts_place("q", "b1")};
     cr_assert(ends_after("rnbqkbnr/8/8/8/8/8/2p2PPP/RNBQKB1R b KQkq - 0 1", c, 2, &e));
-    cr_expect_str_eq(e.termination, "extinction");
+    cr_expect_str_eq(ts_term_name(e.termination), "extinction");
     cr_expect_str_eq(e.detail, "extinct=N");
     cr_expect_eq(e.result, RP_RESULT_BLACK);
 }
@@ -126,7 +126,7 @@ Test(replay_extinction, promoting_the_last_pawn_to_a_king)
     struct rp_ending e;
     struct fmt_component c[2] = {ts_move("P", "b7", "b8"), ts_place("K", "b8")};
     cr_assert(ends_after("r3kbnr/1P1qpppp/8/8/8/8/8/RNBQKBNR w KQk - 0 1", c, 2, &e));
-    cr_expect_str_eq(e.termination, "extinction");
+    cr_expect_str_eq(ts_term_name(e.termination), "extinction");
     cr_expect_str_eq(e.detail, "extinct=P");
     cr_expect_eq(e.result, RP_RESULT_BLACK);
 }

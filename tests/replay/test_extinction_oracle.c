@@ -437,10 +437,10 @@ static int replay_and_compare(const struct game *g, int index, const struct expe
                      rp_code_name(r.violations[0].code), r.violations[0].message, log);
         ok = 0;
     }
-    if (r.turns != g->nplies || strcmp(r.termination, x->termination) != 0 ||
+    if (r.turns != g->nplies || strcmp(r.termination_name, x->termination) != 0 ||
         r.result != x->result || strcmp(r.detail, x->detail) != 0) {
         cr_log_error("game %d: gcaudit says %d turns, %s %s \"%s\"; the engine %d plies, %s %s \"%s\"\n%s",
-                     index, r.turns, rp_result_name(r.result), r.termination, r.detail, g->nplies,
+                     index, r.turns, rp_result_name(r.result), r.termination_name, r.detail, g->nplies,
                      rp_result_name(x->result), x->termination, x->detail, log);
         ok = 0;
     }

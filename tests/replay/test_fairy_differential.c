@@ -89,7 +89,7 @@ static void summarise(const struct rp_report *r, struct outcome *o)
     o->winner = r->winner;
     o->loser = r->loser;
     o->nviolations = (int)r->nviolations;
-    snprintf(o->termination, sizeof o->termination, "%s", r->termination);
+    snprintf(o->termination, sizeof o->termination, "%s", r->termination_name);
     snprintf(o->detail, sizeof o->detail, "%s", r->detail);
     if (r->nviolations) {
         o->first_turn = r->violations[0].turn;

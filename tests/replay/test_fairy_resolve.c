@@ -293,7 +293,7 @@ Test(replay_fairy_resolve, janggi_cannons_passes_and_bikjang)
     replay("Janggi", NULL, "1. pass 1... pass", &r, NULL);
     cr_expect_eq(r.status, RP_STATUS_OK);
     cr_expect_eq(r.result, RP_RESULT_BLACK);
-    cr_expect_str_eq(r.termination, "passes");
+    cr_expect_str_eq(r.termination_name, "passes");
     cr_expect_str_eq(r.detail, "material=72-72");
     rp_report_release(&r);
     /* Bikjang: the generals face each other; the reply may only break
@@ -302,7 +302,7 @@ Test(replay_fairy_resolve, janggi_cannons_passes_and_bikjang)
                      RP_KING_IN_CHECK, "the two generals would face each other on an open file");
     replay("Janggi", "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", "1. K d1-e1 1... pass", &r, NULL);
     cr_expect_eq(r.status, RP_STATUS_OK);
-    cr_expect_str_eq(r.termination, "bikjang");
+    cr_expect_str_eq(r.termination_name, "bikjang");
     cr_expect_str_eq(r.detail, "material=0-0");
     cr_expect_eq(r.result, RP_RESULT_BLACK);
     rp_report_release(&r);
@@ -319,7 +319,7 @@ Test(replay_fairy_resolve, xiangqi_repetition_is_left_to_review)
     replay("Xiangqi", NULL, moves, &r, NULL);
     cr_expect_eq(r.status, RP_STATUS_OK);
     cr_expect_eq(r.result, RP_RESULT_DRAW);
-    cr_expect_str_eq(r.termination, "threefold-repetition");
+    cr_expect_str_eq(r.termination_name, "threefold-repetition");
     cr_expect_str_eq(r.detail, "review=chasing");
     cr_expect_eq(r.turns, 8);
     rp_report_release(&r);

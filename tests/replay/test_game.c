@@ -26,7 +26,7 @@ Test(game, unmarked_plies_alternate_from_white_and_violations_say_their_turn)
                 "h5-f7, e8-e7\n",
                 &r, &g);
     cr_expect_eq(r.status, RP_STATUS_ILLEGAL);
-    cr_expect_str_eq(r.termination, "checkmate");
+    cr_expect_str_eq(r.termination_name, "checkmate");
     cr_assert_eq(r.nviolations, 1);
     cr_expect_eq(r.violations[0].code, RP_AFTER_END);
     cr_expect_eq(r.violations[0].turn, 4);

@@ -75,7 +75,7 @@ Test(replay_retro, both_restored_the_mover_wins)
     setup_colour(&r, 0);
     setup_colour(&r, 1);
     cr_assert_eq(rp_variant_retro.ended(&r, &e), 1);
-    cr_expect_str_eq(e.termination, "setup-restored");
+    cr_expect_str_eq(ts_term_name(e.termination), "setup-restored");
     cr_expect_eq(e.result, RP_RESULT_WHITE);
     r.b.side = 0;             /* Black made it */
     cr_assert_eq(rp_variant_retro.ended(&r, &e), 1);
@@ -188,7 +188,7 @@ Test(replay_retro, no_legal_turn)
     cr_expect_eq(rp_retro_has_turn(&r, &r.memo), 0);
     struct rp_ending e;
     cr_assert_eq(rp_variant_retro.ended(&r, &e), 1);
-    cr_expect_str_eq(e.termination, "points");
+    cr_expect_str_eq(ts_term_name(e.termination), "points");
     cr_expect_eq(e.undecided, 1);
     cr_expect_eq(e.result, RP_RESULT_WHITE);
     /* Without the knight the king may unmove to b8 (kcehc is allowed). */

@@ -204,7 +204,7 @@ Test(replay_variant_fairy, repetition_claim_and_end)
     char *t = shuffle("Gothic Chess", 2, "5. draw\n");
     replay_text(t, &r, NULL, NULL);
     cr_expect_eq(r.result, RP_RESULT_DRAW);
-    cr_expect_str_eq(r.termination, "agreement");
+    cr_expect_str_eq(r.termination_name, "agreement");
     cr_expect_str_eq(r.detail, "claimable=threefold");
     rp_report_release(&r);
     free(t);
@@ -213,14 +213,14 @@ Test(replay_variant_fairy, repetition_claim_and_end)
     replay_text(t, &r, NULL, NULL);
     cr_expect_eq(r.status, RP_STATUS_OK);
     cr_expect_eq(r.result, RP_RESULT_DRAW);
-    cr_expect_str_eq(r.termination, "fivefold-repetition");
+    cr_expect_str_eq(r.termination_name, "fivefold-repetition");
     cr_expect_eq(r.turns, 16);
     rp_report_release(&r);
     free(t);
     /* Where the definition sets no end of its own, nFoldRule ends it. */
     t = shuffle("Shatranj", 2, "");
     replay_text(t, &r, NULL, NULL);
-    cr_expect_str_eq(r.termination, "threefold-repetition");
+    cr_expect_str_eq(r.termination_name, "threefold-repetition");
     cr_expect_eq(r.turns, 8);
     rp_report_release(&r);
     free(t);
@@ -236,14 +236,14 @@ Test(replay_variant_fairy, three_check_and_the_hill)
                 &r, NULL, NULL);
     cr_expect_eq(r.status, RP_STATUS_OK);
     cr_expect_eq(r.result, RP_RESULT_WHITE);
-    cr_expect_str_eq(r.termination, "checks");
+    cr_expect_str_eq(r.termination_name, "checks");
     cr_expect_eq(r.turns, 1);
     rp_report_release(&r);
     replay_text("Game: King of the Hill\n\n"
                 "1. P e2-e4 1... p a7-a6\n2. K e1-e2 2... p a6-a5\n3. K e2-e3 3... p a5-a4\n4. K e3-d4\n",
                 &r, NULL, NULL);
     cr_expect_eq(r.result, RP_RESULT_WHITE);
-    cr_expect_str_eq(r.termination, "flag");
+    cr_expect_str_eq(r.termination_name, "flag");
     cr_expect_str_eq(r.detail, "flag=d4");
     rp_report_release(&r);
 }
@@ -460,7 +460,7 @@ Test(replay_variant_fairy, a_stalemate_on_the_move_completing_the_move_rule_is_t
     struct rp_report r;
     replay_text("Game: Xiangqi\nFEN: 4k4/9/R8/9/9/5R3/9/9/9/3K5 w - - 99 60\n\n60. R a8-a9\n", &r, NULL, NULL);
     cr_expect_eq(r.status, RP_STATUS_OK);
-    cr_expect_str_eq(r.termination, "stalemate");
+    cr_expect_str_eq(r.termination_name, "stalemate");
     cr_expect_eq(r.result, RP_RESULT_WHITE);
     rp_report_release(&r);
 }

@@ -85,7 +85,7 @@ static int fake_ended(void *state, struct rp_ending *e)
     if (f->plies < f->limit)
         return 0;
     e->result = RP_RESULT_DRAW;
-    e->termination = "count";
+    e->termination.kind = RP_TERM_COUNTING;
     snprintf(e->detail, sizeof e->detail, "limit=%d", f->limit);
     return 1;
 }
@@ -97,7 +97,7 @@ static void fake_end(const void *state, enum rp_end_how how, struct rp_end *out)
     if (how == RP_END_DECLARED_DRAW) {
         out->adjudicated = 1;
         out->result = RP_RESULT_WHITE;
-        out->termination = "fake-adjudication";
+        out->termination.kind = RP_TERM_POINTS;
     }
     if (how != RP_END_BY_RULE)
         snprintf(out->detail, sizeof out->detail, "plies=%d", f->plies);
@@ -177,14 +177,14 @@ Test(replay_variants, a_registered_variant_is_listed_found_and_replayed)
     cr_expect_eq(r.status, RP_STATUS_OK);
     cr_expect_eq(r.turns, 3);
     cr_expect_eq(r.result, RP_RESULT_NONE);
-    cr_expect_str_eq(r.termination, "unfinished");
+    cr_expect_str_eq(r.termination_name, "unfinished");
     cr_expect_str_eq(r.detail, "plies=3", "the end call's detail");
     cr_expect_eq(releases, 1);
     rp_report_release(&r);
 
     replay(GAME("", "1. P e2-e4 1... p e7-e5\n2. N g1-f3 2... n b8-c6"), &r);
     cr_expect_eq(r.result, RP_RESULT_DRAW);
-    cr_expect_str_eq(r.termination, "count");
+    cr_expect_str_eq(r.termination_name, "counting");
     cr_expect_str_eq(r.detail, "limit=4", "the ending's detail, kept by an empty end detail");
     rp_report_release(&r);
 }
@@ -229,7 +229,7 @@ Test(replay_variants, setup_may_refuse_a_game)
     cr_expect_eq(r.replayed, 0);
     cr_expect_eq(r.turns, 0);
     cr_expect_eq(r.result, RP_RESULT_WHITE, "a malformed game keeps its declared result");
-    cr_expect_str_eq(r.termination, "");
+    cr_expect_str_eq(r.termination_name, "");
     cr_assert_eq(r.nviolations, 1);
     cr_expect_eq(r.violations[0].code, RP_SYNTAX);
     cr_expect_str_eq(r.violations[0].message, "Plies: 12 is not a number from 1 to 9");
@@ -240,7 +240,7 @@ Test(replay_variants, setup_may_refuse_a_game)
 
     replay(GAME("Plies: 2\n", "1. P e2-e4 1... p e7-e5 2. P d2-d4"), &r);
     cr_expect_eq(r.status, RP_STATUS_ILLEGAL);
-    cr_expect_str_eq(r.termination, "count");
+    cr_expect_str_eq(r.termination_name, "counting");
     cr_assert_eq(r.nviolations, 1);
     cr_expect_eq(r.violations[0].code, RP_AFTER_END);
     cr_expect_str_eq(r.violations[0].message, "the game had already ended");
@@ -257,7 +257,7 @@ Test(replay_variants, the_end_call_adjudicates_and_swaps)
     replay(GAME("Result: 1/2-1/2\n", "1. P e2-e4"), &r);
     cr_expect_eq(r.declared, RP_RESULT_DRAW);
     cr_expect_eq(r.result, RP_RESULT_WHITE);
-    cr_expect_str_eq(r.termination, "fake-adjudication");
+    cr_expect_str_eq(r.termination_name, "points");
     cr_expect_str_eq(r.detail, "plies=1");
     cr_expect_eq(r.colours_swapped, 1);
     cr_expect_eq(r.winner, 1, "White at the end is the Black: person");
@@ -267,7 +267,7 @@ Test(replay_variants, the_end_call_adjudicates_and_swaps)
     /* An illegal turn is charged to the person playing its colour then. */
     replay(GAME("", "1. P e2-e4 1... p e7-e5; p d7-d5"), &r);
     cr_expect_eq(r.status, RP_STATUS_ILLEGAL);
-    cr_expect_str_eq(r.termination, "illegal");
+    cr_expect_str_eq(r.termination_name, "illegal");
     cr_expect_str_eq(r.detail, "plies=1");
     cr_assert_eq(r.nviolations, 1);
     cr_expect_eq(r.violations[0].code, RP_BAD_TURN);

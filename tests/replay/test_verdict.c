@@ -89,3 +89,28 @@ Test(replay_verdict, a_stray_component_names_the_move_or_any_move)
     rp_verdict_no_pass(&v, "Chess");
     expect_verdict(v, RP_ILLEGAL_MOVE, "a player cannot pass in Chess");
 }
+
+Test(replay_verdict, every_termination_has_its_name_and_the_counted_ones_say_their_count)
+{
+    char buf[RP_TERM_NAME_MAX];
+    cr_expect_str_eq(rp_term_name((struct rp_term){RP_TERM_NONE, 0}, buf), "");
+    cr_expect_str_eq(rp_term_name((struct rp_term){RP_TERM_CHECKMATE, 0}, buf), "checkmate");
+    cr_expect_str_eq(rp_term_name((struct rp_term){RP_TERM_KING_CAPTURED, 0}, buf), "king-captured");
+    cr_expect_str_eq(rp_term_name((struct rp_term){RP_TERM_ILLEGAL, 0}, buf), "illegal");
+    cr_expect_str_eq(rp_term_name((struct rp_term){RP_TERM_REPETITION, 5}, buf), "fivefold-repetition");
+    cr_expect_str_eq(rp_term_name((struct rp_term){RP_TERM_REPETITION, 3}, buf), "threefold-repetition");
+    cr_expect_str_eq(rp_term_name((struct rp_term){RP_TERM_MOVE_RULE, 75}, buf), "seventy-five-moves");
+    cr_expect_str_eq(rp_term_name((struct rp_term){RP_TERM_MOVE_RULE, 50}, buf), "fifty-moves");
+    cr_expect_str_eq(rp_term_name((struct rp_term){RP_TERM_MOVE_RULE, 150}, buf), "150-moves");
+    cr_expect_null(rp_term_name((struct rp_term){RP_TERM_COUNT, 0}, buf));
+    for (int k = 0; k < RP_TERM_COUNT; k++) {
+        const char *name = rp_term_name((struct rp_term){(enum rp_termination)k, 2}, buf);
+        cr_expect_not_null(name, "kind %d has a name", k);
+        cr_expect(k == RP_TERM_NONE || name[0], "kind %d has a name", k);
+        for (int j = 0; j < k; j++) {
+            char other[RP_TERM_NAME_MAX];
+            cr_expect_str_neq(name, rp_term_name((struct rp_term){(enum rp_termination)j, 2}, other),
+                              "kinds %d and %d", j, k);
+        }
+    }
+}

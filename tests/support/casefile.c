@@ -94,7 +94,7 @@ static const char *actual(const char *key, const struct fmt_game *g, const struc
     if (!strcmp(key, "status")) return rp_status_name(r->status);
     if (!strcmp(key, "result")) return rp_result_name(r->result);
     if (!strcmp(key, "declared")) return rp_result_name(r->declared);
-    if (!strcmp(key, "termination")) return r->termination;
+    if (!strcmp(key, "termination")) return r->termination_name;
     if (!strcmp(key, "detail")) return r->detail;
     if (!strcmp(key, "winner")) return person(g, r->winner);
     if (!strcmp(key, "loser")) return person(g, r->loser);

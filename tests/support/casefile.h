@@ -30,6 +30,9 @@
 
 #include <stddef.h>
 
+#include "replay/replay.h"
+
+
 /* Run every case of path with `game` as the default Game: value.  Returns
  * the number of failed cases (each reported with cr_log_error) and sets
  * *ncases. */
@@ -40,5 +43,10 @@ int ts_run_casefile(const char *path, const char *game, int *ncases);
  * fail the test run. */
 int ts_run_casefile_quietly(const char *path, const char *game, int *ncases, char *first,
                             size_t size);
+
+/* A termination's name, as games.csv writes it, for an assertion on a
+ * variant's ending (the compound literal holds a counted one's name). */
+#define ts_term_name(t) rp_term_name((t), (char[RP_TERM_NAME_MAX]){0})
+
 
 #endif

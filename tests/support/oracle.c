@@ -74,7 +74,7 @@ static int check_game(json_t *exp, const struct fmt_game *g, const struct rp_rep
     ok &= int_eq(id, "turns", json_integer_value(json_object_get(exp, "turns")), r->turns);
     ok &= field_eq(id, "result", exp, rp_result_name(r->result));
     ok &= field_eq(id, "declared_result", exp, rp_result_name(r->declared));
-    ok &= field_eq(id, "termination", exp, r->termination);
+    ok &= field_eq(id, "termination", exp, r->termination_name);
     ok &= field_eq(id, "detail", exp, r->detail);
     ok &= field_eq(id, "winner", exp, person(g, r->winner));
     ok &= field_eq(id, "loser", exp, person(g, r->loser));

@@ -927,6 +927,7 @@ static char *game_log(const struct game *g, char (*turns)[TURN_MAX], int nturns,
 struct expectation {
     enum rp_result result;
     const char *termination;
+    char termination_buf[RP_TERM_NAME_MAX]; /* a counted termination's name */
     char detail[RP_DETAIL_MAX];
     int detail_prefix;           /* only the start of the detail is known */
 };
@@ -1082,7 +1083,7 @@ static void expect(const struct game *g, struct expectation *x)
         return;
     case END_REPETITION: {
         occurrences(g, g->nplies, d->repetition_end, &first);
-        x->termination = d->fold_termination;
+        x->termination = rp_term_name((struct rp_term){RP_TERM_REPETITION, d->repetition_end}, x->termination_buf);
         if (d->perpetual_check_illegal) {
             /* 11.1's is_optional_game_end: the side to move checked in
              * every position of the cycle wins; the other way round, loses. */
@@ -1108,7 +1109,7 @@ static void expect(const struct game *g, struct expectation *x)
         return;
     }
     case END_MOVE_RULE:
-        x->termination = d->moves_termination;
+        x->termination = rp_term_name((struct rp_term){RP_TERM_MOVE_RULE, d->move_rule_end}, x->termination_buf);
         if (d->material_counting) {
             x->result = material_result(g, g->fens[g->nplies], x->detail, sizeof x->detail);
         }
@@ -1212,13 +1213,13 @@ static int replay_and_compare(const struct game *g, char (*turns)[TURN_MAX])
     } else if (c.mismatches) {
         log_difference("%s game %d: %s (%d positions differ)\n%s", name, g->index, c.first, c.mismatches, log);
         ok = 0;
-    } else if (r.status != RP_STATUS_OK || r.turns != g->nplies || strcmp(r.termination, x.termination) != 0 ||
+    } else if (r.status != RP_STATUS_OK || r.turns != g->nplies || strcmp(r.termination_name, x.termination) != 0 ||
                r.result != x.result ||
                (x.detail_prefix ? strncmp(r.detail, x.detail, strlen(x.detail)) : strcmp(r.detail, x.detail)) != 0) {
         log_difference("%s game %d ply %d: gcaudit says %s, %d turns, %s %s \"%s\"; the engine (%s end) %d plies, "
                      "%s %s \"%s\" (final FEN %s)\n%s",
                      name, g->index, g->nplies, rp_status_name(r.status), r.turns, rp_result_name(r.result),
-                     r.termination, r.detail, end_names[g->end], g->nplies, rp_result_name(x.result),
+                     r.termination_name, r.detail, end_names[g->end], g->nplies, rp_result_name(x.result),
                      x.termination, x.detail, g->fens[g->nplies], log);
         ok = 0;
     }
