@@ -107,7 +107,7 @@ static void on_row(int c, void *data)
         const char *other = NULL;
         int known = st_alias_resolve(R->alias, R->cells[i]) != R->cells[i];
         switch (st_alias_add(R->alias, R->cells[0], R->cells[i], &other)) {
-        case ST_ALIAS_OK:
+        case ST_OK:
             if (note_spelling(R, R->cells[i], known) != 0)
                 fail(R, "out of memory%s%s", "", "");
             break;
@@ -129,7 +129,7 @@ static void on_row(int c, void *data)
     /* A name alone declares it (so that it cannot become a spelling). */
     if (R->ncells == 1 && !R->failed) {
         const char *other = NULL;
-        if (st_alias_add(R->alias, R->cells[0], R->cells[0], &other) != ST_ALIAS_OK)
+        if (st_alias_add(R->alias, R->cells[0], R->cells[0], &other) != ST_OK)
             fail(R, "'%s' is already a spelling of '%s'", R->cells[0], other ? other : "");
     }
     for (size_t i = 0; i < R->ncells; i++)

@@ -190,7 +190,10 @@ int cli_analyze_emit_batch(void *ctx, struct cli_job *job, int drop)
         emit_rows(A, b);
         for (int f = 0; f < CLI_PGN_FATES; f++)
             A->pgn_counts.n[f] += b->pgn_counts.n[f];
-        st_summary_add(&A->t.sum, &b->t.sum);
+        if (st_summary_add(&A->t.sum, &b->t.sum) != ST_OK) {
+            cli_error("the run's totals: %s", st_rc_text(ST_TOO_LARGE));
+            A->failed = 1;
+        }
         A->t.games_found += b->t.games_found;
         cli_skips_merge(&A->t.skips, &b->t.skips);
         if (strcmp(b->t.latest, A->t.latest) > 0)

@@ -60,11 +60,11 @@ static int intern(st_alias *a, const char *s, uint32_t *id)
     return 0;
 }
 
-int st_alias_add(st_alias *a, const char *name, const char *spelling, const char **other)
+enum st_rc st_alias_add(st_alias *a, const char *name, const char *spelling, const char **other)
 {
     uint32_t n, s;
     if (intern(a, name, &n) != 0 || intern(a, spelling, &s) != 0)
-        return ST_ALIAS_NOMEM;
+        return ST_NO_MEMORY;
     if (a->target[n] != UINT32_MAX) {
         if (other)
             *other = a->names.str[a->target[n]];
@@ -84,7 +84,7 @@ int st_alias_add(st_alias *a, const char *name, const char *spelling, const char
     a->is_name[n] = 1;
     if (n != s)
         a->target[s] = n;
-    return ST_ALIAS_OK;
+    return ST_OK;
 }
 
 const char *st_alias_resolve(const st_alias *a, const char *spelling)

@@ -65,7 +65,7 @@ static void summary_fields(struct st_summary *s, uint64_t *f[SUMMARY_FIELDS])
     memcpy(f, p, sizeof p);
 }
 
-const char *st_rc_text(int rc)
+const char *st_rc_text(enum st_rc rc)
 {
     switch (rc) {
     case ST_OK: return "done";
@@ -74,11 +74,13 @@ const char *st_rc_text(int rc)
     case ST_MISUSE: return "the statistics were used after they were finished";
     case ST_WRITE_FAILED: return "a write failed";
     case ST_BAD_STATE: return "not a statistics state";
+    case ST_ALIAS_CONFLICT: return "the spelling is already one of another name";
+    case ST_ALIAS_CHAIN: return "a name cannot be a spelling, nor a spelling a name";
     default: return "unknown failure";
     }
 }
 
-int st_summary_add(struct st_summary *into, const struct st_summary *from)
+enum st_rc st_summary_add(struct st_summary *into, const struct st_summary *from)
 {
     struct st_summary sum = *into, copy = *from;
     uint64_t *a[SUMMARY_FIELDS], *b[SUMMARY_FIELDS];
@@ -86,9 +88,9 @@ int st_summary_add(struct st_summary *into, const struct st_summary *from)
     summary_fields(&copy, b);
     for (int i = 0; i < SUMMARY_FIELDS; i++)
         if (add_count(a[i], *b[i]) != 0)
-            return -1;
+            return ST_TOO_LARGE;
     *into = sum;
-    return 0;
+    return ST_OK;
 }
 
 /* ------------------------------------------------- adding by name */
@@ -330,7 +332,7 @@ static int merge_records(st_stats *into, const st_stats *from)
     return 0;
 }
 
-int st_stats_merge(st_stats *into, const st_stats *from)
+enum st_rc st_stats_merge(st_stats *into, const st_stats *from)
 {
     if (into->finished || from->finished)
         return ST_MISUSE;
@@ -427,7 +429,7 @@ static int save_records(FILE *f, const st_stats *s)
     return 0;
 }
 
-int st_stats_save(const st_stats *s, FILE *f)
+enum st_rc st_stats_save(const st_stats *s, FILE *f)
 {
     if (s->finished)
         return ST_MISUSE;
@@ -790,7 +792,7 @@ uint64_t st_stats_games(const st_stats *s)
     return n;
 }
 
-int st_stats_load(st_stats *into, FILE *f, long lines_before, char *err, size_t errsize)
+enum st_rc st_stats_load(st_stats *into, FILE *f, long lines_before, char *err, size_t errsize)
 {
     char *line = NULL;
     size_t cap = 0;

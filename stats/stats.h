@@ -26,6 +26,25 @@
 
 #include "replay/replay.h"
 
+/* What the calls of the statistics that can fail return; each failure its own
+ * code, so that a caller never calls a misuse "out of memory". */
+enum st_rc {
+    ST_OK = 0,
+    ST_NO_MEMORY = -1,
+    ST_TOO_LARGE = -2,            /* a count would pass ST_COUNT_MAX */
+    ST_MISUSE = -3,               /* a call the object's state forbids (after st_stats_finish) */
+    ST_WRITE_FAILED = -4,         /* st_stats_save: a write failed, errno says why */
+    ST_BAD_STATE = -5,            /* st_stats_load, st_summary_check: the counts are no state (the reason is said) */
+    ST_ALIAS_CONFLICT = -6,       /* st_alias_add: the spelling already maps to another name */
+    ST_ALIAS_CHAIN = -7           /* st_alias_add: a name that is a spelling, or a spelling that is a name */
+};
+
+/* A call whose enum st_rc the caller must look at. */
+#define ST_MUST_CHECK __attribute__((warn_unused_result))
+
+/* "out of memory", ... : the failure in words, for messages. */
+const char *st_rc_text(enum st_rc rc);
+
 /* Counts over a run, per status and per verified result. */
 struct st_summary {
     uint64_t entries, entries_ok, entries_skipped, entries_failed;
@@ -50,14 +69,15 @@ void st_summary_init(struct st_summary *s);
 void st_summary_add_game(struct st_summary *s, const struct rp_report *r,
                          enum rp_result counted);
 
-/* Add every count of from to into (parts of one run counted apart).  0, or
- * -1 when a sum would pass ST_COUNT_MAX (into is then unchanged). */
-int st_summary_add(struct st_summary *into, const struct st_summary *from);
+/* Add every count of from to into (parts of one run counted apart).  ST_OK,
+ * or ST_TOO_LARGE when a sum would pass ST_COUNT_MAX (into is then
+ * unchanged). */
+ST_MUST_CHECK enum st_rc st_summary_add(struct st_summary *into, const struct st_summary *from);
 
 /* Do the counts of s fit together as a run's counts always do (entries =
  * ok + skipped + failed, games = the sum by status, ...), each at most
- * ST_COUNT_MAX?  0, or -1 with what does not fit in why. */
-int st_summary_check(const struct st_summary *s, char *why, size_t whysize);
+ * ST_COUNT_MAX?  ST_OK, or ST_BAD_STATE with what does not fit in why. */
+ST_MUST_CHECK enum st_rc st_summary_check(const struct st_summary *s, char *why, size_t whysize);
 
 /* ------------------------------------------------------------ statistics */
 
@@ -91,19 +111,6 @@ struct st_game {
 
 typedef struct st_stats st_stats;
 
-/* What the calls on st_stats that can fail return; each failure its own
- * code, so that a caller never calls a misuse "out of memory". */
-enum st_rc {
-    ST_OK = 0,
-    ST_NO_MEMORY = -1,
-    ST_TOO_LARGE = -2,            /* a count would pass ST_COUNT_MAX */
-    ST_MISUSE = -3,               /* a call the object's state forbids (after st_stats_finish) */
-    ST_WRITE_FAILED = -4,         /* st_stats_save: a write failed, errno says why */
-    ST_BAD_STATE = -5             /* st_stats_load: the file is no state (the reason is said) */
-};
-
-/* "out of memory", ... : the failure in words, for messages. */
-const char *st_rc_text(int rc);
 
 /* NULL when out of memory. */
 st_stats *st_stats_new(void);
@@ -111,19 +118,19 @@ void st_stats_free(st_stats *s);
 
 /* Count one game.  ST_OK; ST_NO_MEMORY or ST_TOO_LARGE (the statistics
  * are then incomplete: stop); ST_MISUSE after st_stats_finish. */
-int st_stats_add(st_stats *s, const struct st_game *g);
+ST_MUST_CHECK enum st_rc st_stats_add(st_stats *s, const struct st_game *g);
 
 /* Add everything from has counted to into, exactly as if into had been
  * given from's games too (persist.c): the parts of a run counted apart, on
  * worker threads or on other machines.  ST_OK; ST_NO_MEMORY or
  * ST_TOO_LARGE (into then holds part of from); ST_MISUSE when either is
  * finished. */
-int st_stats_merge(st_stats *into, const st_stats *from);
+ST_MUST_CHECK enum st_rc st_stats_merge(st_stats *into, const st_stats *from);
 
 /* Write the raw state (the counts st_stats_finish works from, by name) to
  * f, in the versioned text format persist.c describes.  ST_OK;
  * ST_WRITE_FAILED (errno set); ST_MISUSE after st_stats_finish. */
-int st_stats_save(const st_stats *s, FILE *f);
+ST_MUST_CHECK enum st_rc st_stats_save(const st_stats *s, FILE *f);
 
 /* Read a state written by st_stats_save from f (from its "stats 3" line to
  * its "end" line) and add it to into; lines_before is the number of lines
@@ -134,7 +141,8 @@ int st_stats_save(const st_stats *s, FILE *f);
  * that was edited or damaged is refused, never merged into nonsense.
  * ST_OK; ST_BAD_STATE or ST_NO_MEMORY with the reason in err (into may
  * then hold part of the file); ST_MISUSE when into is finished. */
-int st_stats_load(st_stats *into, FILE *f, long lines_before, char *err, size_t errsize);
+ST_MUST_CHECK enum st_rc st_stats_load(st_stats *into, FILE *f, long lines_before, char *err,
+                                       size_t errsize);
 
 /* The games counted (over every variant), as st_summary's games counts
  * the same games; UINT64_MAX when that is more than ST_COUNT_MAX. */
@@ -182,7 +190,7 @@ struct st_options {
 
 /* Fit the ratings and fix the order of the rows.  ST_OK, or ST_NO_MEMORY.
  * Call after the last st_stats_add; a second call does nothing. */
-int st_stats_finish(st_stats *s, const struct st_options *o);
+ST_MUST_CHECK enum st_rc st_stats_finish(st_stats *s, const struct st_options *o);
 
 /* ---------------------------------------------------------------- tables */
 
@@ -357,20 +365,14 @@ size_t st_format_fixed(char *buf, size_t size, double v, int decimals);
  */
 typedef struct st_alias st_alias;
 
-enum st_alias_rc {
-    ST_ALIAS_OK = 0,
-    ST_ALIAS_NOMEM = -1,
-    ST_ALIAS_CONFLICT = -2,      /* the spelling already maps to another name */
-    ST_ALIAS_CHAIN = -3          /* a name that is a spelling, or a spelling that is a name */
-};
-
 st_alias *st_alias_new(void);
 void st_alias_free(st_alias *a);
 
 /* Record that `spelling` means `name` (equal strings: only declares the
- * name).  On a conflict, *other (if not NULL) gets the name already bound,
- * valid until st_alias_free. */
-int st_alias_add(st_alias *a, const char *name, const char *spelling, const char **other);
+ * name).  ST_OK; ST_NO_MEMORY; ST_ALIAS_CONFLICT or ST_ALIAS_CHAIN, when
+ * *other (if not NULL) gets the name already bound, valid until
+ * st_alias_free. */
+ST_MUST_CHECK enum st_rc st_alias_add(st_alias *a, const char *name, const char *spelling, const char **other);
 
 /* The name a spelling stands for, or the spelling itself. */
 const char *st_alias_resolve(const st_alias *a, const char *spelling);

@@ -24,7 +24,7 @@ void st_summary_add_game(struct st_summary *s, const struct rp_report *r,
         s->mismatches += r->violations[i].code == RP_RESULT_MISMATCH;
 }
 
-int st_summary_check(const struct st_summary *s, char *why, size_t whysize)
+enum st_rc st_summary_check(const struct st_summary *s, char *why, size_t whysize)
 {
     const uint64_t *all[] = {&s->entries, &s->entries_ok, &s->entries_skipped, &s->entries_failed,
                              &s->games, &s->turns, &s->violations, &s->mismatches,
@@ -34,7 +34,7 @@ int st_summary_check(const struct st_summary *s, char *why, size_t whysize)
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (*all[i] > ST_COUNT_MAX) {
             snprintf(why, whysize, "a count is larger than 2^53-1");
-            return -1;
+            return ST_BAD_STATE;
         }
     /* Each below is at most 4 * ST_COUNT_MAX: no sum can wrap. */
     uint64_t statuses = s->by_status[0] + s->by_status[1] + s->by_status[2] + s->by_status[3];
@@ -60,6 +60,6 @@ int st_summary_check(const struct st_summary *s, char *why, size_t whysize)
                  (unsigned long long)(s->by_status[RP_STATUS_ILLEGAL] +
                                       s->by_status[RP_STATUS_MALFORMED]));
     else
-        return 0;
-    return -1;
+        return ST_OK;
+    return ST_BAD_STATE;
 }

@@ -199,7 +199,7 @@ static int select_player_rows(st_stats *s)
     return 0;
 }
 
-int st_stats_finish(st_stats *s, const struct st_options *o)
+enum st_rc st_stats_finish(st_stats *s, const struct st_options *o)
 {
     if (s->finished)
         return ST_OK;

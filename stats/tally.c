@@ -333,7 +333,7 @@ static int count_violations(st_stats *s, uint32_t variant, const char *name, uin
     return 0;
 }
 
-int st_stats_add(st_stats *s, const struct st_game *g)
+enum st_rc st_stats_add(st_stats *s, const struct st_game *g)
 {
     uint32_t v;
     int rc;
@@ -384,7 +384,7 @@ int st_stats_add(st_stats *s, const struct st_game *g)
      * result as the policy says (standings.c). */
     int paired = g->status == RP_STATUS_OK || g->status == RP_STATUS_ILLEGAL;
     if ((!valid && !paired) || !white || !black || strcmp(white, black) == 0)
-        return 0;
+        return ST_OK;
     uint32_t w, b;
     if (st_names_id(&s->players, g->colours_swapped ? black : white, &w) != 0 ||
         st_names_id(&s->players, g->colours_swapped ? white : black, &b) != 0)
