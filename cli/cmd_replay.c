@@ -346,7 +346,7 @@ static int show_game(const struct replay_opts *o, const struct fmt_entry *e,
         put_header(g, o->fen ? NULL : v);
     struct show S = {o, 0, 0, ""};
     struct rp_report r;
-    if (rp_replay(g, &r, show_turn, &S) != FMT_OK) {
+    if (rp_replay(g, &r, show_turn, &S) != RP_DONE) {
         cli_error("out of memory");
         return CLI_EXIT_NOTHING;
     }

@@ -154,7 +154,7 @@ static int buf_reserve(struct fmt_buf *b, size_t more)
     return FMT_OK;
 }
 
-int fmt_buf_add(struct fmt_buf *b, const char *s, size_t n)
+enum fmt_rc fmt_buf_add(struct fmt_buf *b, const char *s, size_t n)
 {
     if (buf_reserve(b, n) != FMT_OK)
         return FMT_FATAL;
@@ -228,7 +228,7 @@ static int format_cell(struct fmt_buf *out, const char *cell, int first)
     return FMT_OK;
 }
 
-int fmt_csv_format_row(struct fmt_buf *out, const char *const *cells, size_t ncols, int excel)
+enum fmt_rc fmt_csv_format_row(struct fmt_buf *out, const char *const *cells, size_t ncols, int excel)
 {
     for (size_t i = 0; i < ncols; i++)
         if (format_cell(out, cells[i], i == 0) != FMT_OK)
@@ -279,7 +279,7 @@ const char *fmt_csv_tmp_path(const fmt_csv *csv)
     return csv->tmp_path;
 }
 
-int fmt_csv_row(fmt_csv *csv, const char *const *cells, size_t ncols)
+enum fmt_rc fmt_csv_row(fmt_csv *csv, const char *const *cells, size_t ncols)
 {
     csv->row.len = 0;
     if (fmt_csv_format_row(&csv->row, cells, ncols, csv->excel) != FMT_OK)
@@ -289,7 +289,7 @@ int fmt_csv_row(fmt_csv *csv, const char *const *cells, size_t ncols)
     return csv->failed ? FMT_FATAL : FMT_OK;
 }
 
-int fmt_csv_write(fmt_csv *csv, const char *bytes, size_t len)
+enum fmt_rc fmt_csv_write(fmt_csv *csv, const char *bytes, size_t len)
 {
     if (len && fwrite(bytes, 1, len, csv->f) != len && !csv->failed) {
         csv->failed = 1;
@@ -311,12 +311,12 @@ static void csv_free_paths(fmt_csv *csv)
     free(csv);
 }
 
-int fmt_csv_close(fmt_csv *csv)
+enum fmt_rc fmt_csv_close(fmt_csv *csv)
 {
     return fmt_csv_close_by(csv, rename);
 }
 
-int fmt_csv_close_by(fmt_csv *csv, int (*place)(const char *tmp, const char *final))
+enum fmt_rc fmt_csv_close_by(fmt_csv *csv, int (*place)(const char *tmp, const char *final))
 {
     if (!csv)
         return FMT_FATAL;

@@ -31,6 +31,9 @@ enum fmt_rc {
     FMT_FATAL = -2   /* the whole input or output is unusable */
 };
 
+/* A call whose enum fmt_rc the caller must look at. */
+#define FMT_MUST_CHECK __attribute__((warn_unused_result))
+
 /* ------------------------------------------------------------------ input */
 
 enum fmt_entry_status {
@@ -253,7 +256,7 @@ size_t fmt_parser_window(const fmt_parser *p);
  * release it with fmt_game_release), FMT_EOF (no more games), or
  * FMT_FATAL (out of memory, or a streamed text could not be read on).  Malformed games are FMT_OK with
  * game->malformed set: every game that starts appears. */
-int fmt_parser_next(fmt_parser *p, struct fmt_game *game);
+FMT_MUST_CHECK enum fmt_rc fmt_parser_next(fmt_parser *p, struct fmt_game *game);
 
 /* Hand the turns of a game over in parts of about `turns` (a part ends
  * with the line that reaches that many), so that a game of millions of
@@ -266,7 +269,7 @@ void fmt_parser_in_parts(fmt_parser *p, size_t turns);
  * state stay), and game->more says whether more follow.  FMT_OK,
  * FMT_EOF when game->more was not set, or FMT_FATAL (out of memory:
  * game is released). */
-int fmt_parser_more(fmt_parser *p, struct fmt_game *game);
+FMT_MUST_CHECK enum fmt_rc fmt_parser_more(fmt_parser *p, struct fmt_game *game);
 
 void fmt_parser_free(fmt_parser *p);
 void fmt_game_release(struct fmt_game *game);
@@ -298,7 +301,7 @@ struct fmt_buf {
 };
 
 /* Append n bytes.  FMT_OK, or FMT_FATAL when out of memory. */
-int fmt_buf_add(struct fmt_buf *b, const char *s, size_t n);
+enum fmt_rc fmt_buf_add(struct fmt_buf *b, const char *s, size_t n);
 void fmt_buf_release(struct fmt_buf *b);
 
 /* Bytes a report or temporary file collects before a write(2): a whole
@@ -329,28 +332,28 @@ fmt_csv *fmt_csv_open(const char *dir, const char *name,
  * a formula (it starts with =, +, -, @, tab or CR and is not a plain
  * number, nor a lone "-") gets a leading "'" and quotes.  FMT_OK or
  * FMT_FATAL. */
-int fmt_csv_row(fmt_csv *csv, const char *const *cells, size_t ncols);
+enum fmt_rc fmt_csv_row(fmt_csv *csv, const char *const *cells, size_t ncols);
 
 /* The bytes fmt_csv_row would write for these cells (excel: "\r\n"),
  * appended to out.  FMT_OK, or FMT_FATAL when out of memory. */
-int fmt_csv_format_row(struct fmt_buf *out, const char *const *cells, size_t ncols, int excel);
+FMT_MUST_CHECK enum fmt_rc fmt_csv_format_row(struct fmt_buf *out, const char *const *cells, size_t ncols, int excel);
 
 /* Append rows already formatted by fmt_csv_format_row.  FMT_OK, or
  * FMT_FATAL with errno the first failed write's (EFBIG past `ulimit -f`,
  * ENOSPC): every later call fails the same. */
-int fmt_csv_write(fmt_csv *csv, const char *bytes, size_t len);
+enum fmt_rc fmt_csv_write(fmt_csv *csv, const char *bytes, size_t len);
 
 /* Where the report lands when closed ("DIR/NAME"). */
 const char *fmt_csv_path(const fmt_csv *csv);
 
 /* Flush, close and rename into place.  FMT_OK or FMT_FATAL; frees csv either way. */
-int fmt_csv_close(fmt_csv *csv);
+FMT_MUST_CHECK enum fmt_rc fmt_csv_close(fmt_csv *csv);
 
 /* fmt_csv_close, with place(tmp, final) instead of rename(2) (a caller
  * that puts a set of files in place together).  place returns 0, or -1
  * with errno; the temporary file is removed on any failure, and errno is
  * then the first failure's. */
-int fmt_csv_close_by(fmt_csv *csv, int (*place)(const char *tmp, const char *final));
+FMT_MUST_CHECK enum fmt_rc fmt_csv_close_by(fmt_csv *csv, int (*place)(const char *tmp, const char *final));
 
 /* Drop a report without renaming it into place (after an error). */
 void fmt_csv_abort(fmt_csv *csv);
@@ -379,22 +382,22 @@ void fmt_pgn_begin(struct fmt_pgn *w, struct fmt_buf *out);
 
 /* [NAME "VALUE"], the value escaped (pgn_writer.c says how).  FMT_OK, or
  * FMT_FATAL when out of memory. */
-int fmt_pgn_tag(struct fmt_pgn *w, const char *name, const char *value);
+enum fmt_rc fmt_pgn_tag(struct fmt_pgn *w, const char *name, const char *value);
 
 /* The blank line after the tags; the first move is move `number`, Black's
  * when black_first (a game from a FEN with Black to move). */
 void fmt_pgn_moves_start(struct fmt_pgn *w, int number, int black_first);
 
 /* One move in SAN, numbered as the standard numbers them. */
-int fmt_pgn_move(struct fmt_pgn *w, const char *san);
+enum fmt_rc fmt_pgn_move(struct fmt_pgn *w, const char *san);
 
 /* A comment {TEXT}, after the moves so far. */
-int fmt_pgn_comment(struct fmt_pgn *w, const char *text);
+enum fmt_rc fmt_pgn_comment(struct fmt_pgn *w, const char *text);
 
 /* The game termination marker ("1-0", "0-1", "1/2-1/2", "*") and the
  * blank line that ends the game.  FMT_OK, or FMT_FATAL when any call on
  * this game ran out of memory. */
-int fmt_pgn_end(struct fmt_pgn *w, const char *result);
+FMT_MUST_CHECK enum fmt_rc fmt_pgn_end(struct fmt_pgn *w, const char *result);
 
 /* Split one line of a report fmt_csv_row wrote (its line end, and a
  * byte-order mark before the first cell, already removed) into at most

@@ -614,7 +614,7 @@ void fmt_parser_in_parts(fmt_parser *p, size_t turns)
     p->part = turns ? turns : SIZE_MAX;
 }
 
-int fmt_parser_more(fmt_parser *p, struct fmt_game *game)
+enum fmt_rc fmt_parser_more(fmt_parser *p, struct fmt_game *game)
 {
     if (!game->more)
         return FMT_EOF;
@@ -628,7 +628,7 @@ int fmt_parser_more(fmt_parser *p, struct fmt_game *game)
     return FMT_OK;
 }
 
-int fmt_parser_next(fmt_parser *p, struct fmt_game *game)
+enum fmt_rc fmt_parser_next(fmt_parser *p, struct fmt_game *game)
 {
     memset(game, 0, sizeof *game);
     if (!p->at_header && !seek_game(p))

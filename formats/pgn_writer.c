@@ -46,7 +46,7 @@ void fmt_pgn_begin(struct fmt_pgn *w, struct fmt_buf *out)
     w->number = 1;
 }
 
-int fmt_pgn_tag(struct fmt_pgn *w, const char *name, const char *value)
+enum fmt_rc fmt_pgn_tag(struct fmt_pgn *w, const char *name, const char *value)
 {
     char *v = printable(value);
     if (!v) {
@@ -91,7 +91,7 @@ static void token(struct fmt_pgn *w, const char *s, size_t n)
     w->line += n;
 }
 
-int fmt_pgn_move(struct fmt_pgn *w, const char *san)
+enum fmt_rc fmt_pgn_move(struct fmt_pgn *w, const char *san)
 {
     /* White's move always has its number; Black's only when something
      * came between (a comment, or the start: 8.2.2.2).  Written without
@@ -115,7 +115,7 @@ int fmt_pgn_move(struct fmt_pgn *w, const char *san)
     return w->failed ? FMT_FATAL : FMT_OK;
 }
 
-int fmt_pgn_comment(struct fmt_pgn *w, const char *text)
+enum fmt_rc fmt_pgn_comment(struct fmt_pgn *w, const char *text)
 {
     char *t = printable(text);
     size_t len = t ? strlen(t) : 0;
@@ -143,7 +143,7 @@ int fmt_pgn_comment(struct fmt_pgn *w, const char *text)
     return w->failed ? FMT_FATAL : FMT_OK;
 }
 
-int fmt_pgn_end(struct fmt_pgn *w, const char *result)
+enum fmt_rc fmt_pgn_end(struct fmt_pgn *w, const char *result)
 {
     token(w, result, strlen(result));
     add(w, "\n\n", 2);

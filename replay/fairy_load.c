@@ -412,7 +412,7 @@ static int mark_repeated(struct reader *r)
     return 0;
 }
 
-int rp_defs_load_file(const char *path, struct rp_def_error *err)
+enum rp_rc rp_defs_load_file(const char *path, struct rp_def_error *err)
 {
     memset(err, 0, sizeof *err);
     FILE *f = fopen(path, "r");
@@ -457,7 +457,7 @@ static int read_sections(FILE *f, const char *path, struct reader *r_out, struct
     return status;
 }
 
-int rp_defs_load_stream(FILE *f, const char *path, struct rp_def_error *err)
+enum rp_rc rp_defs_load_stream(FILE *f, const char *path, struct rp_def_error *err)
 {
     memset(err, 0, sizeof *err);
     struct reader r;
@@ -476,7 +476,7 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int rp_defs_load_dir(const char *dir, struct rp_def_error *err)
+enum rp_rc rp_defs_load_dir(const char *dir, struct rp_def_error *err)
 {
     memset(err, 0, sizeof *err);
     DIR *dp = opendir(dir);

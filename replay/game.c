@@ -280,7 +280,7 @@ rp_game *rp_game_start(const struct fmt_game *g, struct rp_report *out, rp_turn_
     return G;
 }
 
-int rp_game_turns(rp_game *G, const struct fmt_turn *turns, size_t n)
+enum rp_rc rp_game_turns(rp_game *G, const struct fmt_turn *turns, size_t n)
 {
     for (size_t i = 0; i < n && G->mode == GAME_PLAYING; i++) {
         int rc = play_turn(&G->L, &turns[i]);
@@ -294,7 +294,7 @@ int rp_game_turns(rp_game *G, const struct fmt_turn *turns, size_t n)
 
 const struct rp_variant *rp_game_variant(const rp_game *G) { return G->L.v; }
 
-int rp_game_notate(rp_game *G, rp_san_hook hook, void *ctx)
+enum rp_rc rp_game_notate(rp_game *G, rp_san_hook hook, void *ctx)
 {
     if (G->mode != GAME_PLAYING || !G->L.v->san)
         return RP_MISUSE;
@@ -303,7 +303,7 @@ int rp_game_notate(rp_game *G, rp_san_hook hook, void *ctx)
     return RP_DONE;
 }
 
-int rp_game_fen(const rp_game *G, char *buf, size_t size)
+enum rp_rc rp_game_fen(const rp_game *G, char *buf, size_t size)
 {
     if (G->mode != GAME_PLAYING) {
         snprintf(buf, size, "the game is not being replayed");
@@ -316,7 +316,7 @@ int rp_game_fen(const rp_game *G, char *buf, size_t size)
     return G->L.v->fen(G->L.state, buf, size) == 0 ? RP_DONE : RP_MISUSE;
 }
 
-int rp_game_finish(rp_game *G, const struct fmt_game *g, struct rp_report *out)
+enum rp_rc rp_game_finish(rp_game *G, const struct fmt_game *g, struct rp_report *out)
 {
     int rc;
     struct loop *L = &G->L;
@@ -352,7 +352,7 @@ void rp_game_free(rp_game *G)
     free(G);
 }
 
-int rp_replay(const struct fmt_game *g, struct rp_report *out, rp_turn_hook hook, void *ctx)
+enum rp_rc rp_replay(const struct fmt_game *g, struct rp_report *out, rp_turn_hook hook, void *ctx)
 {
     rp_game *G = rp_game_start(g, out, hook, ctx);
     if (!G) {

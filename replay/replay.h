@@ -313,6 +313,9 @@ enum rp_rc {
     RP_NO_MEMORY = -2
 };
 
+/* A call whose enum rp_rc the caller must look at. */
+#define RP_MUST_CHECK __attribute__((warn_unused_result))
+
 /*
  * The registry: the built-in variants, in listing order (variants.c),
  * then those registered at run time.  Registration is single-threaded and
@@ -333,7 +336,7 @@ const struct rp_variant *rp_variant_for_game(const char *game_name);
  * it there; otherwise it joins the end of the listing.  Returns RP_DONE;
  * RP_MISUSE when the table lacks a name, Game: names, a state size or a
  * slot every variant has (the reason in why); RP_NO_MEMORY. */
-int rp_registry_add(const struct rp_variant *v, char *why, size_t whysize);
+RP_MUST_CHECK enum rp_rc rp_registry_add(const struct rp_variant *v, char *why, size_t whysize);
 
 /* Hold (on = 1) or release (on = 0) the index of Game: names while many
  * variants are added: rp_registry_add then costs the same whatever the
@@ -368,11 +371,11 @@ struct rp_def_error {
  * loaded before replaces it.  Returns RP_DONE, or RP_MISUSE /
  * RP_NO_MEMORY with *err filled; on an error, the sections before the bad
  * one stay registered.  Call on one thread before any game is read. */
-int rp_defs_load_file(const char *path, struct rp_def_error *err);
+RP_MUST_CHECK enum rp_rc rp_defs_load_file(const char *path, struct rp_def_error *err);
 
 /* The same from an open stream; path names it in errors and in the
  * variants' origin.  The stream is read to its end, not closed. */
-int rp_defs_load_stream(FILE *f, const char *path, struct rp_def_error *err);
+RP_MUST_CHECK enum rp_rc rp_defs_load_stream(FILE *f, const char *path, struct rp_def_error *err);
 
 /* The folder of the reference build's built-in variants as data
  * (replay/definitions/builtin, one NAME.ini each): a section's parent
@@ -381,7 +384,7 @@ int rp_defs_load_stream(FILE *f, const char *path, struct rp_def_error *err);
 void rp_defs_builtin_dir(const char *dir);
 
 /* Every *.ini file of a folder, in the order of their names. */
-int rp_defs_load_dir(const char *dir, struct rp_def_error *err);
+RP_MUST_CHECK enum rp_rc rp_defs_load_dir(const char *dir, struct rp_def_error *err);
 
 /* Forget every defined variant (the registry is reset too). */
 void rp_defs_reset(void);
@@ -439,12 +442,12 @@ rp_game *rp_game_start(const struct fmt_game *g, struct rp_report *out, rp_turn_
 /* The next n turns of the game, in order (after the first rejected one,
  * later turns are not played).  RP_DONE, or RP_NO_MEMORY: then free G
  * with rp_game_free and release *out. */
-int rp_game_turns(rp_game *G, const struct fmt_turn *turns, size_t n);
+RP_MUST_CHECK enum rp_rc rp_game_turns(rp_game *G, const struct fmt_turn *turns, size_t n);
 
 /* The moves are over: g is the game as its parse ended (malformed now,
  * perhaps).  Fills *out as rp_replay would have and frees G.  RP_DONE,
  * or RP_NO_MEMORY (*out released). */
-int rp_game_finish(rp_game *G, const struct fmt_game *g, struct rp_report *out);
+RP_MUST_CHECK enum rp_rc rp_game_finish(rp_game *G, const struct fmt_game *g, struct rp_report *out);
 
 /* Give up a game started (after RP_NO_MEMORY); NULL does nothing. */
 void rp_game_free(rp_game *G);
@@ -462,17 +465,17 @@ const struct rp_variant *rp_game_variant(const rp_game *G);
  * variant's san slot writes it, and once it is accepted hook hears it.
  * RP_DONE; RP_MISUSE when G is not being replayed (unsupported, refused
  * by its variant, or stopped) or its variant has no san slot. */
-int rp_game_notate(rp_game *G, rp_san_hook hook, void *ctx);
+RP_MUST_CHECK enum rp_rc rp_game_notate(rp_game *G, rp_san_hook hook, void *ctx);
 
 /* G's position now in FEN, as its variant's fen slot writes it (the
  * starting position, right after rp_game_start).  RP_DONE; RP_MISUSE
  * (the reason in buf) when G is not being replayed, its variant has no
  * FEN or this position none. */
-int rp_game_fen(const rp_game *G, char *buf, size_t size);
+RP_MUST_CHECK enum rp_rc rp_game_fen(const rp_game *G, char *buf, size_t size);
 
 /* Replay one game into *out.  Returns RP_DONE, or RP_NO_MEMORY (then
  * *out is released).  hook may be NULL. */
-int rp_replay(const struct fmt_game *game, struct rp_report *out,
+RP_MUST_CHECK enum rp_rc rp_replay(const struct fmt_game *game, struct rp_report *out,
               rp_turn_hook hook, void *ctx);
 
 void rp_report_release(struct rp_report *r);

@@ -180,7 +180,7 @@ static const char *missing_part(const struct rp_variant *v)
     return NULL;
 }
 
-int rp_registry_add(const struct rp_variant *v, char *why, size_t whysize)
+enum rp_rc rp_registry_add(const struct rp_variant *v, char *why, size_t whysize)
 {
     const char *lacks = missing_part(v);
     if (lacks) {
