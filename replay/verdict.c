@@ -182,34 +182,14 @@ void rp_count_words(int n, char *out, size_t size)
 
 const char *rp_term_name(struct rp_term t, char *buf)
 {
-    static const char *const names[RP_TERM_COUNT] = {
-        [RP_TERM_NONE] = "",
-        [RP_TERM_CHECKMATE] = "checkmate",
-        [RP_TERM_STALEMATE] = "stalemate",
-        [RP_TERM_REPETITION] = "fold-repetition",
-        [RP_TERM_MOVE_RULE] = "-moves",
-        [RP_TERM_INSUFFICIENT_MATERIAL] = "insufficient-material",
-        [RP_TERM_EXTINCTION] = "extinction",
-        [RP_TERM_BARE_KING] = "bare-king",
-        [RP_TERM_NO_PIECES] = "no-pieces",
-        [RP_TERM_KING_CAPTURED] = "king-captured",
-        [RP_TERM_FLAG] = "flag",
-        [RP_TERM_CHECKS] = "checks",
-        [RP_TERM_CONNECT] = "connect",
-        [RP_TERM_BIKJANG] = "bikjang",
-        [RP_TERM_PASSES] = "passes",
-        [RP_TERM_PERPETUAL_CHECK] = "perpetual-check",
-        [RP_TERM_COUNTING] = "counting",
-        [RP_TERM_REVERSAL] = "reversal",
-        [RP_TERM_SETUP_RESTORED] = "setup-restored",
-        [RP_TERM_POINTS] = "points",
-        [RP_TERM_RESIGNATION] = "resignation",
-        [RP_TERM_TIMEOUT] = "timeout",
-        [RP_TERM_AGREEMENT] = "agreement",
-        [RP_TERM_UNFINISHED] = "unfinished",
-        [RP_TERM_DECLARED] = "declared",
-        [RP_TERM_ILLEGAL] = "illegal",
-    };
+    /* In the order of enum rp_termination; the counted kinds' are the
+     * words after their count. */
+    static const char *const names[] = {
+        "", "checkmate", "stalemate", "fold-repetition", "-moves", "insufficient-material", "extinction",
+        "bare-king", "no-pieces", "king-captured", "flag", "checks", "connect", "bikjang", "passes",
+        "perpetual-check", "counting", "reversal", "setup-restored", "points",
+        "resignation", "timeout", "agreement", "unfinished", "declared", "illegal"};
+    _Static_assert(sizeof names / sizeof names[0] == RP_TERM_COUNT, "a name for every termination");
     if (t.kind < 0 || t.kind >= RP_TERM_COUNT)
         return NULL;
     if (t.kind != RP_TERM_REPETITION && t.kind != RP_TERM_MOVE_RULE)

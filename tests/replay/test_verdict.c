@@ -93,10 +93,23 @@ Test(replay_verdict, a_stray_component_names_the_move_or_any_move)
 Test(replay_verdict, every_termination_has_its_name_and_the_counted_ones_say_their_count)
 {
     char buf[RP_TERM_NAME_MAX];
-    cr_expect_str_eq(rp_term_name((struct rp_term){RP_TERM_NONE, 0}, buf), "");
-    cr_expect_str_eq(rp_term_name((struct rp_term){RP_TERM_CHECKMATE, 0}, buf), "checkmate");
-    cr_expect_str_eq(rp_term_name((struct rp_term){RP_TERM_KING_CAPTURED, 0}, buf), "king-captured");
-    cr_expect_str_eq(rp_term_name((struct rp_term){RP_TERM_ILLEGAL, 0}, buf), "illegal");
+    static const struct {
+        enum rp_termination kind;
+        const char *name;
+    } plain[] = {
+        {RP_TERM_NONE, ""}, {RP_TERM_CHECKMATE, "checkmate"}, {RP_TERM_STALEMATE, "stalemate"},
+        {RP_TERM_INSUFFICIENT_MATERIAL, "insufficient-material"}, {RP_TERM_EXTINCTION, "extinction"},
+        {RP_TERM_BARE_KING, "bare-king"}, {RP_TERM_NO_PIECES, "no-pieces"},
+        {RP_TERM_KING_CAPTURED, "king-captured"}, {RP_TERM_FLAG, "flag"}, {RP_TERM_CHECKS, "checks"},
+        {RP_TERM_CONNECT, "connect"}, {RP_TERM_BIKJANG, "bikjang"}, {RP_TERM_PASSES, "passes"},
+        {RP_TERM_PERPETUAL_CHECK, "perpetual-check"}, {RP_TERM_COUNTING, "counting"},
+        {RP_TERM_REVERSAL, "reversal"}, {RP_TERM_SETUP_RESTORED, "setup-restored"}, {RP_TERM_POINTS, "points"},
+        {RP_TERM_RESIGNATION, "resignation"}, {RP_TERM_TIMEOUT, "timeout"}, {RP_TERM_AGREEMENT, "agreement"},
+        {RP_TERM_UNFINISHED, "unfinished"}, {RP_TERM_DECLARED, "declared"}, {RP_TERM_ILLEGAL, "illegal"}};
+    cr_expect_eq(sizeof plain / sizeof plain[0] + 2, RP_TERM_COUNT, "every kind but the two counted ones");
+    for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++)
+        cr_expect_str_eq(rp_term_name((struct rp_term){plain[i].kind, 7}, buf), plain[i].name);
+
     cr_expect_str_eq(rp_term_name((struct rp_term){RP_TERM_REPETITION, 5}, buf), "fivefold-repetition");
     cr_expect_str_eq(rp_term_name((struct rp_term){RP_TERM_REPETITION, 3}, buf), "threefold-repetition");
     cr_expect_str_eq(rp_term_name((struct rp_term){RP_TERM_MOVE_RULE, 75}, buf), "seventy-five-moves");
