@@ -188,6 +188,7 @@ struct game {
     int label, spaced, pair_lines;   /* notation style of this log */
     int ply;
     const char *termination;         /* the engine's, when END_RULES */
+    char termination_buf[RP_TERM_NAME_MAX]; /* a counted one's name */
     enum rp_result result;
 };
 
@@ -328,7 +329,8 @@ static int play(struct game *g, rp_move m, const struct rp_movelist *l)
     struct rp_ending e;
     if (!rp_variant_chess.ended(&g->o, &e))
         return 0;
-    g->termination = e.termination;
+    g->termination = rp_term_name(e.termination, g->termination_buf);
+
     g->result = e.result;
     return 1;
 }
