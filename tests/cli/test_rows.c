@@ -74,7 +74,8 @@ Test(rows, games_row_of_an_illegal_game)
     struct rp_violation v = {.turn = 12, .code = RP_AFTER_END, .person = 1};
     struct rp_report r = {.status = RP_STATUS_ILLEGAL, .replayed = 1, .turns = 12,
                           .declared = RP_RESULT_BLACK, .result = RP_RESULT_BLACK,
-                          .termination = "illegal", .winner = 1, .loser = 0,
+                          .termination = {RP_TERM_ILLEGAL, 0}, .termination_name = "illegal",
+                          .winner = 1, .loser = 0,
                           .violations = &v, .nviolations = 1};
     expect_games_line(&e, &g, &r,
                       "a.tar,r1/g.log,2,L7,,,,Ann,Bo,2024-01-02,,12,0-1,0-1,illegal,,,,"
@@ -86,8 +87,8 @@ Test(rows, absent_numbers_are_empty_cells)
 {
     struct fmt_entry e = {.source = "s", .entry = "e"};
     struct fmt_game g = {.index = 1, .game = "Tic"};
-    struct rp_report r = {.status = RP_STATUS_UNSUPPORTED, .termination = "", .winner = -1,
-                          .loser = -1};
+    struct rp_report r = {.status = RP_STATUS_UNSUPPORTED, .termination = {RP_TERM_NONE, 0},
+                          .termination_name = "", .winner = -1, .loser = -1};
     expect_games_line(&e, &g, &r, "s,e,1,,Tic,,,,,,,,*,*,,,,,unsupported,0,,,\n");
 }
 
