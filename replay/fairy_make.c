@@ -17,12 +17,6 @@
 
 static inline int push_of(int colour) { return colour ? -RP_FMB_COLS : RP_FMB_COLS; }
 
-static inline int rel_rank(const struct rp_fdef *d, int colour, int sq)
-{
-    int r = rp_frank(sq);
-    return colour ? d->ranks - r : r + 1;
-}
-
 /* 11.1: a captured piece joins the captor's hand as what it was before
  * any promotion (a pawn when that is unknown), unless dropLoop. */
 static void to_hand(struct rp_fpos *p, rp_fpiece pc, int unpromoted)
