@@ -396,6 +396,13 @@ int cli_pgn_files_records(cli_pgn_files *F, const char *buf, size_t len);
  * counts stay for cli_pgn_files_text until cli_pgn_files_free. */
 int cli_pgn_files_close(cli_pgn_files *F);
 
+/* When FILE lies outside outdir (the report folder, whose list of files
+ * removes what this run did not write again): warn of the variants'
+ * files beside FILE that this run did not write, an earlier run's, which
+ * would look current beside the new ones.  gcaudit removes nothing
+ * outside the report folder (docs/pgn.md). */
+void cli_pgn_files_stale(const cli_pgn_files *F, const char *outdir);
+
 /* Free F (a file not closed is dropped); NULL does nothing. */
 void cli_pgn_files_free(cli_pgn_files *F);
 
@@ -713,7 +720,9 @@ struct cli_html_run {
     const struct cli_run_info *info;
     const struct st_alias *alias; /* the names the statistics used, or NULL */
     const struct cli_alias_spellings *spellings; /* and the spellings in it, or NULL */
-    struct cli_crosstables *crosstables; /* fed by the audit pass (summary_html.c's) */
+    struct cli_crosstables *crosstables; /* the caller's, made from the statistics; the
+                                            page's audit pass feeds it the games, then the
+                                            page and the workbook draw it */
 };
 
 /* The workbook at path (written under a temporary name, then renamed):
@@ -725,7 +734,8 @@ int cli_write_stats_xlsx(const struct st_stats *s, const struct cli_html_run *ru
                          const char *path, long long created, char *err, size_t errsize);
 
 /* summary.html in dir (temporary name, renamed), with the Audit section
- * read back from run->info->files and the viewer pages beside it.  0, or
+ * read back from run->info->files and the viewer pages beside it; its
+ * pass over games.csv feeds run->crosstables.  0, or
  * -1 with the reason in err. */
 int cli_write_summary_html(const struct st_stats *s, const struct cli_html_run *run,
                            const char *dir, char *err, size_t errsize);

@@ -642,91 +642,125 @@ static const char *half_text(uint64_t half, char *buf, size_t size)
     return buf;
 }
 
-lxw_error cli_crosstables_sheet(lxw_workbook *wb, lxw_format *bold, const st_stats *s,
+/* A cell of the sheet: what row i scored against column j as the page
+ * shows it, "1½ *" with * for games not scored, the dagger for points
+ * under review and ! for malformed games; "" when the two never met. */
+static const char *sheet_cell(const struct ct_event *ev, const st_stats *s, size_t i, size_t j,
+                              char *cell, size_t size)
+{
+    struct st_encounter x;
+    st_event_encounter(s, ev->first + i, ev->first + j, &x);
+    size_t lo = i < j ? i : j, hi = i < j ? j : i;
+    uint32_t bad = ev->malformed ? ev->malformed[lo * ev->n + hi] : 0;
+    cell[0] = '\0';
+    if (x.games)
+        half_text(x.half, cell, size);
+    if (x.paired > x.games)
+        snprintf(cell + strlen(cell), size - strlen(cell), x.games ? " *" : "*");
+    if (x.review)
+        snprintf(cell + strlen(cell), size - strlen(cell), "\xE2\x80\xA0");
+    if (bad)
+        snprintf(cell + strlen(cell), size - strlen(cell), cell[0] ? " !" : "!");
+    return cell;
+}
+
+/* The event's title and, when it has games under review, the note on
+ * them, from row *row on. */
+static lxw_error sheet_title(lxw_worksheet *ws, lxw_format *bold, const st_stats *s,
+                             const struct ct_event *ev, lxw_row_t *row, struct cli_xlsx_cuts *cuts)
+{
+    enum st_format fmt = st_event_format(s, ev->e);
+    /* The event's name whole (it may be long: the cell is cut to fit). */
+    const char *event = st_event_name(s, ev->e)[0] ? st_event_name(s, ev->e)
+                                                   : "(games without an Event: header)";
+    int len = snprintf(NULL, 0, "%s (%s, %zu players)", event, st_format_name(fmt), ev->n);
+    char *title = len < 0 ? NULL : malloc((size_t)len + 1);
+    if (!title)
+        return LXW_ERROR_MEMORY_MALLOC_FAILED;
+    snprintf(title, (size_t)len + 1, "%s (%s, %zu players)", event, st_format_name(fmt), ev->n);
+    lxw_error rc = cli_xlsx_text(ws, (*row)++, 0, title, bold, cuts);
+    free(title);
+    char *note = NULL;
+    if (!rc && cli_review_note(s, ev->e, &note) != 0)
+        rc = LXW_ERROR_MEMORY_MALLOC_FAILED;
+    if (!rc && note) {
+        /* The sheet marks those points with a dagger, as the page does. */
+        size_t size = strlen(note) + 5;
+        char *line = malloc(size);
+        if (line) {
+            snprintf(line, size, "\xE2\x80\xA0 %s", note);
+            rc = cli_xlsx_text(ws, (*row)++, 0, line, NULL, cuts);
+        } else {
+            rc = LXW_ERROR_MEMORY_MALLOC_FAILED;
+        }
+        free(line);
+    }
+    free(note);
+    return rc;
+}
+
+/* One event's table: its title, a header, a row per player with rank,
+ * name, points, the cells as text and the tie-breaks as numbers. */
+static lxw_error sheet_event(lxw_worksheet *ws, lxw_format *bold, const st_stats *s,
+                             const struct ct_event *ev, lxw_row_t *row, struct cli_xlsx_cuts *cuts)
+{
+    size_t n = ev->n;
+    int tb[2];
+    const char *tb_name[2];
+    char buf[64];
+    tie_break_columns(st_event_format(s, ev->e), tb, tb_name);
+    lxw_error rc = sheet_title(ws, bold, s, ev, row, cuts);
+    const char *heads[3] = {"rank", "player", "points"};
+    for (lxw_col_t c = 0; c < 3 && !rc; c++)
+        rc = worksheet_write_string(ws, *row, c, heads[c], bold);
+    for (size_t j = 0; j < n && !rc; j++)
+        rc = worksheet_write_number(ws, *row, (lxw_col_t)(3 + j), (double)(j + 1), bold);
+    for (int t = 0; t < 2 && !rc; t++)
+        rc = worksheet_write_string(ws, *row, (lxw_col_t)(3 + n + (size_t)t), tb_name[t], bold);
+    ++*row;
+    for (size_t i = 0; i < n && !rc; i++, ++*row) {
+        struct st_cell c[ST_S_COLS];
+        st_table_row(s, ST_TABLE_STANDINGS, ev->first + i, c);
+        rc = worksheet_write_number(ws, *row, 0, c[ST_S_RANK].value, NULL);
+        if (!rc)
+            rc = cli_xlsx_text(ws, *row, 1, player_of(s, ev->first + i), NULL, cuts);
+        if (!rc)
+            rc = worksheet_write_number(ws, *row, 2, strtod(cell_text(&c[ST_S_POINTS], buf,
+                                                                      sizeof buf), NULL), NULL);
+        for (size_t j = 0; j < n && !rc; j++) {
+            char cell[48];
+            if (i != j && sheet_cell(ev, s, i, j, cell, sizeof cell)[0])
+                rc = worksheet_write_string(ws, *row, (lxw_col_t)(3 + j), cell, NULL);
+        }
+        for (int t = 0; t < 2 && !rc; t++)
+            if (c[tb[t]].kind != ST_CELL_EMPTY)
+                rc = worksheet_write_number(ws, *row, (lxw_col_t)(3 + n + (size_t)t),
+                                            strtod(cell_text(&c[tb[t]], buf, sizeof buf), NULL),
+                                            NULL);
+    }
+    ++*row;
+    return rc;
+}
+
+lxw_error cli_crosstables_sheet(lxw_workbook *wb, lxw_format *bold, const cli_crosstables *ct,
                                 struct cli_xlsx_cuts *cuts)
 {
     lxw_worksheet *ws = workbook_add_worksheet(wb, "crosstables");
     if (!ws)
         return LXW_ERROR_MEMORY_MALLOC_FAILED;
     worksheet_set_column(ws, 1, 1, 30, NULL);
-    lxw_error rc = LXW_NO_ERROR;
-    lxw_row_t row = 0;
-    char buf[64];
-    for (size_t e = 0; e < st_events(s) && !rc; e++) {
-        size_t first, n;
-        st_event_rows(s, e, &first, &n);
-        if (n > CLI_CROSSTABLE_PLAYERS)
-            continue;
-        if (row + n + 4 >= LXW_ROW_MAX)
+    /* The marks, as the page's legend says them. */
+    lxw_error rc = cli_xlsx_text(ws, 0, 0,
+                                 "A cell is what the row's player scored against the column's; "
+                                 "* marks games not scored, \xE2\x80\xA0 points from games under "
+                                 "review, ! malformed games (counted for neither player; "
+                                 "violations.csv says why).",
+                                 NULL, cuts);
+    lxw_row_t row = 2;
+    for (size_t k = 0; k < ct->nev && !rc; k++) {
+        if (row + ct->ev[k].n + 4 >= LXW_ROW_MAX)
             return LXW_ERROR_WORKSHEET_INDEX_OUT_OF_RANGE;
-        enum st_format fmt = st_event_format(s, e);
-        int tb[2];
-        const char *tb_name[2];
-        tie_break_columns(fmt, tb, tb_name);
-        /* The event's name whole (it may be long: the cell is cut to fit). */
-        const char *event = st_event_name(s, e)[0] ? st_event_name(s, e)
-                                                   : "(games without an Event: header)";
-        int len = snprintf(NULL, 0, "%s (%s, %zu players)", event, st_format_name(fmt), n);
-        char *title = len < 0 ? NULL : malloc((size_t)len + 1);
-        if (!title)
-            return LXW_ERROR_MEMORY_MALLOC_FAILED;
-        snprintf(title, (size_t)len + 1, "%s (%s, %zu players)", event, st_format_name(fmt), n);
-        rc = cli_xlsx_text(ws, row++, 0, title, bold, cuts);
-        free(title);
-        char *note = NULL;
-        if (!rc && cli_review_note(s, e, &note) != 0)
-            rc = LXW_ERROR_MEMORY_MALLOC_FAILED;
-        if (!rc && note) {
-            /* The sheet marks those points with a dagger, as the page does. */
-            size_t size = strlen(note) + 5;
-            char *line = malloc(size);
-            if (!line) {
-                free(note);
-                return LXW_ERROR_MEMORY_MALLOC_FAILED;
-            }
-            snprintf(line, size, "\xE2\x80\xA0 %s", note);
-            rc = cli_xlsx_text(ws, row++, 0, line, NULL, cuts);
-            free(line);
-        }
-        free(note);
-        const char *heads[3] = {"rank", "player", "points"};
-        for (lxw_col_t c = 0; c < 3 && !rc; c++)
-            rc = worksheet_write_string(ws, row, c, heads[c], bold);
-        for (size_t j = 0; j < n && !rc; j++)
-            rc = worksheet_write_number(ws, row, (lxw_col_t)(3 + j), (double)(j + 1), bold);
-        for (int t = 0; t < 2 && !rc; t++)
-            rc = worksheet_write_string(ws, row, (lxw_col_t)(3 + n + (size_t)t), tb_name[t], bold);
-        row++;
-        for (size_t i = 0; i < n && !rc; i++, row++) {
-            struct st_cell c[ST_S_COLS];
-            st_table_row(s, ST_TABLE_STANDINGS, first + i, c);
-            rc = worksheet_write_number(ws, row, 0, c[ST_S_RANK].value, NULL);
-            if (!rc)
-                rc = cli_xlsx_text(ws, row, 1, player_of(s, first + i), NULL, cuts);
-            if (!rc)
-                rc = worksheet_write_number(ws, row, 2, strtod(cell_text(&c[ST_S_POINTS], buf,
-                                                                         sizeof buf), NULL), NULL);
-            for (size_t j = 0; j < n && !rc; j++) {
-                struct st_encounter x;
-                st_event_encounter(s, first + i, first + j, &x);
-                if (i == j || !x.paired)
-                    continue;
-                char cell[40];
-                half_text(x.half, cell, sizeof cell);
-                if (x.paired > x.games)
-                    snprintf(cell + (x.games ? strlen(cell) : 0),
-                             sizeof cell - (x.games ? strlen(cell) : 0), x.games ? " *" : "*");
-                if (x.review)
-                    snprintf(cell + strlen(cell), sizeof cell - strlen(cell), "\xE2\x80\xA0");
-                rc = worksheet_write_string(ws, row, (lxw_col_t)(3 + j), cell, NULL);
-            }
-            for (int t = 0; t < 2 && !rc; t++)
-                if (c[tb[t]].kind != ST_CELL_EMPTY)
-                    rc = worksheet_write_number(ws, row, (lxw_col_t)(3 + n + (size_t)t),
-                                                strtod(cell_text(&c[tb[t]], buf, sizeof buf), NULL),
-                                                NULL);
-        }
-        row++;
+        rc = sheet_event(ws, bold, ct->s, &ct->ev[k], &row, cuts);
     }
     return rc;
 }

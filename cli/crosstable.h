@@ -53,9 +53,11 @@ int cli_review_note(const st_stats *s, size_t e, char **note);
 /* The page's Crosstables section. */
 void cli_crosstables_html(FILE *f, cli_crosstables *ct);
 
-/* The `crosstables` sheet: every crosstable, one under the other; text
- * cells cut to fit are counted in cuts (xlsx_text.h). */
-lxw_error cli_crosstables_sheet(lxw_workbook *wb, lxw_format *bold, const st_stats *s,
+/* The `crosstables` sheet: every crosstable of ct, one under the other,
+ * marked as the page marks them (its malformed games once the audit pass
+ * has fed ct its rows); text cells cut to fit are counted in cuts
+ * (xlsx_text.h). */
+lxw_error cli_crosstables_sheet(lxw_workbook *wb, lxw_format *bold, const cli_crosstables *ct,
                                 struct cli_xlsx_cuts *cuts);
 
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/crosstable.h"
 
 int cli_report_files_in(struct cli_report_files *f, const char *dir, int viewer)
 {
@@ -159,20 +160,30 @@ int cli_report_statistics(st_stats *stats, const struct cli_totals *t,
                                o->declared ? "declared" : "verified",
                                o->selection, o->min_games, &o->info, o->alias,
                                o->spellings,  NULL};
+    /* One set of crosstables for the page and the workbook: the page's
+     * pass over games.csv gives it the malformed games, which the
+     * statistics never see, and the workbook marks them as the page does. */
+    run.crosstables = cli_crosstables_new(stats, o->alias, o->spellings, o->declared);
+    if (!run.crosstables) {
+        cli_error("out of memory while drawing the crosstables");
+        return -1;
+    }
     char err[1024];
-    if (cli_write_summary_html(stats, &run, o->outdir, err, sizeof err) != 0) {
+    rc = cli_write_summary_html(stats, &run, o->outdir, err, sizeof err);
+    if (rc != 0) {
         cli_error("cannot write '%s/summary.html': %s", o->outdir, err);
+        cli_crosstables_free(run.crosstables);
         return -1;
     }
     /* The workbook's creation date: the day of the latest game it
      * describes (or 1980-01-01, the date zip entries carry), never the
      * clock, so that the same input gives the same bytes. */
     long long created = cli_date_seconds(t->latest[0] ? t->latest : "1980-01-01");
-    if (o->xlsx && cli_write_stats_xlsx(stats, &run, o->xlsx, created, err, sizeof err) != 0) {
+    rc = o->xlsx ? cli_write_stats_xlsx(stats, &run, o->xlsx, created, err, sizeof err) : 0;
+    if (rc != 0)
         cli_error("%s", err);
-        return -1;
-    }
-    return 0;
+    cli_crosstables_free(run.crosstables);
+    return rc ? -1 : 0;
 }
 
 void cli_report_summary(const struct cli_totals *t, const struct cli_report_opts *o, double secs)

@@ -384,7 +384,7 @@ int cli_write_stats_xlsx(const st_stats *s, const struct cli_html_run *run, cons
     if (!rc)
         rc = write_info(wb, &fm, run, cut);
     if (!rc)
-        rc = cli_crosstables_sheet(wb, fm.bold, s, &cuts);
+        rc = cli_crosstables_sheet(wb, fm.bold, run->crosstables, &cuts);
     lxw_error closed = workbook_close(wb);
     if (!rc)
         rc = closed;

@@ -731,25 +731,19 @@ int cli_write_summary_html(const st_stats *s, const struct cli_html_run *run, co
     }
     snprintf(final, n, "%s/summary.html", dir);
     snprintf(tmp, n, "%s/summary.html.tmp-%ld", dir, (long)getpid());
-    /* The crosstables, whose game lists the audit's pass over games.csv fills. */
-    struct cli_html_run with = *run;
-    with.crosstables = cli_crosstables_new(s, run->alias, run->spellings,
-                                           strcmp(run->results, "declared") == 0);
-    FILE *f = with.crosstables ? fopen(tmp, "wb") : NULL;
+    FILE *f = fopen(tmp, "wb");
     int rc = f ? 0 : -1;
     err[0] = '\0';
-    if (!with.crosstables)
-        snprintf(err, errsize, "out of memory");
     if (f) {
         head(f);
         cli_audit_run(f, run);
         audit_counts(f, run);
-        rc = cli_audit_tables(f, &with, dir, err, errsize);
+        rc = cli_audit_tables(f, run, dir, err, errsize);
         if (rc == 0) {
             rate_chart(f, s);
             terminations(f, s);
             rc = ratings(f, s, run->min_games);
-            cli_crosstables_html(f, with.crosstables);
+            cli_crosstables_html(f, run->crosstables);
             fputs("<p class=\"note\">Written by gcaudit " GC_VERSION
                   ". The CSV reports beside this page hold every figure.</p>\n", f);
             cli_html_script(f, cli_page_audit_js);
@@ -766,7 +760,6 @@ int cli_write_summary_html(const st_stats *s, const struct cli_html_run *run, co
     }
     if (rc != 0 && !err[0])
         snprintf(err, errsize, "%s", strerror(errno ? errno : EIO));
-    cli_crosstables_free(with.crosstables);
     free(final);
     free(tmp);
     return rc;

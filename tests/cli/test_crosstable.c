@@ -313,9 +313,9 @@ static char *zip_member(const char *zip, const char *name)
     return text;
 }
 
-/* The workbook's last sheet: the event's title, the header, a row per
- * player with rank, name, points, the cells as text and the tie-breaks as
- * numbers. */
+/* The workbook's last sheet: the marks' legend, then each event's title,
+ * the header, a row per player with rank, name, points, the cells as text
+ * and the tie-breaks as numbers. */
 Test(cli_crosstable, the_workbook_sheet)
 {
     put("rr.log", rr_log);
@@ -329,16 +329,49 @@ Test(cli_crosstable, the_workbook_sheet)
     free(wb);
     char *x = zip_member("book.xlsx", "xl/worksheets/sheet10.xml");
     cr_assert_not_null(x);
-    expect_in(x, "<t>Trio (round-robin, 3 players)</t>");
+    expect_in(x, "<c r=\"A3\" s=\"1\" t=\"inlineStr\"><is><t>Trio (round-robin, 3 players)</t>");
     /* The note on the game under review, then the table; its points
      * marked with a dagger. */
-    expect_in(x, "<c r=\"A2\" t=\"inlineStr\"><is><t>\xE2\x80\xA0 1 game under review");
-    expect_in(x, "<c r=\"B4\" t=\"inlineStr\"><is><t>Ann</t></is></c>");
-    expect_in(x, "<c r=\"E4\" t=\"inlineStr\"><is><t>1\xC2\xBD</t></is></c>");
-    expect_in(x, "<c r=\"F4\" t=\"inlineStr\"><is><t>1\xE2\x80\xA0</t></is></c>");
-    expect_in(x, "<c r=\"F5\" t=\"inlineStr\"><is><t>1 *</t></is></c>");
-    expect_in(x, "<c r=\"D6\" t=\"inlineStr\"><is><t>1\xE2\x80\xA0</t></is></c>");
-    expect_in(x, "<c r=\"C4\"><v>2.5</v></c>");
+    expect_in(x, "<c r=\"A4\" t=\"inlineStr\"><is><t>\xE2\x80\xA0 1 game under review");
+    expect_in(x, "<c r=\"B6\" t=\"inlineStr\"><is><t>Ann</t></is></c>");
+    expect_in(x, "<c r=\"E6\" t=\"inlineStr\"><is><t>1\xC2\xBD</t></is></c>");
+    expect_in(x, "<c r=\"F6\" t=\"inlineStr\"><is><t>1\xE2\x80\xA0</t></is></c>");
+    expect_in(x, "<c r=\"F7\" t=\"inlineStr\"><is><t>1 *</t></is></c>");
+    expect_in(x, "<c r=\"D8\" t=\"inlineStr\"><is><t>1\xE2\x80\xA0</t></is></c>");
+    expect_in(x, "<c r=\"C6\"><v>2.5</v></c>");
+    free(x);
+}
+
+/* Issue 26, item 7: the workbook's sheet marks a malformed game in its
+ * cell as the page does ("!", after the points when the pair has games
+ * scored too), and says what the marks mean. */
+Test(cli_crosstable, the_workbook_sheet_marks_malformed_games)
+{
+    put("q.log",
+        "Game: Chess\nEvent: T\nWhite: Ann\nBlack: Bob\nResult: 1-0\n\n"
+        "1. P e2-e4 1... p e7-e5\n\n"
+        "Game: Chess\nEvent: T\nWhite: Bob\nBlack: Cat\nResult: 1-0\n\n"
+        "1. P e2-e4 1... p e7-e5\n\n"
+        "Game: Chess\nEvent: T\nWhite: Cat\nBlack: Ann\nResult: 0-1\n\n"
+        "1. P e2-e4 1... p e7-e5\nno turn here\n\n"
+        "Game: Chess\nEvent: T\nWhite: Bob\nBlack: Ann\nResult: 0-1\n\n"
+        "1. P d2-d4 1... p d7-d5\nno turn here\n\n");
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q q.log -o out --xlsx book.xlsx"), 0);
+    char *x = zip_member("book.xlsx", "xl/worksheets/sheet10.xml");
+    cr_assert_not_null(x);
+    expect_in(x, "<c r=\"A1\" t=\"inlineStr\"><is><t>A cell is what the row's player scored "
+                 "against the column's; * marks games not scored, \xE2\x80\xA0 points from games "
+                 "under review, ! malformed games (counted for neither player; violations.csv "
+                 "says why).</t></is></c>");
+    expect_in(x, "<c r=\"A3\" s=\"1\" t=\"inlineStr\"><is><t>T (swiss, 3 players)</t>");
+    /* Bob, Ann, Cat by rank (rows 5 to 7); columns D, E, F the same. */
+    expect_in(x, "<c r=\"B5\" t=\"inlineStr\"><is><t>Bob</t></is></c>");
+    expect_in(x, "<c r=\"E5\" t=\"inlineStr\"><is><t>0 !</t></is></c>");
+    expect_in(x, "<c r=\"F5\" t=\"inlineStr\"><is><t>1</t></is></c>");
+    expect_in(x, "<c r=\"D6\" t=\"inlineStr\"><is><t>1 !</t></is></c>");
+    expect_in(x, "<c r=\"F6\" t=\"inlineStr\"><is><t>!</t></is></c>");
+    expect_in(x, "<c r=\"D7\" t=\"inlineStr\"><is><t>0</t></is></c>");
+    expect_in(x, "<c r=\"E7\" t=\"inlineStr\"><is><t>!</t></is></c>");
     free(x);
 }
 

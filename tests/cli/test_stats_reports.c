@@ -749,7 +749,8 @@ Test(cli_stats, xlsx_cells_over_excels_limit_are_cut)
     /* Where the workbook cut, each cell 32,767 characters, ending in the
      * ellipsis: the players (one row for all variants, one for Chess),
      * the standings, the rating list, the games (entry, White), the
-     * violations (entry, player, comment) and the crosstable (the note on
+     * violations (entry, player, comment) and the crosstable (under the
+     * legend of its marks, the note on
      * the game under review, which names the player first were it scored
      * as declared, and the name: second, the game being Bo's by forfeit). */
     char *wb = zip_member("book.xlsx", "xl/workbook.xml");
@@ -760,7 +761,7 @@ Test(cli_stats, xlsx_cells_over_excels_limit_are_cut)
         [5] = "D3:32767:\xE2\x80\xA6\n",
         [7] = "B2:32767:\xE2\x80\xA6\nH2:32767:\xE2\x80\xA6\n",
         [8] = "B2:32767:\xE2\x80\xA6\nI2:32767:\xE2\x80\xA6\nM2:32767:\xE2\x80\xA6\n",
-        [10] = "A2:32767:\xE2\x80\xA6\nB5:32767:\xE2\x80\xA6\n"};
+        [10] = "A4:32767:\xE2\x80\xA6\nB7:32767:\xE2\x80\xA6\n"};
     for (int i = 1; i <= 10; i++) {
         char *member = ts_fmt("xl/worksheets/sheet%d.xml", i);
         char *xml = zip_member("book.xlsx", member);
