@@ -239,6 +239,8 @@ int cli_analyze_close_reports(struct analyze *A)
     A->inputs = A->games = A->violations = A->rows = A->viewer = A->pgn = NULL;
     if (A->pgn_files && cli_pgn_files_close(A->pgn_files) != 0)
         rc = FMT_FATAL;
+    else if (A->pgn_files)
+        cli_pgn_files_stale(A->pgn_files, A->o.outdir);
     if (rc == FMT_OK && A->pgn_files &&
         !(A->pgn_text = cli_pgn_files_text(&A->pgn_counts, A->pgn_files, A->o.pgn, 0))) {
         cli_error("out of memory");

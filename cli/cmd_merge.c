@@ -679,6 +679,8 @@ static int write_rows(struct merge *M)
             closed |= fmt_csv_close_by(x, cli_report_put);
         if (pgn && cli_pgn_files_close(pgn) != 0)
             closed = FMT_FATAL;
+        else if (pgn)
+            cli_pgn_files_stale(pgn, M->outdir);
         if (closed != FMT_OK)
             cli_error("the reports in '%s' could not be written completely", M->outdir);
         return closed == FMT_OK ? 0 : -1;

@@ -20,11 +20,13 @@
  * when it lies there.
  */
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 
@@ -243,6 +245,84 @@ int cli_pgn_files_close(cli_pgn_files *F)
         o->csv = NULL;
     }
     return rc;
+}
+
+/* path's folder ("." for a bare name), malloc'd, or NULL. */
+static char *folder_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return strdup(".");
+    size_t n = slash == path ? 1 : (size_t)(slash - path);
+    char *dir = malloc(n + 1);
+    if (dir)
+        memcpy(dir, path, n), dir[n] = '\0';
+    return dir;
+}
+
+/* Whether name (in FILE's folder) is a variant's file of FILE that this
+ * run wrote. */
+static int written_here(const cli_pgn_files *F, const char *name)
+{
+    for (size_t i = 1; i < F->n; i++) {
+        const char *slash = strrchr(F->v[i].path, '/');
+        if (F->v[i].games && strcmp(slash ? slash + 1 : F->v[i].path, name) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+void cli_pgn_files_stale(const cli_pgn_files *F, const char *outdir)
+{
+    const char *file = F->v[0].path;
+    char *dir = folder_of(file);
+    struct stat a, b;
+    if (!dir || (stat(dir, &a) == 0 && stat(outdir, &b) == 0 && a.st_dev == b.st_dev &&
+                 a.st_ino == b.st_ino)) {
+        free(dir);
+        return;
+    }
+    /* FILE's name up to ".pgn", then '.': what a variant's file starts with. */
+    const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+    size_t len = strlen(base);
+    if (len > 4 && strcasecmp(base + len - 4, ".pgn") == 0)
+        len -= 4;
+    DIR *d = opendir(dir);
+    unsigned long long stale = 0;
+    char *first = NULL;
+    for (struct dirent *e; d && (e = readdir(d));) {
+        size_t n = strlen(e->d_name);
+        if (n <= len + 5 || strncmp(e->d_name, base, len) != 0 || e->d_name[len] != '.' ||
+            strcasecmp(e->d_name + n - 4, ".pgn") != 0 || written_here(F, e->d_name))
+            continue;
+        char *path = malloc(strlen(dir) + n + 2);
+        struct stat st;
+        if (!path)
+            continue;
+        sprintf(path, "%s/%s", dir, e->d_name);
+        /* Named: the first by name, whatever order the folder lists. */
+        if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) && ++stale &&
+            (!first || strcmp(path, first) < 0)) {
+            free(first);
+            first = path;
+        } else {
+            free(path);
+        }
+    }
+    if (d)
+        closedir(d);
+    if (stale == 1)
+        cli_warning("'%s' is an earlier run's: this run wrote no game to it, and gcaudit removes "
+                    "nothing outside the report folder; it is left as it is (the summary names "
+                    "the files this run wrote)", first ? first : file);
+    else if (stale)
+        cli_warning("'%s' and %llu other variant%s file%s beside '%s' are an earlier run's: "
+                    "this run wrote no game to them, and gcaudit removes nothing outside the "
+                    "report folder; they are left as they are (the summary names the files this "
+                    "run wrote)", first ? first : file, stale - 1, stale == 2 ? "'s" : "s'",
+                    stale == 2 ? "" : "s", file);
+    free(first);
+    free(dir);
 }
 
 void cli_pgn_files_free(cli_pgn_files *F)

@@ -11,6 +11,7 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "tests/support/shard.h"
@@ -440,6 +441,44 @@ Test(cli_pgn_export, each_variant_in_its_file_with_the_start_lichess_gives)
                           "files; nothing was written\n");
     free(err);
     expect_absent("rep/v.horde.pgn", "the refused run wrote a file");
+}
+
+/* Outside the report folder gcaudit removes nothing, so a variant's file
+ * of an earlier run that this run did not write would look current
+ * beside the new ones: the run says so on stderr, naming it, and leaves
+ * it as it is (docs/pgn.md). */
+Test(cli_pgn_export, an_earlier_runs_variant_file_outside_the_report_folder_is_said)
+{
+    char *path = ts_fmt("%s/v.log", ts_scratch);
+    cr_assert_eq(ts_write_file(path, split_log, strlen(split_log)), 0);
+    free(path);
+    char *dir = ts_fmt("%s/pgn", ts_scratch);
+    cr_assert_eq(mkdir(dir, 0777), 0);
+    free(dir);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q v.log -o rep --pgn pgn/v.pgn"), 0);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
+    cr_expect_str_eq(err, "", "a first run has nothing to say");
+    free(err);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q v.log -o rep --pgn pgn/v.pgn --variant "
+                                        "crazyhouse --variant chess"),
+                 0);
+    err = ts_slurp(ts_scratch, "stderr.txt");
+    cr_expect_str_eq(err, "gcaudit: warning: 'pgn/v.horde.pgn' is an earlier run's: this run "
+                          "wrote no game to it, and gcaudit removes nothing outside the report "
+                          "folder; it is left as it is (the summary names the files this run "
+                          "wrote)\n");
+    free(err);
+    char *kept = ts_slurp(ts_scratch, "pgn/v.horde.pgn");
+    cr_expect(kept && strstr(kept, "[GameCourierLog \"horde-1\"]"), "the file is left as it is");
+    free(kept);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q v.log -o rep --pgn pgn/v.pgn --variant chess"),
+                 0);
+    err = ts_slurp(ts_scratch, "stderr.txt");
+    cr_expect_str_eq(err, "gcaudit: warning: 'pgn/v.crazyhouse.pgn' and 1 other variant's file "
+                          "beside 'pgn/v.pgn' are an earlier run's: this run wrote no game to "
+                          "them, and gcaudit removes nothing outside the report folder; they are "
+                          "left as they are (the summary names the files this run wrote)\n");
+    free(err);
 }
 
 /* The samples and the shared vectors, the PGN written by one run with
