@@ -30,6 +30,20 @@ const char *cli_viewer_name(enum cli_viewer v)
     return v == CLI_VIEWER_ALL ? "all" : v == CLI_VIEWER_NONE ? "none" : "illegal";
 }
 
+const char *cli_viewer_text(const struct cli_run_info *in, char *buf, size_t size)
+{
+    if (in->viewer == CLI_VIEWER_NONE)
+        return cli_viewer_name(in->viewer);
+    if (in->viewer_max == UINT64_MAX) {
+        snprintf(buf, size, "%s (no limit: --viewer-max 0)", cli_viewer_name(in->viewer));
+    } else {
+        char n[ST_INT_TEXT];
+        n[st_format_u64(n, in->viewer_max)] = '\0';
+        snprintf(buf, size, "%s (at most %s games: --viewer-max)", cli_viewer_name(in->viewer), n);
+    }
+    return buf;
+}
+
 int cli_viewer_parse(const char *s)
 {
     for (int v = CLI_VIEWER_ILLEGAL; v <= CLI_VIEWER_NONE; v++)
@@ -96,9 +110,11 @@ static void run_block(FILE *f, const struct cli_html_run *run)
     char opts[1024];
     char mg[32];
     snprintf(mg, sizeof mg, "%llu", (unsigned long long)run->min_games);
+    char viewer[96];
     snprintf(opts, sizeof opts, "results %s; player aliases %s; min-games %s; CSV %s; viewer %s",
              run->results, in->aliases ? in->aliases : "none", mg,
-             in->excel ? "for Excel (BOM, CRLF)" : "plain", cli_viewer_name(in->viewer));
+             in->excel ? "for Excel (BOM, CRLF)" : "plain",
+             cli_viewer_text(in, viewer, sizeof viewer));
     run_row(f, "options", opts);
     run_row(f, "selection", run->selection && run->selection[0] ? run->selection : "every game");
     fputs("</table>\n", f);

@@ -701,6 +701,11 @@ struct cli_run_info {
                                      (cli_pgn_files_text), or NULL */
 };
 
+/* The viewer option in the summary's words, with --viewer-max: "illegal
+ * (at most 10000 games: --viewer-max)", "all (no limit: --viewer-max 0)",
+ * "none"; in buf (96 bytes are enough) or a constant. */
+const char *cli_viewer_text(const struct cli_run_info *in, char *buf, size_t size);
+
 /* The start of a run for the reports: SOURCE_DATE_EPOCH when it is set to
  * a number (reproducible reports, https://reproducible-builds.org), else
  * the clock. */

@@ -287,6 +287,7 @@ static lxw_error write_info(lxw_workbook *wb, const struct formats *fm,
     static const char *const names[] = {"item", "value"};
     lxw_error rc = header(ws, fm, names, 2, 0);
     lxw_row_t row = 0;
+    char viewer[96];
     time_t t = (time_t)in->started;
     struct tm tm;
     if (!rc && gmtime_r(&t, &tm)) {
@@ -310,7 +311,9 @@ static lxw_error write_info(lxw_workbook *wb, const struct formats *fm,
     if (!rc)
         rc = info_row(ws, &row, "CSV", in->excel ? "for Excel (BOM, CRLF)" : "plain", fm->cuts);
     if (!rc)
-        rc = info_row(ws, &row, "viewer", cli_viewer_name(in->viewer), fm->cuts);
+        rc = info_row(ws, &row, "viewer", cli_viewer_text(in, viewer, sizeof viewer), fm->cuts);
+    if (!rc && in->pgn)
+        rc = info_row(ws, &row, "PGN", in->pgn, fm->cuts);
     if (!rc)
         rc = info_row(ws, &row, "selection",
                       run->selection && run->selection[0] ? run->selection : "every game",

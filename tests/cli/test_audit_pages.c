@@ -157,7 +157,7 @@ Test(cli_audit_pages, summary_audit_rows_in_a_browser)
     expect_in(r, "scripts=6\n");
     expect_in(r, "run= date2023-11-14 22:13:20 UTC versiongcaudit ");
     expect_in(r, "inputsgames.log optionsresults verified; player aliases none; min-games 0; "
-                 "CSV plain; viewer illegal selectionevery game \n");
+                 "CSV plain; viewer illegal (at most 10000 games: --viewer-max) selectionevery game \n");
     expect_in(r, "sorted=Ann\n");
     expect_in(r, "declared=1 1\xE2\x80\x93" "1 of 1\n");
     expect_in(r, "filtered=0 no rows (filtered from 1)");
@@ -462,6 +462,7 @@ Test(cli_audit_pages, viewer_pages_are_capped_and_copies_link_to_the_first)
     free(viewer);
     cr_expect(!exists("games/2.html"));
     char *html = out_file("summary.html");
+    expect_in(html, "; viewer illegal (at most 2 games: --viewer-max)</td>");
     expect_in(html, "<p class=\"warn\" id=\"viewer-max\">1 game without a viewer page (no link "
                     "in the tables): the viewer shows at most 2 games, the first in games.csv's "
                     "order (--viewer-max N raises it; 0: no limit). games.csv and violations.csv "
@@ -489,6 +490,7 @@ Test(cli_audit_pages, viewer_pages_are_capped_and_copies_link_to_the_first)
     html = out_file("summary.html");
     cr_expect(strstr(html, "id=\"viewer-max\"") == NULL);
     expect_in(html, "\"capped.log, game 3\",\"games/1.html#g3\"]");
+    expect_in(html, "; viewer illegal (no limit: --viewer-max 0)</td>");
     free(html);
     cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q capped.log -o out --viewer-max x"), 2);
     err = ts_slurp(ts_scratch, "stderr.txt");

@@ -16,6 +16,7 @@
 
 #include "tests/support/shard.h"
 #include "tests/support/support.h"
+#include "tests/support/zip.h"
 
 TestSuite(cli_pgn_export, .init = ts_scratch_setup, .fini = ts_scratch_teardown, .timeout = 120);
 
@@ -471,8 +472,17 @@ Test(cli_pgn_export, an_earlier_runs_variant_file_outside_the_report_folder_is_s
     char *kept = ts_slurp(ts_scratch, "pgn/v.horde.pgn");
     cr_expect(kept && strstr(kept, "[GameCourierLog \"horde-1\"]"), "the file is left as it is");
     free(kept);
-    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q v.log -o rep --pgn pgn/v.pgn --variant chess"),
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q v.log -o rep --pgn pgn/v.pgn --variant chess "
+                                        "--xlsx rep/book.xlsx"),
                  0);
+    /* The workbook's info sheet says what went where, as the summary does. */
+    char *book = ts_fmt("%s/rep/book.xlsx", ts_scratch);
+    char *info = ts_zip_member(book, "xl/worksheets/sheet9.xml");
+    cr_expect(info && strstr(info, "<t>PGN</t></is></c><c r=\"B") &&
+                  strstr(info, "<t>1 game exported to pgn/v.pgn</t>"),
+              "%s", info);
+    free(info);
+    free(book);
     err = ts_slurp(ts_scratch, "stderr.txt");
     cr_expect_str_eq(err, "gcaudit: warning: 'pgn/v.crazyhouse.pgn' and 1 other variant's file "
                           "beside 'pgn/v.pgn' are an earlier run's: this run wrote no game to "
