@@ -85,6 +85,20 @@ static int palace_atoms(struct rp_fdef *d, int t, struct rp_fdef_error *err)
     return 0;
 }
 
+/* Can a leap or ride `b` land where the leap or the first step of the
+ * ride `a` lands, both moving or both capturing?  (The reference's move
+ * bitboards hold a square once; an atom list can reach it twice.) */
+static int atoms_overlap(const struct rp_fatom *a, const struct rp_fatom *b)
+{
+    if (!(a->mode & b->mode) || (a->kind != RP_FA_LEAP && a->kind != RP_FA_RIDE) ||
+        (b->kind != RP_FA_LEAP && b->kind != RP_FA_RIDE))
+        return 0;
+    for (int k = 1; k <= (b->kind == RP_FA_LEAP ? 1 : b->range ? b->range : RP_FMAX_FILES); k++)
+        if (b->dx * k == a->dx && b->dy * k == a->dy)
+            return 1;
+    return 0;
+}
+
 static int compile_type(struct rp_fdef *d, int t, struct rp_fdef_error *err)
 {
     struct rp_ftype *ty = &d->types[t];
@@ -101,8 +115,12 @@ static int compile_type(struct rp_fdef *d, int t, struct rp_fdef_error *err)
     if (d->has_diagonal_lines && palace_atoms(d, t, err) != 0)
         return -1;
     ty->lame = 0;
-    for (int i = 0; i < ty->natoms; i++)
+    ty->overlap = 0;
+    for (int i = 0; i < ty->natoms; i++) {
         ty->lame |= ty->atoms[i].nblock > 0;
+        for (int j = 0; j < ty->natoms; j++)
+            ty->overlap |= j != i && atoms_overlap(&ty->atoms[i], &ty->atoms[j]);
+    }
     return 0;
 }
 
@@ -235,6 +253,28 @@ static int check_piece_sets(struct rp_fdef *d, struct rp_fdef_error *err)
         if (d->king >= 0 && d->castling_king_type[c] != d->king)
             return fail_key(err, "castlingKingPiece", "gcaudit castles with the king only, not the %s",
                             type_key(d->castling_king_type[c], name, sizeof name));
+    return 0;
+}
+
+/* Atomic's keys, as far as the reference build plays them as it
+ * documents them: a blast next to a royal king is not in its legality
+ * test (it reads the king's square before the blast), and its
+ * pseudo-royal test does not read blastImmuneTypes (its parser warns
+ * that the two do not go together), so gcaudit refuses both pairs. */
+static int check_blast(struct rp_fdef *d, struct rp_fdef_error *err)
+{
+    if (d->blast_on_capture && d->king >= 0)
+        return fail_key(err, "blastOnCapture",
+                        "gcaudit implements blastOnCapture only without a royal king (Atomic's king is a commoner)");
+    if (d->extinction_pseudo_royal && (d->blast_immune_types || d->mutually_immune_types))
+        return fail_key(err, "extinctionPseudoRoyal",
+                        "extinctionPseudoRoyal does not go with blastImmuneTypes or mutuallyImmuneTypes");
+    if (d->extinction_pseudo_royal && d->extinction_all)
+        return fail_key(err, "extinctionPseudoRoyal",
+                        "gcaudit implements extinctionPseudoRoyal only for the types extinctionPieceTypes lists, not *");
+    /* Pseudo-royal pieces are never taken, so extinction cannot come
+     * unless a blast removes them (the reference's is_immediate_game_end). */
+    d->extinction_ends = d->extinction_value != RP_FV_NONE && (!d->extinction_pseudo_royal || d->blast_on_capture);
     return 0;
 }
 
@@ -392,7 +432,7 @@ int rp_fdef_compile(struct rp_fdef *d, struct rp_fdef_error *err)
     if (check_coords(d, err) != 0 || compile_types(d, err) != 0)
         return -1;
     compile_regions(d);
-    if (check_piece_sets(d, err) != 0 || compile_probes(d, err) != 0)
+    if (check_piece_sets(d, err) != 0 || check_blast(d, err) != 0 || compile_probes(d, err) != 0)
         return -1;
     if (d->repetition_end == 0)
         d->repetition_end = d->n_fold_rule;

@@ -136,6 +136,8 @@ struct rp_ftype {
     struct rp_fatom atoms[RP_FMAX_ATOMS]; /* compiled from betza */
     int natoms;
     int lame;                    /* some atom is a lame leaper (attacks need its blocks) */
+    int overlap;                 /* two atoms may reach one square (QNAD's alfil on the queen's
+                                    diagonal): the generator drops the second move there */
     int promoted;                /* promotedPieceType: the type it promotes to, or -1 */
     int promotion_limit;         /* promotionLimit: most of this type per side, 0 = no limit */
     int has_region[2];           /* mobilityRegion given for the colour */
@@ -296,6 +298,12 @@ struct rp_fdef {
     int extinction_norder;
     int extinction_piece_count;
     int extinction_opponent_piece_count;
+    int extinction_pseudo_royal; /* extinctionPseudoRoyal: the last extinction pieces are guarded
+                                    as kings (fairy_legal.c) */
+    int blast_on_capture;        /* blastOnCapture: a capture removes the capturer, the captured
+                                    and every non-pawn piece next to them (Atomic) */
+    uint64_t blast_immune_types; /* blastImmuneTypes: types no blast removes */
+    uint64_t mutually_immune_types; /* mutuallyImmuneTypes: types that may not take their own type */
     int flag_piece;              /* type, RP_FANY_TYPE for any piece, or -1 for none */
     rp_fset flag[2];
     int flag_move;
@@ -328,6 +336,8 @@ struct rp_fdef {
     int nprobes[2];
     uint64_t line_types[2][8];   /* per attacking colour and rp_fline_index: the types whose
                                     fast rides attack along that step */
+    int extinction_ends;         /* extinction ends the game: extinctionValue set, and not
+                                    pseudo-royal pieces that cannot be taken (no blast) */
     int simple_attacks;          /* every attack is a plain leap or a rook or bishop line: a
                                     move can only open a line through its from-square (the
                                     fast legality test of fairy_legal.c) */

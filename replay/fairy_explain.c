@@ -227,6 +227,42 @@ static int explain_castling(const struct rp_fturn *t, int from, int to, char *wh
 
 /* ----------------------------------------------------- legality words */
 
+/* extinctionPseudoRoyal: the guarded piece the move blows up (a capture
+ * removes its own pieces next to it, blastOnCapture), or leaves
+ * attacked. */
+static int explain_royal(const struct rp_fturn *t, rp_fmove m, enum rp_fillegal why)
+{
+    const struct rp_fpos *p = t->p;
+    const struct rp_fdef *d = t->d;
+    int us = p->side;
+    char a[8], b[8], name[RP_FNAME_MAX], other[RP_FNAME_MAX];
+    struct rp_fpos q = *p;
+    rp_fmake(&q, m);
+    if (why == RP_FL_ROYAL_BLASTED) {
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                int sq = m.to + dx + dy * RP_FMB_COLS, from = sq == m.to ? m.from : sq;
+                rp_fpiece pc = p->b[from];
+                if (!rp_fp_real(pc) || rp_fp_colour(pc) != us || !(d->extinction_types >> rp_fp_type(pc) & 1) ||
+                    rp_fp_real(q.b[sq]))
+                    continue;
+                return set(t->v, RP_ILLEGAL_MOVE, "the capture on %s would blow up %s's own %s on %s",
+                           rp_fturn_square(t, m.to, a), rp_fcolour_name(us), rp_fturn_piece(t, from, name),
+                           rp_fturn_square(t, sq, b));
+            }
+        return set(t->v, RP_ILLEGAL_MOVE, "the capture on %s would blow up %s's own %s", rp_fturn_square(t, m.to, a),
+                   rp_fcolour_name(us), rp_fpiece_name(d, rp_fp_type(p->b[m.from]), 0, name));
+    }
+    q.side = us;
+    int k = rp_froyal_checked(&q), by = k == RP_FNOSQ ? RP_FNOSQ : rp_fattacker(&q, k, !us);
+    if (by == RP_FNOSQ)
+        return set(t->v, RP_KING_IN_CHECK, "a piece %s must guard as its king would be attacked", rp_fcolour_name(us));
+    rp_verdict_king_attacked(t->v, us, rp_fpiece_name(d, rp_fp_type(q.b[k]), q.unpromoted[k], name),
+                             rp_fturn_square(t, k, a), rp_fpiece_name(d, rp_fp_type(q.b[by]), q.unpromoted[by], other),
+                             rp_fturn_square(t, by, b), "");
+    return 0;
+}
+
 int rp_fexplain_illegal(const struct rp_fturn *t, rp_fmove m, enum rp_fillegal why)
 {
     const struct rp_fpos *p = t->p;
@@ -300,6 +336,13 @@ int rp_fexplain_illegal(const struct rp_fturn *t, rp_fmove m, enum rp_fillegal w
                    rp_fpiece_name(d, d->king, 0, name));
     case RP_FL_PAWN_DROP_MATE:
         break;
+    case RP_FL_MUTUALLY_IMMUNE:
+        rp_fturn_piece(t, m.from, name);
+        return set(t->v, RP_ILLEGAL_MOVE, "%s %s may not capture %s %s in %s", rp_farticle(name), name,
+                   rp_farticle(name), name, d->short_title);
+    case RP_FL_ROYAL_BLASTED:
+    case RP_FL_ROYAL_ATTACKED:
+        return explain_royal(t, m, why);
     }
     return set(t->v, RP_ILLEGAL_MOVE, "the move is not legal in %s", d->short_title);
 }

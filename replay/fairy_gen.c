@@ -477,6 +477,23 @@ static int on_line_d(const struct rp_fatom *a, int dx, int dy)
 }
 
 
+/* The moves from out->m[first] on, each once: atoms that reach one
+ * square make one move there. */
+static void drop_repeats(struct rp_fmovelist *out, int first)
+{
+    int n = first;
+    for (int i = first; i < out->n; i++) {
+        int seen = 0;
+        for (int j = first; j < n && !seen; j++)
+            seen = out->m[j].to == out->m[i].to && out->m[j].kind == out->m[i].kind &&
+                   out->m[j].type == out->m[i].type && out->m[j].gate == out->m[i].gate &&
+                   out->m[j].gate_sq == out->m[i].gate_sq;
+        if (!seen)
+            out->m[n++] = out->m[i];
+    }
+    out->n = n;
+}
+
 static void gen_from(const struct rp_fpos *p, int from, int only, struct rp_fmovelist *out)
 {
     const struct rp_fdef *d = p->def;
@@ -497,9 +514,12 @@ static void gen_from(const struct rp_fpos *p, int from, int only, struct rp_fmov
         if (p->side)
             dy = -dy;
     }
+    int first = out->n;
     for (int k = 0; k < ty->natoms; k++)
         if (only < 0 || on_line_d(&ty->atoms[k], dx, dy))
             atom_targets(p, t, p->side, from, &ty->atoms[k], piece_target, &g);
+    if (ty->overlap)
+        drop_repeats(out, first);
     if (t == d->king && d->king_pass)
         add(out, mv(from, from, RP_FM_PASS));
     /* The king castles; with no king, the piece on the e-file square of

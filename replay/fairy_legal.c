@@ -67,6 +67,106 @@ static int kings_face(const struct rp_fpos *p)
 
 static int any_legal(const struct rp_fpos *p, int captures, int drops);
 
+/* ------------------------------------------------- pseudo-royal pieces */
+
+#define MAX_SQUARES (RP_FMAX_FILES * RP_FMAX_RANKS)
+
+/* extinctionPseudoRoyal: colour c's pieces guarded like a king, as the
+ * reference build's set_check_info finds them: every piece of an
+ * extinction type of which c has at most extinctionPieceCount + 1 on
+ * the board.  Their squares into sq; returns how many. */
+static int royal_squares(const struct rp_fpos *p, int c, int *sq)
+{
+    const struct rp_fdef *d = p->def;
+    uint64_t types = 0;
+    for (int i = 0; i < d->ntypes; i++) {
+        int t = d->present[i];
+        if ((d->extinction_types >> t & 1) && p->count[c][t] <= d->extinction_piece_count + 1)
+            types |= (uint64_t)1 << t;
+    }
+    int n = 0;
+    for (int r = 0; r < d->ranks && types; r++)
+        for (int f = 0; f < d->files; f++) {
+            rp_fpiece pc = p->b[rp_fsq(f, r)];
+            if (rp_fp_real(pc) && rp_fp_colour(pc) == c && (types >> rp_fp_type(pc) & 1))
+                sq[n++] = rp_fsq(f, r);
+        }
+    return n;
+}
+
+/* Is the guarded piece on sq attacked by `them` in q?  With blasts, one
+ * next to a guarded piece of theirs is not: taking it would blow up
+ * their own. */
+static int royal_attacked(const struct rp_fpos *q, int sq, int them, const int *theirs, int ntheirs)
+{
+    if (q->def->blast_on_capture)
+        for (int i = 0; i < ntheirs; i++)
+            if (theirs[i] != sq && abs(rp_ffile(theirs[i]) - rp_ffile(sq)) <= 1 &&
+                abs(rp_frank(theirs[i]) - rp_frank(sq)) <= 1)
+                return 0;
+    return rp_fattacked(q, sq, them);
+}
+
+int rp_froyal_checked(const struct rp_fpos *p)
+{
+    int mine[MAX_SQUARES], theirs[MAX_SQUARES];
+    int nm = royal_squares(p, p->side, mine), nt = royal_squares(p, !p->side, theirs);
+    for (int i = 0; i < nm; i++)
+        if (royal_attacked(p, mine[i], !p->side, theirs, nt))
+            return mine[i];
+    return RP_FNOSQ;
+}
+
+/* The reference build's legality test of pseudo-royal pieces (legal(),
+ * "Check for attacks to pseudo-royal pieces"): p before the move, q
+ * after it.  The mover's guarded pieces are those of p, the moved one
+ * at its destination, a pawn promoted to an extinction type added (or
+ * that type's all dropped when it has more than extinctionPieceCount
+ * already).  None may be blown up; unless the move removes one of the
+ * opponent's, none may be attacked afterwards; a guarded piece castles
+ * neither out of nor through an attacked square. */
+static enum rp_fillegal royal_legal(const struct rp_fpos *p, const struct rp_fpos *q, rp_fmove m)
+{
+    const struct rp_fdef *d = p->def;
+    int us = p->side, them = !us;
+    int mine[MAX_SQUARES + 1], theirs[MAX_SQUARES];
+    int nm = royal_squares(p, us, mine), nt = royal_squares(p, them, theirs);
+    for (int i = 0; i < nm && m.kind != RP_FM_DROP && m.kind != RP_FM_PASS; i++) {
+        if (mine[i] != m.from)
+            continue;
+        if (m.kind == RP_FM_CASTLE) {
+            struct rp_fpos r = *p;
+            rp_fpos_take(&r, m.from);
+            int step = m.to > m.from ? 1 : -1;
+            for (int s = m.from; s != m.to; s += step)
+                if (royal_attacked(&r, s, them, theirs, nt))
+                    return s == m.from ? RP_FL_CASTLE_OUT : RP_FL_CASTLE_THROUGH;
+        }
+        mine[i] = m.to;
+    }
+    if (m.kind == RP_FM_PROMOTE && (d->extinction_types >> m.type & 1)) {
+        if (p->count[us][m.type] > d->extinction_piece_count) {
+            int k = 0;
+            for (int i = 0; i < nm; i++)
+                if (p->b[mine[i]] != rp_fp_make(m.type, us))
+                    mine[k++] = mine[i];
+            nm = k;
+        } else {
+            mine[nm++] = m.to;
+        }
+    }
+    for (int i = 0; i < nm; i++)
+        if (!rp_fp_real(q->b[mine[i]]))
+            return RP_FL_ROYAL_BLASTED;
+    for (int i = 0; i < nt; i++)
+        if (!rp_fp_real(q->b[theirs[i]]))
+            return RP_FL_OK;
+    for (int i = 0; i < nm; i++)
+        if (royal_attacked(q, mine[i], them, theirs, nt))
+            return RP_FL_ROYAL_ATTACKED;
+    return RP_FL_OK;
+}
+
 /* The king's safety after m without playing it, where that is simple: a
  * piece other than the king moves, the king is not in check, and nothing
  * attacks but plain leaps and lines.  -1: not simple, play it. */
@@ -75,6 +175,7 @@ static int quick_king_safe(const struct rp_fpos *p, rp_fmove m)
     const struct rp_fdef *d = p->def;
     int us = p->side, k = p->king[us];
     if (!d->simple_attacks || p->in_check || k == RP_FNOSQ || d->flying_general || p->bikjang ||
+        d->extinction_pseudo_royal ||
         !d->checking || (!d->drop_checks && m.kind == RP_FM_DROP))
         return -1;
     if (m.kind == RP_FM_DROP)
@@ -126,7 +227,15 @@ static enum rp_fillegal legal(const struct rp_fpos *p, rp_fmove m, int plain)
             return RP_FL_FLYING_GENERAL;
         if ((!d->checking || (!d->drop_checks && m.kind == RP_FM_DROP)) && q.in_check)
             return RP_FL_CHECK_FORBIDDEN;
+        if (d->extinction_pseudo_royal) {
+            enum rp_fillegal why = royal_legal(p, &q, m);
+            if (why != RP_FL_OK)
+                return why;
+        }
     }
+    if (d->mutually_immune_types && is_capture(p, m) && m.kind != RP_FM_EP &&
+        rp_fp_type(p->b[m.to]) == rp_fp_type(p->b[m.from]) && (d->mutually_immune_types >> rp_fp_type(p->b[m.to]) & 1))
+        return RP_FL_MUTUALLY_IMMUNE;
     if (d->makpong && p->in_check && rp_fp_real(p->b[m.from]) && rp_fp_type(p->b[m.from]) == d->king &&
         m.kind != RP_FM_DROP) {
         /* Only the king's capture of its one checker. */
@@ -366,20 +475,19 @@ int rp_fimmediate_end(const struct rp_fpos *p, struct rp_ending *e)
     int stm = p->side, mover = !stm;
     e->detail[0] = '\0';
     e->undecided = 0;
-    if (d->extinction_value != RP_FV_NONE) {
+    if (d->extinction_ends) {
         char tm[64], ts[64];
         int em = extinct(p, mover, tm, sizeof tm), es = extinct(p, stm, ts, sizeof ts);
-        if (em && es && d->extinction_value == RP_FV_LOSS) {
-            /* Both at once: the mover wins (docs/rules.md, Extinction Chess). */
+        if (em && es && d->extinction_value == RP_FV_LOSS && !d->blast_on_capture) {
+            /* Both at once: the mover wins (docs/rules.md, Extinction
+             * Chess).  A blast that takes both sides' last pieces is the
+             * reference build's: the mover's extinction first. */
             extinction_ending(p, stm, ts, e);
             return 1;
         }
-        for (int c = 0; c < 2; c++) {
-            char *types = c == mover ? tm : ts;
-            if (c == mover ? em : es) {
-                extinction_ending(p, c, types, e);
-                return 1;
-            }
+        if (em || es) {
+            extinction_ending(p, em ? mover : stm, em ? tm : ts, e);
+            return 1;
         }
     }
     if (d->flag_piece != -1) {
@@ -428,7 +536,7 @@ int rp_fmate_or_stalemate(const struct rp_fpos *p, struct rp_ending *e)
         return 0;
     e->detail[0] = '\0';
     e->undecided = 0;
-    if (p->in_check) {
+    if (p->in_check || (d->extinction_pseudo_royal && rp_froyal_checked(p) != RP_FNOSQ)) {
         e->result = value_for(d->checkmate_value, p->side);
         e->termination.kind = RP_TERM_CHECKMATE;
     } else {

@@ -137,6 +137,30 @@ static void make_drop(struct rp_fpos *p, rp_fmove m)
     p->rule50 = 0; /* any drop: the reference build's irreversible move */
 }
 
+/* blastOnCapture: a capture on `at` removes the piece that took, and
+ * every piece next to it but pawns, of both sides, except the
+ * blastImmuneTypes (the reference build's do_move: its PAWN, the named
+ * pawn type, is what stays).  Each goes to the hand as a captured piece
+ * would, and takes the castling rights of its square. */
+static void blast(struct rp_fpos *p, int at)
+{
+    const struct rp_fdef *d = p->def;
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            int sq = at + dx + dy * RP_FMB_COLS;
+            rp_fpiece pc = p->b[sq];
+            if (!rp_fp_real(pc))
+                continue;
+            int t = rp_fp_type(pc), unpromoted = p->unpromoted[sq];
+            if ((sq != at && t == RP_FTYPE_PAWN) || (d->blast_immune_types >> t & 1))
+                continue;
+            update_castling(p, sq);
+            rp_fpos_take(p, sq);
+            if (d->captures_to_hand)
+                to_hand(p, pc, unpromoted);
+        }
+}
+
 /* A move on the board: the capture (en passant's beside the target),
  * the piece to its square as what it becomes, a pawn's en passant
  * square.  Returns the captured piece's type plus one, 0 for none. */
@@ -183,6 +207,8 @@ static int make_board_move(struct rp_fpos *p, rp_fmove m)
     if (d->gating) {
         rp_fset_del(&p->gates[us], m.from);
     }
+    if (captured && d->blast_on_capture)
+        blast(p, m.to);
     return captured;
 }
 

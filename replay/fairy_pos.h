@@ -152,7 +152,11 @@ enum rp_fillegal {
     RP_FL_MUST_DROP,
     RP_FL_IMMOBILE,
     RP_FL_MAKPONG,
-    RP_FL_PAWN_DROP_MATE
+    RP_FL_PAWN_DROP_MATE,
+    RP_FL_MUTUALLY_IMMUNE,       /* mutuallyImmuneTypes: a piece taking its own type */
+    RP_FL_ROYAL_BLASTED,         /* extinctionPseudoRoyal: the move's blast takes a piece of its own
+                                    that is guarded like a king */
+    RP_FL_ROYAL_ATTACKED         /* extinctionPseudoRoyal: such a piece attacked after the move */
 };
 enum rp_fillegal rp_flegal(const struct rp_fpos *p, rp_fmove m);
 /* The same without the quick king-safety test (quick_king_safe): every
@@ -170,6 +174,11 @@ uint64_t rp_fperft(const struct rp_fpos *p, int depth);
  * (Fairy-Stockfish's immediate ends): extinction, the flag, n-check,
  * bikjang and two passes.  Returns nonzero and fills *e. */
 int rp_fimmediate_end(const struct rp_fpos *p, struct rp_ending *e);
+
+/* extinctionPseudoRoyal: a square of a piece of the side to move that
+ * is guarded like a king and attacked (the reference build's
+ * checked_pseudo_royals), or RP_FNOSQ. */
+int rp_froyal_checked(const struct rp_fpos *p);
 
 /* After the immediate ends: no legal move means checkmate or stalemate,
  * with the definition's values.  Returns nonzero and fills *e. */

@@ -13,6 +13,7 @@
 
 #include "formats/formats.h"
 #include "replay/replay.h"
+#include "tests/support/definitions.h"
 #include "tests/support/support.h"
 
 static void load(void)
@@ -27,16 +28,6 @@ static void unload(void) { rp_defs_reset(); }
 
 TestSuite(replay_variant_fairy, .init = load, .fini = unload);
 
-/* Replay the one game of text into *r (released by the caller). */
-static void replay_text(const char *text, struct rp_report *r, rp_turn_hook hook, void *ctx)
-{
-    fmt_parser *p = fmt_parser_new(text, strlen(text));
-    struct fmt_game g;
-    cr_assert_eq(fmt_parser_next(p, &g), FMT_OK);
-    cr_assert_eq(rp_replay(&g, r, hook, ctx), RP_DONE);
-    fmt_game_release(&g);
-    fmt_parser_free(p);
-}
 
 struct last {
     const struct rp_variant *v;
@@ -60,7 +51,7 @@ static void expect_last_fen(const char *text, const char *fen)
     struct rp_report r;
     struct last l;
     memset(&l, 0, sizeof l);
-    replay_text(text, &r, keep_last, &l);
+    ts_replay_text(text, &r, keep_last, &l);
     cr_expect_eq(r.status, RP_STATUS_OK);
     cr_expect_str_eq(l.fen, fen);
     rp_report_release(&r);
@@ -76,7 +67,7 @@ Test(replay_variant_fairy, fen_header_sets_the_start)
 Test(replay_variant_fairy, a_bad_fen_header_makes_the_game_malformed)
 {
     struct rp_report r;
-    replay_text("Game: Chess960\nFEN: bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP w HFhf - 2 9\n\n1. N e1-f3\n",
+    ts_replay_text("Game: Chess960\nFEN: bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP w HFhf - 2 9\n\n1. N e1-f3\n",
                 &r, NULL, NULL);
     cr_expect_eq(r.status, RP_STATUS_MALFORMED);
     cr_assert_eq(r.nviolations, 1);
@@ -114,7 +105,7 @@ Test(replay_variant_fairy, fen_numbers_out_of_range_make_the_game_malformed)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *text = ts_fmt("Game: Chess960\nFEN: %s\n\n1. N g1-f3\n2. N f3-g1\n", cases[i].fen);
         struct rp_report r;
-        replay_text(text, &r, NULL, NULL);
+        ts_replay_text(text, &r, NULL, NULL);
         cr_expect_eq(r.status, RP_STATUS_MALFORMED, "%s", cases[i].fen);
         cr_assert_eq(r.nviolations, 1, "%s", cases[i].fen);
         char *want = ts_fmt("the FEN: header does not fit Fischer Random Chess: %s", cases[i].why);
@@ -133,14 +124,14 @@ Test(replay_variant_fairy, fen_numbers_out_of_range_make_the_game_malformed)
 Test(replay_variant_fairy, makruk_counting_fields_out_of_range_make_the_game_malformed)
 {
     struct rp_report r;
-    replay_text("Game: Makruk\nFEN: 8/8/4k3/8/8/4K3/8/R7 w - 2147483647 2147483647 1\n\n1. K e3-d3\n", &r, NULL,
+    ts_replay_text("Game: Makruk\nFEN: 8/8/4k3/8/8/4K3/8/R7 w - 2147483647 2147483647 1\n\n1. K e3-d3\n", &r, NULL,
                 NULL);
     cr_expect_eq(r.status, RP_STATUS_MALFORMED);
     cr_assert_eq(r.nviolations, 1);
     cr_expect_str_eq(r.violations[0].message,
                      "the FEN: header does not fit Makruk: the FEN's counting limit 2147483647 is over 1000000");
     rp_report_release(&r);
-    replay_text("Game: Makruk\nFEN: 8/8/4k3/8/8/4K3/8/R7 w - 16 2147483647 1\n\n1. K e3-d3\n", &r, NULL, NULL);
+    ts_replay_text("Game: Makruk\nFEN: 8/8/4k3/8/8/4K3/8/R7 w - 16 2147483647 1\n\n1. K e3-d3\n", &r, NULL, NULL);
     cr_expect_eq(r.status, RP_STATUS_MALFORMED);
     cr_assert_eq(r.nviolations, 1);
     cr_expect_str_eq(r.violations[0].message,
@@ -153,7 +144,7 @@ Test(replay_variant_fairy, view_diagram_and_legend)
     struct rp_report r;
     struct last l;
     memset(&l, 0, sizeof l);
-    replay_text("Game: Capablanca Chess\n\n1. P e2-e4\n", &r, keep_last, &l);
+    ts_replay_text("Game: Capablanca Chess\n\n1. P e2-e4\n", &r, keep_last, &l);
     cr_expect_eq(r.status, RP_STATUS_OK);
     cr_expect_str_eq(l.v->legend, "P pawn, N knight, B bishop, R rook, Q queen, A archbishop, C chancellor, "
                                   "K king; upper case White, lower case Black; . empty");
@@ -202,7 +193,7 @@ Test(replay_variant_fairy, repetition_claim_and_end)
     struct rp_report r;
     /* Threefold (two cycles) is a claim for a declared draw ... */
     char *t = shuffle("Gothic Chess", 2, "5. draw\n");
-    replay_text(t, &r, NULL, NULL);
+    ts_replay_text(t, &r, NULL, NULL);
     cr_expect_eq(r.result, RP_RESULT_DRAW);
     cr_expect_str_eq(r.termination_name, "agreement");
     cr_expect_str_eq(r.detail, "claimable=threefold");
@@ -210,7 +201,7 @@ Test(replay_variant_fairy, repetition_claim_and_end)
     free(t);
     /* ... fivefold (four cycles) ends the game by itself (gcRepetitionEnd). */
     t = shuffle("Gothic Chess", 4, "");
-    replay_text(t, &r, NULL, NULL);
+    ts_replay_text(t, &r, NULL, NULL);
     cr_expect_eq(r.status, RP_STATUS_OK);
     cr_expect_eq(r.result, RP_RESULT_DRAW);
     cr_expect_str_eq(r.termination_name, "fivefold-repetition");
@@ -219,7 +210,7 @@ Test(replay_variant_fairy, repetition_claim_and_end)
     free(t);
     /* Where the definition sets no end of its own, nFoldRule ends it. */
     t = shuffle("Shatranj", 2, "");
-    replay_text(t, &r, NULL, NULL);
+    ts_replay_text(t, &r, NULL, NULL);
     cr_expect_str_eq(r.termination_name, "threefold-repetition");
     cr_expect_eq(r.turns, 8);
     rp_report_release(&r);
@@ -230,7 +221,7 @@ Test(replay_variant_fairy, three_check_and_the_hill)
 {
     struct rp_report r;
     /* The FEN's check counts: each side needs one more. */
-    replay_text("Game: Three-Check Chess\n"
+    ts_replay_text("Game: Three-Check Chess\n"
                 "FEN: rnbqkbnr/ppppp1pp/5p2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+1 0 2\n\n"
                 "2. Q d1-h5\n",
                 &r, NULL, NULL);
@@ -239,7 +230,7 @@ Test(replay_variant_fairy, three_check_and_the_hill)
     cr_expect_str_eq(r.termination_name, "checks");
     cr_expect_eq(r.turns, 1);
     rp_report_release(&r);
-    replay_text("Game: King of the Hill\n\n"
+    ts_replay_text("Game: King of the Hill\n\n"
                 "1. P e2-e4 1... p a7-a6\n2. K e1-e2 2... p a6-a5\n3. K e2-e3 3... p a5-a4\n4. K e3-d4\n",
                 &r, NULL, NULL);
     cr_expect_eq(r.result, RP_RESULT_WHITE);
@@ -251,7 +242,7 @@ Test(replay_variant_fairy, three_check_and_the_hill)
 Test(replay_variant_fairy, antichess_must_capture)
 {
     struct rp_report r;
-    replay_text("Game: Antichess\n\n1. P e2-e3 1... p b7-b5\n2. P a2-a3\n", &r, NULL, NULL);
+    ts_replay_text("Game: Antichess\n\n1. P e2-e3 1... p b7-b5\n2. P a2-a3\n", &r, NULL, NULL);
     cr_expect_eq(r.status, RP_STATUS_ILLEGAL);
     cr_assert_geq(r.nviolations, 1);
     cr_expect_eq(r.violations[0].code, RP_ILLEGAL_MOVE);
@@ -441,7 +432,7 @@ Test(replay_variant_fairy, a_bad_pgn_variant_is_refused)
 Test(replay_variant_fairy, a_fen_header_with_the_side_not_to_move_in_check_is_malformed)
 {
     struct rp_report r;
-    replay_text("Game: Chess960\nFEN: 7k/8/8/8/8/8/8/qRK4R w HB - 0 1\n\n1. K c1-c2 1... q a1-a2\n", &r, NULL, NULL);
+    ts_replay_text("Game: Chess960\nFEN: 7k/8/8/8/8/8/8/qRK4R w HB - 0 1\n\n1. K c1-c2 1... q a1-a2\n", &r, NULL, NULL);
     cr_expect_eq(r.status, RP_STATUS_MALFORMED);
     cr_assert_eq(r.nviolations, 1);
     cr_expect_str_eq(r.violations[0].message,
@@ -458,7 +449,7 @@ Test(replay_variant_fairy, a_fen_header_with_the_side_not_to_move_in_check_is_ma
 Test(replay_variant_fairy, a_stalemate_on_the_move_completing_the_move_rule_is_the_stalemate)
 {
     struct rp_report r;
-    replay_text("Game: Xiangqi\nFEN: 4k4/9/R8/9/9/5R3/9/9/9/3K5 w - - 99 60\n\n60. R a8-a9\n", &r, NULL, NULL);
+    ts_replay_text("Game: Xiangqi\nFEN: 4k4/9/R8/9/9/5R3/9/9/9/3K5 w - - 99 60\n\n60. R a8-a9\n", &r, NULL, NULL);
     cr_expect_eq(r.status, RP_STATUS_OK);
     cr_expect_str_eq(r.termination_name, "stalemate");
     cr_expect_eq(r.result, RP_RESULT_WHITE);

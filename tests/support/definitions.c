@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formats/formats.h"
 #include "replay/replay.h"
 #include "tests/support/support.h"
 
@@ -135,4 +136,14 @@ struct ts_position *ts_positions_load(size_t *n)
     }
     free(text);
     return rows;
+}
+
+void ts_replay_text(const char *text, struct rp_report *r, rp_turn_hook hook, void *ctx)
+{
+    fmt_parser *p = fmt_parser_new(text, strlen(text));
+    struct fmt_game g;
+    cr_assert_eq(fmt_parser_next(p, &g), FMT_OK);
+    cr_assert_eq(rp_replay(&g, r, hook, ctx), RP_DONE);
+    fmt_game_release(&g);
+    fmt_parser_free(p);
 }

@@ -11,6 +11,8 @@
 
 #include <stddef.h>
 
+#include "replay/replay.h"
+
 /* One section of a shipped definition file. */
 struct ts_def {
     char file[512];              /* the .ini file's path */
@@ -43,5 +45,11 @@ struct ts_position {
  * FEN, depth; tab-separated, '#' comments); *n gets their number.  The
  * test fails naming the line of a malformed row. */
 struct ts_position *ts_positions_load(size_t *n);
+
+/* Replay the one game of a log's text through the parser and rp_replay
+ * into *r (released by the caller), calling hook with ctx after each
+ * turn (NULL: none); the test fails when the text holds no game or the
+ * replay does not run. */
+void ts_replay_text(const char *text, struct rp_report *r, rp_turn_hook hook, void *ctx);
 
 #endif
