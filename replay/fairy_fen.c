@@ -173,6 +173,8 @@ static int read_castling(struct rp_fpos *p, const char *field, char *why, size_t
         char u = (char)toupper((unsigned char)*c);
         int rank = castling_rank(d, colour), rsq = -1;
         rp_fpiece rook = rp_fp_make(d->castling_rook, colour);
+        if ((u == 'K' || u == 'Q') && !d->castling && !d->gating)
+            continue; /* no castling: the reference reads no right, and needs no rook */
         if (u == 'K') {
             for (int f = d->files - 1; f >= 0 && rsq < 0; f--)
                 if (p->b[rp_fsq(f, rank)] == rook)

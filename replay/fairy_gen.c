@@ -388,11 +388,17 @@ static void gen_pawn(const struct rp_fpos *p, int from, struct rp_fmovelist *out
     if (p->b[one] == 0 && allowed(d, us, pawn, one)) {
         if (promoting)
             pawn_promotions(p, out, from, one, 0);
-        if (plain) {
+        if (plain)
             add_move(p, out, mv(from, one, RP_FM_NORMAL));
-            int two = one + push;
-            if (d->double_step && rp_fset_has(&d->double_step_region[us], from) &&
-                p->b[two] == 0 && allowed(d, us, pawn, two))
+        /* A double step into the promotion zone promotes, as the
+         * reference build's does (Epic Atomic's zone starts mid-board). */
+        int two = one + push;
+        if (d->double_step && rp_fset_has(&d->double_step_region[us], from) && p->b[two] == 0 &&
+            allowed(d, us, pawn, two)) {
+            int promoting2 = pawn_promotes_on(d, us, two);
+            if (promoting2)
+                pawn_promotions(p, out, from, two, 0);
+            if (!promoting2 || !d->mandatory_pawn_promotion)
                 add_move(p, out, mv(from, two, RP_FM_NORMAL));
         }
     }

@@ -238,3 +238,34 @@ Test(replay_fairy_engine, a_named_type_keeps_its_moves_but_a_king_takes_its_betz
     cr_expect_eq(start_moves("[kingk:kingkn]\nking = k\n", "kingk"), 20);
 #undef CHESS
 }
+
+/* As the reference build (ffish 0.7.10) reads and plays them: a FEN's
+ * castling rights where the variant has no castling are read as none,
+ * with no rook needed (antiatomic and atomiczh inherit "KQkq" with
+ * castling = false), and a pawn's double step into the promotion zone
+ * promotes (Epic Atomic's zone starts mid-board): a7-a5 is a bishop, as
+ * ffish's a7a5b. */
+Test(replay_fairy_engine, castling_rights_without_castling_and_a_double_step_that_promotes)
+{
+    cr_expect_eq(start_moves("[ds]\npawn = p\nking = k\nbishop = b\npromotionPieceTypes = b\n"
+                             "promotionRegionWhite = *6 *7 *8\npromotionRegionBlack = *5 *4 *3 *2 *1\n"
+                             "castling = false\nstartFen = 4k3/p7/8/8/8/8/8/4K3 b KQkq - 0 1\n",
+                             "ds"),
+                 7);
+    const struct rp_fdef *d = rp_fairy_find("ds");
+    struct rp_fpos p;
+    char why[128], fen[128];
+    cr_assert_eq(rp_ffen_read(&p, d, d->start_fen, why, sizeof why), 0, "%s", why);
+    cr_expect_eq(p.castle_rights, 0);
+    struct rp_fmovelist l;
+    rp_fgen_legal(&p, &l);
+    int found = 0;
+    for (int i = 0; i < l.n; i++)
+        if (l.m[i].kind == RP_FM_PROMOTE && l.m[i].to == rp_fsq(0, 4)) {
+            found++;
+            rp_fmake(&p, l.m[i]);
+        }
+    cr_expect_eq(found, 1, "one double step, promoting");
+    rp_ffen_write(&p, fen, sizeof fen);
+    cr_expect_str_eq(fen, "4k3/8/8/b7/8/8/8/4K3 w - - 0 2");
+}
