@@ -14,7 +14,5 @@ static void unload(void) { rp_defs_reset(); }
 
 TestSuite(replay_fairy_fsf_games, .init = load, .fini = unload);
 
-Test(replay_fairy_fsf_games, self_play_and_mutated_games_of_every_shipped_definition, .timeout = 600)
-{
-    ts_selfplay_shipped(TS_FSF11);
-}
+TS_SELFPLAY_PART(replay_fairy_fsf_games, TS_FSF11, 1, 2)
+TS_SELFPLAY_PART(replay_fairy_fsf_games, TS_FSF11, 2, 2)

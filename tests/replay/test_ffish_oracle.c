@@ -15,7 +15,6 @@ static void unload(void) { rp_defs_reset(); }
 
 TestSuite(replay_ffish_games, .init = load, .fini = unload);
 
-Test(replay_ffish_games, self_play_and_mutated_games_of_every_shipped_definition, .timeout = 600)
-{
-    ts_selfplay_shipped(TS_FFISH);
-}
+TS_SELFPLAY_PART(replay_ffish_games, TS_FFISH, 1, 3)
+TS_SELFPLAY_PART(replay_ffish_games, TS_FFISH, 2, 3)
+TS_SELFPLAY_PART(replay_ffish_games, TS_FFISH, 3, 3)

@@ -54,3 +54,12 @@ int ts_ffish_result(struct ts_uci *u, char *out, size_t size)
     snprintf(out, size, "%s", l + strlen("result "));
     return 0;
 }
+
+int ts_ffish_play(struct ts_uci *u, const char *move, char *fen, size_t size, int *in_check, char (*legal)[16],
+                  int max)
+{
+    if (ts_uci_send(u, "play%s%s", move ? " " : "", move ? move : "") < 0 ||
+        ts_uci_read_show(u, fen, size, in_check) < 0)
+        return -1;
+    return ts_uci_read_moves(u, legal, max);
+}

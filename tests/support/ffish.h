@@ -30,4 +30,14 @@ struct ts_uci *ts_ffish_open(int timeout_ms);
  * "1/2-1/2", "*") into out.  0, or -1 when it did not answer in time. */
 int ts_ffish_result(struct ts_uci *u, char *out, size_t size);
 
+/* One ply of a game in one exchange ("play [MOVE]" in uci.js): MOVE
+ * (when not NULL) pushed on the current position, then that position's
+ * FEN into fen, whether the side to move is in check, and its legal
+ * moves (at most max) into legal, as ts_uci_show and ts_uci_legal_moves
+ * give them (a move ffish refuses leaves the position, and so its FEN,
+ * as it was).  The number of legal moves, or -1 when the answer did not
+ * come in time. */
+int ts_ffish_play(struct ts_uci *u, const char *move, char *fen, size_t size, int *in_check, char (*legal)[16],
+                  int max);
+
 #endif

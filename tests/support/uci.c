@@ -300,6 +300,11 @@ int ts_uci_show(struct ts_uci *u, char *fen, size_t size, int *in_check)
 {
     if (ts_uci_send(u, "d") < 0)
         return -1;
+    return ts_uci_read_show(u, fen, size, in_check);
+}
+
+int ts_uci_read_show(struct ts_uci *u, char *fen, size_t size, int *in_check)
+{
     const char *l = ts_uci_until(u, "Fen: ", NULL, NULL);
     if (!l)
         return -1;
@@ -363,12 +368,20 @@ static void keep_move(void *ctx, const char *line)
     }
 }
 
-int ts_uci_divide(struct ts_uci *u, int depth, char (*moves)[16], uint64_t *counts, int max)
+static int read_divided(struct ts_uci *u, char (*moves)[16], uint64_t *counts, int max)
 {
     struct listed m = {moves, counts, 0, max};
-    if (ts_uci_send(u, "go perft %d", depth) < 0 || !ts_uci_until(u, "Nodes searched", keep_move, &m))
-        return -1;
-    return m.n;
+    return ts_uci_until(u, "Nodes searched", keep_move, &m) ? m.n : -1;
+}
+
+int ts_uci_divide(struct ts_uci *u, int depth, char (*moves)[16], uint64_t *counts, int max)
+{
+    return ts_uci_send(u, "go perft %d", depth) < 0 ? -1 : read_divided(u, moves, counts, max);
+}
+
+int ts_uci_read_moves(struct ts_uci *u, char (*moves)[16], int max)
+{
+    return read_divided(u, moves, NULL, max);
 }
 
 int ts_uci_legal_moves(struct ts_uci *u, char (*moves)[16], int max)

@@ -79,6 +79,10 @@ int ts_uci_position(struct ts_uci *u, const char *fen, const char *const *moves,
  * square).  0, or -1 when the engine did not print both lines in time. */
 int ts_uci_show(struct ts_uci *u, char *fen, size_t size, int *in_check);
 
+/* The two lines of `d` (as ts_uci_show) after a command that prints
+ * them, sent by the caller; 0, or -1 as ts_uci_show. */
+int ts_uci_read_show(struct ts_uci *u, char *fen, size_t size, int *in_check);
+
 /* What one `go` answered: the best move ("(none)" when the game is over
  * for the engine) and the score of the last info line that had one
  * ("mate 0", "cp -31", "mate -2"). */
@@ -106,6 +110,10 @@ int ts_uci_legal_moves(struct ts_uci *u, char (*moves)[16], int max);
  * into counts (may be NULL); the number of moves, or -1 when the answer
  * did not come in time. */
 int ts_uci_divide(struct ts_uci *u, int depth, char (*moves)[16], uint64_t *counts, int max);
+
+/* The moves of a `go perft 1` listing (as ts_uci_legal_moves) after a
+ * command that prints one, sent by the caller. */
+int ts_uci_read_moves(struct ts_uci *u, char (*moves)[16], int max);
 
 /* Send quit, wait for the engine to exit (killing it if it does not
  * within a second) and free u.  u may be NULL. */
