@@ -190,14 +190,10 @@ int cli_analyze_emit_batch(void *ctx, struct cli_job *job, int drop)
         emit_rows(A, b);
         for (int f = 0; f < CLI_PGN_FATES; f++)
             A->pgn_counts.n[f] += b->pgn_counts.n[f];
-        if (st_summary_add(&A->t.sum, &b->t.sum) != ST_OK) {
+        if (cli_totals_add(&A->t, &b->t) != ST_OK) {
             cli_error("the run's totals: %s", st_rc_text(ST_TOO_LARGE));
             A->failed = 1;
         }
-        A->t.games_found += b->t.games_found;
-        cli_skips_merge(&A->t.skips, &b->t.skips);
-        if (strcmp(b->t.latest, A->t.latest) > 0)
-            memcpy(A->t.latest, b->t.latest, sizeof A->t.latest);
         /* The violations the summary counts: the copies' left out. */
         cli_progress_update(&A->progress, A->t.sum.entries, A->t.games_found,
                             A->t.sum.violations - A->t.dups.violations);

@@ -775,6 +775,11 @@ struct cli_totals {
     struct cli_skips skips;       /* why the skipped entries were skipped */
 };
 
+/* Add every count of from to into (a batch into its run): ST_OK, or
+ * ST_TOO_LARGE when a count would pass ST_COUNT_MAX (into is then
+ * unchanged). */
+ST_MUST_CHECK enum st_rc cli_totals_add(struct cli_totals *into, const struct cli_totals *from);
+
 /* How the ratings are placed (Ordo's conventions; analyze's options, which
  * merge takes from the shards). */
 #define CLI_NAME_MAX 512          /* the longest --anchor name, with its NUL */

@@ -285,84 +285,112 @@ static int prepare_or_stop(struct analyze *A)
     return rc;
 }
 
-int cmd_analyze(int argc, char **argv)
+/* Everything before the walk: the options, the definitions, the
+ * selection, the reports opened.  CLI_CONTINUE, or the exit status. */
+static int start_or_stop(int argc, char **argv, struct analyze *A)
 {
-    struct analyze A;
-    memset(&A, 0, sizeof A);
     /* From the start: a signal while definitions or aliases load stops
      * the run too (a shell starts a background job with SIGINT ignored,
      * so a handler set later would have lost it). */
     cli_interrupt_install();
-    int rc = cli_analyze_parse_or_stop(argc, argv, &A.o);
+    int rc = cli_analyze_parse_or_stop(argc, argv, &A->o);
     /* Before any input is read: a bad definition stops the run (exit 2),
      * and the replay threads only ever read the registry. */
     if (rc == CLI_CONTINUE)
-        rc = cli_definitions_load_or_stop(&A.o.defs, "analyze");
+        rc = cli_definitions_load_or_stop(&A->o.defs, "analyze");
     if (rc == CLI_CONTINUE && cli_interrupted())
-        rc = interrupted_before_run(&A);
+        rc = interrupted_before_run(A);
     if (rc == CLI_CONTINUE) {
-        cli_filter_resolve(&A.o.filter);
-        rc = prepare_or_stop(&A);
+        cli_filter_resolve(&A->o.filter);
+        rc = prepare_or_stop(A);
+    }
+    return rc;
+}
+
+/* The walk over every input, with its progress line.  Nonzero when it
+ * stopped short. */
+static int walk_inputs(struct analyze *A)
+{
+    st_summary_init(&A->t.sum);
+    A->started = cli_run_started();
+    uint64_t known = 0;
+    for (int i = 0; !A->o.quiet && i < A->o.ninputs; i++)
+        known += cli_input_bytes(A->o.inputs[i]);
+    cli_progress_start(&A->progress, A->o.quiet, known);
+    int stopped = run_walk(A);
+    cli_progress_finish(&A->progress);
+    return stopped;
+}
+
+/* Once the walk is over: a run interrupted, one that read nothing, or one
+ * whose selection owns no game leaves no report that looks complete.
+ * CLI_CONTINUE, or the exit status (the reports dropped). */
+static int walked_or_stop(struct analyze *A, int stopped)
+{
+    if (cli_interrupted()) {
+        /* Stopped half way: no report may look complete. */
+        cli_analyze_close_reports(A);
+        cli_output_unmake_dir(A->o.outdir, A->made_dir);
+        cli_error("interrupted: no reports were written in '%s'", A->o.outdir);
+        return 128 + cli_interrupted();
+    }
+    if (stopped)
+        A->failed = 1;   /* a report cut short must not look complete */
+    if (!stopped && A->t.sum.entries_ok + A->t.sum.entries_skipped == 0) {
+        /* Nothing was read (every input failed, and said why): the
+         * reports of an earlier run are worth more than empty ones. */
+        cli_analyze_abort_reports(A);
+        if (A->made_dir)
+            cli_error("analyze: nothing could be read: no reports were written");
+        else
+            cli_error("analyze: nothing could be read: the reports in '%s' are left as they were",
+                      A->o.outdir);
+        return CLI_EXIT_NOTHING;
+    }
+    /* A shard that owns no game is one of many: merge sees them all. */
+    struct cli_empty_run empty = {A->o.outdir,   A->made_dir,  A->o.selection,
+                                  A->o.inputs,   A->o.ninputs, A->o.allow_empty || A->o.nshards};
+    int rc = stopped ? CLI_CONTINUE : cli_empty_run_or_stop("analyze", &A->t, &empty);
+    if (rc != CLI_CONTINUE)
+        cli_analyze_abort_reports(A);
+    return rc;
+}
+
+/* The reports closed and the run's own written (the statistics, the
+ * pages, a shard's state), then put in place.  CLI_CONTINUE, or
+ * CLI_EXIT_NOTHING (the reports dropped, and said). */
+static int write_or_stop(struct analyze *A, int stopped)
+{
+    int ok = cli_analyze_close_reports(A) == 0 && !stopped;
+    if (ok) {
+        /* The duplicate check ends with the walk: its memory goes back
+         * before the end of the run, where the statistics peak. */
+        cli_dups_free(A->dups);
+        A->dups = NULL;
+        ok = cli_analyze_finish_run(A) == 0 && cli_analyze_commit_or_say(A) == 0;
+    }
+    if (ok)
+        return CLI_CONTINUE;
+    cli_analyze_abort_reports(A);
+    cli_error("the reports in '%s' could not be written completely: %s", A->o.outdir,
+              A->made_dir ? "none was written" : "those already there are left as they were");
+    return CLI_EXIT_NOTHING;
+}
+
+int cmd_analyze(int argc, char **argv)
+{
+    struct analyze A;
+    memset(&A, 0, sizeof A);
+    int rc = start_or_stop(argc, argv, &A);
+    if (rc == CLI_CONTINUE) {
+        int stopped = walk_inputs(&A);
+        rc = walked_or_stop(&A, stopped);
+        if (rc == CLI_CONTINUE)
+            rc = write_or_stop(&A, stopped);
     }
     if (rc != CLI_CONTINUE) {
         release(&A);
         return rc;
-    }
-    st_summary_init(&A.t.sum);
-    A.started = cli_run_started();
-    uint64_t known = 0;
-    for (int i = 0; !A.o.quiet && i < A.o.ninputs; i++)
-        known += cli_input_bytes(A.o.inputs[i]);
-    cli_progress_start(&A.progress, A.o.quiet, known);
-    int stopped = run_walk(&A);
-    cli_progress_finish(&A.progress);
-    if (cli_interrupted()) {
-        /* Stopped half way: no report may look complete. */
-        cli_analyze_close_reports(&A);
-        cli_output_unmake_dir(A.o.outdir, A.made_dir);
-        cli_error("interrupted: no reports were written in '%s'", A.o.outdir);
-        release(&A);
-        return 128 + cli_interrupted();
-    }
-    if (stopped)
-        A.failed = 1;   /* a report cut short must not look complete */
-    if (!stopped && A.t.sum.entries_ok + A.t.sum.entries_skipped == 0) {
-        /* Nothing was read (every input failed, and said why): the
-         * reports of an earlier run are worth more than empty ones. */
-        cli_analyze_abort_reports(&A);
-        if (A.made_dir)
-            cli_error("analyze: nothing could be read: no reports were written");
-        else
-            cli_error("analyze: nothing could be read: the reports in '%s' are left as they were",
-                      A.o.outdir);
-        release(&A);
-        return CLI_EXIT_NOTHING;
-    }
-    /* A shard that owns no game is one of many: merge sees them all. */
-    struct cli_empty_run empty = {A.o.outdir,   A.made_dir,  A.o.selection,
-                                  A.o.inputs,   A.o.ninputs, A.o.allow_empty || A.o.nshards};
-    if (!stopped && (rc = cli_empty_run_or_stop("analyze", &A.t, &empty)) != CLI_CONTINUE) {
-        cli_analyze_abort_reports(&A);
-        release(&A);
-        return rc;
-    }
-    if (cli_analyze_close_reports(&A) != 0 || stopped) {
-        cli_analyze_abort_reports(&A);
-        cli_error("the reports in '%s' could not be written completely: %s", A.o.outdir,
-                  A.made_dir ? "none was written" : "those already there are left as they were");
-        release(&A);
-        return CLI_EXIT_NOTHING;
-    }
-    /* The duplicate check ends with the walk: its memory goes back before
-     * the end of the run, where the statistics peak. */
-    cli_dups_free(A.dups);
-    A.dups = NULL;
-    if (cli_analyze_finish_run(&A) != 0 || cli_analyze_commit_or_say(&A) != 0) {
-        cli_analyze_abort_reports(&A);
-        cli_error("the reports in '%s' could not be written completely: %s", A.o.outdir,
-                  A.made_dir ? "none was written" : "those already there are left as they were");
-        release(&A);
-        return CLI_EXIT_NOTHING;
     }
     struct cli_report_opts ro = cli_analyze_report_opts(&A);
     cli_analyze_warn_after_run(&A);

@@ -441,16 +441,11 @@ static void pair_start(FILE *f, int *any, size_t i, size_t j)
     put_u64(f, j);
 }
 
-/* One event's data for cli/page/crosstable.js (its opening comment says
- * what each field is). */
-static void event_json(FILE *f, const cli_crosstables *ct, struct ct_event *ev)
+/* The event's players ("p"): rank, name, points, the tie-breaks tb and
+ * the points under review, each as standings.csv has it. */
+static void json_players(FILE *f, const st_stats *s, const struct ct_event *ev, const int *tb)
 {
-    const st_stats *s = ct->s;
-    int tb[2];
-    const char *tb_name[2];
     char buf[64];
-    tie_break_columns(st_event_format(s, ev->e), tb, tb_name);
-    fprintf(f, "{\"t\":[\"%s\",\"%s\"],\"p\":[", tb_name[0], tb_name[1]);
     for (size_t i = 0; i < ev->n; i++) {
         struct st_cell c[ST_S_COLS];
         st_table_row(s, ST_TABLE_STANDINGS, ev->first + i, c);
@@ -470,7 +465,12 @@ static void event_json(FILE *f, const cli_crosstables *ct, struct ct_event *ev)
                                : "");
         fputc(']', f);
     }
-    fputs("],\"c\":[", f);
+}
+
+/* The pairs that met ("c"): games, points, pairings, and what of them is
+ * under review. */
+static void json_encounters(FILE *f, const st_stats *s, const struct ct_event *ev)
+{
     int any = 0;
     for (size_t i = 0; i < ev->n; i++)
         for (size_t j = i + 1; j < ev->n; j++) {
@@ -479,12 +479,11 @@ static void event_json(FILE *f, const cli_crosstables *ct, struct ct_event *ev)
             if (!x.paired)
                 continue;
             pair_start(f, &any, i, j);
-            fputc(',', f);
-            put_u64(f, x.games);
-            fputc(',', f);
-            put_u64(f, x.half);
-            fputc(',', f);
-            put_u64(f, x.paired);
+            uint64_t counts[3] = {x.games, x.half, x.paired};
+            for (int m = 0; m < 3; m++) {
+                fputc(',', f);
+                put_u64(f, counts[m]);
+            }
             if (x.review) {
                 struct st_encounter y;
                 st_event_encounter(s, ev->first + j, ev->first + i, &y);
@@ -496,8 +495,12 @@ static void event_json(FILE *f, const cli_crosstables *ct, struct ct_event *ev)
             }
             fputc(']', f);
         }
-    fputs("],\"m\":[", f);
-    any = 0;
+}
+
+/* The pairs with malformed games between them ("m"), and how many. */
+static void json_malformed(FILE *f, const struct ct_event *ev)
+{
+    int any = 0;
     for (size_t i = 0; ev->malformed && i < ev->n; i++)
         for (size_t j = i + 1; j < ev->n; j++) {
             uint32_t m = ev->malformed[i * ev->n + j];
@@ -508,11 +511,12 @@ static void event_json(FILE *f, const cli_crosstables *ct, struct ct_event *ev)
             put_u64(f, m);
             fputc(']', f);
         }
-    fputs("],\"g\":", f);
-    if (!ev->listed) {
-        fputs("null}", f);
-        return;
-    }
+}
+
+/* The games listed under the table ("g"), by pair, then in games.csv's
+ * order: the pair, then the row's kept cells with its row number. */
+static void json_games(FILE *f, struct ct_event *ev)
+{
     if (ev->ngames)
         qsort(ev->games, ev->ngames, sizeof *ev->games, by_pair_then_row);
     fputc('[', f);
@@ -535,7 +539,28 @@ static void event_json(FILE *f, const cli_crosstables *ct, struct ct_event *ev)
         }
         fputc(']', f);
     }
-    fputs("]}", f);
+    fputc(']', f);
+}
+
+/* One event's data for cli/page/crosstable.js (its opening comment says
+ * what each field is). */
+static void event_json(FILE *f, const cli_crosstables *ct, struct ct_event *ev)
+{
+    int tb[2];
+    const char *tb_name[2];
+    tie_break_columns(st_event_format(ct->s, ev->e), tb, tb_name);
+    fprintf(f, "{\"t\":[\"%s\",\"%s\"],\"p\":[", tb_name[0], tb_name[1]);
+    json_players(f, ct->s, ev, tb);
+    fputs("],\"c\":[", f);
+    json_encounters(f, ct->s, ev);
+    fputs("],\"m\":[", f);
+    json_malformed(f, ev);
+    fputs("],\"g\":", f);
+    if (ev->listed)
+        json_games(f, ev);
+    else
+        fputs("null", f);
+    fputc('}', f);
 }
 
 /* The note on event e's games under review, if it has any, in a span:
@@ -666,8 +691,8 @@ static const char *sheet_cell(const struct ct_event *ev, const st_stats *s, size
 
 /* The event's title and, when it has games under review, the note on
  * them, from row *row on. */
-static lxw_error sheet_title(lxw_worksheet *ws, lxw_format *bold, const st_stats *s,
-                             const struct ct_event *ev, lxw_row_t *row, struct cli_xlsx_cuts *cuts)
+static enum cli_sheet_rc sheet_title(cli_sheet *sh, const st_stats *s, const struct ct_event *ev,
+                                     uint32_t *row)
 {
     enum st_format fmt = st_event_format(s, ev->e);
     /* The event's name whole (it may be long: the cell is cut to fit). */
@@ -676,22 +701,22 @@ static lxw_error sheet_title(lxw_worksheet *ws, lxw_format *bold, const st_stats
     int len = snprintf(NULL, 0, "%s (%s, %zu players)", event, st_format_name(fmt), ev->n);
     char *title = len < 0 ? NULL : malloc((size_t)len + 1);
     if (!title)
-        return LXW_ERROR_MEMORY_MALLOC_FAILED;
+        return CLI_SHEET_NO_MEMORY;
     snprintf(title, (size_t)len + 1, "%s (%s, %zu players)", event, st_format_name(fmt), ev->n);
-    lxw_error rc = cli_xlsx_text(ws, (*row)++, 0, title, bold, cuts);
+    enum cli_sheet_rc rc = cli_sheet_text(sh, (*row)++, 0, title, CLI_SHEET_BOLD);
     free(title);
     char *note = NULL;
     if (!rc && cli_review_note(s, ev->e, &note) != 0)
-        rc = LXW_ERROR_MEMORY_MALLOC_FAILED;
+        rc = CLI_SHEET_NO_MEMORY;
     if (!rc && note) {
         /* The sheet marks those points with a dagger, as the page does. */
         size_t size = strlen(note) + 5;
         char *line = malloc(size);
         if (line) {
             snprintf(line, size, "\xE2\x80\xA0 %s", note);
-            rc = cli_xlsx_text(ws, (*row)++, 0, line, NULL, cuts);
+            rc = cli_sheet_text(sh, (*row)++, 0, line, CLI_SHEET_PLAIN);
         } else {
-            rc = LXW_ERROR_MEMORY_MALLOC_FAILED;
+            rc = CLI_SHEET_NO_MEMORY;
         }
         free(line);
     }
@@ -699,68 +724,82 @@ static lxw_error sheet_title(lxw_worksheet *ws, lxw_format *bold, const st_stats
     return rc;
 }
 
-/* One event's table: its title, a header, a row per player with rank,
- * name, points, the cells as text and the tie-breaks as numbers. */
-static lxw_error sheet_event(lxw_worksheet *ws, lxw_format *bold, const st_stats *s,
-                             const struct ct_event *ev, lxw_row_t *row, struct cli_xlsx_cuts *cuts)
+/* The head row: rank, player, points, each opponent's number and the
+ * format's tie-breaks. */
+static enum cli_sheet_rc sheet_head(cli_sheet *sh, uint32_t row, size_t n, const char **tb_name)
+{
+    const char *heads[3] = {"rank", "player", "points"};
+    enum cli_sheet_rc rc = CLI_SHEET_OK;
+    for (uint16_t c = 0; c < 3 && !rc; c++)
+        rc = cli_sheet_text(sh, row, c, heads[c], CLI_SHEET_BOLD);
+    for (size_t j = 0; j < n && !rc; j++)
+        rc = cli_sheet_number(sh, row, (uint16_t)(3 + j), (double)(j + 1), CLI_SHEET_BOLD);
+    for (int t = 0; t < 2 && !rc; t++)
+        rc = cli_sheet_text(sh, row, (uint16_t)(3 + n + (size_t)t), tb_name[t], CLI_SHEET_BOLD);
+    return rc;
+}
+
+/* Player i's row: rank, name, points, the cells as text and the
+ * tie-breaks tb as numbers. */
+static enum cli_sheet_rc sheet_player(cli_sheet *sh, const st_stats *s, const struct ct_event *ev,
+                                      size_t i, const int *tb, uint32_t row)
 {
     size_t n = ev->n;
+    char buf[64];
+    struct st_cell c[ST_S_COLS];
+    st_table_row(s, ST_TABLE_STANDINGS, ev->first + i, c);
+    enum cli_sheet_rc rc = cli_sheet_number(sh, row, 0, c[ST_S_RANK].value, CLI_SHEET_PLAIN);
+    if (!rc)
+        rc = cli_sheet_text(sh, row, 1, player_of(s, ev->first + i), CLI_SHEET_PLAIN);
+    if (!rc)
+        rc = cli_sheet_number(sh, row, 2,
+                              strtod(cell_text(&c[ST_S_POINTS], buf, sizeof buf), NULL),
+                              CLI_SHEET_PLAIN);
+    for (size_t j = 0; j < n && !rc; j++) {
+        char cell[48];
+        if (i != j && sheet_cell(ev, s, i, j, cell, sizeof cell)[0])
+            rc = cli_sheet_text(sh, row, (uint16_t)(3 + j), cell, CLI_SHEET_PLAIN);
+    }
+    for (int t = 0; t < 2 && !rc; t++)
+        if (c[tb[t]].kind != ST_CELL_EMPTY)
+            rc = cli_sheet_number(sh, row, (uint16_t)(3 + n + (size_t)t),
+                                  strtod(cell_text(&c[tb[t]], buf, sizeof buf), NULL),
+                                  CLI_SHEET_PLAIN);
+    return rc;
+}
+
+/* One event's table: its title, the head row, a row per player. */
+static enum cli_sheet_rc sheet_event(cli_sheet *sh, const st_stats *s, const struct ct_event *ev,
+                                     uint32_t *row)
+{
     int tb[2];
     const char *tb_name[2];
-    char buf[64];
     tie_break_columns(st_event_format(s, ev->e), tb, tb_name);
-    lxw_error rc = sheet_title(ws, bold, s, ev, row, cuts);
-    const char *heads[3] = {"rank", "player", "points"};
-    for (lxw_col_t c = 0; c < 3 && !rc; c++)
-        rc = worksheet_write_string(ws, *row, c, heads[c], bold);
-    for (size_t j = 0; j < n && !rc; j++)
-        rc = worksheet_write_number(ws, *row, (lxw_col_t)(3 + j), (double)(j + 1), bold);
-    for (int t = 0; t < 2 && !rc; t++)
-        rc = worksheet_write_string(ws, *row, (lxw_col_t)(3 + n + (size_t)t), tb_name[t], bold);
+    enum cli_sheet_rc rc = sheet_title(sh, s, ev, row);
+    if (!rc)
+        rc = sheet_head(sh, *row, ev->n, tb_name);
     ++*row;
-    for (size_t i = 0; i < n && !rc; i++, ++*row) {
-        struct st_cell c[ST_S_COLS];
-        st_table_row(s, ST_TABLE_STANDINGS, ev->first + i, c);
-        rc = worksheet_write_number(ws, *row, 0, c[ST_S_RANK].value, NULL);
-        if (!rc)
-            rc = cli_xlsx_text(ws, *row, 1, player_of(s, ev->first + i), NULL, cuts);
-        if (!rc)
-            rc = worksheet_write_number(ws, *row, 2, strtod(cell_text(&c[ST_S_POINTS], buf,
-                                                                      sizeof buf), NULL), NULL);
-        for (size_t j = 0; j < n && !rc; j++) {
-            char cell[48];
-            if (i != j && sheet_cell(ev, s, i, j, cell, sizeof cell)[0])
-                rc = worksheet_write_string(ws, *row, (lxw_col_t)(3 + j), cell, NULL);
-        }
-        for (int t = 0; t < 2 && !rc; t++)
-            if (c[tb[t]].kind != ST_CELL_EMPTY)
-                rc = worksheet_write_number(ws, *row, (lxw_col_t)(3 + n + (size_t)t),
-                                            strtod(cell_text(&c[tb[t]], buf, sizeof buf), NULL),
-                                            NULL);
-    }
+    for (size_t i = 0; i < ev->n && !rc; i++, ++*row)
+        rc = sheet_player(sh, s, ev, i, tb, *row);
     ++*row;
     return rc;
 }
 
-lxw_error cli_crosstables_sheet(lxw_workbook *wb, lxw_format *bold, const cli_crosstables *ct,
-                                struct cli_xlsx_cuts *cuts)
+enum cli_sheet_rc cli_crosstables_sheet(cli_sheet *sh, const cli_crosstables *ct)
 {
-    lxw_worksheet *ws = workbook_add_worksheet(wb, "crosstables");
-    if (!ws)
-        return LXW_ERROR_MEMORY_MALLOC_FAILED;
-    worksheet_set_column(ws, 1, 1, 30, NULL);
+    cli_sheet_width(sh, 1, 30);
     /* The marks, as the page's legend says them. */
-    lxw_error rc = cli_xlsx_text(ws, 0, 0,
-                                 "A cell is what the row's player scored against the column's; "
-                                 "* marks games not scored, \xE2\x80\xA0 points from games under "
-                                 "review, ! malformed games (counted for neither player; "
-                                 "violations.csv says why).",
-                                 NULL, cuts);
-    lxw_row_t row = 2;
+    enum cli_sheet_rc rc = cli_sheet_text(sh, 0, 0,
+                                          "A cell is what the row's player scored against the "
+                                          "column's; * marks games not scored, \xE2\x80\xA0 "
+                                          "points from games under review, ! malformed games "
+                                          "(counted for neither player; violations.csv says why).",
+                                          CLI_SHEET_PLAIN);
+    uint32_t row = 2;
     for (size_t k = 0; k < ct->nev && !rc; k++) {
-        if (row + ct->ev[k].n + 4 >= LXW_ROW_MAX)
-            return LXW_ERROR_WORKSHEET_INDEX_OUT_OF_RANGE;
-        rc = sheet_event(ws, bold, ct->s, &ct->ev[k], &row, cuts);
+        if (row + ct->ev[k].n + 4 >= CLI_SHEET_ROWS)
+            return CLI_SHEET_FULL;
+        rc = sheet_event(sh, ct->s, &ct->ev[k], &row);
     }
     return rc;
 }

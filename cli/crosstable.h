@@ -16,7 +16,6 @@
 #define GC_CLI_CROSSTABLE_H
 
 #include <stdio.h>
-#include <xlsxwriter.h>
 
 #include "cli/audit.h"
 #include "cli/xlsx_text.h"
@@ -55,9 +54,9 @@ void cli_crosstables_html(FILE *f, cli_crosstables *ct);
 
 /* The `crosstables` sheet: every crosstable of ct, one under the other,
  * marked as the page marks them (its malformed games once the audit pass
- * has fed ct its rows); text cells cut to fit are counted in cuts
- * (xlsx_text.h). */
-lxw_error cli_crosstables_sheet(lxw_workbook *wb, lxw_format *bold, const cli_crosstables *ct,
-                                struct cli_xlsx_cuts *cuts);
+ * has fed ct its rows), into sh (xlsx_text.h).  CLI_SHEET_OK, or what
+ * stopped it. */
+__attribute__((warn_unused_result)) enum cli_sheet_rc
+cli_crosstables_sheet(cli_sheet *sh, const cli_crosstables *ct);
 
 #endif

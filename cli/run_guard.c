@@ -43,29 +43,6 @@ static const char *output_as_input(const char *const *inputs, int n, const char 
     return NULL;
 }
 
-void cli_skips_add(struct cli_skips *s, const char *why, uint64_t n)
-{
-    for (int i = 0; i < CLI_SKIP_KINDS; i++) {
-        if (!s->why[i][0]) {
-            snprintf(s->why[i], sizeof s->why[i], "%s", why[0] ? why : "no reason given");
-            s->n[i] = n;
-            return;
-        }
-        if (strncmp(s->why[i], why, sizeof s->why[i] - 1) == 0) {
-            s->n[i] += n;
-            return;
-        }
-    }
-    s->others += n;
-}
-
-void cli_skips_merge(struct cli_skips *s, const struct cli_skips *from)
-{
-    for (int i = 0; i < CLI_SKIP_KINDS && from->why[i][0]; i++)
-        cli_skips_add(s, from->why[i], from->n[i]);
-    s->others += from->others;
-}
-
 /* "; skipped: 'not a log: ...' (2), 'archive holds no files' (1)", or ""
  * when no entry was skipped. */
 static void skip_reasons(char *out, size_t size, const struct cli_skips *s)

@@ -360,7 +360,11 @@ static int sha256_hex(struct reader *r, const char *key, const char *v, char *ou
     return 0;
 }
 
-static int read_options(struct reader *r, struct cli_state *s)
+/* The options' lines, in order (cli_state_write): each step reads its
+ * lines and returns 0, or -1 with the reason. */
+
+/* Who made the shard, which shard it is, and the options of its rows. */
+static int read_run(struct reader *r, struct cli_state *s)
 {
     const char *v;
     uint64_t n[2];
@@ -395,6 +399,13 @@ static int read_options(struct reader *r, struct cli_state *s)
     s->viewer = viewer;
     if (!(v = field(r, "aliases")) || text(r, "aliases", v, s->aliases, sizeof s->aliases))
         return -1;
+    return 0;
+}
+
+/* The inputs, their count first. */
+static int read_inputs(struct reader *r, struct cli_state *s)
+{
+    const char *v;
     uint64_t n_inputs;
     if (!(v = field(r, "inputs")) || numbers(r, "inputs", v, &n_inputs, 1, ST_COUNT_MAX) != 0)
         return -1;
@@ -409,6 +420,14 @@ static int read_options(struct reader *r, struct cli_state *s)
         if (!(s->inputs[s->ninputs] = strdup(in)))
             return bad(r, "input: out of memory");
     }
+    return 0;
+}
+
+/* How the standings score illegal games and the ratings are placed. */
+static int read_ratings(struct reader *r, struct cli_state *s)
+{
+    const char *v;
+    int word;
     if (!(v = field(r, "illegal-games")))
         return -1;
     for (word = 0; word < ST_ILLEGAL_POLICIES && strcmp(v, st_illegal_name(word)) != 0; word++)
@@ -430,6 +449,15 @@ static int read_options(struct reader *r, struct cli_state *s)
         (word = either(r, "white-advantage", v, "0", "1")) < 0)
         return -1;
     s->rating.white_advantage = word;
+    return 0;
+}
+
+static int read_options(struct reader *r, struct cli_state *s)
+{
+    const char *v;
+    int word;
+    if (read_run(r, s) != 0 || read_inputs(r, s) != 0 || read_ratings(r, s) != 0)
+        return -1;
     if (!(v = field(r, "keep-duplicates")) ||
         (word = either(r, "keep-duplicates", v, "0", "1")) < 0)
         return -1;

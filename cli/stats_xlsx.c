@@ -31,6 +31,8 @@
 #include "cli/xlsx_text.h"
 #include "stats/stats.h"
 
+_Static_assert(CLI_SHEET_ROWS == LXW_ROW_MAX, "xlsx_text.h's CLI_SHEET_ROWS is libxlsxwriter's");
+
 #define MAX_COLS 32
 #define NUM_SIZE 40
 #define MAX_WIDTH 60.0
@@ -63,11 +65,94 @@ static void column_widths(const st_stats *s, enum st_table t, double *width)
         width[c] = width[c] + 2 > MAX_WIDTH ? MAX_WIDTH : width[c] + 2;
 }
 
+/* The cells cut so far, and where the first one is. */
+struct cuts {
+    unsigned long long n;         /* cells cut */
+    char sheet[32];               /* the first one's sheet (a name has 31 characters at most) */
+    char cell[16];                /* and its cell, A1-style ("B2") */
+};
+
 /* The formats every sheet shares, and the text cells cut to fit. */
 struct formats {
     lxw_format *bold, *pct, *date, *datetime;
-    struct cli_xlsx_cuts *cuts;
+    struct cuts *cuts;
 };
+
+/* text into (row, col) of ws as a string cell, cut to fit (xlsx_text.h),
+ * the cut counted. */
+static lxw_error text_cell(lxw_worksheet *ws, lxw_row_t row, lxw_col_t col, const char *text,
+                           lxw_format *format, struct cuts *cuts)
+{
+    char *cut;
+    const char *fit = cli_xlsx_text_fit(text, &cut);
+    if (!fit)
+        return LXW_ERROR_MEMORY_MALLOC_FAILED;
+    lxw_error rc = worksheet_write_string(ws, row, col, fit, format);
+    int was_cut = cut != NULL;
+    free(cut);
+    if (!rc && was_cut && cuts->n++ == 0) {
+        snprintf(cuts->sheet, sizeof cuts->sheet, "%s", ws->name ? ws->name : "");
+        lxw_rowcol_to_cell(cuts->cell, row, col);
+    }
+    return rc;
+}
+
+/* A sheet laid out by another module (xlsx_text.h): the worksheet, the
+ * workbook's formats, and libxlsxwriter's reason for the first cell it
+ * refused. */
+struct cli_sheet {
+    lxw_worksheet *ws;
+    const struct formats *fm;
+    lxw_error refused;
+};
+
+static enum cli_sheet_rc sheet_rc(cli_sheet *sh, lxw_error rc)
+{
+    if (rc == LXW_NO_ERROR)
+        return CLI_SHEET_OK;
+    sh->refused = rc;
+    return CLI_SHEET_REFUSED;
+}
+
+enum cli_sheet_rc cli_sheet_text(cli_sheet *sh, uint32_t row, uint16_t col, const char *text,
+                                 enum cli_sheet_style style)
+{
+    lxw_format *f = style == CLI_SHEET_BOLD ? sh->fm->bold : NULL;
+    return sheet_rc(sh, text_cell(sh->ws, row, col, text, f, sh->fm->cuts));
+}
+
+enum cli_sheet_rc cli_sheet_number(cli_sheet *sh, uint32_t row, uint16_t col, double v,
+                                   enum cli_sheet_style style)
+{
+    lxw_format *f = style == CLI_SHEET_BOLD ? sh->fm->bold : NULL;
+    return sheet_rc(sh, worksheet_write_number(sh->ws, row, col, v, f));
+}
+
+void cli_sheet_width(cli_sheet *sh, uint16_t col, double width)
+{
+    worksheet_set_column(sh->ws, col, col, width, NULL);
+}
+
+/* The crosstables sheet (crosstable.c lays it out). */
+static lxw_error write_crosstables(lxw_workbook *wb, const struct formats *fm,
+                                   const cli_crosstables *ct)
+{
+    cli_sheet sh = {workbook_add_worksheet(wb, "crosstables"), fm, LXW_NO_ERROR};
+    if (!sh.ws)
+        return LXW_ERROR_MEMORY_MALLOC_FAILED;
+    switch (cli_crosstables_sheet(&sh, ct)) {
+    case CLI_SHEET_OK:
+        return LXW_NO_ERROR;
+    case CLI_SHEET_REFUSED:
+        return sh.refused;
+    case CLI_SHEET_NO_MEMORY:
+        return LXW_ERROR_MEMORY_MALLOC_FAILED;
+    case CLI_SHEET_FULL:
+        break;
+    }
+    return LXW_ERROR_WORKSHEET_INDEX_OUT_OF_RANGE;
+}
+
 
 /* A column holding a rate or a share, a fraction shown as a percentage:
  * the *_rate columns and their intervals, White's score (a rate of
@@ -117,7 +202,7 @@ static lxw_error write_sheet(lxw_workbook *wb, const struct formats *fm, const s
             const struct st_cell *cell = &cells[c];
             const char *text = st_cell_text(cell, num, sizeof num);
             if (cell->kind == ST_CELL_TEXT)
-                rc = cli_xlsx_text(ws, row, (lxw_col_t)c, text, NULL, fm->cuts);
+                rc = text_cell(ws, row, (lxw_col_t)c, text, NULL, fm->cuts);
             else if (cell->kind != ST_CELL_EMPTY)
                 /* The number the CSV shows, not more digits. */
                 rc = worksheet_write_number(ws, row, (lxw_col_t)c, strtod(text, NULL),
@@ -184,7 +269,7 @@ static lxw_error report_cell(lxw_worksheet *ws, const struct formats *fm, lxw_ro
     if (type == CLI_CELL_DATE && parse_date(text, &dt))
         return worksheet_write_datetime(ws, row, (lxw_col_t)c, &dt,
                                         strlen(text) > 10 ? fm->datetime : fm->date);
-    return cli_xlsx_text(ws, row, (lxw_col_t)c, text, NULL, fm->cuts);
+    return text_cell(ws, row, (lxw_col_t)c, text, NULL, fm->cuts);
 }
 
 static void widths(lxw_worksheet *ws, const char *const *names, size_t n)
@@ -257,12 +342,12 @@ static lxw_error write_rows(lxw_workbook *wb, const struct formats *fm,
 /* ------------------------------------------------------------- info */
 
 static lxw_error info_row(lxw_worksheet *ws, lxw_row_t *row, const char *key, const char *value,
-                          struct cli_xlsx_cuts *cuts)
+                          struct cuts *cuts)
 {
     ++*row;
     lxw_error rc = worksheet_write_string(ws, *row, 0, key, NULL);
     if (!rc && value[0])
-        rc = cli_xlsx_text(ws, *row, 1, value, NULL, cuts);
+        rc = text_cell(ws, *row, 1, value, NULL, cuts);
     return rc;
 }
 
@@ -370,7 +455,7 @@ int cli_write_stats_xlsx(const st_stats *s, const struct cli_html_run *run, cons
     /* libxlsxwriter stamps the current time unless told otherwise. */
     lxw_doc_properties props = {.title = "gcaudit statistics", .created = (time_t)created};
     workbook_set_properties(wb, &props);
-    struct cli_xlsx_cuts cuts = {0};
+    struct cuts cuts = {0};
     struct formats fm = {workbook_add_format(wb), workbook_add_format(wb),
                          workbook_add_format(wb), workbook_add_format(wb), &cuts};
     format_set_bold(fm.bold);
@@ -387,7 +472,7 @@ int cli_write_stats_xlsx(const st_stats *s, const struct cli_html_run *run, cons
     if (!rc)
         rc = write_info(wb, &fm, run, cut);
     if (!rc)
-        rc = cli_crosstables_sheet(wb, fm.bold, run->crosstables, &cuts);
+        rc = write_crosstables(wb, &fm, run->crosstables);
     lxw_error closed = workbook_close(wb);
     if (!rc)
         rc = closed;

@@ -9,7 +9,6 @@
  */
 #include "cli/xlsx_text.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,24 +31,17 @@ size_t cli_xlsx_text_keep(const char *text)
     return keep;
 }
 
-lxw_error cli_xlsx_text(lxw_worksheet *ws, lxw_row_t row, lxw_col_t col, const char *text,
-                        lxw_format *format, struct cli_xlsx_cuts *cuts)
+const char *cli_xlsx_text_fit(const char *text, char **cut)
 {
+    *cut = NULL;
     if (strnlen(text, CLI_XLSX_CELL_MAX + 1) <= CLI_XLSX_CELL_MAX)
-        return worksheet_write_string(ws, row, col, text, format);
+        return text;
     size_t len = strlen(text), keep = cli_xlsx_text_keep(text);
     if (keep == len)
-        return worksheet_write_string(ws, row, col, text, format);
-    char *cut = malloc(keep + sizeof ELLIPSIS);
-    if (!cut)
-        return LXW_ERROR_MEMORY_MALLOC_FAILED;
-    memcpy(cut, text, keep);
-    memcpy(cut + keep, ELLIPSIS, sizeof ELLIPSIS);
-    lxw_error rc = worksheet_write_string(ws, row, col, cut, format);
-    free(cut);
-    if (!rc && cuts->n++ == 0) {
-        snprintf(cuts->sheet, sizeof cuts->sheet, "%s", ws->name ? ws->name : "");
-        lxw_rowcol_to_cell(cuts->cell, row, col);
-    }
-    return rc;
+        return text;
+    if (!(*cut = malloc(keep + sizeof ELLIPSIS)))
+        return NULL;
+    memcpy(*cut, text, keep);
+    memcpy(*cut + keep, ELLIPSIS, sizeof ELLIPSIS);
+    return *cut;
 }
