@@ -8,7 +8,7 @@
 
 #include "stats/stats_internal.h"
 
-int st_grow(void **arr, size_t *cap, size_t need, size_t elem)
+int st_reserve(void **arr, size_t *cap, size_t need, size_t elem)
 {
     if (need <= *cap)
         return 0;
@@ -18,8 +18,17 @@ int st_grow(void **arr, size_t *cap, size_t need, size_t elem)
     char *p = realloc(*arr, cap2 * elem);
     if (!p)
         return -1;
-    memset(p + *cap * elem, 0, (cap2 - *cap) * elem);
     *arr = p;
     *cap = cap2;
+    return 0;
+}
+
+int st_grow(void **arr, size_t *cap, size_t need, size_t elem)
+{
+    size_t old = *cap;
+    if (st_reserve(arr, cap, need, elem) != 0)
+        return -1;
+    if (*cap > old)
+        memset((char *)*arr + old * elem, 0, (*cap - old) * elem);
     return 0;
 }

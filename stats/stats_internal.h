@@ -343,6 +343,12 @@ int st_term_add(st_stats *s, uint32_t variant, uint32_t term, uint32_t key, uint
  * zeroing the new elements.  0, or -1 when out of memory. */
 int st_grow(void **arr, size_t *cap, size_t need, size_t elem);
 
+/* grow.c: the same without zeroing, for arrays filled one element at a
+ * time (the records), each cleared when it is added: the capacity a
+ * doubling adds beyond them is never touched, so it costs no page faults
+ * and no resident memory until it is used. */
+int st_reserve(void **arr, size_t *cap, size_t need, size_t elem);
+
 /* hist.c: the median of a histogram of counts (total > 0): the middle
  * value, or the mean of the two middle ones. */
 double st_hist_median(const uint64_t *hist, size_t len, uint64_t total);

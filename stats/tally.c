@@ -63,10 +63,11 @@ struct st_player_rec *st_player_rec(st_stats *s, uint32_t variant, uint32_t play
     struct st_key key = {{variant, player, 0, 0}};
     uint32_t idx;
     int added;
-    if (st_grow((void **)&s->pl, &s->pl_cap, s->npl + 1, sizeof *s->pl) != 0 ||
+    if (st_reserve((void **)&s->pl, &s->pl_cap, s->npl + 1, sizeof *s->pl) != 0 ||
         st_map_get_or_add(&s->pl_map, &key, (uint32_t)s->npl, &idx, &added) != 0)
         return NULL;
     if (added) {
+        memset(&s->pl[idx], 0, sizeof s->pl[idx]);
         s->pl[idx].variant = variant;
         s->pl[idx].player = player;
         s->npl++;
@@ -79,10 +80,11 @@ struct st_pair_rec *st_pair_rec(st_stats *s, uint32_t variant, uint32_t lo, uint
     struct st_key key = {{variant, lo, hi, 0}};
     uint32_t idx;
     int added;
-    if (st_grow((void **)&s->pr, &s->pr_cap, s->npr + 1, sizeof *s->pr) != 0 ||
+    if (st_reserve((void **)&s->pr, &s->pr_cap, s->npr + 1, sizeof *s->pr) != 0 ||
         st_map_get_or_add(&s->pr_map, &key, (uint32_t)s->npr, &idx, &added) != 0)
         return NULL;
     if (added) {
+        memset(&s->pr[idx], 0, sizeof s->pr[idx]);
         s->pr[idx].variant = variant;
         s->pr[idx].a = lo;
         s->pr[idx].b = hi;
@@ -96,10 +98,11 @@ struct st_epair_rec *st_epair_rec(st_stats *s, uint32_t event, uint32_t lo, uint
     struct st_key key = {{event, lo, hi, 0}};
     uint32_t idx;
     int added;
-    if (st_grow((void **)&s->ep, &s->ep_cap, s->nep + 1, sizeof *s->ep) != 0 ||
+    if (st_reserve((void **)&s->ep, &s->ep_cap, s->nep + 1, sizeof *s->ep) != 0 ||
         st_map_get_or_add(&s->ep_map, &key, (uint32_t)s->nep, &idx, &added) != 0)
         return NULL;
     if (added) {
+        memset(&s->ep[idx], 0, sizeof s->ep[idx]);
         s->ep[idx].event = event;
         s->ep[idx].a = lo;
         s->ep[idx].b = hi;
@@ -130,10 +133,11 @@ int st_term_add(st_stats *s, uint32_t variant, uint32_t term, uint32_t key, uint
     struct st_key k = {{variant, term, key, value}};
     uint32_t idx;
     int added;
-    if (st_grow((void **)&s->tm, &s->tm_cap, s->ntm + 1, sizeof *s->tm) != 0 ||
+    if (st_reserve((void **)&s->tm, &s->tm_cap, s->ntm + 1, sizeof *s->tm) != 0 ||
         st_map_get_or_add(&s->tm_map, &k, (uint32_t)s->ntm, &idx, &added) != 0)
         return -1;
     if (added) {
+        memset(&s->tm[idx], 0, sizeof s->tm[idx]);
         s->tm[idx].variant = variant;
         s->tm[idx].termination = term;
         s->tm[idx].key = key;
