@@ -195,6 +195,9 @@ static void compile_regions(struct rp_fdef *d)
             d->diagonal_lines.w[w] &= d->board.w[w];
         }
     }
+    /* No flag without a flag piece and a square to reach (flagPiece's
+     * default is any piece, the regions' none): the ends do not look. */
+    d->has_flag = d->flag_piece != -1 && (!rp_fset_empty(&d->flag[0]) || !rp_fset_empty(&d->flag[1]));
 }
 
 static int fail_key(struct rp_fdef_error *err, const char *key, const char *fmt, ...)

@@ -338,6 +338,7 @@ struct rp_fdef {
                                     fast rides attack along that step */
     int extinction_ends;         /* extinction ends the game: extinctionValue set, and not
                                     pseudo-royal pieces that cannot be taken (no blast) */
+    int has_flag;                /* a flag piece and a flag region: the flag is looked at */
     int simple_attacks;          /* every attack is a plain leap or a rook or bishop line: a
                                     move can only open a line through its from-square (the
                                     fast legality test of fairy_legal.c) */

@@ -490,7 +490,7 @@ int rp_fimmediate_end(const struct rp_fpos *p, struct rp_ending *e)
             return 1;
         }
     }
-    if (d->flag_piece != -1) {
+    if (d->has_flag) {
         int sq;
         if (!d->flag_move && flag_reached(p, mover, &sq)) {
             e->result = value_for(RP_FV_WIN, mover);

@@ -177,7 +177,6 @@ struct choice {
     const enum rp_fillegal *legal; /* each candidate's legality */
     int from, to;                /* the first component's squares */
     int any_promo, any_plain;    /* some candidate promotes; some is neither promotion nor castling */
-    char mover[RP_FNAME_MAX];    /* the moving piece's name */
     const struct fmt_component *next; /* the second component, or NULL */
     const struct fmt_component *gate; /* where a gating placement may stand: next, or after the rook's move */
     int gate_sq, gate_type;      /* the gating read from it, or -1 */
@@ -191,7 +190,8 @@ static int pick_promotion(const struct rp_fturn *t, const struct choice *ch, rp_
 {
     const struct rp_fdef *d = t->d;
     const struct fmt_component *next = ch->next;
-    const char *mover_name = ch->mover;
+    char mover_name[RP_FNAME_MAX];
+    rp_fturn_piece(t, ch->from, mover_name);
     int colour, pfrom;
     int ty = label_type(t, next->label, &colour, &pfrom);
     if (ty < 0)
@@ -282,7 +282,7 @@ static int reject_unpicked(const struct rp_fturn *t, const struct choice *ch)
 {
     const struct rp_fdef *d = t->d;
     const struct fmt_component *c = t->c;
-    char a[8], name[RP_FNAME_MAX];
+    char a[8], name[RP_FNAME_MAX], mover[RP_FNAME_MAX];
     if (ch->any_promo) {
         /* The example: a queen where one may be had, else the first. */
         char label[RP_FLABEL_MAX + 2] = "";
@@ -295,12 +295,13 @@ static int reject_unpicked(const struct rp_fturn *t, const struct choice *ch)
             rp_flabel(d, rp_fp_make(m.type, t->p->side),
                       m.kind == RP_FM_PIECE_PROMOTE ? rp_fp_type(t->p->b[ch->from]) + 1 : 0, label);
         }
-        return rp_verdict_unnamed_promotion(t->v, ch->mover, c[0].to, label), 0;
+        return rp_verdict_unnamed_promotion(t->v, rp_fturn_piece(t, ch->from, mover), c[0].to, label), 0;
     }
     if (ch->gate_sq >= 0)
         return set(t->v, RP_BAD_DROP, "the %s cannot enter on %s with this move",
                    rp_fpiece_name(d, ch->gate_type, 0, name), rp_fturn_square(t, ch->gate_sq, a));
-    return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot make that move", ch->mover, c[0].from);
+    return set(t->v, RP_ILLEGAL_MOVE, "the %s on %s cannot make that move", rp_fturn_piece(t, ch->from, mover),
+               c[0].from);
 }
 
 /* The candidate that is neither a promotion nor, unless the turn means
@@ -359,14 +360,13 @@ static size_t components_used(const struct rp_fturn *t, const struct choice *ch,
 static int pick(const struct rp_fturn *t, const struct rp_fmovelist *cand, const enum rp_fillegal *legal, int from,
                 int to, rp_fmove *out)
 {
-    struct choice ch = {cand, legal, from, to, 0, 0, "", t->n > 1 ? &t->c[1] : NULL, NULL, -1, -1};
+    struct choice ch = {cand, legal, from, to, 0, 0, t->n > 1 ? &t->c[1] : NULL, NULL, -1, -1};
     for (int k = 0; k < cand->n; k++) {
         if (is_promotion(cand->m[k]))
             ch.any_promo = 1;
         else if (cand->m[k].kind != RP_FM_CASTLE)
             ch.any_plain = 1;
     }
-    rp_fturn_piece(t, from, ch.mover);
     rp_fmove chosen;
     size_t used;
     if (ch.any_promo && ch.next && is_promotion_placement(t, ch.next, to)) {

@@ -12,7 +12,10 @@
  *   - the check a move gives, as rp_fmake finds it, against the attack
  *     test on the position after it;
  *   - the repetition key kept as pieces move, against the key of the same
- *     position read afresh from its FEN.
+ *     position read afresh from its FEN;
+ *   - the immediate ends (rp_fimmediate_end) with the flags compiled from
+ *     the definition (has_flag), against the same with every flag
+ *     looked at.
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -77,8 +80,31 @@ static int attacked_plain(const struct rp_fpos *p, int sq, int by)
 static int same_move(rp_fmove a, rp_fmove b) { return memcmp(&a, &b, sizeof a) == 0; }
 
 struct tally {
-    long positions, attacks, moves, legal, checks, keys;
+    long positions, attacks, moves, legal, checks, keys, ends;
 };
+
+/* The immediate end as the compiled definition finds it, against the same
+ * definition made to look at every flag region whatever it holds. */
+static int check_immediate_end(const struct rp_fpos *p, const char *fen, struct tally *n)
+{
+    static struct rp_fdef plain;
+    plain = *p->def;
+    plain.has_flag = 1;
+    struct rp_fpos q = *p;
+    q.def = &plain;
+    struct rp_ending a, b;
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    int fa = rp_fimmediate_end(p, &a), fb = rp_fimmediate_end(&q, &b);
+    n->ends++;
+    if (fa != fb || (fa && (a.result != b.result || a.termination.kind != b.termination.kind ||
+                            strcmp(a.detail, b.detail) != 0))) {
+        cr_log_error("%s: %s: immediate end %d (%s), looking at every flag %d (%s)", p->def->name, fen, fa,
+                     a.detail, fb, b.detail);
+        return 1;
+    }
+    return 0;
+}
 
 static int check_position(const struct rp_fpos *p, struct tally *n)
 {
@@ -87,6 +113,7 @@ static int check_position(const struct rp_fpos *p, struct tally *n)
     char fen[512];
     rp_ffen_write(p, fen, sizeof fen);
     n->positions++;
+    bad += check_immediate_end(p, fen, n);
     for (int r = 0; r < d->ranks; r++)
         for (int f = 0; f < d->files; f++) {
             int sq = rp_fsq(f, r);
@@ -153,7 +180,7 @@ static int check_position(const struct rp_fpos *p, struct tally *n)
 
 Test(replay_fairy_engine, fast_paths_agree_with_their_plain_twins, .timeout = 300)
 {
-    struct tally n = {0, 0, 0, 0, 0, 0};
+    struct tally n = {0, 0, 0, 0, 0, 0, 0};
     int bad = 0, variants = 0;
     static struct rp_fmovelist l;
     for (size_t v = 0; v < rp_variant_count(); v++) {
@@ -178,7 +205,8 @@ Test(replay_fairy_engine, fast_paths_agree_with_their_plain_twins, .timeout = 30
         }
     }
     cr_log_info("%d definitions, %ld positions: %ld attack tests, %ld from-to lists, %ld legality tests, "
-                "%ld checks, %ld keys", variants, n.positions, n.attacks, n.moves, n.legal, n.checks, n.keys);
+                "%ld checks, %ld keys, %ld immediate ends", variants, n.positions, n.attacks, n.moves, n.legal,
+                n.checks, n.keys, n.ends);
     cr_expect_geq(variants, 13);
     cr_expect_eq(bad, 0, "%d disagreements between fast paths and their plain twins", bad);
 }
@@ -268,4 +296,33 @@ Test(replay_fairy_engine, castling_rights_without_castling_and_a_double_step_tha
     cr_expect_eq(found, 1, "one double step, promoting");
     rp_ffen_write(&p, fen, sizeof fen);
     cr_expect_str_eq(fen, "4k3/8/8/b7/8/8/8/4K3 w - - 0 2");
+}
+
+/* A flag is looked at only where a flag piece has a square to reach:
+ * flagPiece's default is any piece and the regions' none, so Chess pays
+ * nothing for it, while King of the Hill's king on a centre square wins
+ * (and the other flagPiece forms keep their flag). */
+Test(replay_fairy_engine, the_flag_is_compiled_in_only_where_it_has_squares)
+{
+    const struct rp_fdef *chess = rp_fairy_find("chess-defined"), *koth = rp_fairy_find("kingofthehill-gc");
+    cr_assert_not_null(chess);
+    cr_assert_not_null(koth);
+    cr_expect_eq(chess->flag_piece, RP_FANY_TYPE);
+    cr_expect_eq(chess->has_flag, 0);
+    cr_expect_eq(koth->has_flag, 1);
+    struct rp_fpos p;
+    char why[128];
+    cr_assert_eq(rp_ffen_read(&p, koth, "rnbq1bnr/pppppppp/8/8/4k3/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", why,
+                              sizeof why), 0, "%s", why);
+    struct rp_ending e;
+    cr_assert(rp_fimmediate_end(&p, &e));
+    cr_expect_eq(e.result, RP_RESULT_BLACK);
+    cr_expect_eq(e.termination.kind, RP_TERM_FLAG);
+    cr_expect_str_eq(e.detail, "flag=e4");
+#define BARE "pawn = p\nking = k\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n"
+    cr_expect_gt(start_moves("[flagonly]\n" BARE "whiteFlag = e8\n", "flagonly"), 0);
+    cr_expect_eq(rp_fairy_find("flagonly")->has_flag, 1);
+    cr_expect_gt(start_moves("[noflagpiece]\n" BARE "flagPiece = -\nwhiteFlag = e8\n", "noflagpiece"), 0);
+#undef BARE
+    cr_expect_eq(rp_fairy_find("noflagpiece")->has_flag, 0);
 }
