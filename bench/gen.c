@@ -1,7 +1,7 @@
 /*
  * gen: the benchmark's games, made reproducibly from a seed.
  *
- *   gcaudit-bench-gen --chess N --variants M --seed S --out DIR
+ *   gcaudit-bench-gen --chess N --variants M --seed S --out DIR [--plies LO-HI]
  *
  * writes into DIR:
  *   chess.tar.gz     N orthodox Chess games, one Game Courier log per entry
@@ -14,7 +14,8 @@
  * (the move generator and the Chess variant's endings), so that every one
  * ends where the rules end it: 60-120 plies, captures and checks preferred
  * so that material comes off and mates happen; a mate-in-one found near the
- * end is played.  Games the rules do not end finish as real logs do: a
+ * end is played (--plies 120-136 makes games of about 128 plies, the
+ * length of the Fairy-Stockfish games issue 28 measured).  Games the rules do not end finish as real logs do: a
  * resignation (by Status: or a `resign` command), an agreed draw, a time
  * loss, a bare Result:, or still in progress.  About 2% carry an illegal
  * move (a knight, bishop, rook or queen sent where it cannot go), after
@@ -490,12 +491,15 @@ static void count_rules(struct counts *c, const char *term)
             c->rules[i]++;
 }
 
+/* The plies a game is played to (unless the rules end it first). */
+static int plies_lo = 60, plies_hi = 120;
+
 static void chess_game(struct game *g, unsigned long n, struct archive *tar, FILE *pgn,
                        struct counts *c, struct text *log)
 {
     char name[64];
     start_game(g, n);
-    int target = 60 + (int)rng_below(61);
+    int target = plies_lo + (int)rng_below((unsigned)(plies_hi - plies_lo + 1));
     int violation_at = rng_pct(2) ? 10 + (int)rng_below((unsigned)target - 10) : -1;
     enum ending how = play_moves(g, target, violation_at);
     if (how == END_RULES)
@@ -579,7 +583,8 @@ static void variant_game(const struct vector_games *v, unsigned long i, struct t
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: gcaudit-bench-gen --chess N --variants M --seed S --vectors DIR --out DIR\n");
+    fprintf(stderr, "usage: gcaudit-bench-gen --chess N --variants M --seed S --vectors DIR --out DIR"
+                    " [--plies LO-HI]\n");
     exit(2);
 }
 
@@ -599,7 +604,12 @@ int main(int argc, char **argv)
             out = argv[i + 1];
         else if (strcmp(argv[i], "--vectors") == 0)
             vectors = argv[i + 1];
-        else
+        else if (strcmp(argv[i], "--plies") == 0) {
+            /* 20 at least: an illegal move is placed from ply 10 on. */
+            if (sscanf(argv[i + 1], "%d-%d", &plies_lo, &plies_hi) != 2 || plies_lo < 20 ||
+                plies_hi < plies_lo || plies_hi > 1000)
+                usage();
+        } else
             usage();
     }
     if (!out || argc % 2 == 0)

@@ -7,6 +7,8 @@
 #     igzip -dc (ISA-L, what gcaudit inflates .tar.gz with);
 #   - pgn-extract on the same Chess games as PGN (moves validated, output
 #     discarded), both as a filter (-o /dev/null) and checking only (-r);
+#   - gcaudit analyze and pgn-extract on 10,000 Chess games of about 128
+#     plies (bench/gen.c --plies 118-134), one thread;
 #   - gcaudit analyze on the Chess archive with one thread (compressed and
 #     as a plain tar, and with Chess replayed by the general engine of the
 #     defined variants), and on all the archives (Chess and the four other
@@ -52,6 +54,14 @@ if [ ! -f "$data/counts.txt" ]; then
     build-bench/gcaudit-bench-gen --chess "$chess" --variants "$variants" --seed "$seed" \
         --vectors tests/fixtures/oracle --out "$data"
 fi
+# 10,000 games of about 128 plies (issue 28's second set).
+long=bench/out/n10000-p128-s$seed
+if [ ! -f "$long/counts.txt" ]; then
+    echo "bench: generating 10,000 Chess games of about 128 plies (seed $seed) in $long"
+    mkdir -p "$long"
+    build-bench/gcaudit-bench-gen --chess 10000 --variants 0 --seed "$seed" --plies 118-134 \
+        --vectors tests/fixtures/oracle --out "$long"
+fi
 [ -f "$data/chess.tar" ] || gzip -dc "$data/chess.tar.gz" >"$data/chess.tar"
 mkdir -p "$work"
 
@@ -89,6 +99,8 @@ measure igzip-all sh -c "igzip -dc '$data/chess.tar.gz' '$data/variants.tar.gz' 
 measure pgn-extract "$PGN_EXTRACT" -s -o /dev/null "$data/chess.pgn"
 measure pgn-extract-r "$PGN_EXTRACT" -r -s "$data/chess.pgn"
 measure chess-j1 "$gcaudit" analyze -q -j 1 "$data/chess.tar.gz" -o "$work/chess-j1"
+measure long-pgn-extract "$PGN_EXTRACT" -s -o /dev/null "$long/chess.pgn"
+measure long-j1 "$gcaudit" analyze -q -j 1 "$long/chess.tar.gz" -o "$work/long-j1"
 measure chess-tar-j1 "$gcaudit" analyze -q -j 1 "$data/chess.tar" -o "$work/chess-tar-j1"
 # The same Chess games on the general engine of the defined variants: the
 # test suite's Chess definition, made to answer to "Game: Chess".
@@ -133,11 +145,13 @@ for d in chess all; do
     done
 done
 size_chess=$(stat -c %s "$data/chess.tar.gz")
+size_long=$(stat -c %s "$long/chess.tar.gz")
+long_turns=$(sed -n 's/.*plies \([0-9]*\).*/\1/p' "$long/counts.txt")
 size_all=$((size_chess + $(stat -c %s "$data/variants.tar.gz")))
 
 awk -v chess_games="$chess_games" -v chess_turns="$chess_turns" -v all_games="$all_games" \
     -v all_turns="$all_turns" -v pgn_games="$pgn_games" -v size_chess="$size_chess" \
-    -v size_all="$size_all" -v jobs="$jobs" '
+    -v size_all="$size_all" -v jobs="$jobs" -v size_long="$size_long" -v long_turns="$long_turns" '
 { secs[$1] = $2; rss[$1] = $3 }
 function row(name, what, games, turns, size) {
     printf "%-34s %8.2f s %10.0f games/s %11.0f turns/s %7.1f MB/s %8.0f MiB\n", what, secs[name],
@@ -153,6 +167,8 @@ END {
     row("pgn-extract-r", "pgn-extract -r (Chess)", pgn_games, chess_turns, 0)
     row("chess-j1", "gcaudit -j 1 (Chess, .tar.gz)", chess_games, chess_turns, size_chess)
     row("chess-tar-j1", "gcaudit -j 1 (Chess, .tar)", chess_games, chess_turns, 0)
+    row("long-pgn-extract", "pgn-extract (10,000 of ~128 plies)", 10000, long_turns, 0)
+    row("long-j1", "gcaudit -j 1 (10,000 of ~128 plies)", 10000, long_turns, size_long)
     row("chess-def-j1", "gcaudit -j 1 (Chess as a definition)", chess_games, chess_turns, size_chess)
     row("chess-jN", "gcaudit -j " jobs " (Chess, .tar.gz)", chess_games, chess_turns, size_chess)
     row("floor-all", "gzip -dc (all)", all_games, all_turns, size_all)
@@ -161,8 +177,9 @@ END {
     row("all-jN", "gcaudit -j " jobs " (all)", all_games, all_turns, size_all)
     printf "\nratios (target in brackets):\n"
     printf "  one thread vs pgn-extract validating, output discarded (-o /dev/null), games/s:\n"
-    printf "    .tar.gz                                     %5.2fx  [>= 5]\n", (chess_games / secs["chess-j1"]) / (pgn_games / secs["pgn-extract"])
+    printf "    .tar.gz                                     %5.2fx  [>= 7]\n", (chess_games / secs["chess-j1"]) / (pgn_games / secs["pgn-extract"])
     printf "    .tar                                        %5.2fx  [>= 5]\n", (chess_games / secs["chess-tar-j1"]) / (pgn_games / secs["pgn-extract"])
+    printf "    .tar.gz, 10,000 games of ~128 plies          %5.2fx  [>= 7]\n", secs["long-pgn-extract"] / secs["long-j1"]
     printf "  one thread vs pgn-extract -r (checks only, its faster mode), games/s:\n"
     printf "    .tar.gz                                     %5.2fx\n", (chess_games / secs["chess-j1"]) / (pgn_games / secs["pgn-extract-r"])
     printf "    .tar (plain text, as pgn-extract reads)     %5.2fx\n", (chess_games / secs["chess-tar-j1"]) / (pgn_games / secs["pgn-extract-r"])
