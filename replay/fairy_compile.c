@@ -187,6 +187,9 @@ static void compile_regions(struct rp_fdef *d)
                 d->allowed[c][sq] = allowed;
             }
         }
+        d->flag_beyond_board[c] = 0;
+        for (int w = 0; w < RP_FSET_WORDS; w++)
+            d->flag_beyond_board[c] |= (d->flag[c].w[w] & ~d->board.w[w]) != 0;
         for (int w = 0; w < RP_FSET_WORDS; w++) {
             d->promotion_zone[c].w[w] &= d->board.w[w];
             d->double_step_region[c].w[w] &= d->board.w[w];
@@ -328,7 +331,7 @@ static int compile_probes(struct rp_fdef *d, struct rp_fdef_error *err)
                 if (!(a->mode & RP_FA_CAPTURE))
                     continue;
                 memset(&pr, 0, sizeof pr);
-                pr.off = (int16_t)(a->dx + (by ? -a->dy : a->dy) * RP_FMB_COLS);
+                pr.off = (int16_t)((a->dx + a->dy * RP_FMB_COLS) * (by ? -1 : 1));
                 pr.kind = a->kind;
                 pr.slow = a->nblock || a->cond != RP_FAC_ALWAYS || (a->kind == RP_FA_RIDE && a->range) ||
                           a->kind == RP_FA_HOP || a->kind == RP_FA_GRASSHOP || ty->role == RP_FR_JANGGI_CANNON;

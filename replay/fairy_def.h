@@ -107,7 +107,9 @@ enum rp_fa_cond {
     RP_FAC_INITIAL               /* Betza 'i': only from the double-step ranks */
 };
 
-/* One move of a piece type, from White's side (Black's mirror the rank). */
+/* One move of a piece type, from White's side (Black's turned half a
+ * circle, files and ranks both, as the reference build turns them: a
+ * piece that steps right steps to White's left for Black). */
 struct rp_fatom {
     int8_t dx, dy;               /* one step */
     uint8_t kind;                /* enum rp_fa_kind */
@@ -306,6 +308,11 @@ struct rp_fdef {
     uint64_t mutually_immune_types; /* mutuallyImmuneTypes: types that may not take their own type */
     int flag_piece;              /* type, RP_FANY_TYPE for any piece, or -1 for none */
     rp_fset flag[2];
+    int flag_piece_count;        /* flagPieceCount: how many flag pieces the region must hold */
+    int flag_piece_blocked_win;  /* flagPieceBlockedWin: or fewer, when the region is full */
+    int flag_beyond_board[2];    /* derived: the region as written reaches past the board (a
+                                    whole rank, "*3", on a board narrower than 12 files), so it
+                                    is never full, as in the reference build */
     int flag_move;
     int check_counting;
     int connect_n;

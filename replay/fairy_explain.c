@@ -81,7 +81,7 @@ static int explain_path(const struct rp_fturn *t, const struct rp_fatom *at, int
     const struct rp_fpos *p = t->p;
     const struct rp_fdef *d = t->d;
     const struct rp_ftype *ty = &d->types[rp_fp_type(p->b[from])];
-    int step = at->dx + (p->side ? -at->dy : at->dy) * RP_FMB_COLS, screens = 0, first = -1;
+    int step = (at->dx + at->dy * RP_FMB_COLS) * (p->side ? -1 : 1), screens = 0, first = -1;
     int cannon_screen = 0;
     char a[8];
     for (int s = from + step; s != to; s += step)
@@ -159,7 +159,7 @@ static void explain(const struct rp_fturn *t, int from, int to, char *why, size_
     const struct rp_ftype *ty = &d->types[type];
     int dx = rp_ffile(to) - rp_ffile(from), dy = rp_frank(to) - rp_frank(from);
     if (us)
-        dy = -dy;
+        dx = -dx, dy = -dy;
     for (int k = 0; k < ty->natoms; k++)
         if (atom_heads_there(&ty->atoms[k], dx, dy) && explain_atom(t, &ty->atoms[k], from, to, why, size))
             return;

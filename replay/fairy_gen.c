@@ -31,7 +31,7 @@ static inline int rel_rank(const struct rp_fdef *d, int colour, int sq)
 static inline int offset(const struct rp_fatom *a, int colour, int dx, int dy)
 {
     (void)a;
-    return dx + (colour ? -dy : dy) * RP_FMB_COLS;
+    return colour ? -(dx + dy * RP_FMB_COLS) : dx + dy * RP_FMB_COLS;
 }
 
 static inline int allowed(const struct rp_fdef *d, int colour, int type, int sq)
@@ -261,7 +261,7 @@ int rp_fpiece_attacks(const struct rp_fpos *p, int sq, int k)
     const struct rp_ftype *ty = &d->types[t];
     int dx = rp_ffile(k) - rp_ffile(sq), dy = rp_frank(k) - rp_frank(sq);
     if (by)
-        dy = -dy;
+        dx = -dx, dy = -dy;
     for (int i = 0; i < ty->natoms; i++)
         if ((ty->atoms[i].mode & RP_FA_CAPTURE) && on_line_d(&ty->atoms[i], dx, dy) &&
             rp_fattack_from(p, t, by, sq, &ty->atoms[i], k))
@@ -518,7 +518,7 @@ static void gen_from(const struct rp_fpos *p, int from, int only, struct rp_fmov
         dx = rp_ffile(only) - rp_ffile(from);
         dy = rp_frank(only) - rp_frank(from);
         if (p->side)
-            dy = -dy;
+            dx = -dx, dy = -dy;
     }
     int first = out->n;
     for (int k = 0; k < ty->natoms; k++)

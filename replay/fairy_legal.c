@@ -45,7 +45,7 @@ static int mobile(const struct rp_fdef *d, int type, int colour, int sq)
         const struct rp_fatom *a = &ty->atoms[k];
         if (!(a->mode & RP_FA_MOVE) || a->cond == RP_FAC_DIAGONAL_LINES || a->cond == RP_FAC_INITIAL)
             continue;
-        int to = sq + a->dx + (colour ? -a->dy : a->dy) * RP_FMB_COLS;
+        int to = sq + (a->dx + a->dy * RP_FMB_COLS) * (colour ? -1 : 1);
         if (rp_fset_has(&d->board, to))
             return 1;
     }
@@ -417,21 +417,31 @@ static int connected(const struct rp_fpos *p, int c, int n)
     return 0;
 }
 
+/* Has colour c reached its flag region: at least flagPieceCount of its
+ * flag pieces in it, or with flagPieceBlockedWin one and no empty square
+ * left there (the reference build's flag_reached: a region written past
+ * the board's edge is never full)?  *where: the first
+ * such piece's square. */
 static int flag_reached(const struct rp_fpos *p, int c, int *where)
 {
     const struct rp_fdef *d = p->def;
     rp_fpiece want = d->flag_piece >= 0 ? rp_fp_make(d->flag_piece, c) : 0;
+    int mine = 0, empty = 0;
     for (int r = 0; r < d->ranks; r++)
         for (int f = 0; f < d->files; f++) {
             int sq = rp_fsq(f, r);
+            if (!rp_fset_has(&d->flag[c], sq))
+                continue;
             rp_fpiece pc = p->b[sq];
-            int mine = want ? pc == want : rp_fp_real(pc) && rp_fp_colour(pc) == c;
-            if (mine && rp_fset_has(&d->flag[c], sq)) {
-                *where = sq;
-                return 1;
+            empty += pc == 0;
+            if (want ? pc == want : rp_fp_real(pc) && rp_fp_colour(pc) == c) {
+                if (!mine)
+                    *where = sq;
+                if (++mine >= d->flag_piece_count)
+                    return 1;
             }
         }
-    return 0;
+    return mine && d->flag_piece_blocked_win && !empty && !d->flag_beyond_board[c];
 }
 
 /* Janggi's material count (11.1's material_counting_result): the result

@@ -326,3 +326,62 @@ Test(replay_fairy_engine, the_flag_is_compiled_in_only_where_it_has_squares)
 #undef BARE
     cr_expect_eq(rp_fairy_find("noflagpiece")->has_flag, 0);
 }
+
+/* The game's end a position shows, as "1-0", "0-1", "1/2-1/2", or "*"
+ * while it goes on. */
+static const char *end_of(const char *variant, const char *fen)
+{
+    const struct rp_fdef *d = rp_fairy_find(variant);
+    cr_assert_not_null(d, "%s", variant);
+    struct rp_fpos p;
+    char why[128];
+    cr_assert_eq(rp_ffen_read(&p, d, fen, why, sizeof why), 0, "%s: %s", fen, why);
+    struct rp_ending e;
+    if (!rp_fimmediate_end(&p, &e) && !rp_fmate_or_stalemate(&p, &e))
+        return "*";
+    return e.result == RP_RESULT_WHITE ? "1-0" : e.result == RP_RESULT_BLACK ? "0-1" : "1/2-1/2";
+}
+
+/* flagPieceCount and flagPieceBlockedWin, as ffish 0.7.10 ends these
+ * positions: three knights on the third rank win, two do not; a region
+ * full of pieces wins with one flag piece in it (Kono), but not a region
+ * written as a whole rank ("*3"), which reaches past a board narrower
+ * than twelve files and so is never full in the reference build. */
+Test(replay_fairy_engine, the_flag_needs_its_count_or_a_full_region)
+{
+    start_moves("[flag3]\nmaxRank = 3\nmaxFile = c\ncustomPiece1 = n:mN\nstartFen = nnn/3/NNN w\nflagPiece = n\n"
+                "flagRegionWhite = *3\nflagRegionBlack = *1\nflagPieceCount = 3\nflagPieceBlockedWin = true\n"
+                "nFoldRule = 0\nnMoveRule = 0\n"
+                "[kono]\nmaxRank = 5\nmaxFile = e\ncustomPiece1 = p:mF\nstartFen = ppppp/p3p/5/P3P/PPPPP w - - 0 1\n"
+                "flagPiece = p\nflagRegionWhite = a5 b5 c5 d5 e5 a4 e4\nflagRegionBlack = a1 b1 c1 d1 e1 a2 e2\n"
+                "flagPieceCount = 7\nflagPieceBlockedWin = true\nnFoldRule = 0\nnMoveRule = 0\n",
+                "flag3");
+    cr_expect_str_eq(end_of("flag3", "NNN/3/1nn b"), "1-0");
+    cr_expect_str_eq(end_of("flag3", "NN1/3/nn1 b"), "*");
+    cr_expect_str_eq(end_of("flag3", "NNn/3/1n1 b"), "*");
+    cr_expect_str_eq(end_of("kono", "PPPpp/p3p/5/P3P/1P3 b - - 0 1"), "1-0");
+    cr_expect_str_eq(end_of("kono", "PPPpp/p3p/5/P3P/1P3 w - - 0 1"), "*");
+}
+
+/* Black's moves are White's turned half a circle, files too (the
+ * reference build's): Bajr's pawn, mfrWmrfF, steps forward, right and
+ * forward-right, which for Black on c4 is c3, b4 and b3 (ffish). */
+Test(replay_fairy_engine, black_moves_are_whites_turned_half_a_circle)
+{
+    cr_expect_eq(start_moves("[asym]\nmaxRank = 6\nmaxFile = f\ncustomPiece1 = p:mfrWmrfF\n"
+                             "startFen = 6/6/2p3/6/2P3/6 w - - 0 1\n",
+                             "asym"),
+                 3);
+    const struct rp_fdef *d = rp_fairy_find("asym");
+    struct rp_fpos p;
+    char why[128];
+    cr_assert_eq(rp_ffen_read(&p, d, "6/6/2p3/6/2P3/6 b - - 0 1", why, sizeof why), 0, "%s", why);
+    struct rp_fmovelist l;
+    rp_fgen_legal(&p, &l);
+    cr_assert_eq(l.n, 3);
+    int want[] = {rp_fsq(2, 2), rp_fsq(1, 3), rp_fsq(1, 2)}, found = 0;
+    for (int i = 0; i < l.n; i++)
+        for (int k = 0; k < 3; k++)
+            found += l.m[i].to == want[k];
+    cr_expect_eq(found, 3, "c4 to c3, b4 and b3");
+}
