@@ -386,23 +386,6 @@ int rp_has_legal_move(struct rp_board *b)
     return 0;
 }
 
-uint64_t rp_perft(struct rp_board *b, int depth)
-{
-    struct rp_movelist l;
-    l.n = 0;
-    rp_gen_legal(b, &l);
-    if (depth <= 1)
-        return depth == 1 ? l.n : 1;
-    uint64_t nodes = 0;
-    for (size_t i = 0; i < l.n; i++) {
-        struct rp_undo u;
-        rp_make(b, l.m[i], &u);
-        nodes += rp_perft(b, depth - 1);
-        rp_unmake(b, l.m[i], &u);
-    }
-    return nodes;
-}
-
 /* ------------------------------------------------------ explanations */
 
 static void explain_slider(const struct rp_board *b, rp_sq from, rp_sq to, int type, char *buf, size_t size)

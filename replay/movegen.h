@@ -53,7 +53,7 @@ int rp_has_legal_move(struct rp_board *b);
  * actually legal. */
 uint64_t rp_repetition_key(struct rp_board *b);
 
-/* Leaf count of the legal move tree to `depth`. */
+/* Leaf count of the legal move tree to `depth` (perft.c). */
 uint64_t rp_perft(struct rp_board *b, int depth);
 
 /* Why the piece on `from` cannot move to `to` (geometry, path, own piece,

@@ -1,6 +1,6 @@
 /*
- * perft: the move-tree counts of Extinction Chess and of one Backlash
- * board (perft.h), the variants' move generators' check against
+ * perft: the move-tree counts of Chess (movegen.h), Extinction Chess and
+ * of one Backlash board (perft.h), the variants' move generators' check against
  * independent counts.
  */
 #include "replay/perft.h"
@@ -9,16 +9,20 @@
 #include "replay/pockets.h"
 #include "replay/rules.h"
 
-uint64_t rp_extinction_perft(struct rp_board *b, int depth)
+/* The leaves depth plies below b, every legal move made and unmade in
+ * turn.  With extinction, Fairy-Stockfish's convention, which perft.tsv
+ * follows: a position where a side is extinct is a leaf, so it has no
+ * moves to count. */
+static uint64_t leaves(struct rp_board *b, int depth, int extinction)
 {
-    /* Fairy-Stockfish's convention, which perft.tsv follows: a position
-     * where a side is extinct is a leaf, so it has no moves to count. */
-    if (depth == 0)
+    if (depth <= 0)
         return 1;
-    unsigned gone[2];
-    rp_extinct_types(b, gone);
-    if (gone[0] | gone[1])
-        return 0;
+    if (extinction) {
+        unsigned gone[2];
+        rp_extinct_types(b, gone);
+        if (gone[0] | gone[1])
+            return 0;
+    }
     struct rp_movelist l;
     l.n = 0;
     rp_gen_legal(b, &l);
@@ -28,10 +32,20 @@ uint64_t rp_extinction_perft(struct rp_board *b, int depth)
     for (size_t i = 0; i < l.n; i++) {
         struct rp_undo u;
         rp_make(b, l.m[i], &u);
-        nodes += rp_extinction_perft(b, depth - 1);
+        nodes += leaves(b, depth - 1, extinction);
         rp_unmake(b, l.m[i], &u);
     }
     return nodes;
+}
+
+uint64_t rp_perft(struct rp_board *b, int depth)
+{
+    return leaves(b, depth, 0);
+}
+
+uint64_t rp_extinction_perft(struct rp_board *b, int depth)
+{
+    return leaves(b, depth, 1);
 }
 
 uint64_t rp_backlash_perft(struct rp_board *b, rp_piece pocket[2], int depth)

@@ -207,11 +207,18 @@ static long long number_before(const char *text, const char *key)
 
 /* The rows of the JSON table `id` of summary.html (each starts a line
  * with '['), or -1 when the page has no such table. */
+/* Where text holds what the format fmt makes of arg, or NULL. */
+static const char *find_made(const char *text, const char *fmt, const char *arg)
+{
+    char *what = ts_fmt(fmt, arg);
+    const char *p = strstr(text, what);
+    free(what);
+    return p;
+}
+
 static long long json_rows(const char *page, const char *id)
 {
-    char *open = ts_fmt("id=\"%s\">", id);
-    const char *p = strstr(page, open);
-    free(open);
+    const char *p = find_made(page, "id=\"%s\">", id);
     if (!p)
         return -1;
     const char *end = strstr(p, "</script>");
@@ -239,12 +246,8 @@ static size_t html_row(const char *page, const char *head, long long *v, size_t 
  * strings, then a number), or -1. */
 static long long info_value(const char *sheet, const char *key)
 {
-    char *cell = ts_fmt("<t>%s</t>", key);
-    const char *p = strstr(sheet, cell);
-    free(cell);
-    if (!p)
-        return -1;
-    p = strstr(p, "<v>");
+    const char *p = find_made(sheet, "<t>%s</t>", key);
+    p = p ? strstr(p, "<v>") : NULL;
     return p ? strtoll(p + 3, NULL, 10) : -1;
 }
 

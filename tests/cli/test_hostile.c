@@ -38,6 +38,7 @@
 #include "replay/replay.h"
 #include "tests/support/csvread.h"
 #include "tests/support/support.h"
+#include "tests/support/tar.h"
 
 #define MiB (1024 * 1024)
 
@@ -423,10 +424,7 @@ static void gen_huge(struct archive *a, void *arg)
     memcpy(block, "Game: Chess\nWhite: A\nBlack: B\n\n", 32);
     struct member big = {"huge.log", NULL, 0, AE_IFREG, NULL};
     struct archive_entry *e = archive_entry_new();
-    archive_entry_set_pathname(e, big.name);
-    archive_entry_set_filetype(e, AE_IFREG);
-    archive_entry_set_perm(e, 0644);
-    archive_entry_set_size(e, (la_int64_t)h->size);
+    ts_tar_file(e, big.name, (int64_t)h->size);
     if (archive_write_header(a, e) == ARCHIVE_OK) {
         for (uint64_t done = 0; done < h->size;) {
             size_t n = h->size - done < sizeof block ? (size_t)(h->size - done) : sizeof block;
@@ -439,10 +437,7 @@ static void gen_huge(struct archive *a, void *arg)
     }
     archive_entry_free(e);
     e = archive_entry_new();
-    archive_entry_set_pathname(e, "after.log");
-    archive_entry_set_filetype(e, AE_IFREG);
-    archive_entry_set_perm(e, 0644);
-    archive_entry_set_size(e, sizeof LOG - 1);
+    ts_tar_file(e, "after.log", sizeof LOG - 1);
     if (archive_write_header(a, e) == ARCHIVE_OK)
         archive_write_data(a, LOG, sizeof LOG - 1);
     archive_entry_free(e);
@@ -574,12 +569,8 @@ static void gen_many(struct archive *a, void *arg)
     struct archive_entry *e = archive_entry_new();
     char name[32];
     for (size_t i = 0; i < n; i++) {
-        archive_entry_clear(e);
         snprintf(name, sizeof name, "m/%07zu.log", i);
-        archive_entry_set_pathname(e, name);
-        archive_entry_set_filetype(e, AE_IFREG);
-        archive_entry_set_perm(e, 0644);
-        archive_entry_set_size(e, sizeof LOG - 1);
+        ts_tar_file(e, name, sizeof LOG - 1);
         if (archive_write_header(a, e) != ARCHIVE_OK ||
             archive_write_data(a, LOG, sizeof LOG - 1) != (la_ssize_t)(sizeof LOG - 1))
             break;

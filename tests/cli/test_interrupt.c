@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "tests/support/support.h"
+#include "tests/support/tar.h"
 
 TestSuite(cli_interrupt, .init = ts_scratch_setup, .fini = ts_scratch_teardown);
 
@@ -47,12 +48,8 @@ static pid_t start_endless_writer(int *read_fd)
         struct archive_entry *e = archive_entry_new();
         char name[32];
         for (unsigned long i = 0;; i++) {
-            archive_entry_clear(e);
             snprintf(name, sizeof name, "g%08lu.log", i);
-            archive_entry_set_pathname(e, name);
-            archive_entry_set_filetype(e, AE_IFREG);
-            archive_entry_set_perm(e, 0644);
-            archive_entry_set_size(e, sizeof LOG - 1);
+            ts_tar_file(e, name, sizeof LOG - 1);
             if (archive_write_header(a, e) != ARCHIVE_OK ||
                 archive_write_data(a, LOG, sizeof LOG - 1) < 0)
                 break;

@@ -119,6 +119,16 @@ Test(cli_options, dash_is_an_operand_and_double_dash_ends_the_options)
     cr_expect_str_eq(o.operands[2], "-o");
 }
 
+/* Each of the command lines refused with exit 2, and stderr saying said. */
+static void expect_refused(const char *const *args, size_t n, const char *said)
+{
+    struct opts o;
+    for (size_t i = 0; i < n; i++)
+        cr_expect_eq(parse(args[i], &o), CLI_EXIT_USAGE, "%s", args[i]);
+    fflush(stderr);
+    cr_expect_stderr_eq_str(said);
+}
+
 Test(cli_options, unknown_forms, .init = cr_redirect_stderr)
 {
     /* No abbreviations, no bundles, no value for a flag, no -x=VALUE. */
@@ -144,11 +154,7 @@ Test(cli_options, did_you_mean, .init = cr_redirect_stderr)
 {
     static const char *const typed[] = {"--vaule", "--a-rather-lnog-option=x", "--cuont", "--xyz",
                                         "--sotp", "--a"};
-    struct opts o;
-    for (size_t i = 0; i < sizeof typed / sizeof typed[0]; i++)
-        cr_expect_eq(parse(typed[i], &o), CLI_EXIT_USAGE, "%s", typed[i]);
-    fflush(stderr);
-    cr_expect_stderr_eq_str(
+    expect_refused(typed, sizeof typed / sizeof typed[0],
         "gcaudit: test: unknown option '--vaule' (did you mean '--value'?)\n"
         "gcaudit: test: unknown option '--a-rather-lnog-option=x' (did you mean "
         "'--a-rather-long-option'?)\n"
@@ -160,16 +166,12 @@ Test(cli_options, did_you_mean, .init = cr_redirect_stderr)
 
 Test(cli_options, missing_values, .init = cr_redirect_stderr)
 {
-    struct opts o;
-    cr_expect_eq(parse("x -o", &o), CLI_EXIT_USAGE);
-    cr_expect_eq(parse("x --value", &o), CLI_EXIT_USAGE);
-    cr_expect_eq(parse("-c", &o), CLI_EXIT_USAGE);
-    cr_expect_eq(parse("--a-rather-long-option", &o), CLI_EXIT_USAGE);
-    fflush(stderr);
-    cr_expect_stderr_eq_str("gcaudit: -o needs a directory\n"
-                            "gcaudit: --value needs a directory\n"
-                            "gcaudit: test: -c wants a number\n"
-                            "gcaudit: test: --a-rather-long-option needs a value\n");
+    static const char *const args[] = {"x -o", "x --value", "-c", "--a-rather-long-option"};
+    expect_refused(args, sizeof args / sizeof args[0],
+                   "gcaudit: -o needs a directory\n"
+                   "gcaudit: --value needs a directory\n"
+                   "gcaudit: test: -c wants a number\n"
+                   "gcaudit: test: --a-rather-long-option needs a value\n");
 }
 
 Test(cli_options, a_handler_stops_the_parse, .init = cr_redirect_stderr)

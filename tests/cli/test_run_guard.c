@@ -71,6 +71,13 @@ static void expect_stderr(const char *want)
     free(err);
 }
 
+/* gcaudit args exits with status and says want. */
+static void expect_run(const char *args, int status, const char *want)
+{
+    cr_expect_eq(ts_gcaudit(ts_scratch, args), status, "%s", args);
+    expect_stderr(want);
+}
+
 /* A good run's reports in out/; then `args` must keep them as they were,
  * exit 4 and say `message`. */
 static void expect_kept(const char *args, const char *message)
@@ -150,18 +157,17 @@ Test(run_guard, the_output_folder_as_its_own_input_keeps_the_reports)
 Test(run_guard, a_run_without_games_makes_no_report_folder)
 {
     write_in("empty.log", "", 0);
-    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q empty.log -o new/out"), 4);
-    expect_stderr("gcaudit: analyze: the inputs hold no game (1 entry read: 0 ok, 1 skipped, 0 "
-                  "failed); skipped: 'not a log: no Game: header in the first 4 KiB' (1): no "
-                  "reports were written (give --allow-empty to write empty reports)\n");
+    expect_run("analyze -q empty.log -o new/out", 4,
+               "gcaudit: analyze: the inputs hold no game (1 entry read: 0 ok, 1 skipped, 0 "
+               "failed); skipped: 'not a log: no Game: header in the first 4 KiB' (1): no "
+               "reports were written (give --allow-empty to write empty reports)\n");
     cr_expect(!ts_exists(ts_scratch, "new"), "the run left the folder it made");
 }
 
 Test(run_guard, allow_empty_writes_the_empty_set)
 {
     write_in("empty.log", "", 0);
-    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q empty.log -o out --allow-empty"), 0);
-    expect_stderr("");
+    expect_run("analyze -q empty.log -o out --allow-empty", 0, "");
     char *games = ts_slurp(ts_scratch, "out/games.csv");
     cr_expect_eq(strchr(games, '\n') - games + 1, (long)strlen(games), "rows: %s", games);
     free(games);
@@ -181,11 +187,11 @@ Test(run_guard, the_message_says_why_entries_were_skipped)
     char *zeros = calloc(1, 1024);
     write_in("empty.tar", zeros, 1024);
     free(zeros);
-    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze -q a.txt empty.tar b.txt -o new"), 4);
-    expect_stderr("gcaudit: analyze: the inputs hold no game (3 entries read: 0 ok, 3 skipped, 0 "
-                  "failed); skipped: 'not a log: no Game: header in the first 4 KiB' (2), "
-                  "'archive holds no files' (1): no reports were written (give --allow-empty "
-                  "to write empty reports)\n");
+    expect_run("analyze -q a.txt empty.tar b.txt -o new", 4,
+               "gcaudit: analyze: the inputs hold no game (3 entries read: 0 ok, 3 skipped, 0 "
+               "failed); skipped: 'not a log: no Game: header in the first 4 KiB' (2), "
+               "'archive holds no files' (1): no reports were written (give --allow-empty "
+               "to write empty reports)\n");
 }
 
 /* merge of shards that hold no game wrote an empty set and exited 0: it

@@ -15,6 +15,7 @@
 
 #include "tests/support/csvread.h"
 #include "tests/support/support.h"
+#include "tests/support/tar.h"
 #include "tests/support/zip.h"
 
 static void setup(void)
@@ -708,10 +709,7 @@ Test(cli_stats, xlsx_cells_over_excels_limit_are_cut)
     archive_write_set_format_pax_restricted(a);
     cr_assert_eq(archive_write_open_memory(a, tar, cap, &used), ARCHIVE_OK);
     struct archive_entry *e = archive_entry_new();
-    archive_entry_set_pathname(e, entry);
-    archive_entry_set_size(e, (la_int64_t)strlen(log));
-    archive_entry_set_filetype(e, AE_IFREG);
-    archive_entry_set_perm(e, 0644);
+    ts_tar_file(e, entry, (int64_t)strlen(log));
     cr_assert_eq(archive_write_header(a, e), ARCHIVE_OK);
     cr_assert_eq(archive_write_data(a, log, strlen(log)), (la_ssize_t)strlen(log));
     archive_entry_free(e);

@@ -22,6 +22,7 @@
 #include "formats/formats.h"
 #include "formats/input.h"
 #include "tests/support/support.h"
+#include "tests/support/tar.h"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -133,11 +134,8 @@ static long peak_rss_mib(void)
 static void add_file(struct archive *a, const char *name, const void *data, size_t len)
 {
     struct archive_entry *e = archive_entry_new();
-    archive_entry_set_pathname(e, name);
+    ts_tar_file(e, name, (int64_t)len);
     archive_entry_set_mtime(e, 1700000000, 0);
-    archive_entry_set_filetype(e, AE_IFREG);
-    archive_entry_set_perm(e, 0644);
-    archive_entry_set_size(e, (la_int64_t)len);
     cr_assert_geq(archive_write_header(a, e), ARCHIVE_WARN, "%s", archive_error_string(a));
     if (len)
         cr_assert_eq(archive_write_data(a, data, len), (la_ssize_t)len);
@@ -459,10 +457,7 @@ static void gen_huge(struct archive *a, void *arg)
         memcpy(block + i, "1. P e2-e4 1... p e7-e5 // abc\n\n", 32);
     memcpy(block, "Game: Chess\nWhite: A\nBlack: B\n\n", 32);
     struct archive_entry *e = archive_entry_new();
-    archive_entry_set_pathname(e, "huge.log");
-    archive_entry_set_filetype(e, AE_IFREG);
-    archive_entry_set_perm(e, 0644);
-    archive_entry_set_size(e, (la_int64_t)h->size);
+    ts_tar_file(e, "huge.log", (int64_t)h->size);
     if (archive_write_header(a, e) == ARCHIVE_OK) {
         for (uint64_t done = 0; done < h->size;) {
             size_t n = h->size - done < sizeof block ? (size_t)(h->size - done) : sizeof block;
@@ -475,10 +470,7 @@ static void gen_huge(struct archive *a, void *arg)
     }
     archive_entry_free(e);
     e = archive_entry_new();
-    archive_entry_set_pathname(e, "after.log");
-    archive_entry_set_filetype(e, AE_IFREG);
-    archive_entry_set_perm(e, 0644);
-    archive_entry_set_size(e, sizeof LOG - 1);
+    ts_tar_file(e, "after.log", sizeof LOG - 1);
     if (archive_write_header(a, e) == ARCHIVE_OK)
         archive_write_data(a, LOG, sizeof LOG - 1);
     archive_entry_free(e);

@@ -26,6 +26,7 @@
 #include "formats/formats.h"
 #include "formats/input.h"
 #include "tests/support/support.h"
+#include "tests/support/tar.h"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -1470,10 +1471,7 @@ Test(formats_input, only_raw_agrees_with_libarchive)
     archive_write_set_format_pax_restricted(w);
     cr_assert_eq(archive_write_open_memory(w, tarbuf, sizeof tarbuf, &used), ARCHIVE_OK);
     struct archive_entry *e = archive_entry_new();
-    archive_entry_set_pathname(e, "g.log");
-    archive_entry_set_filetype(e, AE_IFREG);
-    archive_entry_set_perm(e, 0644);
-    archive_entry_set_size(e, 12);
+    ts_tar_file(e, "g.log", 12);
     archive_write_header(w, e);
     archive_write_data(w, "Game: Chess\n", 12);
     archive_entry_free(e);

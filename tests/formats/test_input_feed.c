@@ -21,6 +21,7 @@
  */
 #include "formats/formats.h"
 #include "tests/support/support.h"
+#include "tests/support/tar.h"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -113,11 +114,8 @@ static unsigned char *make_tar(char **logs, size_t *len)
         char name[32];
         snprintf(name, sizeof name, "logs/g%02d.log", i);
         struct archive_entry *e = archive_entry_new();
-        archive_entry_set_pathname(e, name);
-        archive_entry_set_filetype(e, AE_IFREG);
-        archive_entry_set_perm(e, 0644);
+        ts_tar_file(e, name, (int64_t)strlen(logs[i]));
         archive_entry_set_mtime(e, 1700000000, 0);
-        archive_entry_set_size(e, (la_int64_t)strlen(logs[i]));
         cr_assert_eq(archive_write_header(a, e), ARCHIVE_OK);
         cr_assert_eq(archive_write_data(a, logs[i], strlen(logs[i])), (la_ssize_t)strlen(logs[i]));
         archive_entry_free(e);
@@ -362,10 +360,7 @@ static char *zip_of(const char *name, const char *member_name, const unsigned ch
         char member[32];
         snprintf(member, sizeof member, member_name, i);
         struct archive_entry *e = archive_entry_new();
-        archive_entry_set_pathname(e, member);
-        archive_entry_set_filetype(e, AE_IFREG);
-        archive_entry_set_perm(e, 0644);
-        archive_entry_set_size(e, (la_int64_t)len);
+        ts_tar_file(e, member, (int64_t)len);
         cr_assert_eq(archive_write_header(a, e), ARCHIVE_OK);
         cr_assert_eq(archive_write_data(a, data, len), (la_ssize_t)len);
         archive_entry_free(e);
@@ -436,10 +431,7 @@ Test(formats_feed, skipping_is_bounded_by_twice_the_budget)
     size_t sizes[2] = {big, sizeof head - 1};
     for (int i = 0; i < 2; i++) {
         struct archive_entry *e = archive_entry_new();
-        archive_entry_set_pathname(e, names[i]);
-        archive_entry_set_filetype(e, AE_IFREG);
-        archive_entry_set_perm(e, 0644);
-        archive_entry_set_size(e, (la_int64_t)sizes[i]);
+        ts_tar_file(e, names[i], (int64_t)sizes[i]);
         cr_assert_eq(archive_write_header(a, e), ARCHIVE_OK);
         cr_assert_eq(archive_write_data(a, text, sizes[i]), (la_ssize_t)sizes[i]);
         archive_entry_free(e);
