@@ -12,6 +12,8 @@
 #include <stdio.h>
 
 #include "cli/digest.h"
+#include "cli/pgn_export.h"
+#include "cli/totals.h"
 #include "formats/formats.h"
 #include "replay/replay.h"
 #include "stats/stats.h"
@@ -340,110 +342,6 @@ long cli_counted_pack(struct fmt_buf *buf, const struct st_game *g, const struct
 void cli_counted_unpack(const struct fmt_buf *buf, size_t at, struct st_game *g,
                         struct st_summary *one);
 
-/* ------------------------------- analyze --pgn: the export (pgn_export.c) */
-
-/* What became of a selected game in the PGN file. */
-enum cli_pgn_fate {
-    CLI_PGN_EXPORTED,
-    CLI_PGN_OTHER_VARIANT,        /* replayed, of a variant PGN tools do not read */
-    CLI_PGN_NOT_REPLAYED,         /* malformed, or of no variant gcaudit knows: no moves */
-    CLI_PGN_NO_NOTATION,          /* the variant could not write a turn in SAN: a fault of
-                                     gcaudit's, warned about */
-    CLI_PGN_FATES
-};
-
-/* The games of a run by fate. */
-struct cli_pgn_counts {
-    uint64_t n[CLI_PGN_FATES];
-};
-
-/* "variant", "not-replayed", "no-notation" (the shards' part file), and
- * back (-1 when s is none of them); CLI_PGN_EXPORTED has no name. */
-const char *cli_pgn_fate_name(enum cli_pgn_fate f);
-int cli_pgn_fate_parse(const char *s);
-
-/* The files --pgn FILE writes (pgn_files.c): FILE for Chess, and a file
- * per other variant beside it.  Each is written under a temporary name
- * and handed to cli_report_put when closed. */
-typedef struct cli_pgn_files cli_pgn_files;
-
-/* FILE's name without ".pgn", '.', the Variant tag's value in lower case
- * (each run of other characters one '-'), ".pgn": "out/games.pgn" and
- * "King of the Hill" give "out/games.king-of-the-hill.pgn".  Malloc'd;
- * NULL when out of memory. */
-char *cli_pgn_variant_path(const char *file, const char *variant);
-
-/* FILE opened, and the file of every variant of the registry that has a
- * PGN name (one that gets no game is not written).  NULL with errno when
- * one cannot be. */
-cli_pgn_files *cli_pgn_files_open(const char *file);
-
-/* The files' final and temporary paths into out (the first max of
- * them; out may be NULL when max is 0), which live as long as F: what a
- * run must not read as input.  Their number. */
-size_t cli_pgn_files_paths(const cli_pgn_files *F, const char **out, size_t max);
-
-/* One game's PGN into FILE, or, when it has a Variant tag, into its
- * variant's file (opened at its first game).  0, or -1 with errno. */
-int cli_pgn_files_game(cli_pgn_files *F, const char *text, size_t len);
-
-/* The games of records as pgn_export.c writes them (cli_pgn_rec_write,
- * part), each into its file; "pgn-left-out" records are passed over.
- * 0, or -1 with errno (EINVAL: not such records). */
-int cli_pgn_files_records(cli_pgn_files *F, const char *buf, size_t len);
-
-/* Close every file into the report set.  0, or -1 (said on stderr).  The
- * counts stay for cli_pgn_files_text until cli_pgn_files_free. */
-int cli_pgn_files_close(cli_pgn_files *F);
-
-/* When FILE lies outside outdir (the report folder, whose list of files
- * removes what this run did not write again): warn of the variants'
- * files beside FILE that this run did not write, an earlier run's, which
- * would look current beside the new ones.  gcaudit removes nothing
- * outside the report folder (docs/pgn.md). */
-void cli_pgn_files_stale(const cli_pgn_files *F, const char *outdir);
-
-/* Free F (a file not closed is dropped); NULL does nothing. */
-void cli_pgn_files_free(cli_pgn_files *F);
-
-/* "3 games exported to FILE; 2 to a file per variant (1 Crazyhouse to
- * F.crazyhouse.pgn, 1 Horde to F.horde.pgn); 2 left out (...)", the
- * summary's words for the PGN files (a shard, or F NULL: "... exported
- * into this shard's part of FILE").  Malloc'd; NULL when out of memory. */
-char *cli_pgn_files_text(const struct cli_pgn_counts *c, const cli_pgn_files *F,
-                         const char *file, int shard);
-
-/* "  pgn: " and cli_pgn_files_text, the closing line of a run or a merge. */
-void cli_pgn_summary(const struct cli_pgn_counts *c, const cli_pgn_files *F, const char *file,
-                     int shard);
-
-/* The warning games left out without notation call for (none when there
- * are none). */
-void cli_pgn_warn(const struct cli_pgn_counts *c, const char *file);
-
-/* The header row of CLI_PGN_PART_FILE. */
-extern const char *const cli_pgn_part_header[1];
-
-/* The moves of one game at a time (one recorder per worker). */
-typedef struct cli_pgn_rec cli_pgn_rec;
-
-/* NULL when out of memory. */
-cli_pgn_rec *cli_pgn_rec_new(void);
-void cli_pgn_rec_free(cli_pgn_rec *p);
-
-/* Right after rp_game_start(g): record the game's moves (in SAN) and
- * where it starts, when its variant is exported; otherwise nothing is
- * recorded.  0, or -1 when out of memory. */
-int cli_pgn_rec_start(cli_pgn_rec *p, rp_game *G, const struct fmt_game *g);
-
-/* After rp_game_finish: the game's fate into *fate and, when exported,
- * its PGN appended to out (part: as a record of the shards' part file:
- * "pgn N" and its N lines, or "pgn-left-out FATE").  w names the game
- * where it has no Log: header.  0, or -1 when out of memory. */
-int cli_pgn_rec_write(cli_pgn_rec *p, const struct fmt_game *g, const struct rp_report *r,
-                      const struct cli_where *w, int part, struct fmt_buf *out,
-                      enum cli_pgn_fate *fate);
-
 /* ---------------------------- analyze and merge: outputs (outputs.c) */
 
 /* mkdir -p path.  *made gets the first directory this call created (the
@@ -746,39 +644,6 @@ int cli_write_summary_html(const struct st_stats *s, const struct cli_html_run *
                            const char *dir, char *err, size_t errsize);
 
 /* ------------------- analyze and merge: the end of a run (report.c) */
-
-/* Why entries were skipped: the first CLI_SKIP_KINDS reasons (inputs.csv's
- * message) with how many entries each, and how many had another reason,
- * so that a run without games can say why (run_guard.c). */
-#define CLI_SKIP_KINDS 4
-#define CLI_SKIP_WHY 80
-struct cli_skips {
-    char why[CLI_SKIP_KINDS][CLI_SKIP_WHY]; /* "" where unused; cut to fit */
-    uint64_t n[CLI_SKIP_KINDS];
-    uint64_t others;              /* entries skipped for a reason not kept */
-};
-
-/* Count n entries skipped for the reason why. */
-void cli_skips_add(struct cli_skips *s, const char *why, uint64_t n);
-
-/* Add every reason of from to s. */
-void cli_skips_merge(struct cli_skips *s, const struct cli_skips *from);
-
-/* What a run counted besides the statistics tables. */
-struct cli_totals {
-    struct st_summary sum;        /* entries, and the selected games (every row of games.csv) */
-    struct st_summary dups;       /* of those, the copies of earlier games (duplicates.c): in
-                                     games.csv and violations.csv, not in the statistics nor
-                                     in the printed summary's counts */
-    uint64_t games_found;         /* every game read (of this shard), selected or not */
-    char latest[11];              /* the latest date of a selected game, "" if none */
-    struct cli_skips skips;       /* why the skipped entries were skipped */
-};
-
-/* Add every count of from to into (a batch into its run): ST_OK, or
- * ST_TOO_LARGE when a count would pass ST_COUNT_MAX (into is then
- * unchanged). */
-ST_MUST_CHECK enum st_rc cli_totals_add(struct cli_totals *into, const struct cli_totals *from);
 
 /* How the ratings are placed (Ordo's conventions; analyze's options, which
  * merge takes from the shards). */

@@ -45,9 +45,13 @@ int cli_crosstables_game(cli_crosstables *ct, const struct cli_game_rows *g, con
 /* The note on event e of s when it has games under review (illegal, with
  * a result): how many, how the policy scores them, and what the places
  * would be under the other policies ("With them left out, Marcus Webb
- * would be first").  *note: the sentence (the caller's to free), or NULL
+ * would be first"; review_note.c).  *note: the sentence (the caller's to free), or NULL
  * when the event has none.  0, or -1 when out of memory. */
 int cli_review_note(const st_stats *s, size_t e, char **note);
+
+/* How policy p scores the games under review, in words ("scored as
+ * declared"): the page's legend and the note (review_note.c). */
+const char *cli_review_policy(enum st_illegal p);
 
 /* The page's Crosstables section. */
 void cli_crosstables_html(FILE *f, cli_crosstables *ct);

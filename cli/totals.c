@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/cli.h"
+#include "cli/totals.h"
 
 void cli_skips_add(struct cli_skips *s, const char *why, uint64_t n)
 {

@@ -46,51 +46,7 @@ enum { ADD_NO_MEMORY = ST_NO_MEMORY, ADD_TOO_LARGE = ST_TOO_LARGE };
  * unchanged. */
 static int add_count(uint64_t *into, uint64_t n)
 {
-    if (n > ST_COUNT_MAX || *into > ST_COUNT_MAX - n)
-        return ADD_TOO_LARGE;
-    *into += n;
-    return 0;
-}
-
-/* The counts of a summary in one array, for adding them up field by field. */
-enum { SUMMARY_FIELDS = 16 };
-
-static void summary_fields(struct st_summary *s, uint64_t *f[SUMMARY_FIELDS])
-{
-    uint64_t *p[SUMMARY_FIELDS] = {
-        &s->entries, &s->entries_ok, &s->entries_skipped, &s->entries_failed, &s->games,
-        &s->by_status[0], &s->by_status[1], &s->by_status[2], &s->by_status[3],
-        &s->by_result[0], &s->by_result[1], &s->by_result[2], &s->by_result[3],
-        &s->turns, &s->violations, &s->mismatches};
-    memcpy(f, p, sizeof p);
-}
-
-const char *st_rc_text(enum st_rc rc)
-{
-    switch (rc) {
-    case ST_OK: return "done";
-    case ST_NO_MEMORY: return "out of memory";
-    case ST_TOO_LARGE: return "a count would pass 2^53-1";
-    case ST_MISUSE: return "the statistics were used after they were finished";
-    case ST_WRITE_FAILED: return "a write failed";
-    case ST_BAD_STATE: return "not a statistics state";
-    case ST_ALIAS_CONFLICT: return "the spelling is already one of another name";
-    case ST_ALIAS_CHAIN: return "a name cannot be a spelling, nor a spelling a name";
-    default: return "unknown failure";
-    }
-}
-
-enum st_rc st_summary_add(struct st_summary *into, const struct st_summary *from)
-{
-    struct st_summary sum = *into, copy = *from;
-    uint64_t *a[SUMMARY_FIELDS], *b[SUMMARY_FIELDS];
-    summary_fields(&sum, a);
-    summary_fields(&copy, b);
-    for (int i = 0; i < SUMMARY_FIELDS; i++)
-        if (add_count(a[i], *b[i]) != 0)
-            return ST_TOO_LARGE;
-    *into = sum;
-    return ST_OK;
+    return st_add_count(into, n) == ST_OK ? 0 : ADD_TOO_LARGE;
 }
 
 /* ------------------------------------------------- adding by name */

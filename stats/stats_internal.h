@@ -353,4 +353,14 @@ int st_reserve(void **arr, size_t *cap, size_t need, size_t elem);
  * value, or the mean of the two middle ones. */
 double st_hist_median(const uint64_t *hist, size_t len, uint64_t total);
 
+/* *into + n, unless that passes ST_COUNT_MAX: then ST_TOO_LARGE, *into
+ * unchanged. */
+static inline enum st_rc st_add_count(uint64_t *into, uint64_t n)
+{
+    if (n > ST_COUNT_MAX || *into > ST_COUNT_MAX - n)
+        return ST_TOO_LARGE;
+    *into += n;
+    return ST_OK;
+}
+
 #endif

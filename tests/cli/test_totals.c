@@ -7,7 +7,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "cli/cli.h"
+#include "cli/totals.h"
 
 /* A batch's totals: n of everything. */
 static struct cli_totals batch(uint64_t n, const char *latest)
