@@ -51,44 +51,43 @@ static int submit_batch(struct analyze *A)
  * handed over first, and it follows them as a batch of its own, done, so
  * the rows keep their order.  Its text costs the parser's window and one
  * block; its rows spill as any batch's do.  Nonzero stops the walk. */
-static int replay_streamed(struct analyze *A, const struct fmt_entry *e)
+static enum fmt_rc replay_streamed(struct analyze *A, const struct fmt_entry *e)
 {
     if (submit_batch(A) != 0)
-        return 1;
+        return FMT_STOPPED;
     struct batch *b = calloc(1, sizeof *b);
     if (!b || cli_batch_add(b, e) != 0) {
         cli_batch_free(b);
         cli_error("out of memory while reading %s %s", e->source, e->entry);
-        return A->failed = 1;
+        A->failed = 1;
+        return FMT_STOPPED;
     }
     b->e[0].stream = e;
     cli_analyze_work_batch(A->walker, &b->job);
     b->e[0].stream = NULL;
     b->e[0].message = "";       /* the walker's, gone when this returns */
-    return cli_pool_submit_done(A->pool, &b->job);
+    return cli_pool_submit_done(A->pool, &b->job) != 0 ? FMT_STOPPED : FMT_OK;
 }
 
 /* The walker's callback: gather the entry into the current batch, hand
- * the batch over when full.  Nonzero stops the walk. */
-static int on_entry(void *ctx, const struct fmt_entry *e)
+ * the batch over when full.  FMT_STOPPED stops the walk. */
+static enum fmt_rc on_entry(void *ctx, const struct fmt_entry *e)
 {
     struct analyze *A = ctx;
     if (cli_interrupted())
-        return 1;
+        return FMT_STOPPED;
     cli_progress_reading(&A->progress, e);
     if (e->stream)
         return replay_streamed(A, e);
-    if (!A->batch && !(A->batch = calloc(1, sizeof *A->batch))) {
+    if ((!A->batch && !(A->batch = calloc(1, sizeof *A->batch))) ||
+        cli_batch_add(A->batch, e) != 0) {
         cli_error("out of memory while reading %s %s", e->source, e->entry);
-        return A->failed = 1;
-    }
-    if (cli_batch_add(A->batch, e) != 0) {
-        cli_error("out of memory while reading %s %s", e->source, e->entry);
-        return A->failed = 1;
+        A->failed = 1;
+        return FMT_STOPPED;
     }
     if (A->batch->n < BATCH_ENTRIES && A->batch->job.weight < BATCH_BYTES)
-        return 0;
-    return submit_batch(A);
+        return FMT_OK;
+    return submit_batch(A) != 0 ? FMT_STOPPED : FMT_OK;
 }
 
 /* The workers replay and format; the statistics are counted by the
@@ -178,7 +177,7 @@ static int run_walk(struct analyze *A)
         .stream_after = cli_stream_after(),
     };
     for (int i = 0; i < A->o.ninputs && !stopped; i++)
-        stopped = fmt_walk(A->o.inputs[i], &opt, &seq, on_entry, A);
+        stopped = fmt_walk(A->o.inputs[i], &opt, &seq, on_entry, A) != FMT_OK;
     if (!stopped)
         stopped = submit_batch(A);
     cli_batch_free(A->batch);

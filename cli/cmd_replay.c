@@ -407,36 +407,37 @@ static int unreadable(const struct fmt_entry *e)
     return CLI_EXIT_NOTHING;
 }
 
-static int on_entry(void *ctx, const struct fmt_entry *e)
+/* The game's entry found, and shown or refused with status: the walk
+ * stops. */
+static enum fmt_rc found(struct finder *F, int status)
+{
+    F->exit_status = status;
+    F->done = 1;
+    return FMT_STOPPED;
+}
+
+static enum fmt_rc on_entry(void *ctx, const struct fmt_entry *e)
 {
     struct finder *F = ctx;
     if (F->o.entry) {
         if (strcmp(e->entry, F->o.entry) != 0)
-            return 0;
-        F->exit_status = e->status == FMT_ENTRY_OK ? show_in_entry(F, e) : unreadable(e);
-        return F->done = 1;
+            return FMT_OK;
+        return found(F, e->status == FMT_ENTRY_OK ? show_in_entry(F, e) : unreadable(e));
     }
     /* No entry named: a plain file is its own one log; an archive must
      * hold exactly one, or the game is not addressed. */
-    if (e->status != FMT_ENTRY_OK) {
-        if (!e->entry[0]) {
-            F->exit_status = unreadable(e);
-            return F->done = 1;
-        }
-        return 0;
-    }
-    if (!e->entry[0]) {
-        F->exit_status = show_in_entry(F, e);
-        return F->done = 1;
-    }
+    if (e->status != FMT_ENTRY_OK)
+        return e->entry[0] ? FMT_OK : found(F, unreadable(e));
+    if (!e->entry[0])
+        return found(F, show_in_entry(F, e));
     if (F->entries++ == 0) {
         F->first_len = e->len;
         if (!(F->first_text = fmt_entry_take_text(e)) && !(F->first_text = strdup(e->text)))
-            return 1;
+            return FMT_STOPPED;
         if (!(F->first_name = strdup(e->entry)) || !(F->first_source = strdup(e->source)))
-            return 1;
+            return FMT_STOPPED;
     }
-    return 0;
+    return FMT_OK;
 }
 
 int cmd_replay(int argc, char **argv)

@@ -28,7 +28,8 @@ enum fmt_rc {
     FMT_OK = 0,      /* done, go on */
     FMT_EOF = 1,     /* nothing more to read */
     FMT_FAILED = -1, /* this item is unusable, the next one may be fine */
-    FMT_FATAL = -2   /* the whole input or output is unusable */
+    FMT_FATAL = -2,  /* the whole input or output is unusable */
+    FMT_STOPPED = 2  /* a walk over the inputs stopped: its entry callback or its stop asked */
 };
 
 /* A call whose enum fmt_rc the caller must look at. */
@@ -79,9 +80,9 @@ enum fmt_entry_status fmt_entry_end(const struct fmt_entry *e, const char **mess
  * the caller's to free(); NULL when there is none or it was taken. */
 char *fmt_entry_take_text(const struct fmt_entry *e);
 
-/* Called once per entry, in a deterministic order.  Return 0 to go on,
- * anything else to stop the walk (fmt_walk then returns that value). */
-typedef int (*fmt_entry_fn)(void *ctx, const struct fmt_entry *entry);
+/* Called once per entry, in a deterministic order.  Return FMT_OK to go
+ * on, FMT_STOPPED to stop the walk. */
+typedef enum fmt_rc (*fmt_entry_fn)(void *ctx, const struct fmt_entry *entry);
 
 /* The most skip paths a walk keeps (fmt_walk_options.skip). */
 #define FMT_WALK_MAX_SKIP 64
@@ -108,19 +109,15 @@ struct fmt_walk_options {
 #define FMT_DEFAULT_MAX_INFLATED ((uint64_t)1 << 30)
 #define FMT_INFLATE_RATIO 1024
 
-/* fmt_walk's result when opt->stop asked it to stop (no row is reported
- * after that). */
-#define FMT_WALK_STOPPED (-1)
-
 /* Walk one command-line input (file, directory, "-" or archive), calling fn
  * for every entry it contains, failed and skipped ones included.  An input
  * that cannot be opened at all is reported through fn as one failed entry;
  * one that is in opt->skip as one skipped entry.  Nothing ever waits
  * without asking opt->stop: a pipe or device is read only once poll(2)
  * says it has data.  *seq is the running entry counter, advanced for every
- * entry reported.  Returns 0, the first nonzero value fn returned, or
- * FMT_WALK_STOPPED. */
-int fmt_walk(const char *path, const struct fmt_walk_options *opt,
+ * entry reported.  FMT_OK, or FMT_STOPPED when fn or opt->stop stopped it
+ * (no row is reported after opt->stop said yes). */
+enum fmt_rc fmt_walk(const char *path, const struct fmt_walk_options *opt,
              uint64_t *seq, fmt_entry_fn fn, void *ctx);
 
 /* ----------------------------------------------------------- log parser */

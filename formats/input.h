@@ -14,6 +14,7 @@
 #ifndef GC_FORMATS_INPUT_H
 #define GC_FORMATS_INPUT_H
 
+#include <stdbool.h>
 #include "formats/formats.h"
 
 struct archive;
@@ -59,7 +60,7 @@ struct fmt_walker {
 
 /* input_entry.c: has the walk been asked to stop?  Asks w->stop once and
  * remembers a yes. */
-int fmt_input_stopping(struct fmt_walker *w);
+bool fmt_input_stopping(struct fmt_walker *w);
 
 /* input_limits.c: what the current input may decode: max_inflated, or
  * FMT_INFLATE_RATIO times the bytes read from its file when more. */
@@ -74,15 +75,16 @@ void fmt_input_limit_text(uint64_t limit, char *out, size_t outsz);
 /* input_entry.c: hand one entry to the caller, numbering it.  *text (an
  * ok entry's malloc'd text, else text is NULL) may be taken by the
  * callback (fmt_entry_take_text), which then sets *text to NULL.  Returns
- * what the callback returned (nonzero: stop the walk). */
-int fmt_input_report(struct fmt_walker *w, const char *source,
+ * what the callback returned (FMT_STOPPED: stop the walk), or FMT_STOPPED
+ * when the walk was asked to stop. */
+enum fmt_rc fmt_input_report(struct fmt_walker *w, const char *source,
                      const char *entry, enum fmt_entry_status status,
                      const char *message, uint64_t bytes,
                      char **text, size_t len);
 
 /* input_entry.c: hand one ok entry to the caller as a stream (input_archive.c
- * reads it while the callback runs).  Returns what the callback returned. */
-int fmt_input_report_stream(struct fmt_walker *w, const char *source, const char *entry,
+ * reads it while the callback runs).  As fmt_input_report. */
+enum fmt_rc fmt_input_report_stream(struct fmt_walker *w, const char *source, const char *entry,
                             struct fmt_entry_stream *stream);
 
 /* input_archive.c: read everything in the stream open on fd (a plain file,
@@ -91,8 +93,8 @@ int fmt_input_report_stream(struct fmt_walker *w, const char *source, const char
  * regular file), else -1, and then fd is read only when poll(2) says it
  * has data, so that a stalled pipe or a FIFO without a writer waits with
  * fmt_input_stopping asked ten times a second.  The fd stays open.
- * Returns 0 or the callback's nonzero result. */
-int fmt_input_read_fd(struct fmt_walker *w, int fd, const char *source,
+ * FMT_OK, or FMT_STOPPED (the callback or the walk's stop asked). */
+enum fmt_rc fmt_input_read_fd(struct fmt_walker *w, int fd, const char *source,
                       int64_t known_size);
 
 /* ------------------------------------------------------------- feeds */
@@ -128,15 +130,16 @@ struct fmt_feed *fmt_feed_new(struct fmt_walker *w, fmt_source_fn source, fmt_sk
                               fmt_seek_fn seek, void *src);
 void fmt_feed_free(struct fmt_feed *f);
 
-/* Open reader a on the feed (archive_read_open2).  ARCHIVE_OK or an error. */
-int fmt_feed_open(struct fmt_feed *f, struct archive *a);
+/* Open reader a on the feed (archive_read_open1).  FMT_OK, or FMT_FAILED
+ * with libarchive's reason in a. */
+FMT_MUST_CHECK enum fmt_rc fmt_feed_open(struct fmt_feed *f, struct archive *a);
 
-/* Nonzero once the feed has found a gzip header and inflates. */
-int fmt_feed_inflating(const struct fmt_feed *f);
+/* True once the feed has found a gzip header and inflates. */
+bool fmt_feed_inflating(const struct fmt_feed *f);
 
-/* Nonzero while ISA-L inflates (input_feed.c: zlib takes over a damaged
+/* True while ISA-L inflates (input_feed.c: zlib takes over a damaged
  * member, and inflates every stream with GCAUDIT_TEST_GZIP=zlib). */
-int fmt_feed_isal(const struct fmt_feed *f);
+bool fmt_feed_isal(const struct fmt_feed *f);
 
 /* Why the gzip stream broke (truncated, corrupt, checksum, the budget),
  * or NULL while it has not: libarchive saw only its end. */
@@ -144,9 +147,9 @@ const char *fmt_feed_failure(const struct fmt_feed *f);
 
 /* After the reader is done: read the rest of an inflated stream (a tar
  * stops at its end marker; the gzip trailer comes after it), so that a
- * cut or bad trailer is known.  0, or -1 when the stream is damaged
- * (fmt_feed_failure says how) or the source failed. */
-int fmt_feed_finish(struct fmt_feed *f);
+ * cut or bad trailer is known.  FMT_OK, or FMT_FAILED when the stream is
+ * damaged (fmt_feed_failure says how) or the source failed. */
+enum fmt_rc fmt_feed_finish(struct fmt_feed *f);
 
 struct archive;
 
@@ -154,11 +157,11 @@ struct archive;
  * gcaudit reads enabled.  NULL when out of memory. */
 struct archive *fmt_input_reader_new(void);
 
-/* input_archive.c: nonzero when nothing but libarchive's raw format could
+/* input_archive.c: true when nothing but libarchive's raw format could
  * claim the n bytes at p, a whole member, so that it is read as text
- * without a nested reader; 0 when something else might (each format's
+ * without a nested reader; false when something else might (each format's
  * necessary condition, input_archive.c's `supports`). */
-int fmt_input_only_raw(const unsigned char *p, size_t n);
+bool fmt_input_only_raw(const unsigned char *p, size_t n);
 
 /* input_text.c: nonzero when one of the first FMT_INPUT_SNIFF bytes of buf
  * starts a line whose key is "Game" (any case, spaces allowed around it). */

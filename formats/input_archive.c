@@ -34,7 +34,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int walk_stream(struct level *lv, struct nested_src *src);
+static enum fmt_rc walk_stream(struct level *lv, struct nested_src *src);
 
 static int contains_ci(const char *s, const char *word)
 {
@@ -103,7 +103,7 @@ void fmt_level_describe_error(const struct level *lv, struct archive *a,
         snprintf(msg, msgsz, "%s %s: %s", problem_kind(err), noun ? noun : "input", err);
 }
 
-int fmt_level_report_failed(const struct level *lv, struct archive *a,
+enum fmt_rc fmt_level_report_failed(const struct level *lv, struct archive *a,
                             const struct nested_src *src, uint64_t bytes)
 {
     char msg[FMT_INPUT_MSG_MAX];
@@ -112,7 +112,7 @@ int fmt_level_report_failed(const struct level *lv, struct archive *a,
                             msg, bytes, NULL, 0);
 }
 
-int fmt_level_report_simple(const struct level *lv, const char *name,
+enum fmt_rc fmt_level_report_simple(const struct level *lv, const char *name,
                             enum fmt_entry_status status, const char *msg)
 {
     return fmt_input_report(lv->w, lv->source, name, status, msg, 0, NULL, 0);
@@ -358,7 +358,7 @@ struct archive *fmt_input_reader_new(void)
     return a;
 }
 
-int fmt_input_only_raw(const unsigned char *p, size_t n)
+bool fmt_input_only_raw(const unsigned char *p, size_t n)
 {
     /* Too short to judge safely, or long enough for iso9660's bid. */
     if (n < 16 || n >= PREFIX_MAX)
@@ -374,22 +374,22 @@ int fmt_input_only_raw(const unsigned char *p, size_t n)
 }
 
 /* Open a reader on a feed from source into lv (lv->a, lv->feed), or say
- * why not (a failed row).  Returns -1 then, with *rc the row's result. */
-static int open_level(struct level *lv, fmt_source_fn source, fmt_skip_fn skip,
-                      fmt_seek_fn seek, void *data, struct nested_src *src, int *rc)
+ * why not (a failed row).  False then, with *rc the row's result. */
+static bool open_level(struct level *lv, fmt_source_fn source, fmt_skip_fn skip,
+                       fmt_seek_fn seek, void *data, struct nested_src *src, enum fmt_rc *rc)
 {
     lv->a = fmt_input_reader_new();
     lv->feed = lv->a ? fmt_feed_new(lv->w, source, skip, seek, data) : NULL;
     if (!lv->feed) {
         *rc = fmt_level_report_simple(lv, lv->name, FMT_ENTRY_FAILED, "out of memory");
-        return -1;
+        return false;
     }
-    if (fmt_feed_open(lv->feed, lv->a) != ARCHIVE_OK) {
+    if (fmt_feed_open(lv->feed, lv->a) != FMT_OK) {
         lv->compressed = fmt_feed_inflating(lv->feed);
         *rc = fmt_level_report_failed(lv, lv->a, src, 0);
-        return -1;
+        return false;
     }
-    return 0;
+    return true;
 }
 
 /* Count what the level's reader decoded, and free it. */
@@ -403,11 +403,11 @@ static void close_level(struct level *lv)
 }
 
 /* A member through a nested reader, the prefix handed over first. */
-static int read_nested(const struct level *child, struct nested_src *src)
+static enum fmt_rc read_nested(const struct level *child, struct nested_src *src)
 {
-    int rc = 0;
+    enum fmt_rc rc = FMT_OK;
     struct level ch = *child;
-    if (open_level(&ch, nested_read, NULL, NULL, src, src, &rc) == 0)
+    if (open_level(&ch, nested_read, NULL, NULL, src, src, &rc))
         rc = walk_stream(&ch, src);
     close_level(&ch);
     return rc;
@@ -417,7 +417,7 @@ static int read_nested(const struct level *child, struct nested_src *src)
  * through a nested reader.  src is the archive's read-ahead state, used
  * by one member at a time.  *broke tells the caller that its own stream
  * failed under the member (already reported). */
-static int read_member(struct level *lv, struct nested_src *src, struct archive_entry *e,
+static enum fmt_rc read_member(struct level *lv, struct nested_src *src, struct archive_entry *e,
                        const char *name, int *broke)
 {
     struct level child = {
@@ -430,7 +430,7 @@ static int read_member(struct level *lv, struct nested_src *src, struct archive_
     memset(src, 0, offsetof(struct nested_src, block));
     src->parent = lv;
     take_prefix(src);
-    int rc;
+    enum fmt_rc rc;
     if (src->prefix_eof && src->prefix_len <= lv->w->max_entry_bytes &&
         fmt_input_only_raw(src->block, src->prefix_len)) {
         src->plain = 1;
@@ -458,13 +458,13 @@ static const char *entry_path(struct archive_entry *e)
 
 /* One member: directories hold no data and are not rows; links and special
  * files are rows, skipped, so that every file-like name is accounted for. */
-static int walk_member(struct level *lv, struct archive_entry *e, struct members *m,
+static enum fmt_rc walk_member(struct level *lv, struct archive_entry *e, struct members *m,
                        int *broke)
 {
     const char *path = entry_path(e);
     mode_t type = archive_entry_filetype(e);
     if (type == AE_IFDIR)
-        return 0;
+        return FMT_OK;
     char *name = join_entry(m, lv->name, path ? path : "");
     if (!name)
         return fmt_level_report_simple(lv, lv->name, FMT_ENTRY_FAILED, "out of memory");
@@ -496,14 +496,14 @@ static int64_t position(struct archive *a)
 /* The members of an archive whose first header (r, e) is read.  A bad
  * header libarchive can step over (FAILED, RETRY) is a failed row and the
  * walk goes on; one it cannot (FATAL) ends this archive. */
-static int walk_each_member(struct level *lv, struct archive_entry *e, int r,
+static enum fmt_rc walk_each_member(struct level *lv, struct archive_entry *e, int r,
                             struct nested_src *src, struct members *m)
 {
     struct archive *a = lv->a;
     int broke = 0, rows = 0, in_damage = 0;
     int64_t last_fail = -1;
     for (;; r = archive_read_next_header(a, &e)) {
-        int rc = 0;
+        enum fmt_rc rc = FMT_OK;
         if (r == ARCHIVE_EOF)
             break;
         if (r == ARCHIVE_OK || r == ARCHIVE_WARN) {
@@ -514,7 +514,7 @@ static int walk_each_member(struct level *lv, struct archive_entry *e, int r,
             rows += *lv->w->seq != before;
         } else if (r == ARCHIVE_FATAL || position(a) == last_fail) {
             /* The member's row already told why the stream broke. */
-            return broke ? 0 : fmt_level_report_failed(lv, a, src, 0);
+            return broke ? FMT_OK : fmt_level_report_failed(lv, a, src, 0);
         } else {
             last_fail = position(a);
             if (!in_damage)
@@ -527,26 +527,26 @@ static int walk_each_member(struct level *lv, struct archive_entry *e, int r,
     }
     /* The reader stops at the archive's end marker; a cut or a bad
      * checksum in the gzip stream after it is damage too, said once. */
-    if (fmt_feed_finish(lv->feed) != 0 && fmt_feed_failure(lv->feed) && !broke)
+    if (fmt_feed_finish(lv->feed) != FMT_OK && fmt_feed_failure(lv->feed) && !broke)
         return fmt_level_report_failed(lv, a, src, 0);
     /* An archive that yields no row would vanish from the reports. */
-    return rows ? 0
+    return rows ? FMT_OK
                 : fmt_level_report_simple(lv, lv->name, FMT_ENTRY_SKIPPED,
                                           "archive holds no files");
 }
 
-static int walk_members(struct level *lv, struct archive_entry *e, int r,
+static enum fmt_rc walk_members(struct level *lv, struct archive_entry *e, int r,
                         struct nested_src *src)
 {
     struct members m = {0};
-    int rc = walk_each_member(lv, e, r, src, &m);
+    enum fmt_rc rc = walk_each_member(lv, e, r, src, &m);
     free(m.src);
     free(m.name);
     return rc;
 }
 
 /* A freshly opened stream: find out what it is and read it. */
-static int walk_stream(struct level *lv, struct nested_src *src)
+static enum fmt_rc walk_stream(struct level *lv, struct nested_src *src)
 {
     struct archive *a = lv->a;
     struct archive_entry *e = NULL;
@@ -637,7 +637,7 @@ static int64_t fd_skip(void *data, int64_t n)
     return n;
 }
 
-int fmt_input_read_fd(struct fmt_walker *w, int fd, const char *source,
+enum fmt_rc fmt_input_read_fd(struct fmt_walker *w, int fd, const char *source,
                       int64_t known_size)
 {
     struct level lv = {
@@ -652,8 +652,8 @@ int fmt_input_read_fd(struct fmt_walker *w, int fd, const char *source,
     /* Each command-line input (or file of a directory) has its own budget. */
     w->raw = w->inflated = 0;
     w->over_budget = 0;
-    int rc = 0;
-    if (open_level(&lv, fd_read, fd_skip, fs->wait ? NULL : fd_seek, fs, NULL, &rc) == 0)
+    enum fmt_rc rc = FMT_OK;
+    if (open_level(&lv, fd_read, fd_skip, fs->wait ? NULL : fd_seek, fs, NULL, &rc))
         rc = walk_stream(&lv, NULL);
     close_level(&lv);
     free(fs);

@@ -7,21 +7,21 @@
  */
 #include "formats/input.h"
 
-int fmt_input_stopping(struct fmt_walker *w)
+bool fmt_input_stopping(struct fmt_walker *w)
 {
     if (!w->stopped && w->stop && w->stop())
         w->stopped = 1;
     return w->stopped;
 }
 
-int fmt_input_report(struct fmt_walker *w, const char *source,
+enum fmt_rc fmt_input_report(struct fmt_walker *w, const char *source,
                      const char *entry, enum fmt_entry_status status,
                      const char *message, uint64_t bytes,
                      char **text, size_t len)
 {
     /* Asked to stop: a row now would only say that reading broke off. */
     if (fmt_input_stopping(w))
-        return FMT_WALK_STOPPED;
+        return FMT_STOPPED;
     int ok = status == FMT_ENTRY_OK && text;
     struct fmt_entry e = {
         .source = source,
@@ -38,11 +38,11 @@ int fmt_input_report(struct fmt_walker *w, const char *source,
     return w->fn(w->ctx, &e);
 }
 
-int fmt_input_report_stream(struct fmt_walker *w, const char *source, const char *entry,
+enum fmt_rc fmt_input_report_stream(struct fmt_walker *w, const char *source, const char *entry,
                             struct fmt_entry_stream *stream)
 {
     if (fmt_input_stopping(w))
-        return FMT_WALK_STOPPED;
+        return FMT_STOPPED;
     struct fmt_entry e = {
         .source = source,
         .entry = entry,

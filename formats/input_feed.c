@@ -117,12 +117,12 @@ void fmt_feed_free(struct fmt_feed *f)
     free(f);
 }
 
-int fmt_feed_inflating(const struct fmt_feed *f)
+bool fmt_feed_inflating(const struct fmt_feed *f)
 {
     return f->z_ready;
 }
 
-int fmt_feed_isal(const struct fmt_feed *f)
+bool fmt_feed_isal(const struct fmt_feed *f)
 {
     return f->isal != NULL;
 }
@@ -461,13 +461,13 @@ static la_ssize_t feed_read(struct archive *a, void *data, const void **buf)
     return got;
 }
 
-int fmt_feed_finish(struct fmt_feed *f)
+enum fmt_rc fmt_feed_finish(struct fmt_feed *f)
 {
     const void *buf;
     while (f->mode == FEED_INFLATE)
         if (inflate_block(f, &buf) < 0 || f->pending_failure)
-            return -1;
-    return f->mode == FEED_DAMAGED ? -1 : 0;
+            return FMT_FAILED;
+    return f->mode == FEED_DAMAGED ? FMT_FAILED : FMT_OK;
 }
 
 /* libarchive's skip callback: a plain stream whose source can seek. */
@@ -502,12 +502,12 @@ static la_int64_t feed_seek(struct archive *a, void *data, la_int64_t offset, in
     return at;
 }
 
-int fmt_feed_open(struct fmt_feed *f, struct archive *a)
+enum fmt_rc fmt_feed_open(struct fmt_feed *f, struct archive *a)
 {
     archive_read_set_read_callback(a, feed_read);
     archive_read_set_skip_callback(a, feed_skip);
     if (f->seek)
         archive_read_set_seek_callback(a, feed_seek);
     archive_read_set_callback_data(a, f);
-    return archive_read_open1(a);
+    return archive_read_open1(a) == ARCHIVE_OK ? FMT_OK : FMT_FAILED;
 }

@@ -117,7 +117,7 @@ static enum text_end read_data(struct level *lv, struct nested_src *src, struct 
     }
 }
 
-static int report_text(const struct level *lv, struct text_buf *t)
+static enum fmt_rc report_text(const struct level *lv, struct text_buf *t)
 {
     char msg[FMT_INPUT_MSG_MAX];
     uint64_t bytes = t->len;
@@ -252,7 +252,7 @@ enum fmt_entry_status fmt_entry_end(const struct fmt_entry *e, const char **mess
 }
 
 /* Hand the entry over as a stream, its first bytes in t. */
-static int report_stream(struct level *lv, struct nested_src *src, struct text_buf *t)
+static enum fmt_rc report_stream(struct level *lv, struct nested_src *src, struct text_buf *t)
 {
     struct fmt_entry_stream *s = malloc(sizeof *s);
     if (!s)
@@ -264,18 +264,18 @@ static int report_stream(struct level *lv, struct nested_src *src, struct text_b
     s->cap = t->cap;
     s->raw = t->len;
     fmt_text_stream_init(&s->norm);
-    int rc = fmt_input_report_stream(lv->w, lv->source, lv->name, s);
+    enum fmt_rc rc = fmt_input_report_stream(lv->w, lv->source, lv->name, s);
     free(s);
     return rc;
 }
 
 /* A stream libarchive read as RAW, or a plain member: one file, its data
  * the entry. */
-int fmt_level_read_text(struct level *lv, struct nested_src *src)
+enum fmt_rc fmt_level_read_text(struct level *lv, struct nested_src *src)
 {
     struct text_buf t = {0};
     char limit[64], msg[FMT_INPUT_MSG_MAX];
-    int rc = 0;
+    enum fmt_rc rc = FMT_OK;
     enum text_end end = read_data(lv, src, &t);
     /* The data ended because the gzip stream around it broke. */
     if ((end == TEXT_EOF || end == TEXT_NOT_LOG) && lv->feed && fmt_feed_failure(lv->feed))

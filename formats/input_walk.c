@@ -28,7 +28,7 @@
 #include <unistd.h>
 
 /* A failed row for a path the system would not give us. */
-static int report_errno(struct fmt_walker *w, const char *path,
+static enum fmt_rc report_errno(struct fmt_walker *w, const char *path,
                         const char *what, int err)
 {
     char reason[256], msg[FMT_INPUT_MSG_MAX];
@@ -39,13 +39,13 @@ static int report_errno(struct fmt_walker *w, const char *path,
     return fmt_input_report(w, path, "", FMT_ENTRY_FAILED, msg, 0, NULL, 0);
 }
 
-static int read_file(struct fmt_walker *w, const char *path, const struct stat *st)
+static enum fmt_rc read_file(struct fmt_walker *w, const char *path, const struct stat *st)
 {
     int flags = O_RDONLY | O_CLOEXEC | (S_ISREG(st->st_mode) ? 0 : O_NONBLOCK);
     int fd = open(path, flags);
     if (fd < 0)
         return report_errno(w, path, "cannot open", errno);
-    int rc = fmt_input_read_fd(w, fd, path, S_ISREG(st->st_mode) ? (int64_t)st->st_size : -1);
+    enum fmt_rc rc = fmt_input_read_fd(w, fd, path, S_ISREG(st->st_mode) ? (int64_t)st->st_size : -1);
     close(fd);
     return rc;
 }
@@ -118,7 +118,7 @@ static int list_dir(const char *dir, char ***out, size_t *count)
     return 0;
 }
 
-static int walk_dir(struct fmt_walker *w, const char *dir);
+static enum fmt_rc walk_dir(struct fmt_walker *w, const char *dir);
 
 /* Is st one of the paths never read (the output directory, the workbook)? */
 static int skipped(const struct fmt_walker *w, const struct stat *st)
@@ -135,13 +135,13 @@ static int skipped(const struct fmt_walker *w, const struct stat *st)
  * inside an input directory holds this run's own reports, half written,
  * and what it holds is no input (whether an earlier run left it there or
  * not must not change inputs.csv). */
-static int walk_dir_item(struct fmt_walker *w, const char *path)
+static enum fmt_rc walk_dir_item(struct fmt_walker *w, const char *path)
 {
     struct stat st;
     if (lstat(path, &st) != 0)
         return report_errno(w, path, "cannot open", errno);
     if (skipped(w, &st))
-        return 0;
+        return FMT_OK;
     if (S_ISDIR(st.st_mode))
         return walk_dir(w, path);
     if (S_ISREG(st.st_mode))
@@ -153,17 +153,17 @@ static int walk_dir_item(struct fmt_walker *w, const char *path)
     return fmt_input_report(w, path, "", FMT_ENTRY_SKIPPED, why, 0, NULL, 0);
 }
 
-static int walk_dir(struct fmt_walker *w, const char *dir)
+static enum fmt_rc walk_dir(struct fmt_walker *w, const char *dir)
 {
     char **names = NULL;
     size_t n = 0;
     int err = list_dir(dir, &names, &n);
     if (err)
         return report_errno(w, dir, "cannot read directory", err);
-    int rc = 0;
+    enum fmt_rc rc = FMT_OK;
     for (size_t i = 0; i < n && rc == 0; i++) {
         if (fmt_input_stopping(w)) {
-            rc = FMT_WALK_STOPPED;
+            rc = FMT_STOPPED;
             break;
         }
         char *path = join_path(dir, names[i]);
@@ -177,7 +177,7 @@ static int walk_dir(struct fmt_walker *w, const char *dir)
     return rc;
 }
 
-int fmt_walk(const char *path, const struct fmt_walk_options *opt,
+enum fmt_rc fmt_walk(const char *path, const struct fmt_walk_options *opt,
              uint64_t *seq, fmt_entry_fn fn, void *ctx)
 {
     struct fmt_walker w = {

@@ -83,7 +83,7 @@ static void keep_fen(void *ctx, const struct fmt_turn *t, const struct rp_varian
         memcpy(r->start, r->final, sizeof r->start);
 }
 
-static int on_entry(void *ctx, const struct fmt_entry *e)
+static enum fmt_rc on_entry(void *ctx, const struct fmt_entry *e)
 {
     struct walk *w = ctx;
     if (e->status != FMT_ENTRY_OK)

@@ -63,7 +63,7 @@ struct tally {
     int (*check)(void *ctx, const struct fmt_entry *e, size_t i);  /* per-row check, or NULL */
 };
 
-static int collect(void *ctx, const struct fmt_entry *e)
+static enum fmt_rc collect(void *ctx, const struct fmt_entry *e)
 {
     struct tally *t = ctx;
     cr_assert_eq(e->seq, t->n, "rows are numbered without gaps");

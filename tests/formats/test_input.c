@@ -50,10 +50,10 @@ struct row {
 struct rows {
     struct row *v;
     size_t n;
-    size_t stop_at;   /* nonzero: return 7 from this row on */
+    size_t stop_at;   /* nonzero: stop the walk from this row on */
 };
 
-static int collect(void *ctx, const struct fmt_entry *e)
+static enum fmt_rc collect(void *ctx, const struct fmt_entry *e)
 {
     struct rows *r = ctx;
     r->v = realloc(r->v, (r->n + 1) * sizeof *r->v);
@@ -77,7 +77,7 @@ static int collect(void *ctx, const struct fmt_entry *e)
     w->bytes = e->bytes;
     w->seq = e->seq;
     w->status = e->status;
-    return r->stop_at && r->n >= r->stop_at ? 7 : 0;
+    return r->stop_at && r->n >= r->stop_at ? FMT_STOPPED : FMT_OK;
 }
 
 static void rows_free(struct rows *r)
@@ -1047,7 +1047,7 @@ Test(formats_input, callback_result_stops_the_walk)
     char *zip = wrap("out.zip", "in.tgz", tgz, archive_write_set_format_zip, NULL);
     struct rows r = {.stop_at = 1};
     uint64_t seq = 0;
-    cr_assert_eq(fmt_walk(zip, NULL, &seq, collect, &r), 7);
+    cr_assert_eq(fmt_walk(zip, NULL, &seq, collect, &r), FMT_STOPPED);
     cr_assert_eq(r.n, 1);
     cr_assert_eq(seq, 1);
     rows_free(&r);
@@ -1342,7 +1342,7 @@ Test(formats_input, concatenated_gzip_members_are_read_whole)
  * the progress line. */
 static uint64_t last_file_read;
 
-static int keep_file_read(void *ctx, const struct fmt_entry *e)
+static enum fmt_rc keep_file_read(void *ctx, const struct fmt_entry *e)
 {
     (void)ctx;
     last_file_read = e->file_read;
@@ -1631,7 +1631,7 @@ Test(formats_input, random_bytes_in_pieces_are_the_whole_normalised)
  * recorded as the whole entry would have been. */
 static size_t streamed_seen;
 
-static int collect_streamed(void *ctx, const struct fmt_entry *e)
+static enum fmt_rc collect_streamed(void *ctx, const struct fmt_entry *e)
 {
     if (!e->stream)
         return collect(ctx, e);
@@ -1742,7 +1742,7 @@ Test(formats_input, streamed_entries_are_the_entries_read_whole)
 
 /* A callback that stops reading half way: fmt_entry_end reads the rest,
  * and says what a whole read would have said. */
-static int read_a_little(void *ctx, const struct fmt_entry *e)
+static enum fmt_rc read_a_little(void *ctx, const struct fmt_entry *e)
 {
     if (!e->stream)
         return collect(ctx, e);

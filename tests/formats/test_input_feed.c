@@ -46,7 +46,7 @@ struct rows {
     size_t n;
 };
 
-static int collect(void *ctx, const struct fmt_entry *e)
+static enum fmt_rc collect(void *ctx, const struct fmt_entry *e)
 {
     struct rows *r = ctx;
     r->v = realloc(r->v, (r->n + 1) * sizeof *r->v);

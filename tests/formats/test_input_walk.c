@@ -37,7 +37,7 @@ struct rows {
     size_t n;
 };
 
-static int collect(void *ctx, const struct fmt_entry *e)
+static enum fmt_rc collect(void *ctx, const struct fmt_entry *e)
 {
     struct rows *r = ctx;
     cr_assert_lt(r->n, 16);
@@ -74,7 +74,7 @@ Test(formats_walk, a_fifo_without_a_writer_stops_when_asked)
     stop_at = t0 + 0.3;
     int rc = fmt_walk(fifo, &opt, &seq, collect, &r);
     double waited = now() - t0;
-    cr_assert_eq(rc, FMT_WALK_STOPPED);
+    cr_assert_eq(rc, FMT_STOPPED);
     cr_assert_eq(r.n, 0, "no row once stopped: '%s'", r.n ? r.message[0] : "");
     cr_assert_lt(waited, 1.0, "the walk stopped %.2f s after it began (asked at 0.3 s)", waited);
     free(fifo);
@@ -130,7 +130,7 @@ Test(formats_walk, a_stalled_stdin_pipe_stops_when_asked)
     double waited = now() - t0;
     dup2(saved, 0);
     close(saved), close(fds[0]), close(fds[1]);
-    cr_assert_eq(rc, FMT_WALK_STOPPED);
+    cr_assert_eq(rc, FMT_STOPPED);
     cr_assert_eq(r.n, 0);
     cr_assert_lt(waited, 1.0, "%.2f s", waited);
 }

@@ -90,7 +90,7 @@ static unsigned long long replay_entry(struct run *R, const struct fmt_entry *e)
     return n;
 }
 
-static int on_entry(void *ctx, const struct fmt_entry *e)
+static enum fmt_rc on_entry(void *ctx, const struct fmt_entry *e)
 {
     struct run *R = ctx;
     gc_fuzz_check(e->source && e->entry && e->message);

@@ -103,7 +103,7 @@ static void compare_game(struct run *R, const struct fmt_game *g)
     free(P);
 }
 
-static int on_entry(void *ctx, const struct fmt_entry *e)
+static enum fmt_rc on_entry(void *ctx, const struct fmt_entry *e)
 {
     struct run *R = ctx;
     if (e->status != FMT_ENTRY_OK)
