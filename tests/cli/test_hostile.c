@@ -181,12 +181,8 @@ typedef void (*gen_fn)(struct archive *a, void *arg);
 static int start_writer(gen_fn gen, void *arg, pid_t *pid)
 {
     int fds[2];
-    cr_assert_eq(pipe(fds), 0);
-    *pid = fork();
-    cr_assert_geq(*pid, 0);
+    *pid = ts_fork_writer(fds);
     if (*pid == 0) {
-        close(fds[0]);
-        signal(SIGPIPE, SIG_IGN);
         struct archive *a = archive_write_new();
         archive_write_set_format_pax_restricted(a);
         archive_write_set_bytes_per_block(a, 1 << 16);

@@ -36,12 +36,8 @@ static const char LOG[] =
 static pid_t start_endless_writer(int *read_fd)
 {
     int fds[2];
-    cr_assert_eq(pipe(fds), 0);
-    pid_t pid = fork();
-    cr_assert_geq(pid, 0);
+    pid_t pid = ts_fork_writer(fds);
     if (pid == 0) {
-        close(fds[0]);
-        signal(SIGPIPE, SIG_IGN);
         struct archive *a = archive_write_new();
         archive_write_set_format_pax_restricted(a);
         archive_write_open_fd(a, fds[1]);

@@ -165,12 +165,8 @@ typedef void (*gen_fn)(struct archive *a, void *arg);
 static int start_writer(gen_fn gen, void *arg, pid_t *pid)
 {
     int fds[2];
-    cr_assert_eq(pipe(fds), 0);
-    *pid = fork();
-    cr_assert_geq(*pid, 0);
+    *pid = ts_fork_writer(fds);
     if (*pid == 0) {
-        close(fds[0]);
-        signal(SIGPIPE, SIG_IGN);
         struct archive *a = archive_write_new();
         archive_write_set_format_pax_restricted(a);
         /* Big blocks: a few GiB in 10 KiB writes would be slow for nothing. */
@@ -520,12 +516,8 @@ static void feed_plain(int wfd, uint64_t size)
 Test(formats_hostile, endless_plain_log_on_a_pipe_stops_at_the_limit, .timeout = 300)
 {
     int fds[2];
-    cr_assert_eq(pipe(fds), 0);
-    pid_t pid = fork();
-    cr_assert_geq(pid, 0);
+    pid_t pid = ts_fork_writer(fds);
     if (pid == 0) {
-        close(fds[0]);
-        signal(SIGPIPE, SIG_IGN);
         feed_plain(fds[1], (uint64_t)1 << 40);   /* a TiB: until the reader stops */
         _exit(0);
     }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -153,4 +154,16 @@ void ts_scratch_teardown(void)
         ts_rmtree(ts_scratch);
     free(ts_scratch);
     ts_scratch = NULL;
+}
+
+pid_t ts_fork_writer(int fds[2])
+{
+    cr_assert_eq(pipe(fds), 0);
+    pid_t pid = fork();
+    cr_assert_geq(pid, 0);
+    if (pid == 0) {
+        close(fds[0]);
+        signal(SIGPIPE, SIG_IGN);   /* a write to a reader gone fails instead */
+    }
+    return pid;
 }

@@ -6,6 +6,7 @@
 #ifndef GC_TEST_SUPPORT_H
 #define GC_TEST_SUPPORT_H
 
+#include <sys/types.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -50,5 +51,11 @@ char *ts_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 uint64_t ts_rng_next(uint64_t *state);
 /* A number below n (n > 0). */
 unsigned ts_rng_below(uint64_t *state, unsigned n);
+
+/* A child process that writes into a pipe: fork(2) after pipe(2) into
+ * fds.  In the child 0, its read end closed and SIGPIPE ignored (it
+ * writes fds[1]); in the parent the child's pid (the parent closes fds[1]
+ * and reads fds[0]). */
+pid_t ts_fork_writer(int fds[2]);
 
 #endif
