@@ -524,9 +524,11 @@ static int apply_gc_review(struct rp_fdef *d, const struct rp_fkv *kv, struct rp
 
 static int read_material(struct rp_fdef *d, const struct rp_fkv *kv, struct rp_fdef_error *err)
 {
-    static const char *const names[] = {"none", "janggi", "unweighted"}; /* enum rp_fmaterial */
+    static const char *const names[] = {"none", "janggi", "unweighted", "whitedrawodds",
+                                        "blackdrawodds"}; /* enum rp_fmaterial */
     int v = 0;
-    if (read_choice(kv, names, 3, &v, "a material counting (janggi, unweighted or none)", err) != 0)
+    if (read_choice(kv, names, 5, &v,
+                    "a material counting (janggi, unweighted, whitedrawodds, blackdrawodds or none)", err) != 0)
         return -1;
     d->material_counting = (enum rp_fmaterial)v;
     return 0;

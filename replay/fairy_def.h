@@ -200,7 +200,7 @@ struct rp_fprobe {
 enum rp_fvalue { RP_FV_NONE, RP_FV_WIN, RP_FV_LOSS, RP_FV_DRAW };
 
 enum rp_fcounting { RP_FCOUNT_NONE, RP_FCOUNT_MAKRUK, RP_FCOUNT_ASEAN };
-enum rp_fmaterial { RP_FMAT_NONE, RP_FMAT_JANGGI, RP_FMAT_UNWEIGHTED };
+enum rp_fmaterial { RP_FMAT_NONE, RP_FMAT_JANGGI, RP_FMAT_UNWEIGHTED, RP_FMAT_WHITE_DRAW_ODDS, RP_FMAT_BLACK_DRAW_ODDS };
 
 #define RP_FMAX_NAMES 16
 #define RP_FANY_TYPE (-2)        /* flagPiece = *: any piece */

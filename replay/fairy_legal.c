@@ -449,7 +449,8 @@ static int flag_reached(const struct rp_fpos *p, int c, int *where)
 /* 11.1's material counting (position.h): Janggi's weighted count, which
  * White wins only by more than one point (Black, the second player, has
  * the compensation), or the plain count of pieces on the board.  The
- * counts go into the detail, "material=W-B". */
+ * counts go into the detail, "material=W-B".  The reference build's draw
+ * odds (Armageddon) make the draw one side's win: "draw-odds=black". */
 static enum rp_result material_result(const struct rp_fpos *p, char *detail, size_t size)
 {
     const struct rp_fdef *d = p->def;
@@ -464,6 +465,11 @@ static enum rp_result material_result(const struct rp_fpos *p, char *detail, siz
             for (int c = 0; c < 2; c++)
                 pts[c] += w[i].weight * p->count[c][w[i].type];
         r = pts[0] - pts[1] > 1 ? RP_RESULT_WHITE : RP_RESULT_BLACK;
+    } else if (d->material_counting == RP_FMAT_WHITE_DRAW_ODDS || d->material_counting == RP_FMAT_BLACK_DRAW_ODDS) {
+        /* Armageddon's draw odds: the draw is that side's win. */
+        int white = d->material_counting == RP_FMAT_WHITE_DRAW_ODDS;
+        snprintf(detail, size, "draw-odds=%s", white ? "white" : "black");
+        return white ? RP_RESULT_WHITE : RP_RESULT_BLACK;
     } else {
         for (int i = 0; i < d->ntypes; i++)
             for (int c = 0; c < 2; c++)
@@ -553,6 +559,10 @@ int rp_fmate_or_stalemate(const struct rp_fpos *p, struct rp_ending *e)
         e->result = value_for(d->stalemate_value, p->side);
         e->termination.kind = RP_TERM_STALEMATE;
     }
+    /* The reference build (ffish's result) counts material on every
+     * draw, a stalemate's too. */
+    if (e->result == RP_RESULT_DRAW && d->material_counting)
+        e->result = material_result(p, e->detail, sizeof e->detail);
     return 1;
 }
 

@@ -385,3 +385,35 @@ Test(replay_fairy_engine, black_moves_are_whites_turned_half_a_circle)
             found += l.m[i].to == want[k];
     cr_expect_eq(found, 3, "c4 to c3, b4 and b3");
 }
+
+/* materialCounting = blackdrawodds (Armageddon, as the reference build
+ * scores it): a draw by the rules is Black's win, and says so. */
+Test(replay_fairy_engine, draw_odds_make_the_draw_a_win)
+{
+    start_moves("[odds]\npawn = p\nking = k\nmaterialCounting = blackdrawodds\n"
+                "startFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+                "odds");
+    const struct rp_fdef *d = rp_fairy_find("odds");
+    struct rp_fpos p;
+    char why[128], detail[64];
+    cr_assert_eq(rp_ffen_read(&p, d, d->start_fen, why, sizeof why), 0, "%s", why);
+    cr_expect_eq(rp_fmaterial_result(&p, detail, sizeof detail), RP_RESULT_BLACK);
+    cr_expect_str_eq(detail, "draw-odds=black");
+}
+
+/* ffish's result counts material on a stalemate's draw too (Capture the
+ * Queen: a lone queen stalemated, with blackdrawodds, is Black's win). */
+Test(replay_fairy_engine, draw_odds_score_a_stalemate)
+{
+    start_moves("[ctq]\nqueen = q\nextinctionPieceTypes = q\nnFoldRule = 0\nmaterialCounting = blackdrawodds\n"
+                "startFen = 3q4/8/8/8/8/8/8/1QQ1QQ2\n",
+                "ctq");
+    const struct rp_fdef *d = rp_fairy_find("ctq");
+    struct rp_fpos p;
+    char why[128];
+    cr_assert_eq(rp_ffen_read(&p, d, "1Q6/8/8/8/8/6Q1/8/3Q1Q2 b - - 0 8", why, sizeof why), 0, "%s", why);
+    struct rp_ending e;
+    cr_assert(rp_fmate_or_stalemate(&p, &e));
+    cr_expect_eq(e.termination.kind, RP_TERM_STALEMATE);
+    cr_expect_eq(e.result, RP_RESULT_BLACK);
+}
