@@ -115,8 +115,11 @@ static struct rp_term declared_termination(const struct source *s, size_t n)
     return (struct rp_term){bare_termination(n ? s[0].decl : FMT_DECL_NONE), 0};
 }
 
+/* The rules' ending in r, and in msg how the log's declaration
+ * contradicts it (docs/rules.md, Declared versus verified): an explicit
+ * "*" always; another result when the rules decided the game. */
 static void by_rule(const struct rp_run *run, const struct source *s, size_t n,
-                    struct rp_report *r, char *msg, size_t size)
+                    struct rp_report *r, char *msg, size_t size, int decided)
 {
     r->result = run->rule.result;
     r->termination = run->rule.termination;
@@ -125,12 +128,10 @@ static void by_rule(const struct rp_run *run, const struct source *s, size_t n,
         return;
     char buf[RP_TERM_NAME_MAX];
     const char *how = rp_term_name(run->rule.termination, buf);
-    /* docs/rules.md, Declared versus verified: an explicit "*" contradicts
-     * an ending by rule. */
     if (s[0].decl == FMT_DECL_UNFINISHED)
         snprintf(msg, size, "the log declares the game unfinished but it ended %s by %s",
                  rp_result_name(run->rule.result), how);
-    else if (to_result(s[0].decl) != run->rule.result)
+    else if (decided && to_result(s[0].decl) != run->rule.result)
         snprintf(msg, size, "the log declares %s but the game ended %s by %s",
                  decl_text(s[0].decl), rp_result_name(run->rule.result), how);
 }
@@ -151,14 +152,7 @@ static void by_rule_undecided(const struct rp_run *run, const struct source *s, 
         snprintf(r->detail, sizeof r->detail, "%s", run->rule.detail);
         return;
     }
-    r->result = run->rule.result;
-    r->termination = run->rule.termination;
-    snprintf(r->detail, sizeof r->detail, "%s", run->rule.detail);
-    char how[RP_TERM_NAME_MAX];
-    if (!msg[0] && n && s[0].decl == FMT_DECL_UNFINISHED)
-        snprintf(msg, size, "the log declares the game unfinished but it ended %s by %s",
-                 rp_result_name(run->rule.result), rp_term_name(run->rule.termination, how));
-
+    by_rule(run, s, n, r, msg, size, 0);
 }
 
 /* How the game ended, for the variant's end call.  The kind is known
@@ -216,7 +210,7 @@ int rp_outcome(const struct fmt_game *g, const struct rp_run *run, const void *s
     if (run->by_rule && run->rule.undecided) {
         by_rule_undecided(run, s, n, r, msg, sizeof msg);
     } else if (run->by_rule) {
-        by_rule(run, s, n, r, msg, sizeof msg);
+        by_rule(run, s, n, r, msg, sizeof msg, 1);
     } else {
         r->result = r->declared;
         if (!r->replayed)
