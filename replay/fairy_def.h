@@ -291,6 +291,8 @@ struct rp_fdef {
     enum rp_fvalue n_fold_value;
     int n_fold_value_absolute;
     enum rp_fvalue stalemate_value;
+    int stalemate_piece_count;   /* stalematePieceCount: a stalemate is stalemateValue for the side
+                                    with fewer pieces, a draw when even */
     enum rp_fvalue checkmate_value;
     enum rp_fvalue extinction_value;
     int extinction_claim;

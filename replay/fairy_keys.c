@@ -147,7 +147,7 @@ static const struct rp_fkey keys[] = {
     REFUSED("moveRepetitionIllegal", "false", "a ban on moving back and forth"),
     REFUSED("chasingRule", "none", "Xiangqi's chasing rules"),
     ROW("stalemateValue", RP_FK_VALUE, stalemate_value, "draw"),
-    REFUSED("stalematePieceCount", "false", "a stalemate scored by counting material"),
+    ROW("stalematePieceCount", RP_FK_BOOL, stalemate_piece_count, "false"),
     ROW("checkmateValue", RP_FK_VALUE, checkmate_value, "loss"),
     ROW("shogiPawnDropMateIllegal", RP_FK_BOOL, shogi_pawn_drop_mate_illegal, "false"),
     REFUSED("shatarMateRule", "false", "Shatar's rule of which checks may mate"),

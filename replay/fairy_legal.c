@@ -544,6 +544,14 @@ int rp_fimmediate_end(const struct rp_fpos *p, struct rp_ending *e)
     return 0;
 }
 
+static int pieces_on_board(const struct rp_fpos *p, int c)
+{
+    int n = 0;
+    for (int i = 0; i < p->def->ntypes; i++)
+        n += p->count[c][p->def->present[i]];
+    return n;
+}
+
 /* After the immediate ends: no legal move. */
 int rp_fmate_or_stalemate(const struct rp_fpos *p, struct rp_ending *e)
 {
@@ -558,6 +566,12 @@ int rp_fmate_or_stalemate(const struct rp_fpos *p, struct rp_ending *e)
     } else {
         e->result = value_for(d->stalemate_value, p->side);
         e->termination.kind = RP_TERM_STALEMATE;
+        if (d->stalemate_piece_count) {
+            /* The reference's stalemate_value: stalemateValue for the side
+             * with fewer pieces on the board, its opposite for the other. */
+            int c = pieces_on_board(p, p->side) - pieces_on_board(p, !p->side);
+            e->result = c == 0 ? RP_RESULT_DRAW : value_for(d->stalemate_value, c < 0 ? p->side : !p->side);
+        }
     }
     /* The reference build (ffish's result) counts material on every
      * draw, a stalemate's too. */

@@ -417,3 +417,23 @@ Test(replay_fairy_engine, draw_odds_score_a_stalemate)
     cr_expect_eq(e.termination.kind, RP_TERM_STALEMATE);
     cr_expect_eq(e.result, RP_RESULT_BLACK);
 }
+
+/* stalematePieceCount (Suicide, as ffish scores these): a stalemate with
+ * even pieces is a draw; the side with fewer pieces gets stalemateValue
+ * (win): White, stalemated with one pawn against two, wins. */
+Test(replay_fairy_engine, a_stalemate_counted_by_pieces)
+{
+    start_moves("[sc]\npawn = p\nking = k\nstalemateValue = win\nstalematePieceCount = true\n"
+                "startFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+                "sc");
+    const struct rp_fdef *d = rp_fairy_find("sc");
+    struct rp_fpos p;
+    struct rp_ending e;
+    char why[128];
+    cr_assert_eq(rp_ffen_read(&p, d, "8/8/8/8/8/1p6/1P6/8 w - - 0 1", why, sizeof why), 0, "%s", why);
+    cr_assert(rp_fmate_or_stalemate(&p, &e));
+    cr_expect_eq(e.result, RP_RESULT_DRAW);
+    cr_assert_eq(rp_ffen_read(&p, d, "8/8/8/8/p7/P7/8/7p w - - 0 1", why, sizeof why), 0, "%s", why);
+    cr_assert(rp_fmate_or_stalemate(&p, &e));
+    cr_expect_eq(e.result, RP_RESULT_WHITE);
+}
