@@ -119,9 +119,9 @@ static const struct {
                      "nor a built-in variant (the nearest built-in is \"chess\")"},
     {"[x:../builtin/chess]\n", "gcaudit: variants: bad.ini:1: [x] parent variant \"../builtin/chess\" is neither "
                                "defined before \"x\" nor a built-in variant (the nearest built-in is \"antichess\")"},
-    {"[x:atomic]\n", "gcaudit: variants: " GC_SOURCE_DIR "/replay/definitions/builtin/atomic.ini:42: "
-                     "blastOnCapture: [atomic] gcaudit does not implement blastOnCapture = true (only false) (the "
-                     "built-in parent of [x])"},
+    {"[x:cambodian]\n", "gcaudit: variants: " GC_SOURCE_DIR "/replay/definitions/builtin/cambodian.ini:42: "
+                        "cambodianMoves: [cambodian] gcaudit does not implement cambodianMoves = true (only "
+                        "false) (the built-in parent of [x])"},
     {"[x:chess]\npromotionPawnTypes = pn\n",
      "gcaudit: variants: bad.ini:2: promotionPawnTypes: [x] gcaudit implements promotionPawnTypes only as the pawn (p)"},
     {"pawn = p\n[x]\n", "gcaudit: variants: bad.ini:1: a key before the first [section]"},
