@@ -544,12 +544,60 @@ static int read_counting(struct rp_fdef *d, const struct rp_fkv *kv, struct rp_f
     return 0;
 }
 
+/* A type, a piece set or a set of squares, given once for both colours
+ * when the row says so (k->both): the value is copied to Black's half. */
+static int read_for_both(struct rp_fdef *d, const struct rp_fkey *k, const struct rp_fkv *kv,
+                         void *field, struct rp_fdef_error *err)
+{
+    size_t size;
+    int rc;
+    if (k->reader == RP_FK_TYPE)
+        rc = read_type(d, kv, field, err), size = sizeof(int);
+    else if (k->reader == RP_FK_PIECE_SET)
+        rc = read_piece_set(d, kv, field, err), size = sizeof(uint64_t);
+    else
+        rc = read_squares(kv, field, err), size = sizeof(rp_fset);
+    if (rc == 0 && k->both)
+        memcpy((char *)field + size, field, size);
+    return rc;
+}
+
+/* A type, or a mark in its place: for flagPiece '*' any type and '-'
+ * none; for the others both '-' and '*' none. */
+static int read_type_or_mark(struct rp_fdef *d, const struct rp_fkey *k, const struct rp_fkv *kv,
+                             int *field, struct rp_fdef_error *err)
+{
+    const char *v = skip_space(kv->value);
+    if (strcmp(v, "*") == 0 || strcmp(v, "-") == 0) {
+        *field = k->reader == RP_FK_FLAG_PIECE && v[0] == '*' ? RP_FANY_TYPE : -1;
+        return 0;
+    }
+    return read_type(d, kv, field, err);
+}
+
+/* 11.1's one-rank keys as 230826 reads them: promotionRank the ranks from
+ * it on, doubleStepRank the ranks from the second up to it. */
+static int read_rank_zone(struct rp_fdef *d, const struct rp_fkey *k, const struct rp_fkv *kv,
+                          struct rp_fdef_error *err)
+{
+    int n = 0;
+    if (read_rank(kv, &n, err) != 0)
+        return -1;
+    for (int c = 0; c < 2; c++)
+        if (k->reader == RP_FK_PROMOTION_RANK)
+            rank_zone(d, c, n, RP_FMAX_RANKS, &d->promotion_region[c]);
+        else
+            rank_zone(d, c, 2, n, &d->double_step_region[c]);
+    return 0;
+}
+
 /* One value read by its row's reader into the row's field. */
 static int read_key(struct rp_fdef *d, const struct rp_fkey *k, const struct rp_fkv *kv,
                     struct rp_fdef_error *err)
 {
     void *field = (char *)d + k->offset;
     int n = 0;
+    uint64_t set = 0;
     switch (k->reader) {
     case RP_FK_BOOL: return read_bool(kv, field, err);
     case RP_FK_INT: return read_int(kv, 0, k->max, field, err);
@@ -562,66 +610,23 @@ static int read_key(struct rp_fdef *d, const struct rp_fkey *k, const struct rp_
         return 0;
     case RP_FK_VALUE: return read_value(kv, field, err);
     case RP_FK_TYPE:
-        if (read_type(d, kv, field, err) != 0)
-            return -1;
-        if (k->both)
-            ((int *)field)[1] = ((int *)field)[0];
-        return 0;
     case RP_FK_PIECE_SET:
-        if (read_piece_set(d, kv, field, err) != 0)
-            return -1;
-        if (k->both)
-            ((uint64_t *)field)[1] = ((uint64_t *)field)[0];
-        return 0;
-    case RP_FK_PAWN_TYPES: {
-        uint64_t set = 0;
+    case RP_FK_SQUARES: return read_for_both(d, k, kv, field, err);
+    case RP_FK_PAWN_TYPES:
         if (read_piece_set(d, kv, &set, err) != 0)
             return -1;
         for (int c = 0; c < 2; c++)
             d->promotion_pawn_types[c] = d->en_passant_types[c] = d->n_move_rule_types[c] = set;
         return 0;
-    }
     case RP_FK_FLAG_PIECE:
-        if (strcmp(skip_space(kv->value), "*") == 0) {
-            *(int *)field = RP_FANY_TYPE;
-            return 0;
-        }
-        if (strcmp(skip_space(kv->value), "-") == 0) {
-            *(int *)field = -1;
-            return 0;
-        }
-        return read_type(d, kv, field, err);
+    case RP_FK_TYPE_OR_NONE: return read_type_or_mark(d, k, kv, field, err);
     case RP_FK_PROMOTION_RANK:
-        /* 230826's reading of 11.1's key: the ranks from it on. */
-        if (read_rank(kv, &n, err) != 0)
-            return -1;
-        for (int c = 0; c < 2; c++)
-            rank_zone(d, c, n, RP_FMAX_RANKS, &d->promotion_region[c]);
-        return 0;
-    case RP_FK_DOUBLE_STEP_RANK:
-        /* 230826's reading: the ranks from the second up to it. */
-        if (read_rank(kv, &n, err) != 0)
-            return -1;
-        for (int c = 0; c < 2; c++)
-            rank_zone(d, c, 2, n, &d->double_step_region[c]);
-        return 0;
-    case RP_FK_TYPE_OR_NONE:
-        if (strcmp(skip_space(kv->value), "-") == 0 || strcmp(skip_space(kv->value), "*") == 0) {
-            *(int *)field = -1;
-            return 0;
-        }
-        return read_type(d, kv, field, err);
+    case RP_FK_DOUBLE_STEP_RANK: return read_rank_zone(d, k, kv, err);
     case RP_FK_EXTINCTION_TYPES:
         return read_type_set(d, kv, &d->extinction_types, &d->extinction_all, d->extinction_order,
                              &d->extinction_norder, err);
     case RP_FK_PROMOTION_LIMIT: return read_pairs(d, kv, 1, err);
     case RP_FK_PROMOTED_TYPE: return read_pairs(d, kv, 0, err);
-    case RP_FK_SQUARES:
-        if (read_squares(kv, field, err) != 0)
-            return -1;
-        if (k->both)
-            ((rp_fset *)field)[1] = ((rp_fset *)field)[0];
-        return 0;
     case RP_FK_DIAGONAL_LINES:
         if (read_squares(kv, &d->diagonal_lines, err) != 0)
             return -1;
