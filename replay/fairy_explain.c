@@ -263,49 +263,60 @@ static int explain_royal(const struct rp_fturn *t, rp_fmove m, enum rp_fillegal 
     return 0;
 }
 
+/* The move would leave the king attacked: by which piece, from where. */
+static int explain_king_attacked(const struct rp_fturn *t, rp_fmove m)
+{
+    const struct rp_fdef *d = t->d;
+    int us = t->p->side;
+    char a[8], b[8], name[RP_FNAME_MAX], other[RP_FNAME_MAX];
+    /* A gated piece does not block (rp_flegal): show the move without it. */
+    rp_fmove bare = m;
+    bare.gate = 0;
+    struct rp_fpos q = *t->p;
+    rp_fmake(&q, bare);
+    int k = q.king[us], by = rp_fattacker(&q, k, !us);
+    /* The written gating may be why no candidate is legal even when
+     * the one reported is the bare move. */
+    int gating = m.gate || (d->seirawan_gating && t->n > 1 && t->c[t->n - 1].kind == FMT_COMP_PLACE);
+    const char *note = gating ? " (a piece brought in may not block a check)" : "";
+    if (k == RP_FNOSQ || by == RP_FNOSQ)
+        return set(t->v, RP_KING_IN_CHECK, "the %s king would be attacked%s", us ? "black" : "white", note);
+    rp_verdict_king_attacked(t->v, us, rp_fpiece_name(d, d->king, 0, name), rp_fturn_square(t, k, a),
+                             rp_fpiece_name(d, rp_fp_type(q.b[by]), q.unpromoted[by], other),
+                             rp_fturn_square(t, by, b), note);
+    return 0;
+}
+
+/* The castling king would pass an attacked square: the first one. */
+static int explain_castle_through(const struct rp_fturn *t, rp_fmove m)
+{
+    char a[8], name[RP_FNAME_MAX], reason[160];
+    int step = m.to > m.from ? -1 : 1, s = m.to + step;
+    while (s != m.from && !rp_fattacked(t->p, s, !t->p->side))
+        s += step;
+    rp_fturn_piece(t, m.from, name);
+    if (s != m.from)
+        snprintf(reason, sizeof reason, RP_WHY_CASTLE_ATTACKED, name, rp_fturn_square(t, s, a));
+    else
+        snprintf(reason, sizeof reason, "the %s may not castle through an attacked square", name);
+    rp_verdict_unreachable(t->v, name, t->c[0].from, t->c[0].to, reason);
+    return 0;
+}
+
 int rp_fexplain_illegal(const struct rp_fturn *t, rp_fmove m, enum rp_fillegal why)
 {
     const struct rp_fpos *p = t->p;
     const struct rp_fdef *d = t->d;
-    int us = p->side;
-    char a[8], b[8], name[RP_FNAME_MAX], other[RP_FNAME_MAX], reason[160];
+    char a[8], b[8], name[RP_FNAME_MAX], reason[160];
     switch (why) {
     case RP_FL_OK: return 1;
-    case RP_FL_KING_ATTACKED: {
-        /* A gated piece does not block (rp_flegal): show the move without it. */
-        rp_fmove bare = m;
-        bare.gate = 0;
-        struct rp_fpos q = *p;
-        rp_fmake(&q, bare);
-        int k = q.king[us], by = rp_fattacker(&q, k, !us);
-        /* The written gating may be why no candidate is legal even when
-         * the one reported is the bare move. */
-        int gating = m.gate || (d->seirawan_gating && t->n > 1 && t->c[t->n - 1].kind == FMT_COMP_PLACE);
-        const char *note = gating ? " (a piece brought in may not block a check)" : "";
-        if (k == RP_FNOSQ || by == RP_FNOSQ)
-            return set(t->v, RP_KING_IN_CHECK, "the %s king would be attacked%s", us ? "black" : "white", note);
-        rp_verdict_king_attacked(t->v, us, rp_fpiece_name(d, d->king, 0, name), rp_fturn_square(t, k, a),
-                                 rp_fpiece_name(d, rp_fp_type(q.b[by]), q.unpromoted[by], other),
-                                 rp_fturn_square(t, by, b), note);
-        return 0;
-    }
+    case RP_FL_KING_ATTACKED: return explain_king_attacked(t, m);
     case RP_FL_CASTLE_OUT:
         rp_fturn_piece(t, m.from, name);
         snprintf(reason, sizeof reason, RP_WHY_CASTLE_CHECKED, name);
         rp_verdict_unreachable(t->v, name, t->c[0].from, t->c[0].to, reason);
         return 0;
-    case RP_FL_CASTLE_THROUGH: {
-        int step = m.to > m.from ? -1 : 1, s = m.to + step;
-        while (s != m.from && !rp_fattacked(p, s, !us))
-            s += step;
-        rp_fturn_piece(t, m.from, name);
-        if (s != m.from)
-            snprintf(reason, sizeof reason, RP_WHY_CASTLE_ATTACKED, name, rp_fturn_square(t, s, a));
-        else
-            snprintf(reason, sizeof reason, "the %s may not castle through an attacked square", name);
-        rp_verdict_unreachable(t->v, name, t->c[0].from, t->c[0].to, reason);
-        return 0;
-    }
+    case RP_FL_CASTLE_THROUGH: return explain_castle_through(t, m);
     case RP_FL_FLYING_GENERAL:
         return set(t->v, RP_KING_IN_CHECK, "the two %ss would face each other on an open file",
                    rp_fpiece_name(d, d->king, 0, name));
