@@ -520,6 +520,29 @@ static int apply_gc_review(struct rp_fdef *d, const struct rp_fkv *kv, struct rp
     return 0;
 }
 
+/* gcOracles: a comma list of ffish and fsf11. */
+static int apply_gc_oracles(struct rp_fdef *d, const struct rp_fkv *kv, struct rp_fdef_error *err)
+{
+    unsigned set = 0;
+    for (const char *p = kv->value; *p;) {
+        size_t n = strcspn(p, ",");
+        size_t a = 0, b = n;
+        while (a < b && p[a] == ' ')
+            a++;
+        while (b > a && p[b - 1] == ' ')
+            b--;
+        if (b - a == 5 && strncmp(p + a, "ffish", 5) == 0)
+            set |= RP_ORACLE_FFISH;
+        else if (b - a == 5 && strncmp(p + a, "fsf11", 5) == 0)
+            set |= RP_ORACLE_FSF11;
+        else
+            return fail(err, kv, "\"%.*s\" is not an oracle (ffish or fsf11)", (int)(b - a), p + a);
+        p += n + (p[n] == ',');
+    }
+    d->oracles = set;
+    return 0;
+}
+
 /* ------------------------------------------------------------ apply */
 
 static int read_material(struct rp_fdef *d, const struct rp_fkv *kv, struct rp_fdef_error *err)
@@ -647,6 +670,7 @@ static int read_key(struct rp_fdef *d, const struct rp_fkey *k, const struct rp_
     case RP_FK_GC_NAMES: return apply_gc_names(d, kv, err);
     case RP_FK_GC_PGN_VARIANT: return apply_gc_pgn_variant(d, kv, err);
     case RP_FK_GC_REVIEW: return apply_gc_review(d, kv, err);
+    case RP_FK_GC_ORACLES: return apply_gc_oracles(d, kv, err);
     case RP_FK_NAMED_PIECE:
     case RP_FK_CUSTOM_PIECE:
     case RP_FK_REGION:

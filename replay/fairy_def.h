@@ -333,6 +333,10 @@ struct rp_fdef {
     char labels[2][RP_FMAX_TYPES][RP_FLABEL_MAX]; /* gcLabels per colour and type; "" = the letter */
     char piece_names[RP_FMAX_TYPES][24]; /* gcNames: words for messages; "" = fairy_pieces.c's */
     char pgn_variant[32];        /* gcPgnVariant: the PGN Variant tag; "": not exported to PGN */
+    unsigned oracles;            /* gcOracles: the builds of Fairy-Stockfish the suite holds it to
+                                    (RP_ORACLE_*); not inherited */
+    char parent[64];             /* the section it starts from ([name:parent]); "" none */
+    int parent_builtin;          /* that parent is a built-in variant of the reference build */
 
     /* derived when compiled */
     char legend[640];            /* what the diagram's labels mean, for `gcaudit replay` */
@@ -406,6 +410,7 @@ enum rp_fkey_reader {
     RP_FK_GC_NAMES,
     RP_FK_GC_PGN_VARIANT,
     RP_FK_GC_REVIEW,
+    RP_FK_GC_ORACLES,            /* gcOracles: "ffish, fsf11" */
     RP_FK_NONE                   /* ignored or refused: the value is not read */
 };
 

@@ -192,6 +192,7 @@ static const struct rp_fkey keys[] = {
     ROW("gcInsufficientMaterial", RP_FK_BOOL, insufficient_material, "false"),
     NOTE("gcPgnVariant", RP_FK_GC_PGN_VARIANT, pgn_variant, "none: not exported to PGN"),
     NOTE("gcRepetitionReview", RP_FK_GC_REVIEW, repetition_review, "none"),
+    NOTE("gcOracles", RP_FK_GC_ORACLES, oracles, "none"),
 };
 
 const struct rp_fkey *rp_fkeys(size_t *n)

@@ -350,10 +350,14 @@ static int load_section(const struct section *s, const char *path, struct rp_def
         if (parent)
             *d = *parent;
         /* The child's names and title are its own, not the parent's; so
-         * is its PGN name, which promises the parent's rules. */
+         * are its PGN name, which promises the parent's rules, and the
+         * oracles that checked them. */
         d->title[0] = '\0';
         d->ngames = 0;
         d->pgn_variant[0] = '\0';
+        d->oracles = 0;
+        snprintf(d->parent, sizeof d->parent, "%s", s->parent);
+        d->parent_builtin = !parent;
     } else {
         defaults = rp_fdef_defaults(d, &e);
     }

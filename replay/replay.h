@@ -218,6 +218,14 @@ void rp_view_hold(struct rp_view_holding *h, const char *label, int count);
  * release.  A table is registered once (variants.c) and then only read,
  * by every replay thread at once: nothing in it may change.
  */
+/* gcOracles: the builds of Fairy-Stockfish the test suite holds a shipped
+ * definition to, each a bit.  `gcaudit variants` says so for the shipped
+ * folder's sections; the oracle tests play exactly these. */
+enum {
+    RP_ORACLE_FFISH = 1,         /* "ffish": the reference, ffish 0.7.10 (230826) */
+    RP_ORACLE_FSF11 = 2          /* "fsf11": Debian's Fairy-Stockfish 11.1 */
+};
+
 struct rp_variant {
     const char *name;                 /* report key: "chess" */
     const char *title;                /* for `gcaudit variants` */
@@ -226,6 +234,11 @@ struct rp_variant {
                                          definition file of a defined variant */
     const void *def;                  /* a defined variant's compiled definition; NULL for the
                                          built-in ones */
+    const char *parent;               /* a defined variant's parent section ([name:parent]);
+                                         NULL or "" for none */
+    int parent_builtin;               /* that parent is the reference build's built-in variant */
+    unsigned oracles;                 /* gcOracles: the builds of Fairy-Stockfish the suite holds
+                                         a shipped definition to (RP_ORACLE_*) */
     size_t state_size;
 
     /* Set up the starting position for `game` (the parsed game, headers

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tests/support/definitions.h"
+#include "tests/support/selfplay.h"
 #include "tests/support/support.h"
 
 TestSuite(cli_definitions, .init = ts_scratch_setup, .fini = ts_scratch_teardown);
@@ -26,8 +28,86 @@ static const char *const shipped[] = {
     "fischerandom-gc", "courier-gc", "capablanca-gc", "caparandom-gc", "gothic-gc", "janus-gc",
     "grand-gc", "shatranj-gc", "makruk-gc", "3check-gc", "kingofthehill-gc",
     "horde-gc", "antichess-gc", "knightmate-gc", "crazyhouse-gc", "shogi-gc",
-    "minishogi-gc", "xiangqi-gc", "janggi-gc", "seirawan-gc",
+    "minishogi-gc", "xiangqi-gc", "janggi-gc", "seirawan-gc", "chancellor-gc", "orda-gc",
+    "shinobi-gc", "newzealand-gc", "hoppelpoppel-gc", "losers-gc", "amazon-gc",
 };
+
+/* A shipped file's own words, read here from its text: the parent of its
+ * section's header and its gcOracles line. */
+static void file_says(const char *file, char *parent, size_t psize, char *oracles, size_t osize)
+{
+    char *text = ts_read_file(file, NULL);
+    cr_assert_not_null(text, "cannot read %s", file);
+    parent[0] = oracles[0] = '\0';
+    for (char *save = NULL, *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+        char *colon = l[0] == '[' ? strchr(l, ':') : NULL;
+        if (colon)
+            snprintf(parent, psize, "%.*s", (int)strcspn(colon + 1, "]"), colon + 1);
+        if (strncmp(l, "gcOracles = ", 12) == 0)
+            snprintf(oracles, osize, "%s", l + 12);
+    }
+    free(text);
+}
+
+/* Issue 25, point 4: every variant with where it comes from and what
+ * checked it, exactly: the built-in engines and their test vectors, each
+ * shipped definition with its file, its parent (a built-in variant of the
+ * reference build) and the oracles its gcOracles names, with the games the
+ * oracle tests play (tests/support/selfplay.h). */
+Test(cli_definitions, variants_says_where_each_comes_from_and_what_checked_it)
+{
+    cr_assert_eq(ts_gcaudit(ts_scratch, "variants"), 0);
+    char *out = ts_slurp(ts_scratch, "stdout.txt");
+    const char *pad = "                   ";
+    size_t ndefs, lines = 0;
+    for (const char *c = out; *c; c++)
+        lines += *c == '\n';
+    struct ts_def *defs = ts_defs_shipped(&ndefs);
+    cr_expect_eq(lines, 4 * (5 + ndefs), "%zu lines for %zu variants:\n%s", lines, 5 + ndefs, out);
+    static const char *const engines[] = {"chess", "extinction", "backlash", "palindromic", "retro"};
+    for (size_t i = 0; i < 5; i++) {
+        char *want = ts_fmt("%sfrom: built in (gcaudit's own engine)\n%schecked: the suite's independent test "
+                            "vectors (tests/fixtures/oracle)\n",
+                            pad, pad);
+        char *head = ts_fmt("%-18s ", engines[i]), *at = strstr(out, head);
+        cr_assert_not_null(at, "no %s in:\n%s", engines[i], out);
+        const char *third = strchr(strchr(at, '\n') + 1, '\n') + 1;
+        cr_expect(strncmp(third, want, strlen(want)) == 0, "%s:\n%s", engines[i], out);
+        char *vectors = ts_fmt("%s.log", engines[i]);
+        cr_expect(ts_exists(GC_FIXTURES "/oracle", vectors), "no test vectors %s", vectors);
+        free(vectors);
+        free(head);
+        free(want);
+    }
+    for (size_t i = 0; i < ndefs; i++) {
+        char parent[64], oracles[64];
+        file_says(defs[i].file, parent, sizeof parent, oracles, sizeof oracles);
+        int ffish = strstr(oracles, "ffish") != NULL, fsf = strstr(oracles, "fsf11") != NULL;
+        cr_expect(ffish || fsf, "%s: no oracle in gcOracles", defs[i].file);
+        char *from = parent[0] ? ts_fmt("%sfrom: %s (shipped; parent: %s, the reference build's built-in)\n", pad,
+                                        defs[i].file, parent)
+                               : ts_fmt("%sfrom: %s (shipped)\n", pad, defs[i].file);
+        char *by_ffish = ts_fmt("ffish 0.7.10 (Fairy-Stockfish 230826): perft and %d+%d games in the suite",
+                                TS_GAMES_FFISH, TS_GAMES_FFISH / TS_MUTATE_EVERY_FFISH);
+        int fsf_games = ffish ? TS_GAMES_FSF_COVERED : TS_GAMES_FSF;
+        char *by_fsf = ts_fmt("Fairy-Stockfish 11.1%s: perft and %d+%d games", ffish ? " too" : "", fsf_games,
+                              fsf_games);
+        char *want = ts_fmt("%s%schecked: %s%s%s\n", from, pad, ffish ? by_ffish : "", ffish && fsf ? "; " : "",
+                            fsf ? by_fsf : "");
+        char *head = ts_fmt("\n%-18s ", defs[i].name), *at = strstr(out, head);
+        cr_assert_not_null(at, "no %s in:\n%s", defs[i].name, out);
+        const char *third = strchr(strchr(at + 1, '\n') + 1, '\n') + 1;
+        cr_expect(strncmp(third, want, strlen(want)) == 0, "%s: want\n%sgot\n%.*s", defs[i].name, want,
+                  (int)strlen(want), third);
+        free(head);
+        free(want);
+        free(by_fsf);
+        free(by_ffish);
+        free(from);
+    }
+    free(defs);
+    free(out);
+}
 
 Test(cli_definitions, variants_lists_the_shipped_definitions_with_their_files)
 {
@@ -36,13 +116,13 @@ Test(cli_definitions, variants_lists_the_shipped_definitions_with_their_files)
     cr_expect_str_eq(err, "");
     cr_expect(strstr(out, "chess              Chess (orthodox, FIDE rules)\n"
                           "                   Game: chess, orthodoxchess, fidechess\n"
-                          "                   from: built in\n") != NULL, "%s", out);
+                          "                   from: built in (gcaudit's own engine)\n") != NULL, "%s", out);
     for (size_t i = 0; i < sizeof shipped / sizeof shipped[0]; i++) {
         char *want = ts_fmt("\n%-18s ", shipped[i]);
         cr_expect(strstr(out, want) != NULL, "no %s in:\n%s", shipped[i], out);
         free(want);
     }
-    char *from = ts_fmt("                   from: %s/replay/definitions/fischer-random.ini\n", GC_SOURCE_DIR);
+    char *from = ts_fmt("                   from: %s/replay/definitions/fischer-random.ini (shipped)\n", GC_SOURCE_DIR);
     cr_expect(strstr(out, "fischerandom-gc    Fischer Random Chess (Chess960; start position from the "
                           "FEN: header)\n"
                           "                   Game: fischerrandomchess, fischerrandom, chess960, frc\n") != NULL,
@@ -69,15 +149,19 @@ Test(cli_definitions, variants_file_adds_and_overrides)
                  "castling = false\n"
                  "\n"
                  "[courier-gc:mini-chess]\n"
-                 "gcTitle = not Courier any more\n");
+                 "gcTitle = not Courier any more\n"
+                 "gcOracles = ffish, fsf11\n");
     cr_assert_eq(ts_gcaudit(ts_scratch, "variants --variants mine.ini"), 0);
     char *out = ts_slurp(ts_scratch, "stdout.txt");
     cr_expect(strstr(out, "mini-chess         mini-chess\n"
                           "                   Game: tinychess\n"
-                          "                   from: mine.ini\n") != NULL, "%s", out);
+                          "                   from: mine.ini (a user's file)\n"
+                          "                   checked: not by gcaudit's test suite\n") != NULL, "%s", out);
+    /* A user's file is not the suite's, whatever its gcOracles says. */
     cr_expect(strstr(out, "courier-gc         not Courier any more\n"
                           "                   Game: couriergc\n"
-                          "                   from: mine.ini\n") != NULL, "%s", out);
+                          "                   from: mine.ini (a user's file; parent: mini-chess)\n"
+                          "                   checked: not by gcaudit's test suite\n") != NULL, "%s", out);
     free(out);
 }
 
@@ -98,7 +182,8 @@ Test(cli_definitions, a_builtin_variant_is_a_parent)
     char *out = ts_slurp(ts_scratch, "stdout.txt");
     cr_expect(strstr(out, "shako              shako\n"
                           "                   Game: shako\n"
-                          "                   from: shako.ini\n") != NULL, "%s", out);
+                          "                   from: shako.ini (a user's file; parent: chess, the reference "
+                          "build's built-in)\n") != NULL, "%s", out);
     free(out);
 }
 

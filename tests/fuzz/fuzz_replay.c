@@ -105,6 +105,7 @@ static void load_definitions(void)
     if (loaded++)
         return;
     struct rp_def_error e;
+    rp_defs_builtin_dir(GC_DEFINITIONS_DIR "/builtin"); /* the shipped sections' built-in parents */
     gc_fuzz_check(rp_defs_load_dir(GC_DEFINITIONS_DIR, &e) == RP_DONE);
 }
 

@@ -24,6 +24,7 @@ static void load(void)
     char *renamed = ts_fmt("%s/tests/fixtures/definitions/renamed.ini", GC_SOURCE_DIR);
     char *limits = ts_fmt("%s/tests/fixtures/definitions/drop-limits.ini", GC_SOURCE_DIR);
     char *builtin = ts_fmt("%s/replay/definitions/builtin", GC_SOURCE_DIR);
+    rp_defs_builtin_dir(GC_SOURCE_DIR "/replay/definitions/builtin"); /* the shipped sections' parents */
     cr_assert_eq(rp_defs_load_dir(dir, &e), RP_DONE, "%s:%d: %s: %s", e.file, e.line, e.key, e.message);
     cr_assert_eq(rp_defs_load_file(renamed, &e), RP_DONE, "%s:%d: %s: %s", e.file, e.line, e.key, e.message);
     rp_defs_builtin_dir(builtin);

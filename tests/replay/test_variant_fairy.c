@@ -20,6 +20,7 @@ static void load(void)
 {
     struct rp_def_error e;
     char *dir = ts_fmt("%s/replay/definitions", GC_SOURCE_DIR);
+    rp_defs_builtin_dir(GC_SOURCE_DIR "/replay/definitions/builtin"); /* the shipped sections' parents */
     cr_assert_eq(rp_defs_load_dir(dir, &e), RP_DONE, "%s:%d: %s: %s", e.file, e.line, e.key, e.message);
     free(dir);
 }

@@ -5,7 +5,7 @@
  * (found by globbing the .ini files of replay/definitions; the engine
  * loads the very file with VariantPath):
  *
- * - Self-play: the engine plays GAMES_FFISH, GAMES_FSF or GAMES_FSF_COVERED games per
+ * - Self-play: the engine plays TS_GAMES_FFISH, TS_GAMES_FSF or TS_GAMES_FSF_COVERED games per
  *   definition (games_of): a few random
  *   legal moves at the start and some later, now and then the rarer kind
  *   of move when there is one (castling, en passant, promotion, drop,
@@ -90,16 +90,14 @@ static int differs_as_known;
     } while (0)
 
 #define ENGINE_TIMEOUT_MS 60000
-/* Games per definition: issue 25 asks 30 of the reference build (ffish).
- * Debian's 11.1, the second oracle and the slower one (its search plays
- * the moves), plants an illegal turn in each of its games and plays
- * GAMES_FSF_COVERED of a definition the reference agrees with (which
- * ffish's 30 cover), GAMES_FSF of one the reference reads otherwise
- * (reference_differs), where 11.1 is the only oracle of its games;
- * GC_ORACLE_GAMES plays more of either by hand (docs/testing.md). */
-#define GAMES_FFISH 30
-#define GAMES_FSF 15
-#define GAMES_FSF_COVERED 5
+/* Games per definition (selfplay.h): issue 25 asks 30 of the reference
+ * build (ffish).  Debian's 11.1, the second oracle and the slower one
+ * (its search plays the moves), plants an illegal turn in each of its
+ * games and plays TS_GAMES_FSF_COVERED of a definition the reference
+ * agrees with (which ffish's 30 cover), TS_GAMES_FSF of one the reference
+ * reads otherwise (reference_differs, and not ffish in its gcOracles),
+ * where 11.1 is the only oracle of its games; GC_ORACLE_GAMES plays more
+ * of either by hand (docs/testing.md). */
 #define MAX_PLIES 300
 #define FEN_MAX 256
 #define MOVE_MAX 16
@@ -493,7 +491,7 @@ static int is_special(const struct game *g, int ply, const char *m)
     const char *mover = b.sq[u.from.rank][u.from.file], *dest = b.sq[u.to.rank][u.to.file];
     if (!mover[0] || mover[0] == '+')
         return 0;
-    if (d->castling && letter_of(mover) == d->types[d->king].letter &&
+    if (d->castling && d->king >= 0 && letter_of(mover) == d->types[d->king].letter &&
         ((dest[0] && colour_of(dest) == colour_of(mover)) ||
          (u.from.rank == u.to.rank && abs(u.from.file - u.to.file) >= 2)))
         return 1;
@@ -1680,13 +1678,13 @@ static const char *known_difference(const char *name)
     return engine == TS_FFISH ? LISTED(reference_differs, name) : LISTED(eleven_differs, name);
 }
 
-/* The games of a definition against the engine (GAMES_FFISH and the two
+/* The games of a definition against the engine (TS_GAMES_FFISH and the two
  * of 11.1 above). */
-static int games_of(const char *name)
+static int games_of(const struct rp_fdef *d)
 {
     if (engine == TS_FFISH)
-        return GAMES_FFISH;
-    return LISTED(reference_differs, name) ? GAMES_FSF : GAMES_FSF_COVERED;
+        return TS_GAMES_FFISH;
+    return d->oracles & RP_ORACLE_FFISH ? TS_GAMES_FSF_COVERED : TS_GAMES_FSF;
 }
 
 static int check_definition(const struct ts_def *def, struct game *g, char (*turns)[TURN_MAX], struct ts_uci *shared)
@@ -1713,9 +1711,9 @@ static int check_definition(const struct ts_def *def, struct game *g, char (*tur
     struct tally t;
     memset(&t, 0, sizeof t);
     time_t t0 = time(NULL);
-    int games = env_count("GC_ORACLE_GAMES", games_of(def->name));
+    int games = env_count("GC_ORACLE_GAMES", games_of(d));
     /* 11.1 plants an illegal turn in every game, ffish in every third. */
-    int mutate_every = engine == TS_FFISH ? 3 : 1, mutated = (games + mutate_every - 1) / mutate_every;
+    int mutate_every = engine == TS_FFISH ? TS_MUTATE_EVERY_FFISH : 1, mutated = (games + mutate_every - 1) / mutate_every;
     for (int i = 0; i < games; i++) {
         play_game(u, def, d, i, starts, nstarts, g);
         if (engine == TS_FFISH && i < PERFT_GAMES)
@@ -1801,6 +1799,17 @@ void ts_selfplay_shipped(enum ts_engine which, int part, int parts)
         char *list = ts_fmt(",%s,", only ? only : "");
         int skip = (only && *only && !strstr(list, key)) || (int)(i % (size_t)parts) != part - 1;
         free(list);
+        /* 11.1 plays the definitions that name it (gcOracles: those that
+         * use only keys it knows); ffish plays every one, and one that
+         * does not name it is one the reference reads otherwise. */
+        const struct rp_fdef *d = rp_fairy_find(defs[i].name);
+        cr_assert_not_null(d, "%s (%s) was not registered", defs[i].name, defs[i].file);
+        if (which == TS_FSF11 && !(d->oracles & RP_ORACLE_FSF11))
+            continue;
+        cr_expect_eq(!(d->oracles & RP_ORACLE_FFISH), LISTED(reference_differs, defs[i].name) != NULL,
+                     "%s: gcOracles %s ffish, but reference_differs %s it", defs[i].name,
+                     d->oracles & RP_ORACLE_FFISH ? "names" : "does not name",
+                     LISTED(reference_differs, defs[i].name) ? "lists" : "does not list");
         if (skip) {
             if ((int)(i % (size_t)parts) == part - 1)
                 cr_log_info("%s left out by GC_ORACLE_ONLY", defs[i].name);

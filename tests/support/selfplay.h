@@ -7,6 +7,16 @@
 #ifndef GC_TEST_SELFPLAY_H
 #define GC_TEST_SELFPLAY_H
 
+/* Games per definition (selfplay.c says why): ffish's, of which every
+ * third is played again with an illegal turn planted; 11.1's (each also
+ * with one) where ffish reads the definition otherwise and where ffish
+ * covers it.  `gcaudit variants` says these numbers (cli/cmd_variants.c),
+ * and tests/cli/test_definitions.c holds it to them. */
+#define TS_GAMES_FFISH 30
+#define TS_MUTATE_EVERY_FFISH 3
+#define TS_GAMES_FSF 15
+#define TS_GAMES_FSF_COVERED 5
+
 enum ts_engine {
     TS_FSF11,                    /* Debian's Fairy-Stockfish 11.1 (uci.h) */
     TS_FFISH                     /* the reference build, 230826 (ffish.h) */
