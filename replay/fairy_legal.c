@@ -444,8 +444,39 @@ static int flag_reached(const struct rp_fpos *p, int c, int *where)
     return mine && d->flag_piece_blocked_win && !empty && !d->flag_beyond_board[c];
 }
 
-/* Janggi's material count (11.1's material_counting_result): the result
- * from White's side. */
+/* With flagMove and the king as the flag piece (Racing Kings), Black,
+ * to move after White's king reached the region, gets the extra move
+ * only when it can use it: not in check, and a legal king move into its
+ * own region (position.cpp's is_immediate_game_end); otherwise White's
+ * flag wins at once.  White, after Black's, never does. */
+static int can_follow_to_flag(const struct rp_fpos *p)
+{
+    const struct rp_fdef *d = p->def;
+    int stm = p->side, k = p->king[stm];
+    if (stm != 1 || p->in_check || k == RP_FNOSQ)
+        return 0;
+    /* The moves as rp_fgen_legal would give them, but for its own look
+     * at the game's end, which is what asks. */
+    struct rp_fmovelist l;
+    rp_fgen_pseudo(p, &l);
+    for (int i = 0; i < l.n; i++)
+        if (l.m[i].from == k && l.m[i].kind == RP_FM_NORMAL && rp_fset_has(&d->flag[stm], l.m[i].to) &&
+            rp_flegal(p, l.m[i]) == RP_FL_OK)
+            return 1;
+    return 0;
+}
+
+/* The flag's end: result, and the square reached in the detail. */
+static int flag_ending(const struct rp_fdef *d, enum rp_result result, int sq, struct rp_ending *e)
+{
+    char name[8];
+    e->result = result;
+    e->termination.kind = RP_TERM_FLAG;
+    rp_fsquare_name(d, sq, name);
+    snprintf(e->detail, sizeof e->detail, "flag=%s", name);
+    return 1;
+}
+
 /* 11.1's material counting (position.h): Janggi's weighted count, which
  * White wins only by more than one point (Black, the second player, has
  * the compensation), or the plain count of pieces on the board.  The
@@ -507,24 +538,15 @@ int rp_fimmediate_end(const struct rp_fpos *p, struct rp_ending *e)
         }
     }
     if (d->has_flag) {
-        int sq;
-        if (!d->flag_move && flag_reached(p, mover, &sq)) {
-            e->result = value_for(RP_FV_WIN, mover);
-            e->termination.kind = RP_TERM_FLAG;
-            char name[8];
-            rp_fsquare_name(d, sq, name);
-            snprintf(e->detail, sizeof e->detail, "flag=%s", name);
-            return 1;
-        }
-        if (d->flag_move && flag_reached(p, stm, &sq)) {
-            int other;
-            e->result = flag_reached(p, mover, &other) && stm == 0 ? RP_RESULT_DRAW : value_for(RP_FV_WIN, stm);
-            e->termination.kind = RP_TERM_FLAG;
-            char name[8];
-            rp_fsquare_name(d, sq, name);
-            snprintf(e->detail, sizeof e->detail, "flag=%s", name);
-            return 1;
-        }
+        int sq, other;
+        if (d->flag_move && flag_reached(p, stm, &sq))
+            return flag_ending(d, flag_reached(p, mover, &other) && stm == 0 ? RP_RESULT_DRAW
+                                                                              : value_for(RP_FV_WIN, stm),
+                               sq, e);
+        /* After the extra move's case: both may hold (Racing Kings). */
+        if ((!d->flag_move || (d->flag_piece == d->king && d->king >= 0)) &&
+            flag_reached(p, mover, &sq) && !(d->flag_move && can_follow_to_flag(p)))
+            return flag_ending(d, value_for(RP_FV_WIN, mover), sq, e);
     }
     if (d->check_counting && p->checks_left[mover] == 0) {
         e->result = value_for(RP_FV_WIN, mover);

@@ -364,6 +364,22 @@ Test(replay_fairy_engine, the_flag_needs_its_count_or_a_full_region)
     cr_expect_str_eq(end_of("kono", "PPPpp/p3p/5/P3P/1P3 w - - 0 1"), "*");
 }
 
+/* Racing Kings (flagMove with the king as the flag piece), as ffish
+ * 0.7.10 ends these positions: White's king on the eighth rank wins at
+ * once unless Black, to move, can answer with a king move onto it (not
+ * in check, the square free of attack); Black's reaching it after White's
+ * is a draw, Black's first a win at once. */
+Test(replay_fairy_engine, racing_kings_black_follows_only_when_it_can)
+{
+    cr_assert_gt(start_moves("[rk:racingkings]\n", "rk"), 0);
+    cr_expect_str_eq(end_of("rk", "6K1/8/8/8/8/8/k7/8 b - - 0 1"), "1-0");
+    cr_expect_str_eq(end_of("rk", "6K1/1k6/8/8/8/8/8/8 b - - 0 1"), "*");
+    cr_expect_str_eq(end_of("rk", "1k4K1/8/8/8/8/8/8/8 w - - 0 2"), "1/2-1/2");
+    cr_expect_str_eq(end_of("rk", "6K1/1k6/8/8/8/8/8/1r6 b - - 0 1"), "*");
+    cr_expect_str_eq(end_of("rk", "1k6/8/8/6K1/8/8/8/8 w - - 0 1"), "0-1");
+    cr_expect_str_eq(end_of("rk", "6K1/1kR5/8/8/8/8/8/8 b - - 0 1"), "1-0");
+}
+
 /* Black's moves are White's turned half a circle, files too (the
  * reference build's): Bajr's pawn, mfrWmrfF, steps forward, right and
  * forward-right, which for Black on c4 is c3, b4 and b3 (ffish). */
