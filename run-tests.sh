@@ -3,7 +3,7 @@
 # UndefinedBehaviorSanitizer (build-asan/), then every Criterion suite
 # through ctest, then analyze -j under ThreadSanitizer (build-tsan/),
 # then each libFuzzer harness for a bounded time (clang, build-fuzz/;
-# GC_FUZZ_SECONDS, default 20).  Installs the Debian packages
+# GC_FUZZ_SECONDS, default 12).  Installs the Debian packages
 # first if any is missing.
 set -eu
 cd "$(dirname "$0")"
@@ -40,7 +40,7 @@ else
 fi
 
 # The fuzzers run even when a suite failed: their findings are news too.
-tests/fuzz/run-fuzzers.sh "${GC_FUZZ_SECONDS:-20}" >build-asan/fuzz.log 2>&1 || status=1
+tests/fuzz/run-fuzzers.sh "${GC_FUZZ_SECONDS:-12}" >build-asan/fuzz.log 2>&1 || status=1
 cat build-asan/fuzz.log
 
 # One closing line over both, in the plain form CI reads.
