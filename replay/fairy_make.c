@@ -197,8 +197,10 @@ static int make_board_move(struct rp_fpos *p, rp_fmove m)
         p->rule50 = 0;
         int dist = m.to - m.from;
         /* Any two-step push, as the reference build (a first-rank one in
-         * Horde too), when an enemy pawn could take on the square passed. */
-        if (dist == 2 * push_of(us) && d->en_passant && rp_fset_has(&d->en_passant_region, m.to - push_of(us))) {
+         * Horde too), when an enemy pawn could take on the square passed;
+         * not one that promotes: the pawn is gone (the reference build's
+         * promotion and en passant are two branches of one choice). */
+        if (dist == 2 * push_of(us) && m.kind != RP_FM_PROMOTE && d->en_passant && rp_fset_has(&d->en_passant_region, m.to - push_of(us))) {
             rp_fpiece enemy = rp_fp_make(d->pawn, them);
             if (p->b[m.to - 1] == enemy || p->b[m.to + 1] == enemy)
                 p->ep = m.to - push_of(us);

@@ -273,12 +273,14 @@ Test(replay_fairy_engine, a_named_type_keeps_its_moves_but_a_king_takes_its_betz
  * with no rook needed (antiatomic and atomiczh inherit "KQkq" with
  * castling = false), and a pawn's double step into the promotion zone
  * promotes (Epic Atomic's zone starts mid-board): a7-a5 is a bishop, as
- * ffish's a7a5b. */
+ * ffish's a7a5b, and leaves no en passant square though a white pawn
+ * stands beside it (ffish: 4k3/8/8/bP6/8/8/8/4K3 w - - 0 2; the FEN
+ * fuzzer found the square written and then refused on reading). */
 Test(replay_fairy_engine, castling_rights_without_castling_and_a_double_step_that_promotes)
 {
     cr_expect_eq(start_moves("[ds]\npawn = p\nking = k\nbishop = b\npromotionPieceTypes = b\n"
                              "promotionRegionWhite = *6 *7 *8\npromotionRegionBlack = *5 *4 *3 *2 *1\n"
-                             "castling = false\nstartFen = 4k3/p7/8/8/8/8/8/4K3 b KQkq - 0 1\n",
+                             "castling = false\nstartFen = 4k3/p7/8/1P6/8/8/8/4K3 b KQkq - 0 1\n",
                              "ds"),
                  7);
     const struct rp_fdef *d = rp_fairy_find("ds");
@@ -296,7 +298,7 @@ Test(replay_fairy_engine, castling_rights_without_castling_and_a_double_step_tha
         }
     cr_expect_eq(found, 1, "one double step, promoting");
     rp_ffen_write(&p, fen, sizeof fen);
-    cr_expect_str_eq(fen, "4k3/8/8/b7/8/8/8/4K3 w - - 0 2");
+    cr_expect_str_eq(fen, "4k3/8/8/bP6/8/8/8/4K3 w - - 0 2");
 }
 
 /* A flag is looked at only where a flag piece has a square to reach:
