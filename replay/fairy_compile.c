@@ -238,6 +238,11 @@ static int check_piece_sets(struct rp_fdef *d, struct rp_fdef_error *err)
             (d->en_passant_types[c] & pawn) != (d->en_passant_types[0] & pawn))
             return fail_key(err, "enPassantTypes",
                             "gcaudit implements enPassantTypes only as the pawn of both sides, or none");
+        /* The reference build lets a pawn become a second king, and then
+         * looks after one of the two; gcaudit keeps one king a side. */
+        if (d->king >= 0 && (d->promotion_types[c] >> d->king & 1))
+            return fail_key(err, "promotionPieceTypes",
+                            "a pawn cannot promote to the king: gcaudit plays one king a side");
         if ((d->n_move_rule_types[c] & present) != pawn)
             return fail_key(err, "nMoveRuleTypes",
                             "gcaudit implements nMoveRuleTypes only as the pawn (%s)", pawn ? "p" : "-");

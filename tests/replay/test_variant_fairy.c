@@ -412,6 +412,22 @@ Test(replay_variant_fairy, a_start_fen_number_out_of_range_is_refused)
     }
 }
 
+/* A pawn that may promote to the king is refused with the key's line:
+ * the reference build lets a side have two kings (ffish: a7a8k beside
+ * the king on e1), gcaudit plays one a side; the fuzzer found a file
+ * that did it. */
+Test(replay_variant_fairy, promotion_to_the_king_is_refused)
+{
+    struct rp_def_error e;
+    cr_assert_eq(load_text("[pk:chess]\ngcGames = PK\npromotionPieceTypes = kq\n", &e), RP_MISUSE);
+    cr_expect_eq(e.line, 3);
+    cr_expect_str_eq(e.key, "promotionPieceTypes");
+    cr_expect_str_eq(e.message, "[pk] a pawn cannot promote to the king: gcaudit plays one king a side");
+    /* Where k is a commoner (antichess's), it may. */
+    cr_expect_eq(load_text("[pc:chess]\ngcGames = PC\nking = -\ncommoner = k\npromotionPieceTypes = kq\n", &e),
+                 RP_DONE, "%s", e.message);
+}
+
 Test(replay_variant_fairy, a_bad_pgn_variant_is_refused)
 {
     struct rp_def_error e;
