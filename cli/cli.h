@@ -507,9 +507,11 @@ void cli_alloc_fail_end(void);
 void cli_report_set_begin(const char *dir);
 
 /* The list of what the last run wrote in its report folder, and its first
- * line. */
+ * line: version 2, whose digests are report_set.c's DIGEST_WORDS; a list
+ * of version 1 (FNV-1a digests, gcaudit before 2026-11-28) is still read. */
 #define CLI_FILES_LIST "gcaudit-files.txt"
-#define CLI_FILES_HEADER "gcaudit report files 1"
+#define CLI_FILES_HEADER "gcaudit report files 2"
+#define CLI_FILES_HEADER_V1 "gcaudit report files 1"
 
 /* Put every waiting file in place.  0; or -1 with errno, every old file
  * left (or put back) as it was and the new ones removed. */

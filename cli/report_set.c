@@ -42,6 +42,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,11 +207,15 @@ void cli_report_set_abort(void)
 
 /* ----------------------------------- what the last run wrote (FILES_LIST) */
 
+/* The digests the list has held, by its version (digest_of below). */
+enum { DIGEST_FNV1A = 1, DIGEST_WORDS = 2 };
+
 struct listed {
     char *name;                   /* in set.dir */
     int pages;                    /* the pages' folder */
     long long size;               /* a file's size and digest, as written */
     unsigned long long digest;
+    int kind;                     /* the digest's: the list's version (DIGEST_*) */
 };
 
 static void free_list(struct listed *l, size_t n)
@@ -229,22 +234,100 @@ static char *in_set_dir(const char *name)
     return p;
 }
 
-/* FNV-1a of a file's bytes (the list says what gcaudit wrote without a
- * time in it, so that the same reports are the same bytes).  0 when it
- * cannot be read. */
-static unsigned long long digest_of(const char *path)
+/* The digests of a file's bytes the list has held: the list says what
+ * gcaudit wrote without a time in it, so that the same reports are the
+ * same bytes.  Version 1 was FNV-1a, a byte at a time: on 100,000 games
+ * it was 2% of the run, all of it at the end, where no other thread
+ * helps.  Version 2 takes the bytes 32 at a time in four lanes of 64-bit
+ * words, each lane multiplied and folded as FNV's state is, so the four
+ * run side by side (about 5 bytes a cycle where FNV-1a did 0.25); the
+ * bytes after the last whole 32 and the length are folded in at the end.
+ * Neither is cryptographic: it tells a file edited since from the one
+ * gcaudit wrote, which is all the list asks. */
+struct digest {
+    int kind;
+    uint64_t lane[4];             /* DIGEST_FNV1A: lane[0] is the hash */
+    uint64_t len;
+};
+
+static const uint64_t lane_seed[4] = {0xcbf29ce484222325ULL, 0x9E3779B97F4A7C15ULL,
+                                      0xC2B2AE3D27D4EB4FULL, 0x165667B19E3779F9ULL};
+
+static void digest_init(struct digest *d, int kind)
+{
+    d->kind = kind;
+    d->len = 0;
+    memcpy(d->lane, lane_seed, sizeof d->lane);
+}
+
+/* A little-endian word, whatever the machine's order: the list may be
+ * read by another machine sharing the folder. */
+static inline uint64_t le64(const unsigned char *p)
+{
+    uint64_t w = 0;
+    for (int i = 7; i >= 0; i--)
+        w = w << 8 | p[i];
+    return w;
+}
+
+static inline uint64_t lane_step(uint64_t h, uint64_t w)
+{
+    h = (h ^ w) * 0xff51afd7ed558ccdULL;
+    return h ^ (h >> 29);
+}
+
+/* n bytes; for DIGEST_WORDS a multiple of 32 unless they are the file's
+ * last. */
+static void digest_add(struct digest *d, const unsigned char *p, size_t n)
+{
+    d->len += n;
+    if (d->kind == DIGEST_FNV1A) {
+        uint64_t h = d->lane[0];
+        for (size_t i = 0; i < n; i++)
+            h = (h ^ p[i]) * 0x100000001b3ULL;
+        d->lane[0] = h;
+        return;
+    }
+    size_t i = 0;
+    for (; i + 32 <= n; i += 32)
+        for (int k = 0; k < 4; k++)
+            d->lane[k] = lane_step(d->lane[k], le64(p + i + 8 * (size_t)k));
+    /* The last bytes, short of a word: each in a lane of its own turn. */
+    for (; i < n; i++)
+        d->lane[i & 3] = lane_step(d->lane[i & 3], (uint64_t)p[i] | 0x100);
+}
+
+static uint64_t digest_end(const struct digest *d)
+{
+    if (d->kind == DIGEST_FNV1A)
+        return d->lane[0];
+    uint64_t h = d->len;
+    for (int k = 0; k < 4; k++) {
+        h = (h ^ d->lane[k]) * 0xBF58476D1CE4E5B9ULL;
+        h = (h ^ (h >> 27)) * 0x94D049BB133111EBULL;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+/* The digest of kind of a file's bytes.  0 when it cannot be read. */
+static unsigned long long digest_of(const char *path, int kind)
 {
     int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0)
         return 0;
-    unsigned long long h = 0xcbf29ce484222325ULL;
-    unsigned char buf[65536];
-    ssize_t n;
-    while ((n = read(fd, buf, sizeof buf)) > 0)
-        for (ssize_t i = 0; i < n; i++)
-            h = (h ^ buf[i]) * 0x100000001b3ULL;
+    struct digest d;
+    digest_init(&d, kind);
+    unsigned char buf[65536];   /* a multiple of 32: only the last bytes are short of a block */
+    ssize_t n = 1;
+    while (n > 0) {
+        size_t have = 0;
+        while (have < sizeof buf && (n = read(fd, buf + have, sizeof buf - have)) > 0)
+            have += (size_t)n;
+        digest_add(&d, buf, have);
+    }
     close(fd);
-    return n < 0 ? 0 : h;
+    return n < 0 ? 0 : digest_end(&d);
 }
 
 /* A name the list may hold: one component, never the list itself. */
@@ -288,9 +371,14 @@ static int read_list(struct listed **out, size_t *n)
     }
     char line[4200];
     size_t cap = 0;
-    int rc = 0, ok = fgets(line, sizeof line, f) && strcmp(line, CLI_FILES_HEADER "\n") == 0;
+    int rc = 0, ok = fgets(line, sizeof line, f) != NULL;
+    int kind = !ok                                                 ? 0
+               : strcmp(line, CLI_FILES_HEADER "\n") == 0    ? DIGEST_WORDS
+               : strcmp(line, CLI_FILES_HEADER_V1 "\n") == 0 ? DIGEST_FNV1A
+                                                             : 0;
+    ok = kind != 0;
     while (ok && rc == 0 && fgets(line, sizeof line, f)) {
-        struct listed e = {0};
+        struct listed e = {.kind = kind};
         int at = 0;
         char *nl = strchr(line, '\n');
         if (!nl) {
@@ -355,7 +443,7 @@ static int write_list(void)
             fprintf(f, "pages %s\n", name);
         else
             fprintf(f, "file %lld %016llx %s\n", (long long)st.st_size,
-                    digest_of(set.w[i].tmp), name);
+                    digest_of(set.w[i].tmp, DIGEST_WORDS), name);
     }
     if (f && (ferror(f) | fclose(f)))
         rc = -1;
@@ -392,7 +480,7 @@ static void remove_unwritten(const struct listed *l, size_t n)
                             "write: left as it is",
                             path);
         } else if (!l[i].pages && S_ISREG(st.st_mode) && st.st_size == l[i].size &&
-                   l[i].digest && digest_of(path) == l[i].digest) {
+                   l[i].digest && digest_of(path, l[i].kind) == l[i].digest) {
             unlink(path);
         } else {
             cli_warning("'%s' was written by an earlier run and has changed since: left as it "

@@ -334,7 +334,7 @@ Test(report_set, files_the_new_run_does_not_write_are_removed)
     cr_assert(exists_in("out/stats.xlsx") && exists_in("out/games.pgn") &&
               exists_in("out/games/1.html"));
     char *list = ts_slurp(ts_scratch, "out/gcaudit-files.txt");
-    cr_expect(strncmp(list, "gcaudit report files 1\n", 23) == 0, "%s", list);
+    cr_expect(strncmp(list, "gcaudit report files 2\n", 23) == 0, "%s", list);
     cr_expect(strstr(list, " stats.xlsx\n") && strstr(list, " games.pgn\n") &&
               strstr(list, "\npages games\n") && strstr(list, " summary.html\n") &&
               !strstr(list, "notes.txt"),
@@ -376,6 +376,58 @@ Test(report_set, an_earlier_file_changed_since_is_kept_with_a_warning)
     cr_expect_str_eq(err, "");
     free(err);
     cr_expect(exists_in("book.xlsx") && exists_in("out/stats.xlsx"));
+}
+
+/* A file edited since to the same size: the digest, not the size, tells. */
+Test(report_set, an_earlier_file_edited_to_its_own_size_is_kept)
+{
+    write_in("a.log", LOG);
+    char *dir = ts_fmt("%s/out", ts_scratch);
+    cr_assert_eq(mkdir(dir, 0755), 0);   /* --pgn's folder must exist before the run */
+    free(dir);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q a.log -o out --viewer none --pgn out/g.pgn"),
+                 0);
+    char *pgn = ts_slurp(ts_scratch, "out/g.pgn");
+    size_t n = strlen(pgn);
+    cr_assert_gt(n, 40);
+    pgn[n - 2] = pgn[n - 2] == 'x' ? 'y' : 'x';   /* one byte of the last 32, changed */
+    write_in("out/g.pgn", pgn);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q a.log -o out --viewer none"), 0);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
+    cr_expect(strstr(err, "'out/g.pgn' was written by an earlier run and has changed since"),
+              "%s", err);
+    free(err);
+    char *kept = ts_slurp(ts_scratch, "out/g.pgn");
+    cr_expect_str_eq(kept, pgn);
+    free(kept), free(pgn);
+}
+
+/* A list of version 1 (FNV-1a digests, gcaudit before its list's version
+ * 2) is still honoured: its unchanged files go, a changed one stays. */
+Test(report_set, a_list_of_version_1_is_still_read)
+{
+    write_in("a.log", LOG);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q a.log -o out --viewer none"), 0);
+    write_in("out/old.pgn", "mine\n");
+    write_in("out/edited.pgn", "mind\n");
+    unsigned long long h = 0xcbf29ce484222325ULL;
+    for (const char *c = "mine\n"; *c; c++)
+        h = (h ^ (unsigned char)*c) * 0x100000001b3ULL;
+    char *list = ts_fmt("gcaudit report files 1\nfile 5 %016llx old.pgn\n"
+                        "file 5 %016llx edited.pgn\n",
+                        h, h);
+    write_in("out/gcaudit-files.txt", list);
+    free(list);
+    cr_assert_eq(ts_gcaudit(ts_scratch, "analyze -q a.log -o out --viewer none"), 0);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
+    cr_expect_str_eq(err, "gcaudit: warning: 'out/edited.pgn' was written by an earlier run and "
+                          "has changed since: left as it is, though this run did not write it\n");
+    free(err);
+    cr_expect(!exists_in("out/old.pgn"), "a file of a version 1 list was not removed");
+    cr_expect(exists_in("out/edited.pgn"));
+    list = ts_slurp(ts_scratch, "out/gcaudit-files.txt");
+    cr_expect(strncmp(list, "gcaudit report files 2\n", 23) == 0, "%s", list);
+    free(list);
 }
 
 Test(report_set, the_list_never_names_a_file_outside_the_folder)
