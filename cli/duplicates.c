@@ -84,6 +84,13 @@ static uint64_t mix(uint64_t z)
     return z ^ (z >> 31);
 }
 
+/* The flags of a component's first word (its kind and label below
+ * them), which say how many words follow, so that the words hashed are
+ * one game's and no other's. */
+#define FP_TURN (1ULL << 63)       /* the first component of a turn */
+#define FP_PACKED (1ULL << 62)     /* both squares in the one word that follows */
+#define FP_EMPTY_TURN (1ULL << 61) /* a turn without components: nothing follows */
+
 int cli_game_fingerprint(const struct fmt_game *g, const char *variant, uint64_t fp[2])
 {
     if (g->nturns == 0)
@@ -94,15 +101,20 @@ int cli_game_fingerprint(const struct fmt_game *g, const char *variant, uint64_t
     hash_field(&h, g->black);
     for (size_t i = 0; i < g->nturns; i++) {
         const struct fmt_turn *t = &g->turns[i];
+        if (t->ncomps == 0)
+            hash_word(&h, FP_EMPTY_TURN);
         for (size_t k = 0; k < t->ncomps; k++) {
             /* What the component does, not how it is spelt: a move's
              * label is optional and spacing free, so "P e2-e4" and
              * "e2 - e4" are one move; a placement's label is the piece.
              * The parser zero-fills the fields, so each is hashed as
-             * whole words: this runs for every ply of every game. */
+             * whole words: this runs for every ply of every game, and
+             * two squares of at most four bytes each (nearly all) share
+             * one word, the turn's start a flag: two words a ply. */
             const struct fmt_component *c = &t->comps[k];
+            uint64_t first = k == 0 ? FP_TURN : 0;
             if (c->kind == FMT_COMP_BAD) {
-                hash_word(&h, FMT_COMP_BAD);
+                hash_word(&h, first | (uint64_t)FMT_COMP_BAD << 32);
                 hash_field(&h, c->text);
                 continue;
             }
@@ -112,11 +124,16 @@ int cli_game_fingerprint(const struct fmt_game *g, const char *variant, uint64_t
             memcpy(&to, c->to, sizeof c->to < 8 ? sizeof c->to : 8);
             if (c->kind == FMT_COMP_PLACE)
                 memcpy(&label, c->label, sizeof c->label < 4 ? sizeof c->label : 4);
-            hash_word(&h, (uint64_t)c->kind << 32 | label);
-            hash_word(&h, from);
-            hash_word(&h, to);
+            first |= (uint64_t)c->kind << 32 | label;
+            if ((from | to) >> 32 == 0) {
+                hash_word(&h, first | FP_PACKED);
+                hash_word(&h, from | to << 32);
+            } else {
+                hash_word(&h, first);
+                hash_word(&h, from);
+                hash_word(&h, to);
+            }
         }
-        hash_bytes(&h, "\x1e", 1);
     }
     fp[0] = mix(h.a) | 1;     /* never 0: 0 marks an empty slot */
     fp[1] = mix(h.b ^ h.a);

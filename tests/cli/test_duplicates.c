@@ -523,3 +523,47 @@ Test(duplicates, the_bounded_table_writes_the_same_reports)
     free(plain);
     free(bounded);
 }
+
+/* ------------------------------------------------------ the fingerprint */
+
+/* The fingerprint of the first game of a log's text, as a worker takes it. */
+static void fingerprint_of(const char *moves, uint64_t fp[2])
+{
+    char *text = ts_fmt("Game: Chess\nWhite: Ann\nBlack: Bob\n\n%s", moves);
+    fmt_parser *p = fmt_parser_new(text, strlen(text));
+    struct fmt_game g;
+    cr_assert(p);
+    cr_assert_eq(fmt_parser_next(p, &g), FMT_OK);
+    cr_assert_eq(cli_game_fingerprint(&g, "Chess", fp), 0, "%s", moves);
+    fmt_game_release(&g);
+    fmt_parser_free(p);
+    free(text);
+}
+
+static int same_game(const char *a, const char *b)
+{
+    uint64_t x[2], y[2];
+    fingerprint_of(a, x);
+    fingerprint_of(b, y);
+    return x[0] == y[0] && x[1] == y[1];
+}
+
+/* Two squares of at most four bytes share a word, longer ones take one
+ * each, and a turn's start is a flag on its first component: each way,
+ * what the components are decides, never how they are written. */
+Test(duplicates_fingerprint, what_the_moves_are_decides)
+{
+    cr_expect(same_game("1. P e2-e4 1... p e7-e5\n", "1. e2 - e4 1... e7-e5\n"));
+    cr_expect(same_game("1. a10000-a10001\n", "1. a10000 - a10001\n"));
+    /* Other squares, short and long. */
+    cr_expect(!same_game("1. e2-e4\n", "1. e2-e5\n"));
+    cr_expect(!same_game("1. a10000-b2\n", "1. a10001-b2\n"));
+    cr_expect(!same_game("1. b2-a10000\n", "1. b2-a10001\n"));
+    /* The same components cut into turns otherwise: one turn of two, two
+     * turns of one, an empty component (ignored) in between. */
+    cr_expect(!same_game("1. e2-e4; e7-e5\n", "1. e2-e4 1... e7-e5\n"));
+    cr_expect(same_game("1. e2-e4; ; e7-e5\n", "1. e2-e4; e7-e5\n"));
+    /* A placement's piece counts; a move's label does not. */
+    cr_expect(!same_game("1. P-e4\n", "1. N-e4\n"));
+    cr_expect(same_game("1. N g1-f3\n", "1. g1-f3\n"));
+}
