@@ -312,6 +312,7 @@ static int add_probe(struct rp_fdef *d, int by, struct rp_fprobe pr, struct rp_f
 static int compile_probes(struct rp_fdef *d, struct rp_fdef_error *err)
 {
     d->simple_attacks = 1;
+    d->hoppers = 0;
     memset(d->line_types, 0, sizeof d->line_types);
     for (int by = 0; by < 2; by++) {
         d->nprobes[by] = 0;
@@ -333,6 +334,7 @@ static int compile_probes(struct rp_fdef *d, struct rp_fdef_error *err)
             const struct rp_ftype *ty = &d->types[t];
             for (int k = 0; k < ty->natoms; k++) {
                 const struct rp_fatom *a = &ty->atoms[k];
+                d->hoppers |= a->kind == RP_FA_HOP || a->kind == RP_FA_GRASSHOP;
                 if (!(a->mode & RP_FA_CAPTURE))
                     continue;
                 memset(&pr, 0, sizeof pr);

@@ -253,6 +253,9 @@ struct rp_fdef {
     uint64_t castling_rook_types[2]; /* castlingRookPieces (castlingRookPiece sets it too) */
     int castling_king_type[2];   /* castlingKingPiece: the king (checked when compiled) */
     int castling_king_file;      /* castlingKingFile: read; the king being one, it decides nothing */
+    int castling_rook_kingside_file;  /* castlingRookKingsideFile: where a FEN's K starts looking
+                                         for its rook, towards the king (0-based) */
+    int castling_rook_queenside_file; /* castlingRookQueensideFile: where Q starts */
 
     /* check */
     int checking;
@@ -352,6 +355,8 @@ struct rp_fdef {
     int extinction_ends;         /* extinction ends the game: extinctionValue set, and not
                                     pseudo-royal pieces that cannot be taken (no blast) */
     int has_flag;                /* a flag piece and a flag region: the flag is looked at */
+    int hoppers;                 /* some piece hops (a cannon, a grasshopper): a FEN may hold no
+                                    wall, which gcaudit does not make a screen */
     int simple_attacks;          /* every attack is a plain leap or a rook or bishop line: a
                                     move can only open a line through its from-square (the
                                     fast legality test of fairy_legal.c) */

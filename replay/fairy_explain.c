@@ -89,7 +89,7 @@ static int explain_path(const struct rp_fturn *t, const struct rp_fatom *at, int
             if (first < 0)
                 first = s;
             screens++;
-            cannon_screen |= d->types[rp_fp_type(p->b[s])].role == RP_FR_JANGGI_CANNON;
+            cannon_screen |= rp_fp_real(p->b[s]) && d->types[rp_fp_type(p->b[s])].role == RP_FR_JANGGI_CANNON;
         }
     if (at->kind == RP_FA_RIDE && first >= 0)
         return snprintf(why, size, RP_WHY_BLOCKED, rp_fturn_square(t, first, a)), 1;
@@ -370,6 +370,8 @@ int rp_fexplain_unreachable(const struct rp_fturn *t)
     if (!explain_castling(t, from, to, why, sizeof why)) {
         if (rp_fp_real(p->b[to]) && rp_fp_colour(p->b[to]) == p->side)
             snprintf(why, sizeof why, RP_WHY_OWN_PIECE, rp_fturn_square(t, to, a), rp_fturn_piece(t, to, own));
+        else if (p->b[to] == RP_FOFF)
+            snprintf(why, sizeof why, "%s is a wall square", rp_fturn_square(t, to, a));
         else
             explain(t, from, to, why, sizeof why);
     }

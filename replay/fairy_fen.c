@@ -79,6 +79,16 @@ static int read_placement(struct rp_fpos *p, const struct rp_fdef *d, const char
             if (n == 0 || file + n > d->files)
                 return fail(why, size, "rank %d of the FEN has more than %d squares", rank + 1, d->files);
             file += n;
+        } else if (*c == '*') {
+            /* A wall: a square nothing stands on, moves to or passes
+             * (the reference's wall squares); off the board to the
+             * engine, which stops a line there as at the edge. */
+            if (file >= d->files)
+                return fail(why, size, "rank %d of the FEN has more than %d squares", rank + 1, d->files);
+            if (d->hoppers)
+                return fail(why, size, "a wall square ('*') in the FEN: gcaudit does not implement walls where "
+                                       "pieces hop (a cannon's or a grasshopper's screen)");
+            p->b[rp_fsq(file++, rank)] = RP_FOFF;
         } else if (*c == '/') {
             if (file != d->files)
                 return fail(why, size, "rank %d of the FEN has %d squares, not %d", rank + 1, file, d->files);
@@ -175,12 +185,15 @@ static int read_castling(struct rp_fpos *p, const char *field, char *why, size_t
         rp_fpiece rook = rp_fp_make(d->castling_rook, colour);
         if ((u == 'K' || u == 'Q') && !d->castling && !d->gating)
             continue; /* no castling: the reference reads no right, and needs no rook */
+        /* K and Q: the first rook from castlingRook{King,Queen}sideFile
+         * towards the king, as the reference's set_castling_right. */
         if (u == 'K') {
-            for (int f = d->files - 1; f >= 0 && rsq < 0; f--)
+            int start = d->castling_rook_kingside_file < d->files ? d->castling_rook_kingside_file : d->files - 1;
+            for (int f = start; f >= 0 && rsq < 0; f--)
                 if (p->b[rp_fsq(f, rank)] == rook)
                     rsq = rp_fsq(f, rank);
         } else if (u == 'Q') {
-            for (int f = 0; f < d->files && rsq < 0; f++)
+            for (int f = d->castling_rook_queenside_file; f < d->files && rsq < 0; f++)
                 if (p->b[rp_fsq(f, rank)] == rook)
                     rsq = rp_fsq(f, rank);
         } else if (u >= 'A' && u < 'A' + d->files) {
@@ -397,6 +410,10 @@ void rp_ffen_write(const struct rp_fpos *p, char *buf, size_t size)
             if (empty)
                 PUT("%d", empty);
             empty = 0;
+            if (pc == RP_FOFF) {
+                PUT("*");
+                continue;
+            }
             int colour = rp_fp_colour(pc), t = rp_fp_type(pc), base = p->unpromoted[sq];
             if (base && base != PROMOTED_NO_BASE && d->types[base - 1].promoted == t) {
                 char l = d->types[base - 1].letter;

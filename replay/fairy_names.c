@@ -87,7 +87,9 @@ void rp_frender(const struct rp_fpos *p, char *buf, size_t size)
         for (int f = 0; f < d->files; f++) {
             int sq = rp_fsq(f, r);
             char l[RP_FLABEL_MAX + 2] = ".";
-            if (p->b[sq])
+            if (p->b[sq] == RP_FOFF)
+                l[0] = '*'; /* a wall, as the FEN writes it */
+            else if (p->b[sq])
                 rp_flabel(d, p->b[sq], p->unpromoted[sq], l);
             PUT(" %-2s", l);
         }
@@ -150,8 +152,8 @@ void rp_fview(const struct rp_fpos *p, struct rp_view *v)
             int sq = rp_fsq(f, r);
             struct rp_view_piece *cell = &b->cell[r][f];
             cell->colour = -1;
-            if (!p->b[sq])
-                continue;
+            if (!rp_fp_real(p->b[sq]))
+                continue; /* empty, or a wall: the viewer draws no piece there */
             view_label(d, p->b[sq], p->unpromoted[sq], cell->label);
             cell->colour = (signed char)rp_fp_colour(p->b[sq]);
         }

@@ -395,14 +395,14 @@ static int resolve_move(const struct rp_fturn *t, rp_fmove *out)
     const struct rp_fpos *p = t->p;
     int from = t->from, to = t->to;
     /* The usual turn passes these checks: words only for a failure. */
-    if (!p->b[from] || (c->label[0] && !label_is(t, from, c->label)) || rp_fp_colour(p->b[from]) != p->side) {
+    int real = rp_fp_real(p->b[from]); /* a wall square (a FEN's '*') holds no piece */
+    if (!real || (c->label[0] && !label_is(t, from, c->label)) || rp_fp_colour(p->b[from]) != p->side) {
         char label[RP_FLABEL_MAX + 2] = "", at[16], name[RP_FNAME_MAX] = "";
-        if (p->b[from]) {
+        if (real) {
             rp_flabel(t->d, p->b[from], p->unpromoted[from], label);
             rp_fturn_piece(t, from, name);
         }
-        struct rp_piece_words w = {p->b[from] != 0, label, name,
-                                   p->b[from] ? rp_fp_colour(p->b[from]) : 0};
+        struct rp_piece_words w = {real, label, name, real ? rp_fp_colour(p->b[from]) : 0};
         snprintf(at, sizeof at, "on %s", c->from);
         return rp_check_piece_words(&w, p->side, c->label, at, t->v);
     }
@@ -451,7 +451,7 @@ static int resolve_drop(const struct rp_fturn *t, rp_fmove *out)
     if (pfrom >= 0 && !d->drop_promoted)
         return set(t->v, RP_BAD_DROP, "a piece is dropped unpromoted in %s", d->short_title);
     if (p->b[to])
-        return set(t->v, RP_BAD_DROP, "%s is occupied", c->to);
+        return set(t->v, RP_BAD_DROP, p->b[to] == RP_FOFF ? "%s is a wall square" : "%s is occupied", c->to);
     if (!rp_fdrop_allowed(p, hand_type, to)) {
         int limit = rp_fdrop_file_limit(d, hand_type);
         if (limit == 0)

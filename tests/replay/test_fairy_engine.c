@@ -25,6 +25,7 @@
 #include "replay/fairy.h"
 #include "replay/replay.h"
 #include "replay/variant_fairy.h"
+#include "tests/support/definitions.h"
 #include "tests/support/support.h"
 
 static void load(void)
@@ -218,11 +219,8 @@ Test(replay_fairy_engine, fast_paths_agree_with_their_plain_twins, .timeout = 30
  * across such a swap); Crazyhouse's promoted queen returns as a pawn. */
 static uint64_t key_of(const char *variant, const char *fen)
 {
-    const struct rp_fdef *d = rp_fairy_find(variant);
-    cr_assert_not_null(d, "%s", variant);
     struct rp_fpos p;
-    char why[200];
-    cr_assert_eq(rp_ffen_read(&p, d, fen, why, sizeof why), 0, "%s: %s", fen, why);
+    ts_fpos_read(&p, variant, fen);
     return rp_fkey(&p);
 }
 
@@ -239,16 +237,11 @@ Test(replay_fairy_engine, the_key_tells_a_promoted_piece_by_its_base)
 /* Legal moves at the start of the variant a definition text defines. */
 static int start_moves(const char *text, const char *name)
 {
-    struct rp_def_error e;
-    FILE *f = fmemopen((void *)text, strlen(text), "r");
-    cr_assert(f);
-    cr_assert_eq(rp_defs_load_stream(f, "t.ini", &e), RP_DONE, "%s:%d: %s", e.file, e.line, e.message);
-    fclose(f);
+    ts_defs_load_text(text);
     const struct rp_fdef *d = rp_fairy_find(name);
     cr_assert_not_null(d);
     struct rp_fpos p;
-    char why[128];
-    cr_assert_eq(rp_ffen_read(&p, d, d->start_fen, why, sizeof why), 0, "%s", why);
+    ts_fpos_read(&p, name, d->start_fen);
     struct rp_fmovelist l;
     rp_fgen_legal(&p, &l);
     return l.n;

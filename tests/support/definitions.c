@@ -11,7 +11,9 @@
 #include <string.h>
 
 #include "formats/formats.h"
+#include "replay/fairy.h"
 #include "replay/replay.h"
+#include "replay/variant_fairy.h"
 #include "tests/support/support.h"
 
 #define DEFINITIONS_DIR GC_SOURCE_DIR "/replay/definitions"
@@ -150,4 +152,21 @@ void ts_replay_text(const char *text, struct rp_report *r, rp_turn_hook hook, vo
     cr_assert_eq(rp_replay(&g, r, hook, ctx), RP_DONE);
     fmt_game_release(&g);
     fmt_parser_free(p);
+}
+
+void ts_defs_load_text(const char *text)
+{
+    struct rp_def_error e;
+    FILE *f = fmemopen((void *)text, strlen(text), "r");
+    cr_assert_not_null(f);
+    cr_assert_eq(rp_defs_load_stream(f, "t.ini", &e), RP_DONE, "%s:%d: %s: %s", e.file, e.line, e.key, e.message);
+    fclose(f);
+}
+
+void ts_fpos_read(struct rp_fpos *p, const char *variant, const char *fen)
+{
+    const struct rp_fdef *d = rp_fairy_find(variant);
+    cr_assert_not_null(d, "no variant %s", variant);
+    char why[200];
+    cr_assert_eq(rp_ffen_read(p, d, fen, why, sizeof why), 0, "%s: %s", fen, why);
 }

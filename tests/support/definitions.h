@@ -52,4 +52,14 @@ struct ts_position *ts_positions_load(size_t *n);
  * replay does not run. */
 void ts_replay_text(const char *text, struct rp_report *r, rp_turn_hook hook, void *ctx);
 
+/* Register the definitions of a file's text (named t.ini); the test
+ * fails naming the line of a refusal. */
+void ts_defs_load_text(const char *text);
+
+/* Read fen into *p as the registered variant `variant` plays it (p is a
+ * struct rp_fpos, replay/fairy_pos.h); the test fails naming the FEN when
+ * the variant or the FEN is not there. */
+struct rp_fpos;
+void ts_fpos_read(struct rp_fpos *p, const char *variant, const char *fen);
+
 #endif

@@ -1,0 +1,136 @@
+/*
+ * Keys of the reference build (Fairy-Stockfish 230826, inside ffish
+ * 0.7.10) that the general engine implements as the reference plays
+ * them: each test loads a small definition (on a built-in parent where
+ * the variant is one), replays a game or reads a position, and checks
+ * what ffish gives for the same moves (the expected FENs and move
+ * counts were taken from ffish), and the message a director reads when
+ * a move breaks the rule.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay/fairy.h"
+#include "replay/replay.h"
+#include "replay/variant_fairy.h"
+#include "tests/support/definitions.h"
+#include "tests/support/support.h"
+
+static void setup(void) { rp_defs_builtin_dir(GC_SOURCE_DIR "/replay/definitions/builtin"); }
+
+static void teardown(void)
+{
+    rp_defs_reset();
+    rp_defs_builtin_dir(NULL);
+}
+
+TestSuite(replay_fairy_reference_keys, .init = setup, .fini = teardown);
+
+/* The refusal of a definition file's text: "line: key: message". */
+static void expect_refused(const char *text, const char *want)
+{
+    struct rp_def_error e;
+    FILE *f = fmemopen((void *)text, strlen(text), "r");
+    cr_assert_not_null(f);
+    cr_assert_neq(rp_defs_load_stream(f, "t.ini", &e), RP_DONE, "%s loads", text);
+    fclose(f);
+    char got[512];
+    snprintf(got, sizeof got, "%d: %s: %s", e.line, e.key, e.message);
+    cr_expect_str_eq(got, want);
+}
+
+static void keep_fen(void *ctx, const struct fmt_turn *t, const struct rp_variant *v, const void *state)
+{
+    (void)t;
+    cr_assert_eq(v->fen(state, ctx, 256), 0);
+}
+
+/* The game replays without a fault and ends on fen. */
+static void expect_fen(const char *game, const char *fen)
+{
+    struct rp_report r;
+    char last[256] = "";
+    ts_replay_text(game, &r, keep_fen, last);
+    cr_expect_eq(r.status, RP_STATUS_OK, "%s: %s", game, r.nviolations ? r.violations[0].message : "");
+    cr_expect_str_eq(last, fen, "%s", game);
+    rp_report_release(&r);
+}
+
+/* The game's first fault is an illegal move with this message. */
+static void expect_illegal(const char *game, const char *message)
+{
+    struct rp_report r;
+    ts_replay_text(game, &r, NULL, NULL);
+    cr_expect_eq(r.status, RP_STATUS_ILLEGAL, "%s", game);
+    cr_assert_geq(r.nviolations, 1, "%s", game);
+    cr_expect_str_eq(r.violations[0].message, message);
+    rp_report_release(&r);
+}
+
+/* The number of legal moves of name in fen. */
+static int legal_moves(const char *name, const char *fen)
+{
+    struct rp_fpos p;
+    ts_fpos_read(&p, name, fen);
+    struct rp_fmovelist l;
+    rp_fgen_legal(&p, &l);
+    return l.n;
+}
+
+/* ----------------------------------------------------------- castling */
+
+/* castlingRookKingsideFile and castlingRookQueensideFile (Shako: i and b,
+ * the rooks stand inside the cannons): a FEN's K takes the first rook
+ * from the i-file towards the king, Q the first from the b-file, as
+ * the reference's set_castling_right looks (ffish: e2h2 castles with
+ * i2, not j2; with rooks on a2 and c2, Q castles with c2). */
+Test(replay_fairy_reference_keys, castling_finds_its_rook_from_the_rook_files)
+{
+    ts_defs_load_text("[shk:shako]\n");
+    cr_expect_eq(legal_moves("shk", "4k5/10/10/10/10/10/10/10/1R2K3RR/10 w K - 0 1"), 42);
+    expect_fen("Game: shk\nFEN: 4k5/10/10/10/10/10/10/10/1R2K3RR/10 w K - 0 1\n\n1. K e2-h2\n",
+               "4k5/10/10/10/10/10/10/10/1R4RK1R/10 b - - 1 1");
+    cr_expect_eq(legal_moves("shk", "4k5/10/10/10/10/10/10/10/R1R1K5/10 w Q - 0 1"), 30);
+    expect_fen("Game: shk\nFEN: 4k5/10/10/10/10/10/10/10/R1R1K5/10 w Q - 0 1\n\n1. K e2-d2; R c2-e2\n",
+               "4k5/10/10/10/10/10/10/10/R2KR5/10 b - - 1 1");
+    /* The j-file rook has no right: its castling is no move. */
+    expect_illegal("Game: shk\nFEN: 4k5/10/10/10/10/10/10/10/4K3RR/10 w K - 0 1\n\n1. K e2-h2; R j2-g2\n",
+                   "component \"R j2-g2\" does not belong to the move e2-h2");
+}
+
+/* -------------------------------------------------------------- walls */
+
+/* A FEN's '*' is a wall (Gustav III's corners, Omicron's frame,
+ * Troitzky's board): nothing stands on it, moves to it or passes it;
+ * the FEN written keeps it (ffish: 22 moves at Gustav III's start, and
+ * c1b3 gives the FEN below). */
+Test(replay_fairy_reference_keys, a_wall_square_is_no_square)
+{
+    ts_defs_load_text("[gus:gustav3]\n");
+    const struct rp_fdef *d = rp_fairy_find("gus");
+    cr_expect_eq(legal_moves("gus", d->start_fen), 22);
+    expect_fen("Game: gus\n\n1. N c1-b3\n", "arnbqkbnra/*pppppppp*/*8*/*8*/*8*/*N7*/*PPPPPPPP*/AR1BQKBNRA b KQkq - 1 1");
+    expect_illegal("Game: gus\n\n1. N c1-a2\n", "the knight on c1 cannot reach a2: a2 is a wall square");
+    expect_illegal("Game: gus\n\n1. P a2-a3\n", "there is no piece on a2");
+    /* A wall in a FEN: header stops a rook, and the diagram shows it. */
+    ts_defs_load_text("[wc:chess]\n");
+    expect_illegal("Game: wc\nFEN: 4k3/8/8/8/R2*4/8/8/4K3 w - - 0 1\n\n1. R a4-e4\n",
+                   "the rook on a4 cannot reach e4: the path is blocked at d4");
+    struct rp_fpos p;
+    char diagram[512];
+    ts_fpos_read(&p, "wc", "4k3/8/8/8/R2*4/8/8/4K3 w - - 0 1");
+    rp_frender(&p, diagram, sizeof diagram);
+    cr_expect_not_null(strstr(diagram, "  4 R  .  .  *  .  .  .  .\n"), "%s", diagram);
+}
+
+/* A wall where a piece hops is refused: gcaudit does not make a wall a
+ * cannon's screen, as the reference does. */
+Test(replay_fairy_reference_keys, a_wall_where_pieces_hop_is_refused)
+{
+    expect_refused("[wallcannon:chess]\ncannon = c\n"
+                   "startFen = rnbqkbnr/pppppppp/8/8/3*4/8/PPPPPPPP/RNBQKBNR[Cc] w KQkq - 0 1\n",
+                   "3: startFen: [wallcannon] a wall square ('*') in the FEN: gcaudit does not implement walls where "
+                   "pieces hop (a cannon's or a grasshopper's screen)");
+}
