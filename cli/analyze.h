@@ -127,7 +127,7 @@ struct batch {
     size_t n;
     /* What replaying gives, to be written in order. */
     struct fmt_buf inputs, violations, rows, viewer;
-    struct fmt_buf games;         /* the games.csv cells, unformatted (cli_cells_pack), of the
+    struct fmt_buf games;         /* the games.csv rows but duplicate_of (cli_games_head_pack), of the
                                      owned records in order */
     struct fmt_buf pgn;           /* --pgn: the games' PGN, or a shard's records */
     struct cli_pgn_counts pgn_counts;

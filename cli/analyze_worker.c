@@ -160,8 +160,9 @@ static int format_row(struct fmt_buf *out, const char **cells, size_t n, int exc
 }
 
 /* The rows of a selected game, and its line in a shard's index.  Its
- * games.csv cells are kept unformatted: the writer fills duplicate_of in
- * (count_batch) and formats them. */
+ * games.csv row is formatted here but for its last cell, duplicate_of,
+ * which the writer adds (count_batch): formatting is work the workers
+ * share, where the writer's is serial. */
 static int format_game(struct analyze *A, struct batch *b, const struct batch_entry *x,
                        const struct fmt_game *g, const struct rp_report *r, FILE *verbose)
 {
@@ -171,7 +172,7 @@ static int format_game(struct analyze *A, struct batch *b, const struct batch_en
     const char *cells[CLI_GAMES_COLS];
     cli_games_row(&e, g, r, &game);
     cli_games_cells(&game, &buf, cells);
-    if (cli_cells_pack(&b->games, cells, CLI_GAMES_COLS) != FMT_OK)
+    if (cli_games_head_pack(&b->games, cells) != FMT_OK)
         return -1;
     struct cli_where where = {x->source, x->entry, g->index};
     for (size_t i = 0; i < r->nviolations; i++) {

@@ -86,13 +86,13 @@ static void write_bytes(struct analyze *A, fmt_csv *csv, const struct fmt_buf *b
 
 /* The batch's selected games, in input order: copies of earlier games are
  * named in their games.csv row (duplicate_of) and not counted; the others
- * are counted into the statistics.  Each owned game's row is formatted
- * here, once duplicate_of is known, and games.csv written as it goes.
+ * are counted into the statistics.  Each owned game's row is ended here
+ * with duplicate_of, once known, and games.csv written as it goes.
  * 0, or -1 when out of memory or a count failed (said). */
 static int count_batch(struct analyze *A, struct batch *b)
 {
     struct fmt_buf rows = {0};
-    size_t at = 0;                /* the next owned game's cells in b->games */
+    size_t at = 0;                /* the next owned game's row in b->games */
     int rc = 0;
     for (size_t i = 0; i < batch_nrecs(b) && !rc; i++) {
         const struct game_rec *rec = batch_rec(b, i);
@@ -108,13 +108,15 @@ static int count_batch(struct analyze *A, struct batch *b)
         }
         if (!rec->owned)
             continue;
-        const char *cells[CLI_GAMES_COLS];
-        at += cli_cells_unpack(b->games.data + at, cells, CLI_GAMES_COLS);
-        cells[CLI_G_DUPLICATE_OF] = dup ? first : "";
+        const char *head, *last = dup ? first : "";
+        size_t len;
+        at += cli_games_head_unpack(b->games.data + at, &head, &len);
         struct st_game sg;
         struct st_summary one;
         cli_counted_unpack(&b->counts, rec->counted, &sg, &one);
-        if (fmt_csv_format_row(&rows, cells, CLI_GAMES_COLS, A->o.excel) != FMT_OK) {
+        if (fmt_buf_add(&rows, head, len) != FMT_OK ||
+            fmt_csv_format_cells(&rows, &last, 1, 0) != FMT_OK ||
+            fmt_csv_format_end(&rows, A->o.excel) != FMT_OK) {
             cli_error("out of memory while writing games.csv");
             rc = -1;
         } else if (dup && st_summary_add(&A->t.dups, &one) != 0) {

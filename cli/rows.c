@@ -82,24 +82,25 @@ void cli_violations_cells(const struct cli_violations_row *row, struct cli_row_b
     row_cells(violations_at, CLI_VIOLATIONS_COLS, row, buf, cells);
 }
 
-int cli_cells_pack(struct fmt_buf *out, const char *const *cells, size_t n)
+_Static_assert(CLI_G_DUPLICATE_OF == CLI_GAMES_COLS - 1,
+               "the writer ends a games.csv row with duplicate_of");
+
+int cli_games_head_pack(struct fmt_buf *out, const char *const *cells)
 {
-    for (size_t i = 0; i < n; i++) {
-        const char *c = cells[i] ? cells[i] : "";
-        if (fmt_buf_add(out, c, strlen(c) + 1) != FMT_OK)
-            return FMT_FATAL;
-    }
+    size_t at = out->len, len = 0;
+    if (fmt_buf_add(out, (const char *)&len, sizeof len) != FMT_OK ||
+        fmt_csv_format_cells(out, cells, CLI_GAMES_COLS - 1, 1) != FMT_OK)
+        return FMT_FATAL;
+    len = out->len - at - sizeof len;
+    memcpy(out->data + at, &len, sizeof len);
     return FMT_OK;
 }
 
-size_t cli_cells_unpack(const char *data, const char **cells, size_t n)
+size_t cli_games_head_unpack(const char *data, const char **head, size_t *len)
 {
-    const char *p = data;
-    for (size_t i = 0; i < n; i++) {
-        cells[i] = p;
-        p += strlen(p) + 1;
-    }
-    return (size_t)(p - data);
+    memcpy(len, data, sizeof *len);
+    *head = data + sizeof *len;
+    return sizeof *len + *len;
 }
 
 static const char *entry_status(enum fmt_entry_status s)

@@ -134,13 +134,15 @@ void cli_games_cells(const struct cli_games_row *row, struct cli_row_buf *buf,
 void cli_violations_cells(const struct cli_violations_row *row, struct cli_row_buf *buf,
                           const char **cells);
 
-/* Cells kept unformatted (analyze's games.csv rows, until the writer
- * knows which games are copies): n strings appended to out, each with
- * its NUL.  FMT_OK, or FMT_FATAL when out of memory. */
-int cli_cells_pack(struct fmt_buf *out, const char *const *cells, size_t n);
+/* A games.csv row but its last cell, duplicate_of, which the writer
+ * knows only once it has seen the games before (analyze): the first
+ * CLI_GAMES_COLS - 1 cells formatted (fmt_csv_format_cells), after their
+ * length, appended to out.  FMT_OK, or FMT_FATAL when out of memory. */
+int cli_games_head_pack(struct fmt_buf *out, const char *const *cells);
 
-/* The n cells packed at data, pointing into it; returns the bytes they take. */
-size_t cli_cells_unpack(const char *data, const char **cells, size_t n);
+/* The head packed at data: *head points into it, *len is its length;
+ * returns the bytes it takes. */
+size_t cli_games_head_unpack(const char *data, const char **head, size_t *len);
 
 /* The variant name for the reports: the key, or the Game: value when unsupported. */
 const char *cli_variant_name(const struct fmt_game *g, const struct rp_report *r);

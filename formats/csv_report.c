@@ -228,12 +228,25 @@ static int format_cell(struct fmt_buf *out, const char *cell, int first)
     return FMT_OK;
 }
 
+enum fmt_rc fmt_csv_format_cells(struct fmt_buf *out, const char *const *cells, size_t n,
+                                 int start)
+{
+    for (size_t i = 0; i < n; i++)
+        if (format_cell(out, cells[i], start && i == 0) != FMT_OK)
+            return FMT_FATAL;
+    return FMT_OK;
+}
+
+enum fmt_rc fmt_csv_format_end(struct fmt_buf *out, int excel)
+{
+    return excel ? fmt_buf_add(out, "\r\n", 2) : fmt_buf_add(out, "\n", 1);
+}
+
 enum fmt_rc fmt_csv_format_row(struct fmt_buf *out, const char *const *cells, size_t ncols, int excel)
 {
-    for (size_t i = 0; i < ncols; i++)
-        if (format_cell(out, cells[i], i == 0) != FMT_OK)
-            return FMT_FATAL;
-    return excel ? fmt_buf_add(out, "\r\n", 2) : fmt_buf_add(out, "\n", 1);
+    if (fmt_csv_format_cells(out, cells, ncols, 1) != FMT_OK)
+        return FMT_FATAL;
+    return fmt_csv_format_end(out, excel);
 }
 
 fmt_csv *fmt_csv_open(const char *dir, const char *name,

@@ -335,6 +335,14 @@ enum fmt_rc fmt_csv_row(fmt_csv *csv, const char *const *cells, size_t ncols);
  * appended to out.  FMT_OK, or FMT_FATAL when out of memory. */
 FMT_MUST_CHECK enum fmt_rc fmt_csv_format_row(struct fmt_buf *out, const char *const *cells, size_t ncols, int excel);
 
+/* A row in parts: n cells appended to out, a comma before the first
+ * unless it starts the row (start); then the row's end (excel: "\r\n").
+ * The parts of a row are the bytes fmt_csv_format_row gives for it.
+ * FMT_OK, or FMT_FATAL when out of memory. */
+FMT_MUST_CHECK enum fmt_rc fmt_csv_format_cells(struct fmt_buf *out, const char *const *cells,
+                                                size_t n, int start);
+FMT_MUST_CHECK enum fmt_rc fmt_csv_format_end(struct fmt_buf *out, int excel);
+
 /* Append rows already formatted by fmt_csv_format_row.  FMT_OK, or
  * FMT_FATAL with errno the first failed write's (EFBIG past `ulimit -f`,
  * ENOSPC): every later call fails the same. */
