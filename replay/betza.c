@@ -191,6 +191,11 @@ int rp_betza_compile(const char *betza, struct rp_fatom *out, int max, int *n, c
             m.lame = 1;
         } else if (c == 'i') {
             m.initial = 1;
+        } else if (c == 'e') {
+            /* En passant: the reference build's parser (piece.cpp) reads
+             * no 'e' ("fceF" is its "fcF"); who captures en passant is
+             * enPassantTypes, onto squares the piece captures but does
+             * not move to. */
         } else if (is_vertical(c) || is_horizontal(c)) {
             char c2 = betza[i + 1];
             if (m.nwords >= 16) {

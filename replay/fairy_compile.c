@@ -218,36 +218,77 @@ static int fail_key(struct rp_fdef_error *err, const char *key, const char *fmt,
     return -1;
 }
 
+/* A type's quiet initial moves ('i') that leave an en passant square, as
+ * the reference's do_move sets one (a move of its initial moves that its
+ * other quiet moves do not make): 1 when some do, all of two steps along
+ * a line (one square passed); -1 when one passes more squares, which
+ * would leave several en passant squares at once. */
+static int initial_ep(const struct rp_ftype *ty)
+{
+    int any = 0;
+    for (int k = 0; k < ty->natoms; k++) {
+        const struct rp_fatom *a = &ty->atoms[k];
+        if (a->cond != RP_FAC_INITIAL || !(a->mode & RP_FA_MOVE) || a->kind == RP_FA_HOP ||
+            a->kind == RP_FA_GRASSHOP)
+            continue;
+        int steps = a->kind == RP_FA_RIDE ? (a->range ? a->range : RP_FMAX_RANKS) : 1;
+        int span = abs(a->dx) > abs(a->dy) ? abs(a->dx) : abs(a->dy);
+        int aligned = !a->dx || !a->dy || abs(a->dx) == abs(a->dy);
+        if (!aligned && a->kind == RP_FA_LEAP)
+            continue; /* no square between: the reference's square is the occupied target */
+        for (int n = 1; n <= steps; n++) {
+            int dx = a->dx * n, dy = a->dy * n, plain = 0;
+            for (int j = 0; j < ty->natoms && !plain; j++) {
+                const struct rp_fatom *b = &ty->atoms[j];
+                if (b->cond != RP_FAC_INITIAL && (b->mode & RP_FA_MOVE) && b->kind != RP_FA_HOP &&
+                    b->kind != RP_FA_GRASSHOP) {
+                    int reach = b->kind == RP_FA_RIDE ? (b->range ? b->range : RP_FMAX_RANKS) : 1;
+                    for (int m = 1; m <= reach && !plain; m++)
+                        plain = b->dx * m == dx && b->dy * m == dy;
+                }
+            }
+            if (plain || n * span < 2)
+                continue;
+            if (n * span > 2 || !aligned)
+                return -1;
+            any = 1;
+        }
+    }
+    return any;
+}
+
 /* The reference build's piece sets, as far as gcaudit's model of them
- * goes: the pawn (11.1's only pawn) is the one type that promotes as a
- * pawn, captures en passant and resets the move rule; castling is the
- * king's with one type of rook.  A set the model cannot play is refused,
- * naming its key. */
+ * goes: the pawn promotes, captures en passant and resets the move rule
+ * as a pawn; another type may too, by its own moves (promotionPawnTypes,
+ * enPassantTypes, nMoveRuleTypes: Berolina's pawn, Wolf's sergeant);
+ * castling is the king's with one type of rook.  A set the model cannot
+ * play is refused, naming its key. */
 static int check_piece_sets(struct rp_fdef *d, struct rp_fdef_error *err)
 {
     uint64_t present = 0;
     for (int i = 0; i < d->ntypes; i++)
         present |= (uint64_t)1 << d->present[i];
-    uint64_t pawn = d->pawn >= 0 ? (uint64_t)1 << d->pawn : 0;
+    uint64_t pawn = d->pawn >= 0 ? (uint64_t)1 << d->pawn : 0, initial = 0;
     char name[32];
+    for (int i = 0; i < d->ntypes; i++) {
+        int t = d->present[i], ep = t == d->pawn ? 0 : initial_ep(&d->types[t]);
+        if (ep < 0 && (pawn || ((d->en_passant_types[0] | d->en_passant_types[1]) & present & ~pawn)))
+            return fail_key(err, type_key(t, name, sizeof name),
+                            "an initial move ('i') that passes more than one square: gcaudit keeps one en passant "
+                            "square");
+        d->types[t].initial_ep = ep > 0;
+        if (ep > 0)
+            initial |= (uint64_t)1 << t;
+    }
     for (int c = 0; c < 2; c++) {
-        if ((d->promotion_pawn_types[c] & present) != pawn)
-            return fail_key(err, "promotionPawnTypes",
-                            "gcaudit implements promotionPawnTypes only as the pawn (%s)", pawn ? "p" : "-");
-        if ((d->en_passant_types[c] & present & ~pawn) != 0 ||
-            (d->en_passant_types[c] & pawn) != (d->en_passant_types[0] & pawn))
-            return fail_key(err, "enPassantTypes",
-                            "gcaudit implements enPassantTypes only as the pawn of both sides, or none");
         /* The reference build lets a pawn become a second king, and then
          * looks after one of the two; gcaudit keeps one king a side. */
         if (d->king >= 0 && (d->promotion_types[c] >> d->king & 1))
             return fail_key(err, "promotionPieceTypes",
                             "a pawn cannot promote to the king: gcaudit plays one king a side");
-        if ((d->n_move_rule_types[c] & present) != pawn)
-            return fail_key(err, "nMoveRuleTypes",
-                            "gcaudit implements nMoveRuleTypes only as the pawn (%s)", pawn ? "p" : "-");
+        d->pawn_like[c] = (d->promotion_pawn_types[c] | d->en_passant_types[c]) & present & ~pawn;
+        d->make_rules[c] = (d->n_move_rule_types[c] | d->promotion_pawn_types[c] | pawn | initial) & present;
     }
-    d->en_passant = (d->en_passant_types[0] & pawn) != 0;
     if (!d->castling)
         return 0;
     uint64_t rooks = d->castling_rook_types[0] & present;

@@ -143,6 +143,9 @@ struct rp_ftype {
     int promoted;                /* promotedPieceType: the type it promotes to, or -1 */
     int promotion_limit;         /* promotionLimit: most of this type per side, 0 = no limit */
     int has_region[2];           /* mobilityRegion given for the colour */
+    int initial_ep;              /* derived: it has a quiet initial move ('i') of two steps along
+                                    a line that its other moves do not make, which leaves an
+                                    en passant square (the reference's do_move) */
     rp_fset region[2];           /* squares the type may stand on, per colour */
 };
 
@@ -230,7 +233,9 @@ struct rp_fdef {
     rp_fset promotion_region[2]; /* promotionRegionWhite/Black (promotionRank sets both) */
     int promotion_rank;          /* derived: the lowest relative rank of White's zone, for messages */
     uint64_t promotion_types[2]; /* bit per type a pawn of the colour may become */
-    uint64_t promotion_pawn_types[2]; /* promotionPawnTypes: only the pawn (checked when compiled) */
+    uint64_t promotion_pawn_types[2]; /* promotionPawnTypes: the pawn promotes in any case (as in
+                                         the reference); another type listed promotes as a pawn on
+                                         the squares of the zone it moves to */
     int mandatory_pawn_promotion;
     int mandatory_piece_promotion;
     int piece_promotion_on_capture;
@@ -240,9 +245,14 @@ struct rp_fdef {
     int double_step;
     rp_fset double_step_region[2]; /* doubleStepRegionWhite/Black (doubleStepRank sets both) */
     int first_rank_double_steps; /* 11.1's key: adds the first rank to the region */
-    uint64_t en_passant_types[2]; /* enPassantTypes: the pawn or none (checked when compiled) */
+    uint64_t en_passant_types[2]; /* enPassantTypes: the types besides the pawn that capture en
+                                     passant (the pawn always does, as in the reference) */
     rp_fset en_passant_region;   /* squares en passant may capture on */
-    int en_passant;              /* derived: the pawn captures en passant */
+    uint64_t pawn_like[2];       /* derived: per colour, the types other than the pawn that
+                                    promote as pawns or capture en passant (the generator's
+                                    own path, fairy_gen.c) */
+    uint64_t make_rules[2];      /* derived: per colour, the types whose moves the clock, en
+                                    passant or promotion look at after the move (fairy_make.c) */
 
     /* castling */
     int castling;
@@ -289,7 +299,8 @@ struct rp_fdef {
 
     /* ends */
     int n_move_rule;
-    uint64_t n_move_rule_types[2]; /* nMoveRuleTypes: the pawn (checked when compiled) */
+    uint64_t n_move_rule_types[2]; /* nMoveRuleTypes: types whose moves that cannot be taken back
+                                      reset the clock */
     int n_fold_rule;
     enum rp_fvalue n_fold_value;
     int n_fold_value_absolute;

@@ -64,7 +64,7 @@ static void empty_board(struct rp_fpos *p, const struct rp_fdef *d)
         for (int f = 0; f < d->files; f++)
             p->b[rp_fsq(f, r)] = 0;
     p->king[0] = p->king[1] = RP_FNOSQ;
-    p->ep = RP_FNOSQ;
+    p->ep = p->ep_victim = RP_FNOSQ;
 }
 
 static int read_placement(struct rp_fpos *p, const struct rp_fdef *d, const char **s, char *why, size_t size)
@@ -244,16 +244,57 @@ static int fen_square(const struct rp_fdef *d, const char *s)
     return rp_fsq(s[0] - 'a', (int)r - 1);
 }
 
+/* The en passant field as the reference writes it after a custom
+ * piece's double step: the square passed and the piece's own square
+ * ("e3e4", in the order of the squares).  *ep gets the empty one,
+ * *victim the one the side not to move stands on; -1 unless exactly so. */
+static int ep_pair(const struct rp_fpos *p, const char *field, int *ep, int *victim)
+{
+    size_t n = strlen(field);
+    for (size_t cut = 2; cut + 2 <= n; cut++) {
+        char a[8];
+        if (cut >= sizeof a || !isdigit((unsigned char)field[cut - 1]) || !islower((unsigned char)field[cut]))
+            continue;
+        memcpy(a, field, cut);
+        a[cut] = '\0';
+        int s1 = fen_square(p->def, a), s2 = fen_square(p->def, field + cut);
+        if (s1 < 0 || s2 < 0 || s1 >= s2)
+            return -1;
+        for (int k = 0; k < 2; k++) {
+            int e = k ? s2 : s1, v = k ? s1 : s2;
+            if (p->b[e] == 0 && rp_fp_real(p->b[v]) && rp_fp_colour(p->b[v]) != p->side) {
+                *ep = e;
+                *victim = v;
+                return 0;
+            }
+        }
+        return -1;
+    }
+    return -1;
+}
+
 static int read_ep(struct rp_fpos *p, const char *field, char *why, size_t size)
 {
     const struct rp_fdef *d = p->def;
     if (strcmp(field, "-") == 0)
         return 0;
+    int us = p->side, push = us ? -RP_FMB_COLS : RP_FMB_COLS;
+    if (d->pawn_like[us] & d->en_passant_types[us]) {
+        /* Pieces besides the pawn take en passant: the reference keeps
+         * the square as given (a custom piece's pair, or a pawn's one). */
+        int sq = fen_square(d, field), victim = RP_FNOSQ;
+        if (sq < 0 && ep_pair(p, field, &sq, &victim) != 0)
+            return fail(why, size, "\"%s\" in the FEN is no en passant square", field);
+        if (p->b[sq] == 0) {
+            p->ep = sq;
+            p->ep_victim = victim;
+        }
+        return 0;
+    }
     int sq = fen_square(d, field);
     if (sq < 0)
         return fail(why, size, "\"%s\" in the FEN is no en passant square", field);
     /* 11.1 keeps it only where a pawn of the side to move could take. */
-    int us = p->side, push = us ? -RP_FMB_COLS : RP_FMB_COLS;
     int pawn = d->pawn;
     if (pawn < 0)
         return 0;
@@ -465,6 +506,11 @@ void rp_ffen_write(const struct rp_fpos *p, char *buf, size_t size)
         PUT("-");
     if (p->counting_limit)
         PUT(" %d ", p->counting_limit);
+    else if (p->ep != RP_FNOSQ && p->ep_victim != RP_FNOSQ)
+        PUT(" %c%d%c%d ", 'a' + rp_ffile(p->ep < p->ep_victim ? p->ep : p->ep_victim),
+            rp_frank(p->ep < p->ep_victim ? p->ep : p->ep_victim) + 1,
+            'a' + rp_ffile(p->ep < p->ep_victim ? p->ep_victim : p->ep),
+            rp_frank(p->ep < p->ep_victim ? p->ep_victim : p->ep) + 1);
     else if (p->ep != RP_FNOSQ)
         PUT(" %c%d ", 'a' + rp_ffile(p->ep), rp_frank(p->ep) + 1);
     else

@@ -320,22 +320,20 @@ static void add_move(const struct rp_fpos *p, struct rp_fmovelist *out, rp_fmove
         add_gatings(p, out, m, m.from);
 }
 
-static void piece_target(void *vctx, int to, int capture)
+/* A piece's move to `to`: its promotion where it has one, and the plain
+ * move unless `plain` is 0 (a pawn-like piece's mandatory promotion). */
+static void piece_move(struct gen_ctx *g, int to, int capture, int plain)
 {
-    struct gen_ctx *g = vctx;
     const struct rp_fpos *p = g->p;
     const struct rp_fdef *d = p->def;
     int t = g->type, us = g->colour;
-    if (!allowed(d, us, t, to))
-        return;
     int prom = d->types[t].promoted;
     int can_promote = prom >= 0 && (!d->types[prom].promotion_limit ||
                                     d->types[prom].promotion_limit > p->count[us][prom]);
-    int plain = 1;
     if (can_promote) {
         const rp_fset *zone = &d->promotion_zone[us];
         int in_from = rp_fset_has(zone, g->from), in_to = rp_fset_has(zone, to);
-        if (d->mandatory_piece_promotion)
+        if (d->mandatory_piece_promotion && plain)
             plain = (!in_from && !in_to) || (d->piece_promotion_on_capture && !capture);
         if ((in_from || in_to) && (!d->piece_promotion_on_capture || capture)) {
             rp_fmove m = mv(g->from, to, RP_FM_PIECE_PROMOTE);
@@ -347,8 +345,15 @@ static void piece_target(void *vctx, int to, int capture)
         add_move(p, g->out, mv(g->from, to, RP_FM_NORMAL));
 }
 
-static void pawn_promotions(const struct rp_fpos *p, struct rp_fmovelist *out, int from, int to,
-                            int capture)
+static void piece_target(void *vctx, int to, int capture)
+{
+    struct gen_ctx *g = vctx;
+    if (allowed(g->p->def, g->colour, g->type, to))
+        piece_move(g, to, capture, 1);
+}
+
+/* The promotions to promotionPieceTypes of a move from `from` to `to`. */
+static void promotions_to_types(const struct rp_fpos *p, struct rp_fmovelist *out, int from, int to)
 {
     const struct rp_fdef *d = p->def;
     int us = p->side;
@@ -362,6 +367,52 @@ static void pawn_promotions(const struct rp_fpos *p, struct rp_fmovelist *out, i
         m.type = (uint8_t)t;
         add(out, m);
     }
+}
+
+/* A pawn-like piece's move (promotionPawnTypes): into the zone it
+ * promotes as a pawn does, by the move it makes (the reference's
+ * pawnPromotions, quiet moves and captures alike); the plain move stays
+ * only where promotion is optional. */
+static void pawn_like_target(void *vctx, int to, int capture)
+{
+    struct gen_ctx *g = vctx;
+    const struct rp_fpos *p = g->p;
+    const struct rp_fdef *d = p->def;
+    if (!allowed(d, g->colour, g->type, to))
+        return;
+    int promotes = (d->promotion_pawn_types[g->colour] >> g->type & 1) && rp_fset_has(&d->promotion_zone[g->colour], to);
+    if (promotes)
+        promotions_to_types(p, g->out, g->from, to);
+    piece_move(g, to, capture, !promotes || !d->mandatory_pawn_promotion);
+}
+
+/* A pawn-like piece's en passant capture (enPassantTypes): onto the en
+ * passant square, where one of its capturing moves leads and none of its
+ * quiet ones (the reference's attacks & ~quiets & ep_squares). */
+static void gen_ep(const struct rp_fpos *p, int t, int from, struct rp_fmovelist *out)
+{
+    const struct rp_fdef *d = p->def;
+    const struct rp_ftype *ty = &d->types[t];
+    int us = p->side, capture = 0;
+    if (p->b[p->ep] || !allowed(d, us, t, p->ep))
+        return;
+    for (int k = 0; k < ty->natoms; k++) {
+        const struct rp_fatom *a = &ty->atoms[k];
+        if (rp_fattack_from(p, t, us, from, a, p->ep)) {
+            if (a->mode & RP_FA_MOVE)
+                return;
+            capture = 1;
+        }
+    }
+    if (capture)
+        add(out, mv(from, p->ep, RP_FM_EP));
+}
+
+static void pawn_promotions(const struct rp_fpos *p, struct rp_fmovelist *out, int from, int to,
+                            int capture)
+{
+    const struct rp_fdef *d = p->def;
+    promotions_to_types(p, out, from, to);
     int prom = d->pawn >= 0 ? d->types[d->pawn].promoted : -1;
     if (prom >= 0 && !(d->piece_promotion_on_capture && !capture)) {
         rp_fmove m = mv(from, to, RP_FM_PIECE_PROMOTE);
@@ -521,9 +572,15 @@ static void gen_from(const struct rp_fpos *p, int from, int only, struct rp_fmov
             dx = -dx, dy = -dy;
     }
     int first = out->n;
+    target_fn target = piece_target;
+    if (d->pawn_like[p->side] >> t & 1) {
+        target = pawn_like_target;
+        if (p->ep != RP_FNOSQ && (d->en_passant_types[p->side] >> t & 1) && (only < 0 || only == p->ep))
+            gen_ep(p, t, from, out);
+    }
     for (int k = 0; k < ty->natoms; k++)
         if (only < 0 || on_line_d(&ty->atoms[k], dx, dy))
-            atom_targets(p, t, p->side, from, &ty->atoms[k], piece_target, &g);
+            atom_targets(p, t, p->side, from, &ty->atoms[k], target, &g);
     if (ty->overlap)
         drop_repeats(out, first);
     if (t == d->king && d->king_pass)

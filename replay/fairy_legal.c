@@ -621,7 +621,7 @@ static int ep_capture_legal(const struct rp_fpos *p)
     rp_fpiece mine = rp_fp_make(d->pawn, us);
     int back = p->ep - (us ? -RP_FMB_COLS : RP_FMB_COLS);
     for (int s = -1; s <= 1; s += 2) {
-        if (p->b[back + s] != mine)
+        if (d->pawn < 0 || p->b[back + s] != mine)
             continue;
         rp_fmove m;
         memset(&m, 0, sizeof m);
@@ -631,6 +631,23 @@ static int ep_capture_legal(const struct rp_fpos *p)
         if (rp_flegal(p, m) == RP_FL_OK)
             return 1;
     }
+    /* Other pieces that take en passant (enPassantTypes): their moves. */
+    if (!(d->pawn_like[us] & d->en_passant_types[us]))
+        return 0;
+    for (int r = 0; r < d->ranks; r++)
+        for (int f = 0; f < d->files; f++) {
+            int sq = rp_fsq(f, r);
+            rp_fpiece pc = p->b[sq];
+            if (!rp_fp_real(pc) || rp_fp_colour(pc) != us || !(d->en_passant_types[us] >> rp_fp_type(pc) & 1) ||
+                rp_fp_type(pc) == d->pawn)
+                continue;
+            struct rp_fmovelist l;
+            l.n = 0;
+            rp_fgen_from_to(p, sq, p->ep, &l);
+            for (int i = 0; i < l.n; i++)
+                if (l.m[i].kind == RP_FM_EP && rp_flegal(p, l.m[i]) == RP_FL_OK)
+                    return 1;
+        }
     return 0;
 }
 

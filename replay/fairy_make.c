@@ -3,14 +3,17 @@
  * Fairy-Stockfish 11.1's do_move does (src/position.cpp): captures to the
  * hand (a promoted piece goes back as what it was), castling rights lost
  * by a move from or to a king's or rook's square, the en passant square
- * set only when an enemy pawn stands beside the double-stepped pawn,
- * promotion, gating, the check count, Makruk's counting.
+ * set when an enemy pawn stands beside the double-stepped pawn (or the
+ * enemy has other pieces that capture en passant) and after a custom
+ * piece's initial double step, the clock by nMoveRuleTypes, promotion,
+ * gating, the check count, Makruk's counting.
  *
  * The repetition key is computed from scratch (rp_fkey): the pieces on
  * their squares, the side to move, castling rights, the hands, the check
  * counts, and the en passant square only when an en passant capture is
  * legal (FIDE 9.2.2, docs/rules.md "Orthodox Chess").
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "replay/fairy_pos.h"
@@ -107,7 +110,7 @@ static void begin_ply(struct rp_fpos *p, rp_fmove m)
     p->prev_bikjang = p->bikjang;
     p->pass = m.kind == RP_FM_PASS;
     p->last_drop_pawn_check = 0;
-    p->ep = RP_FNOSQ;
+    p->ep = p->ep_victim = RP_FNOSQ;
 }
 
 /* The king and the rook to their squares; the side's rights and gates
@@ -161,14 +164,94 @@ static void blast(struct rp_fpos *p, int at)
         }
 }
 
-/* A move on the board: the capture (en passant's beside the target),
- * the piece to its square as what it becomes, a pawn's en passant
- * square.  Returns the captured piece's type plus one, 0 for none. */
-static int make_board_move(struct rp_fpos *p, rp_fmove m)
+/* The piece an en passant capture onto `to` takes: the square the
+ * double step left (ep_victim, a custom piece's), else the nearest enemy
+ * piece behind `to` on its file, as the reference's capture_square. */
+static int ep_victim(const struct rp_fpos *p, int to, int victim)
+{
+    int us = p->side;
+    if (victim != RP_FNOSQ && victim != to)
+        return victim;
+    for (int s = to - push_of(us); p->b[s] != RP_FOFF; s -= push_of(us))
+        if (rp_fp_real(p->b[s]) && rp_fp_colour(p->b[s]) != us)
+            return s;
+    return to - push_of(us);
+}
+
+int rp_fep_victim(const struct rp_fpos *p)
+{
+    return ep_victim(p, p->ep, p->ep_victim);
+}
+
+/* Does a quiet move of a `type` piece of `us` lead from `from` to `to`
+ * on an empty board: one of its initial moves ('i') when `initial`, else
+ * one of the others (the reference's PseudoMoves[initial]). */
+static int quiet_move(const struct rp_fdef *d, int type, int us, int from, int to, int initial)
+{
+    const struct rp_ftype *ty = &d->types[type];
+    int dx = rp_ffile(to) - rp_ffile(from), dy = rp_frank(to) - rp_frank(from);
+    if (us)
+        dx = -dx, dy = -dy;
+    for (int k = 0; k < ty->natoms; k++) {
+        const struct rp_fatom *a = &ty->atoms[k];
+        if (!(a->mode & RP_FA_MOVE) || (a->cond == RP_FAC_INITIAL) != initial || a->kind == RP_FA_HOP ||
+            a->kind == RP_FA_GRASSHOP)
+            continue;
+        int reach = a->kind == RP_FA_RIDE ? (a->range ? a->range : RP_FMAX_RANKS) : 1;
+        for (int n = 1; n <= reach; n++)
+            if (a->dx * n == dx && a->dy * n == dy)
+                return 1;
+    }
+    return 0;
+}
+
+/* What a pawn's or a pawn-like piece's move does beyond the move: the
+ * clock (nMoveRuleTypes, a promotion), the en passant square a double
+ * step or an initial move leaves. */
+static void pawn_rules(struct rp_fpos *p, rp_fmove m, int t)
 {
     const struct rp_fdef *d = p->def;
-    int us = p->side, them = !us, captured = 0;
-    int victim = m.kind == RP_FM_EP ? m.to - push_of(us) : m.to;
+    int us = p->side, them = !us;
+    /* A move the piece can take back resets nothing (the reference's
+     * "irreversible" moves). */
+    if (m.kind == RP_FM_PROMOTE || ((d->n_move_rule_types[us] >> t & 1) && !quiet_move(d, t, us, m.to, m.from, 0)))
+        p->rule50 = 0;
+    if (m.kind != RP_FM_NORMAL)
+        return; /* a promotion leaves no en passant square (the reference's branches) */
+    int mid = (m.from + m.to) / 2;
+    if (t == d->pawn) {
+        /* Any two-step push, as the reference build (a first-rank one in
+         * Horde too), when an enemy pawn could take on the square passed
+         * or the enemy has other pieces that take en passant. */
+        if (m.to - m.from == 2 * push_of(us) && rp_fset_has(&d->en_passant_region, mid)) {
+            rp_fpiece enemy = rp_fp_make(d->pawn, them);
+            if (p->b[m.to - 1] == enemy || p->b[m.to + 1] == enemy || d->pawn_like[them] & d->en_passant_types[them])
+                p->ep = mid;
+        }
+        return;
+    }
+    /* A custom piece's initial move of two steps: the square passed, and
+     * the piece itself as what the capture takes (the reference's ep
+     * squares are between_bb(from, to), both ends included). */
+    if (d->types[t].initial_ep && quiet_move(d, t, us, m.from, m.to, 1) && !quiet_move(d, t, us, m.from, m.to, 0)) {
+        int df = rp_ffile(m.to) - rp_ffile(m.from), dr = rp_frank(m.to) - rp_frank(m.from);
+        if (df % 2 == 0 && dr % 2 == 0 && (!df || !dr || abs(df) == abs(dr)) && rp_fset_has(&d->en_passant_region, mid)) {
+            p->ep = mid;
+            p->ep_victim = rp_fset_has(&d->en_passant_region, m.to) ? m.to : RP_FNOSQ;
+        }
+    }
+}
+
+/* A move on the board: the capture (en passant's beside the target),
+ * the piece to its square as what it becomes, the pawn's rules.
+ * `victim` is the piece an en passant capture takes, RP_FNOSQ for the
+ * nearest behind the target.  Returns the captured piece's type plus
+ * one, 0 for none. */
+static int make_board_move(struct rp_fpos *p, rp_fmove m, int victim)
+{
+    const struct rp_fdef *d = p->def;
+    int us = p->side, captured = 0;
+    victim = m.kind == RP_FM_EP ? ep_victim(p, m.to, victim) : m.to;
     rp_fpiece pc = p->b[m.from];
     int unpromoted = p->unpromoted[m.from];
     if (rp_fp_real(p->b[victim])) {
@@ -193,19 +276,8 @@ static int make_board_move(struct rp_fpos *p, rp_fmove m)
     } else {
         rp_fpos_put(p, m.to, t, us, unpromoted);
     }
-    if (t == d->pawn) {
-        p->rule50 = 0;
-        int dist = m.to - m.from;
-        /* Any two-step push, as the reference build (a first-rank one in
-         * Horde too), when an enemy pawn could take on the square passed;
-         * not one that promotes: the pawn is gone (the reference build's
-         * promotion and en passant are two branches of one choice). */
-        if (dist == 2 * push_of(us) && m.kind != RP_FM_PROMOTE && d->en_passant && rp_fset_has(&d->en_passant_region, m.to - push_of(us))) {
-            rp_fpiece enemy = rp_fp_make(d->pawn, them);
-            if (p->b[m.to - 1] == enemy || p->b[m.to + 1] == enemy)
-                p->ep = m.to - push_of(us);
-        }
-    }
+    if (d->make_rules[us] >> t & 1)
+        pawn_rules(p, m, t);
     if (d->gating) {
         rp_fset_del(&p->gates[us], m.from);
     }
@@ -277,14 +349,14 @@ static void update_counting(struct rp_fpos *p, int captured, int promoted)
 void rp_fmake(struct rp_fpos *p, rp_fmove m)
 {
     const struct rp_fdef *d = p->def;
-    int us = p->side, captured = 0, landed = m.to;
+    int us = p->side, captured = 0, landed = m.to, victim = p->ep_victim;
     begin_ply(p, m);
     if (m.kind == RP_FM_CASTLE)
         landed = make_castle(p, m);
     else if (m.kind == RP_FM_DROP)
         make_drop(p, m);
     else if (m.kind != RP_FM_PASS)
-        captured = make_board_move(p, m);
+        captured = make_board_move(p, m, victim);
     make_gating(p, m, landed);
     p->last_capture = captured != 0;
 

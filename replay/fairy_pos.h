@@ -53,6 +53,10 @@ struct rp_fpos {
     int side;                    /* FMT_WHITE or FMT_BLACK to move */
     int king[2];                 /* the royal piece's square, RP_FNOSQ if none */
     int ep;                      /* en passant target, or RP_FNOSQ */
+    int ep_victim;               /* the piece an en passant capture onto ep takes: a custom
+                                    piece's square after its initial double step (the
+                                    reference's occupied en passant square); RP_FNOSQ: the
+                                    nearest enemy piece behind ep on its file (a pawn's) */
     int castle_rights;           /* bit per castle index */
     int castle_rook[4];          /* the rook's square of each castling */
     int castle_king[4];          /* the castling piece's square: the king's, or with no king
@@ -139,6 +143,8 @@ int rp_fpiece_attacks(const struct rp_fpos *p, int sq, int k);
 
 /* fairy_make.c: play a move (no legality test). */
 void rp_fmake(struct rp_fpos *p, rp_fmove m);
+/* The square of the piece an en passant capture onto p->ep takes. */
+int rp_fep_victim(const struct rp_fpos *p);
 
 /* fairy_legal.c */
 enum rp_fillegal {

@@ -346,7 +346,7 @@ static size_t components_used(const struct rp_fturn *t, const struct choice *ch,
     else if (chosen.kind == RP_FM_CASTLE && next && is_rook_companion(t, next, chosen))
         i = 2;
     else if (chosen.kind == RP_FM_EP && next && next->kind == FMT_COMP_REMOVE &&
-             square_of(t, next->to, -1) == chosen.to - (t->p->side ? -RP_FMB_COLS : RP_FMB_COLS))
+             square_of(t, next->to, -1) == rp_fep_victim(t->p))
         i = 2;
     /* The rook companion may also follow a gating placement. */
     if (i == 2 && ch->gate_sq >= 0 && chosen.kind == RP_FM_CASTLE && t->n > 2 && is_rook_companion(t, &t->c[2], chosen))

@@ -207,8 +207,9 @@ static const struct {
     {"[x:cambodian]\n", "gcaudit: variants: " GC_SOURCE_DIR "/replay/definitions/builtin/cambodian.ini:42: "
                         "cambodianMoves: [cambodian] gcaudit does not implement cambodianMoves = true (only "
                         "false) (the built-in parent of [x])"},
-    {"[x:chess]\npromotionPawnTypes = pn\n",
-     "gcaudit: variants: bad.ini:2: promotionPawnTypes: [x] gcaudit implements promotionPawnTypes only as the pawn (p)"},
+    {"[x:chess]\ncustomPiece1 = a:mWifmR3\n",
+     "gcaudit: variants: bad.ini:2: customPiece1: [x] an initial move ('i') that passes more than one square: gcaudit "
+     "keeps one en passant square"},
     {"pawn = p\n[x]\n", "gcaudit: variants: bad.ini:1: a key before the first [section]"},
     {"[x]\nthis is not a key\n", "gcaudit: variants: bad.ini:2: not a section, a key = value line or a comment"},
     {"# nothing\n", "gcaudit: variants: bad.ini: no [section]: nothing is defined"},

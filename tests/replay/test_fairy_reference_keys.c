@@ -134,3 +134,50 @@ Test(replay_fairy_reference_keys, a_wall_where_pieces_hop_is_refused)
                    "3: startFen: [wallcannon] a wall square ('*') in the FEN: gcaudit does not implement walls where "
                    "pieces hop (a cannon's or a grasshopper's screen)");
 }
+
+/* ------------------------------------------------- pawn-like pieces */
+
+/* enPassantTypes with a custom pawn (Berolina's p:mfFcfeWimfnA, whose
+ * 'e' the reference reads as nothing): its initial diagonal double step
+ * leaves the square passed and its own square as the FEN's en passant
+ * field (ffish: d3c4), and an enemy piece that captures onto the square
+ * passed, and may not move there, takes the pawn that stepped. */
+Test(replay_fairy_reference_keys, a_custom_pawn_double_steps_and_is_taken_en_passant)
+{
+    ts_defs_load_text("[ber:berolina]\n");
+    expect_fen("Game: ber\nFEN: 4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1\n\n1. P e2-c4\n",
+               "4k3/8/8/8/2Pp4/8/8/4K3 b - d3c4 0 1");
+    cr_expect_eq(legal_moves("ber", "4k3/8/8/8/2Pp4/8/8/4K3 b - d3c4 0 1"), 8);
+    expect_fen("Game: ber\nFEN: 4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1\n\n1. P e2-c4 1... p d4-d3\n",
+               "4k3/8/8/8/8/3p4/8/4K3 w - - 0 2");
+    /* The pawn that stepped elsewhere cannot be taken on d3. */
+    cr_expect_eq(legal_moves("ber", "4k3/8/8/8/3p2P1/8/8/4K3 b - f3g4 0 1"), 7);
+    expect_illegal("Game: ber\nFEN: 4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1\n\n1. P e2-g4 1... p d4-d3\n",
+                   "the P piece on d4 cannot reach d3: the P piece moves that way only to capture");
+}
+
+/* promotionPawnTypes and nMoveRuleTypes with a custom pawn (Pawn
+ * Sideways' p:fsmWfceFifmnD): it promotes by its own moves into the zone,
+ * and a sideways step, which it can take back, does not reset the clock
+ * (ffish: 11 moves, b7b8q among them; d2c2 leaves the clock at 6, d2d3
+ * resets it). */
+Test(replay_fairy_reference_keys, a_custom_pawn_promotes_and_keeps_the_clock_when_it_steps_aside)
+{
+    ts_defs_load_text("[side:pawnsideways]\n");
+    cr_expect_eq(legal_moves("side", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"), 11);
+    expect_fen("Game: side\nFEN: 4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\n\n1. P b7-b8; Q-b8\n",
+               "1Q2k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    expect_fen("Game: side\nFEN: 4k3/8/8/8/8/8/3P4/4K3 w - - 5 10\n\n10. P d2-c2\n", "4k3/8/8/8/8/8/2P5/4K3 b - - 6 10");
+    expect_fen("Game: side\nFEN: 4k3/8/8/8/8/8/3P4/4K3 w - - 5 10\n\n10. P d2-d3\n", "4k3/8/8/8/8/3P4/8/4K3 b - - 0 10");
+    expect_illegal("Game: side\nFEN: 4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\n\n1. P b7-b8\n", "the P piece reaching b8 must be promoted: name the new piece (e.g. \"Q-b8\")");
+}
+
+/* A second pawn-like type beside the pawn (Wolf Chess's sergeant,
+ * s:fKifmnD): its initial double step leaves an en passant square pair
+ * and resets the clock (ffish: b3b5 gives b4b5 and 0). */
+Test(replay_fairy_reference_keys, a_sergeant_double_steps_beside_the_pawn)
+{
+    ts_defs_load_text("[wlf:wolf]\n");
+    cr_expect_eq(legal_moves("wlf", "k7/8/8/8/8/8/8/1S6/8/K7 w - - 3 5"), 7);
+    expect_fen("Game: wlf\nFEN: k7/8/8/8/8/8/8/1S6/8/K7 w - - 3 5\n\n5. S b3-b5\n", "k7/8/8/8/8/1S6/8/8/8/K7 b - b4b5 0 5");
+}
