@@ -114,14 +114,15 @@ static int count_game(struct worker *W, struct batch *b, const struct fmt_game *
                       const struct rp_report *r, struct game_rec *rec)
 {
     const struct analyze_opts *o = &W->A->o;
+    struct rp_detail detail;
+    rp_detail_split(r->detail, &detail);
     struct st_game sg = {
         .variant = cli_variant_name(g, r),
         .status = r->status,
         .result = o->declared ? r->declared : r->result,
         .turns = r->turns,
         .termination = r->termination_name,
-
-        .detail = r->detail,
+        .detail = &detail,
         .white = st_alias_resolve(W->A->alias, g->white),
         .black = st_alias_resolve(W->A->alias, g->black),
         .colours_swapped = r->colours_swapped,

@@ -112,8 +112,9 @@ static int count_batch(struct analyze *A, struct batch *b)
         size_t len;
         at += cli_games_head_unpack(b->games.data + at, &head, &len);
         struct st_game sg;
+        struct rp_detail detail;
         struct st_summary one;
-        cli_counted_unpack(&b->counts, rec->counted, &sg, &one);
+        cli_counted_unpack(&b->counts, rec->counted, &sg, &detail, &one);
         if (fmt_buf_add(&rows, head, len) != FMT_OK ||
             fmt_csv_format_cells(&rows, &last, 1, 0) != FMT_OK ||
             fmt_csv_format_end(&rows, A->o.excel) != FMT_OK) {

@@ -335,12 +335,14 @@ const char *cli_dups_why(const cli_dups *d);
 
 /* A counted game carried from a worker to the writer, who counts it only
  * if it is no copy: the game for the statistics and its summary counts,
- * packed into buf (strings after them).  Returns the offset, or -1. */
+ * packed into buf (strings after them, the detail as its text).  Returns
+ * the offset, or -1. */
 long cli_counted_pack(struct fmt_buf *buf, const struct st_game *g, const struct st_summary *one);
 
-/* The packed game at offset at, its strings pointing into buf. */
+/* The packed game at offset at, its strings pointing into buf, its
+ * detail's typed pairs in *detail (split again from the packed text). */
 void cli_counted_unpack(const struct fmt_buf *buf, size_t at, struct st_game *g,
-                        struct st_summary *one);
+                        struct rp_detail *detail, struct st_summary *one);
 
 /* ---------------------------- analyze and merge: outputs (outputs.c) */
 

@@ -498,23 +498,24 @@ int cli_dups_check(cli_dups *d, const uint64_t fp[2], uint64_t seq, const char *
 
 /* ------------------------------------------------------ counted games */
 
-/* The strings of a struct st_game, in one order for both ends.  A field
- * added to struct st_game must be carried here too: the size below
- * makes the build say so. */
+/* The strings of a struct st_game, in one order for both ends; the
+ * detail goes as the text its pairs point into.  A field added to struct
+ * st_game must be carried here too: the size below makes the build say
+ * so. */
 _Static_assert(sizeof(struct st_game) == 96, "struct st_game changed: update cli_counted_pack");
 
 static const char **string_field(struct st_game *g, int i)
 {
-    const char **f[] = {&g->variant, &g->termination, &g->detail, &g->white, &g->black, &g->event};
+    const char **f[] = {&g->variant, &g->termination, &g->white, &g->black, &g->event};
     return f[i];
 }
 
-#define NSTRINGS 6
+#define NSTRINGS 5
 
 struct packed {
-    struct st_game g;             /* its strings' pointers are not used */
+    struct st_game g;             /* its pointers are not used */
     struct st_summary one;
-    uint32_t len[NSTRINGS];       /* each string's length + 1, 0 for NULL */
+    uint32_t len[NSTRINGS + 1];   /* each string's length + 1, 0 for NULL; the detail's last */
 };
 
 long cli_counted_pack(struct fmt_buf *buf, const struct st_game *g, const struct st_summary *one)
@@ -522,23 +523,24 @@ long cli_counted_pack(struct fmt_buf *buf, const struct st_game *g, const struct
     struct packed p;
     memset(&p, 0, sizeof p);
     p.g = *g;
+    p.g.detail = NULL;
     p.one = *one;
+    const char *s[NSTRINGS + 1];
     size_t at = buf->len, total = sizeof p;
-    for (int i = 0; i < NSTRINGS; i++) {
-        const char *s = *string_field(&p.g, i);
-        p.len[i] = s ? (uint32_t)strlen(s) + 1 : 0;
+    for (int i = 0; i <= NSTRINGS; i++) {
+        s[i] = i < NSTRINGS ? *string_field(&p.g, i) : g->detail ? g->detail->text : NULL;
+        p.len[i] = s[i] ? (uint32_t)strlen(s[i]) + 1 : 0;
         total += p.len[i];
-        *string_field(&p.g, i) = NULL;
+        if (i < NSTRINGS)
+            *string_field(&p.g, i) = NULL;
     }
-    /* The next record starts aligned for struct packed. */
+/* The next record starts aligned for struct packed. */
     size_t pad = (sizeof(max_align_t) - total % sizeof(max_align_t)) % sizeof(max_align_t);
     if (fmt_buf_add(buf, (const char *)&p, sizeof p) != FMT_OK)
         return -1;
-    for (int i = 0; i < NSTRINGS; i++) {
-        const char *s = *string_field((struct st_game *)g, i);
-        if (p.len[i] && fmt_buf_add(buf, s, p.len[i]) != FMT_OK)
+    for (int i = 0; i <= NSTRINGS; i++)
+        if (p.len[i] && fmt_buf_add(buf, s[i], p.len[i]) != FMT_OK)
             return -1;
-    }
     static const char zeros[sizeof(max_align_t)];
     if (pad && fmt_buf_add(buf, zeros, pad) != FMT_OK)
         return -1;
@@ -546,7 +548,7 @@ long cli_counted_pack(struct fmt_buf *buf, const struct st_game *g, const struct
 }
 
 void cli_counted_unpack(const struct fmt_buf *buf, size_t at, struct st_game *g,
-                        struct st_summary *one)
+                        struct rp_detail *detail, struct st_summary *one)
 {
     struct packed p;
     memcpy(&p, buf->data + at, sizeof p);
@@ -557,4 +559,6 @@ void cli_counted_unpack(const struct fmt_buf *buf, size_t at, struct st_game *g,
         *string_field(g, i) = p.len[i] ? s : NULL;
         s += p.len[i];
     }
+    rp_detail_split(p.len[NSTRINGS] ? s : NULL, detail);
+    g->detail = detail;
 }

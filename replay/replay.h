@@ -500,4 +500,38 @@ void rp_report_release(struct rp_report *r);
 #define RP_REVIEW_KEY "review="
 const char *rp_detail_review(const char *detail, char *out, size_t size);
 
+/* What a detail value is, as the engine that writes its key declares it
+ * (the table in report.c): words a statistic counts (a comma list counts
+ * once per item, "claimable=threefold,fifty-moves"), or a measurement (a
+ * score or a count, "points=18-11") that would give a row per value. */
+enum rp_detail_kind {
+    RP_DETAIL_WORDS = 0,
+    RP_DETAIL_MEASURE
+};
+
+/* One key=value token of a detail; a token without '=' is a key with an
+ * empty value.  key and value point into the detail's text. */
+struct rp_detail_pair {
+    const char *key;
+    const char *value;
+    size_t key_len, value_len;
+    enum rp_detail_kind kind;
+};
+
+/* The most pairs a detail holds (tokens of one character and a space). */
+#define RP_DETAIL_PAIRS (RP_DETAIL_MAX / 2)
+
+/* A detail as typed pairs, in the order written. */
+struct rp_detail {
+    const char *text;             /* what the pairs point into */
+    size_t n;
+    struct rp_detail_pair pair[RP_DETAIL_PAIRS];
+};
+
+/* Split text (a report's detail: space-separated tokens, NULL or "" for
+ * none) into *out, each pair typed by its key: a key no engine writes is
+ * words.  Tokens past RP_DETAIL_PAIRS are not kept (a report's detail,
+ * shorter than RP_DETAIL_MAX, never has that many). */
+void rp_detail_split(const char *text, struct rp_detail *out);
+
 #endif

@@ -71,3 +71,54 @@ const char *rp_detail_review(const char *detail, char *out, size_t size)
     }
     return NULL;
 }
+
+/* Every key an engine writes into a detail, with its kind: this table is
+ * the one place a key's kind is said.  Writers: points (variant_retro.c),
+ * material and draw-odds (fairy_legal.c, materialCounting), count
+ * (variant_fairy.c, the counting rule's limit), claimable (ortho.c,
+ * variant_fairy.c), extinct (variant_extinction.c, fairy_legal.c), flag
+ * (fairy_legal.c), board (variant_backlash.c), review (variant_fairy.c,
+ * RP_REVIEW_KEY). */
+static const struct {
+    const char *key;
+    enum rp_detail_kind kind;
+} detail_keys[] = {
+    {"points", RP_DETAIL_MEASURE},
+    {"material", RP_DETAIL_MEASURE},
+    {"count", RP_DETAIL_MEASURE},
+    {"draw-odds", RP_DETAIL_WORDS},
+    {"claimable", RP_DETAIL_WORDS},
+    {"extinct", RP_DETAIL_WORDS},
+    {"flag", RP_DETAIL_WORDS},
+    {"board", RP_DETAIL_WORDS},
+    {"review", RP_DETAIL_WORDS},
+};
+
+static enum rp_detail_kind detail_kind(const char *key, size_t len)
+{
+    for (size_t i = 0; i < sizeof detail_keys / sizeof detail_keys[0]; i++)
+        if (strlen(detail_keys[i].key) == len && memcmp(detail_keys[i].key, key, len) == 0)
+            return detail_keys[i].kind;
+    return RP_DETAIL_WORDS;
+}
+
+void rp_detail_split(const char *text, struct rp_detail *out)
+{
+    out->text = text;
+    out->n = 0;
+    for (const char *p = text; p && *p && out->n < RP_DETAIL_PAIRS;) {
+        p += strspn(p, " ");
+        size_t n = strcspn(p, " ");
+        if (n == 0)
+            break;
+        const char *eq = memchr(p, '=', n);
+        size_t key_len = eq ? (size_t)(eq - p) : n;
+        struct rp_detail_pair *d = &out->pair[out->n++];
+        d->key = p;
+        d->key_len = key_len;
+        d->value = eq ? eq + 1 : p + n;
+        d->value_len = eq ? n - key_len - 1 : 0;
+        d->kind = detail_kind(p, key_len);
+        p += n;
+    }
+}

@@ -100,7 +100,8 @@ struct st_game {
     enum rp_result result;        /* the result counted: verified, or declared */
     int turns;                    /* turns replayed (status ok or illegal) */
     const char *termination;      /* NULL or "" when the game was not replayed */
-    const char *detail;           /* "key=value key=value", NULL or "" when none */
+    const struct rp_detail *detail; /* the rules' detail as typed pairs (rp_detail_split), NULL
+                                     when none */
     const char *white;            /* the White: header person; NULL or "" when absent */
     const char *black;            /* the Black: header person */
     int colours_swapped;          /* at the end the White: person plays Black (Retro Chess) */

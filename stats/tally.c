@@ -150,20 +150,25 @@ int st_term_add(st_stats *s, uint32_t variant, uint32_t term, uint32_t key, uint
     return 0;
 }
 
-/* A value of digits, '-' and '.' only ("18-11", "3") is a measurement, not
- * a category: Retro Chess puts points=W-B on every game, and a row per
- * score would bury how the games ended. */
-static int is_measurement(const char *v)
+/* A name of len bytes as an id of s->words. */
+static int word_id(st_stats *s, const char *text, size_t len, uint32_t *id)
 {
-    return *v && v[strspn(v, "0123456789-.")] == '\0';
+    char buf[RP_DETAIL_MAX];
+    if (len >= sizeof buf)
+        len = sizeof buf - 1;
+    memcpy(buf, text, len);
+    buf[len] = '\0';
+    return st_names_id(&s->words, buf, id);
 }
 
-/* The termination's total row, then one row per key=value pair of the
- * detail; a value that is a comma list ("claimable=threefold,fifty-moves")
- * counts once per item, a token without '=' as a key with an empty value,
- * a measurement not at all.  A pair repeated within one game counts once. */
+/* The termination's total row, then one row per pair of the detail: a
+ * value of words that is a comma list ("claimable=threefold,fifty-moves")
+ * counts once per item, a key without a value with an empty value, a
+ * measurement not at all (Retro Chess puts points=W-B on every game, and
+ * a row per score would bury how the games ended).  A pair repeated
+ * within one game counts once. */
 static int count_termination(st_stats *s, uint32_t variant, const char *termination,
-                             const char *detail)
+                             const struct rp_detail *detail)
 {
     uint32_t term;
     int rc;
@@ -174,33 +179,23 @@ static int count_termination(st_stats *s, uint32_t variant, const char *terminat
     s->var[variant].terminated++;
     if (!detail)
         return 0;
-    char buf[RP_DETAIL_MAX * 2];
     uint32_t seen[RP_DETAIL_MAX][2];
     size_t nseen = 0;
-    size_t len = strlen(detail);
-    if (len >= sizeof buf)
-        len = sizeof buf - 1;
-    memcpy(buf, detail, len);
-    buf[len] = '\0';
-    for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-        char *eq = strchr(tok, '=');
-        char *value = eq ? eq + 1 : tok + strlen(tok);
-        if (eq)
-            *eq = '\0';
-        if (is_measurement(value))
+    for (size_t p = 0; p < detail->n; p++) {
+        const struct rp_detail_pair *d = &detail->pair[p];
+        if (d->kind == RP_DETAIL_MEASURE)
             continue;
         uint32_t key;
-        if (st_names_id(&s->words, tok, &key) != 0)
+        if (word_id(s, d->key, d->key_len, &key) != 0)
             return -1;
         /* Empty items of a list are dropped, but an empty value still counts. */
-        int counted_any = 0;
-        for (char *item = value;; ) {
-            char *comma = strchr(item, ',');
-            if (comma)
-                *comma = '\0';
-            if (*item || (!comma && !counted_any)) {
+        const char *item = d->value, *end = d->value + d->value_len;
+        for (int counted_any = 0;; ) {
+            const char *comma = memchr(item, ',', (size_t)(end - item));
+            const char *stop = comma ? comma : end;
+            if (stop > item || (!comma && !counted_any)) {
                 uint32_t val;
-                if (st_names_id(&s->words, item, &val) != 0)
+                if (word_id(s, item, (size_t)(stop - item), &val) != 0)
                     return -1;
                 int dup = 0;
                 for (size_t i = 0; i < nseen && !dup; i++)

@@ -12,7 +12,7 @@
 #include "stats/stats.h"
 
 static const struct st_game game = {"chess", RP_STATUS_OK, RP_RESULT_WHITE, 20, "checkmate",
-                                    "", "Ada", "Bob", 0, {0, 0}, NULL, 0};
+                                    NULL, "Ada", "Bob", 0, {0, 0}, NULL, 0};
 
 /* A state file's text, as a FILE to load. */
 static FILE *state(const char *text)

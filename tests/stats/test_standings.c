@@ -30,7 +30,7 @@
 static void game(st_stats *s, const char *ev, const char *white, const char *black,
                  enum rp_result r, enum rp_status st, enum st_breaker breaker)
 {
-    struct st_game g = {"chess", st, r, 10, "checkmate", "", white, black, 0, {0, 0}, ev,
+    struct st_game g = {"chess", st, r, 10, "checkmate", NULL, white, black, 0, {0, 0}, ev,
                         breaker};
     cr_assert_eq(st_stats_add(s, &g), 0);
 }
@@ -384,7 +384,7 @@ Test(stats_standings, forfeit_keeps_an_ending_before_the_illegal_turn)
 Test(stats_standings, forfeit_follows_the_person_across_a_colour_switch)
 {
     st_stats *s = st_stats_new();
-    struct st_game g = {"retro", ILL, B, 10, "illegal", "", "P", "Q", 1, {1, 0}, "R", BW};
+    struct st_game g = {"retro", ILL, B, 10, "illegal", NULL, "P", "Q", 1, {1, 0}, "R", BW};
     cr_assert_eq(st_stats_add(s, &g), 0);
     finish(s);
     static const char *const want[] = {

@@ -34,17 +34,26 @@
  *  9 colours switched, 1-0: Bob, White at the end, wins; 12 turns
  * 10 not switched, 0-1: Bob, Black, wins; 14 turns
  * Shogi (unsupported): 11 Ada-Bob declared 1-0. */
+/* Details as the cli hands them over: typed pairs (rp_detail_split). */
+#define PAIR(k, v, kind) {k, v, sizeof k - 1, sizeof v - 1, kind}
+static const struct rp_detail claimable = {
+    "claimable=threefold,fifty-moves", 1, {PAIR("claimable", "threefold,fifty-moves", RP_DETAIL_WORDS)}};
+static const struct rp_detail points_18_11 = {
+    "points=18-11", 1, {PAIR("points", "18-11", RP_DETAIL_MEASURE)}};
+static const struct rp_detail points_10_12 = {
+    "points=10-12", 1, {PAIR("points", "10-12", RP_DETAIL_MEASURE)}};
+
 static const struct st_game games[] = {
-    {"chess", OK, W, 20, "checkmate", "", "Ada", "Bob", 0, {0, 0}, NULL, 0},
-    {"chess", OK, D, 30, "agreement", "claimable=threefold,fifty-moves", "Bob", "Ada", 0, {0, 0}, NULL, 0},
-    {"chess", OK, B, 40, "resignation", "", "Ada", "Cy", 0, {0, 0}, NULL, 0},
+    {"chess", OK, W, 20, "checkmate", NULL, "Ada", "Bob", 0, {0, 0}, NULL, 0},
+    {"chess", OK, D, 30, "agreement", &claimable, "Bob", "Ada", 0, {0, 0}, NULL, 0},
+    {"chess", OK, B, 40, "resignation", NULL, "Ada", "Cy", 0, {0, 0}, NULL, 0},
     {"chess", OK, U, 10, "unfinished", NULL, "Cy", "Bob", 0, {0, 0}, NULL, 0},
-    {"chess", ILL, U, 5, "illegal", "", "Bob", "Cy", 0, {1, 0}, NULL, 0},
-    {"chess", RP_STATUS_MALFORMED, U, 0, "", "", "Ada", "Bob", 0, {0, 0}, NULL, 0},
-    {"chess", OK, W, 25, "checkmate", "", "Dee", "Ada", 0, {0, 0}, NULL, 0},
-    {"chess", ILL, U, 3, "illegal", "", "Eve", "Ada", 0, {2, 0}, NULL, 0},
-    {"retro", OK, W, 12, "setup-restored", "points=18-11", "Ada", "Bob", 1, {0, 0}, NULL, 0},
-    {"retro", OK, B, 14, "points", "points=10-12", "Ada", "Bob", 0, {0, 0}, NULL, 0},
+    {"chess", ILL, U, 5, "illegal", NULL, "Bob", "Cy", 0, {1, 0}, NULL, 0},
+    {"chess", RP_STATUS_MALFORMED, U, 0, "", NULL, "Ada", "Bob", 0, {0, 0}, NULL, 0},
+    {"chess", OK, W, 25, "checkmate", NULL, "Dee", "Ada", 0, {0, 0}, NULL, 0},
+    {"chess", ILL, U, 3, "illegal", NULL, "Eve", "Ada", 0, {2, 0}, NULL, 0},
+    {"retro", OK, W, 12, "setup-restored", &points_18_11, "Ada", "Bob", 1, {0, 0}, NULL, 0},
+    {"retro", OK, B, 14, "points", &points_10_12, "Ada", "Bob", 0, {0, 0}, NULL, 0},
     {"Shogi", RP_STATUS_UNSUPPORTED, W, 0, NULL, NULL, "Ada", "Bob", 0, {0, 0}, NULL, 0},
 };
 
@@ -257,7 +266,7 @@ static void add_league(st_stats *s, const char *variant, int from, int to)
         int w = i % 8, b = (i * 3 + 1 + i / 8) % 8;
         if (w == b)
             b = (b + 1) % 8;
-        struct st_game g = {variant, OK, results[i % 7], 30, "checkmate", "", names[w], names[b],
+        struct st_game g = {variant, OK, results[i % 7], 30, "checkmate", NULL, names[w], names[b],
                             0, {0, 0}, NULL, 0};
         cr_assert_eq(st_stats_add(s, &g), 0);
     }
@@ -371,11 +380,11 @@ Test(stats_tables, byte_order_and_unnamed_players)
 {
     st_stats *s = st_stats_new();
     struct st_game g[] = {
-        {"chess", OK, W, 10, "checkmate", "", "\xC3\x89mile", "Zoe", 0, {0, 0}, NULL, 0},
-        {"chess", OK, B, 10, "checkmate", "", "adam", "\xC3\x89mile", 0, {0, 0}, NULL, 0},
-        {"chess", OK, W, 10, "checkmate", "", "adam", "", 0, {0, 0}, NULL, 0},
-        {"chess", OK, W, 10, "checkmate", "", NULL, "adam", 0, {0, 0}, NULL, 0},
-        {"chess", OK, D, 10, "agreement", "", "Zoe", "Zoe", 0, {0, 0}, NULL, 0},
+        {"chess", OK, W, 10, "checkmate", NULL, "\xC3\x89mile", "Zoe", 0, {0, 0}, NULL, 0},
+        {"chess", OK, B, 10, "checkmate", NULL, "adam", "\xC3\x89mile", 0, {0, 0}, NULL, 0},
+        {"chess", OK, W, 10, "checkmate", NULL, "adam", "", 0, {0, 0}, NULL, 0},
+        {"chess", OK, W, 10, "checkmate", NULL, NULL, "adam", 0, {0, 0}, NULL, 0},
+        {"chess", OK, D, 10, "agreement", NULL, "Zoe", "Zoe", 0, {0, 0}, NULL, 0},
     };
     for (size_t i = 0; i < 5; i++)
         cr_assert_eq(st_stats_add(s, &g[i]), 0);
@@ -395,16 +404,22 @@ Test(stats_tables, byte_order_and_unnamed_players)
 }
 
 /* Several pairs in one detail each get the game; a pair repeated in one
- * game counts once; a token without '=' is a key with an empty value; a
- * number is a measurement and gives no row. */
+ * game counts once; a key without a value counts with an empty one; a
+ * measurement gives no row, whatever its characters (the kind says). */
 Test(stats_tables, detail_splitting)
 {
     st_stats *s = st_stats_new();
+    const struct rp_detail d[] = {
+        {"", 2, {PAIR("board", "left", RP_DETAIL_WORDS), PAIR("extinct", "Q,N", RP_DETAIL_WORDS)}},
+        {"", 3, {PAIR("board", "right", RP_DETAIL_WORDS), PAIR("board", "right", RP_DETAIL_WORDS),
+                 PAIR("moves", "12", RP_DETAIL_MEASURE)}},
+        {"", 3, {PAIR("odd", "", RP_DETAIL_WORDS), PAIR("extinct", ",Q", RP_DETAIL_WORDS),
+                 PAIR("moves", "twelve", RP_DETAIL_MEASURE)}},
+    };
     struct st_game g[] = {
-        {"backlash", OK, W, 30, "king-captured", "board=left extinct=Q,N", "A", "B", 0, {0, 0}, NULL, 0},
-        {"backlash", OK, B, 30, "king-captured", "board=right board=right moves=12", "A", "B", 0,
-         {0, 0}, NULL, 0},
-        {"backlash", OK, B, 30, "king-captured", "odd extinct=,Q", "A", "B", 0, {0, 0}, NULL, 0},
+        {"backlash", OK, W, 30, "king-captured", &d[0], "A", "B", 0, {0, 0}, NULL, 0},
+        {"backlash", OK, B, 30, "king-captured", &d[1], "A", "B", 0, {0, 0}, NULL, 0},
+        {"backlash", OK, B, 30, "king-captured", &d[2], "A", "B", 0, {0, 0}, NULL, 0},
     };
     for (size_t i = 0; i < 3; i++)
         cr_assert_eq(st_stats_add(s, &g[i]), 0);
@@ -460,7 +475,7 @@ Test(stats_tables, cell_text)
 static void add(st_stats *s, const char *variant, const char *white, const char *black,
                 enum rp_result r, int swapped)
 {
-    struct st_game g = {variant, OK, r, 10, "checkmate", "", white, black, swapped, {0, 0},
+    struct st_game g = {variant, OK, r, 10, "checkmate", NULL, white, black, swapped, {0, 0},
                         NULL, 0};
     cr_assert_eq(st_stats_add(s, &g), 0);
 }
