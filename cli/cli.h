@@ -8,6 +8,7 @@
 #define GC_CLI_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -135,6 +136,9 @@ void cli_interrupt_install(void);
 
 /* 0, or the signal (SIGINT, SIGTERM) that asked the run to stop. */
 int cli_interrupted(void);
+
+/* Has a signal asked the run to stop?  (fmt_walk_options.stop) */
+bool cli_interrupt_asked(void);
 
 /* Where a game lives, for messages and rows. */
 struct cli_where {

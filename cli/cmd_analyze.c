@@ -171,7 +171,7 @@ static int run_walk(struct analyze *A)
         nskip += cli_pgn_files_paths(A->pgn_files, skip + nskip, npgn);
     struct fmt_walk_options opt = {
         .max_inflated = A->o.max_inflated,
-        .stop = cli_interrupted,
+        .stop = cli_interrupt_asked,
         .skip = skip,
         .nskip = nskip,
         .stream_after = cli_stream_after(),

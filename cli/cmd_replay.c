@@ -10,6 +10,7 @@
  * position, --fen writes positions as FEN where the variant has one.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -38,6 +39,8 @@ struct finder {
     char *first_text;
     size_t first_len;
     char *first_source;
+    long failed;                  /* entries that could not be read, when no entry was named */
+    char *first_failure;          /* the first of them: "'ENTRY' cannot be read: why" */
 };
 
 /* What the turn hook needs while the game is shown. */
@@ -393,8 +396,20 @@ static int show_in_entry(struct finder *F, const struct fmt_entry *e)
     fmt_parser_free(p);
     if (status >= 0)
         return status;
-    cli_error("replay: '%s%s%s' holds %ld game%s, no game %ld", e->source, e->entry[0] ? "!" : "",
-              e->entry, seen, seen == 1 ? "" : "s", F->o.game);
+    if (rc == FMT_FATAL)
+        cli_error("replay: out of memory while reading '%s%s%s' (after %ld game%s)", e->source,
+                  e->entry[0] ? "!" : "", e->entry, seen, seen == 1 ? "" : "s");
+    else
+        cli_error("replay: '%s%s%s' holds %ld game%s, no game %ld", e->source,
+                  e->entry[0] ? "!" : "", e->entry, seen, seen == 1 ? "" : "s", F->o.game);
+    return CLI_EXIT_NOTHING;
+}
+
+/* Out of memory while an entry was looked at: the walk stops on it. */
+static int out_of_memory(const struct fmt_entry *e)
+{
+    cli_error("replay: out of memory while reading '%s%s%s'", e->source, e->entry[0] ? "!" : "",
+              e->entry);
     return CLI_EXIT_NOTHING;
 }
 
@@ -416,9 +431,33 @@ static enum fmt_rc found(struct finder *F, int status)
     return FMT_STOPPED;
 }
 
-static enum fmt_rc on_entry(void *ctx, const struct fmt_entry *e)
+/* An entry of an archive that could not be read, when no entry was
+ * named: counted, and the first kept to say why no log was found. */
+static enum fmt_rc note_failure(struct finder *F, const struct fmt_entry *e)
 {
-    struct finder *F = ctx;
+    if (F->failed++ > 0)
+        return FMT_OK;
+    static const char form[] = "'%s' cannot be read: %s";
+    size_t n = sizeof form + strlen(e->entry) + strlen(e->message);
+    if (!(F->first_failure = malloc(n)))
+        return found(F, out_of_memory(e));
+    snprintf(F->first_failure, n, form, e->entry, e->message);
+    return FMT_OK;
+}
+
+/* An archive's log kept while the walk goes on: it is shown if it is the
+ * only one. */
+static enum fmt_rc keep_first(struct finder *F, const struct fmt_entry *e)
+{
+    F->first_len = e->len;
+    if ((!(F->first_text = fmt_entry_take_text(e)) && !(F->first_text = strdup(e->text))) ||
+        !(F->first_name = strdup(e->entry)) || !(F->first_source = strdup(e->source)))
+        return found(F, out_of_memory(e));
+    return FMT_OK;
+}
+
+static enum fmt_rc look_at(struct finder *F, const struct fmt_entry *e)
+{
     if (F->o.entry) {
         if (strcmp(e->entry, F->o.entry) != 0)
             return FMT_OK;
@@ -426,24 +465,56 @@ static enum fmt_rc on_entry(void *ctx, const struct fmt_entry *e)
     }
     /* No entry named: a plain file is its own one log; an archive must
      * hold exactly one, or the game is not addressed. */
-    if (e->status != FMT_ENTRY_OK)
-        return e->entry[0] ? FMT_OK : found(F, unreadable(e));
+    if (e->status != FMT_ENTRY_OK) {
+        if (!e->entry[0])
+            return found(F, unreadable(e));
+        return e->status == FMT_ENTRY_FAILED ? note_failure(F, e) : FMT_OK;
+    }
     if (!e->entry[0])
         return found(F, show_in_entry(F, e));
-    if (F->entries++ == 0) {
-        F->first_len = e->len;
-        if (!(F->first_text = fmt_entry_take_text(e)) && !(F->first_text = strdup(e->text)))
-            return FMT_STOPPED;
-        if (!(F->first_name = strdup(e->entry)) || !(F->first_source = strdup(e->source)))
-            return FMT_STOPPED;
+    return F->entries++ == 0 ? keep_first(F, e) : FMT_OK;
+}
+
+/* The walk's callback; the test hook of alloc.c (GCAUDIT_TEST_OOM) runs
+ * out of memory here, while the entry is looked at. */
+static enum fmt_rc on_entry(void *ctx, const struct fmt_entry *e)
+{
+    cli_alloc_fail_in(e->source, e->entry);
+    enum fmt_rc rc = look_at(ctx, e);
+    cli_alloc_fail_end();
+    return rc;
+}
+
+/* No game found: why. */
+static int not_found(struct finder *F)
+{
+    if (F->o.entry) {
+        cli_error("replay: '%s' has no entry '%s' (see the entry column of inputs.csv)",
+                  F->o.input, F->o.entry);
+        return CLI_EXIT_NOTHING;
     }
-    return FMT_OK;
+    if (F->entries > 1) {
+        cli_error("replay: '%s' holds %ld logs: name one with --entry PATH or as "
+                  "'%s!PATH' (PATH as in the entry column of inputs.csv)",
+                  F->o.input, F->entries, F->o.input);
+        return CLI_EXIT_USAGE;
+    }
+    if (F->failed == 1)
+        cli_error("replay: '%s' holds no log that can be read: %s", F->o.input, F->first_failure);
+    else if (F->failed > 1)
+        cli_error("replay: '%s' holds no log that can be read: %ld entries cannot be read, the "
+                  "first %s",
+                  F->o.input, F->failed, F->first_failure);
+    else
+        cli_error("replay: '%s' holds no log", F->o.input);
+    return CLI_EXIT_NOTHING;
 }
 
 int cmd_replay(int argc, char **argv)
 {
     struct finder F;
     memset(&F, 0, sizeof F);
+    cli_alloc_test_setup();
     char *owned = NULL;
     int rc = parse_args_or_stop(argc, argv, &F.o, &owned);
     struct stat st;
@@ -458,27 +529,25 @@ int cmd_replay(int argc, char **argv)
     }
     if (rc == CLI_CONTINUE) {
         uint64_t seq = 0;
-        fmt_walk(F.o.input, NULL, &seq, on_entry, &F);
+        /* Only the callback stops this walk (no stop is asked), and it
+         * says why when it does: F.done. */
+        enum fmt_rc walked = fmt_walk(F.o.input, NULL, &seq, on_entry, &F);
         if (F.done) {
             rc = F.exit_status;
-        } else if (F.o.entry) {
-            cli_error("replay: '%s' has no entry '%s' (see the entry column of inputs.csv)",
-                      F.o.input, F.o.entry);
+        } else if (walked != FMT_OK) {
+            cli_error("replay: reading '%s' stopped unexplained", F.o.input);
             rc = CLI_EXIT_NOTHING;
-        } else if (F.entries == 1 && F.first_text) {
+        } else if (F.entries == 1 && !F.o.entry) {
             struct fmt_entry e = {.source = F.first_source, .entry = F.first_name,
                                   .text = F.first_text, .len = F.first_len};
+            cli_alloc_fail_in(e.source, e.entry);
             rc = show_in_entry(&F, &e);
-        } else if (F.entries > 1) {
-            cli_error("replay: '%s' holds %ld logs: name one with --entry PATH or as "
-                      "'%s!PATH' (PATH as in the entry column of inputs.csv)",
-                      F.o.input, F.entries, F.o.input);
-            rc = CLI_EXIT_USAGE;
+            cli_alloc_fail_end();
         } else {
-            cli_error("replay: '%s' holds no log", F.o.input);
-            rc = CLI_EXIT_NOTHING;
+            rc = not_found(&F);
         }
     }
+    free(F.first_failure);
     free(F.first_text);
     free(F.first_name);
     free(F.first_source);

@@ -37,3 +37,8 @@ int cli_interrupted(void)
 {
     return interrupted;
 }
+
+bool cli_interrupt_asked(void)
+{
+    return interrupted != 0;
+}

@@ -19,6 +19,7 @@
 #ifndef GC_FORMATS_H
 #define GC_FORMATS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -93,8 +94,9 @@ struct fmt_walk_options {
     uint64_t max_inflated;      /* the decompression budget of an input: it may decode this
                                    many bytes, or FMT_INFLATE_RATIO times its own size when
                                    that is more; 0 = default (FMT_DEFAULT_MAX_INFLATED) */
-    int (*stop)(void);          /* nonzero: stop the walk (an interrupt); asked at every block
-                                   read and while waiting for a pipe; NULL: never */
+    bool (*stop)(void);         /* true: stop the walk (an interrupt), which then returns
+                                   FMT_STOPPED; asked at every block read and while waiting
+                                   for a pipe; NULL: never */
     const char *const *skip;    /* paths never read as input (the output directory, the
                                    workbook): left out of a directory walk without a row;
                                    the first FMT_WALK_MAX_SKIP that exist count */
@@ -117,8 +119,8 @@ struct fmt_walk_options {
  * says it has data.  *seq is the running entry counter, advanced for every
  * entry reported.  FMT_OK, or FMT_STOPPED when fn or opt->stop stopped it
  * (no row is reported after opt->stop said yes). */
-enum fmt_rc fmt_walk(const char *path, const struct fmt_walk_options *opt,
-             uint64_t *seq, fmt_entry_fn fn, void *ctx);
+FMT_MUST_CHECK enum fmt_rc fmt_walk(const char *path, const struct fmt_walk_options *opt,
+                                    uint64_t *seq, fmt_entry_fn fn, void *ctx);
 
 /* ----------------------------------------------------------- log parser */
 

@@ -46,8 +46,8 @@ struct fmt_walker {
     uint64_t *seq;             /* the caller's running entry counter */
     fmt_entry_fn fn;
     void *ctx;
-    int (*stop)(void);         /* fmt_walk_options.stop, or NULL */
-    int stopped;               /* stop said yes: nothing more is reported */
+    bool (*stop)(void);        /* fmt_walk_options.stop, or NULL */
+    bool stopped;              /* stop said yes: nothing more is reported */
     struct fmt_skip_id skip[FMT_WALK_MAX_SKIP]; /* the skip paths that exist */
     size_t nskip;
     /* The current command-line input (one file or stdin; a directory's

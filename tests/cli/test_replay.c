@@ -163,3 +163,66 @@ Test(replay, an_archive_of_one_log_needs_no_entry)
     cr_expect_str_eq(a, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n");
     free(a);
 }
+
+/* A shell command line run in the scratch directory: its exit status. */
+static int in_scratch(const char *cmd)
+{
+    char *line = ts_fmt("cd '%s' && %s", ts_scratch, cmd);
+    int rc = ts_run(line);
+    free(line);
+    return rc;
+}
+
+/* An archive whose logs cannot be read says so, not that it holds none:
+ * the first unreadable entry and why. */
+Test(replay, an_archive_of_unreadable_logs_says_why)
+{
+    cr_assert_eq(in_scratch("tar -xzf open.tar.gz chess-open-2024/round-6 chess-open-2024/README.txt "
+                                       "&& tar -cf bad.tar "
+                                       "chess-open-2024/round-6/open24-r6-fernandez-oconnell.log.gz "
+                                       "chess-open-2024/README.txt && cp chess-open-2024/round-6/"
+                                       "open24-r6-fernandez-oconnell.log.gz again.log.gz && tar "
+                                       "-cf bad2.tar chess-open-2024/round-6/"
+                                       "open24-r6-fernandez-oconnell.log.gz again.log.gz"),
+                 0);
+    expect_error("replay bad.tar", 3,
+                 "gcaudit: replay: 'bad.tar' holds no log that can be read: "
+                 "'chess-open-2024/round-6/open24-r6-fernandez-oconnell.log.gz' cannot be read: "
+                 "truncated compressed data: truncated gzip input\n");
+    expect_error("replay bad2.tar", 3,
+                 "gcaudit: replay: 'bad2.tar' holds no log that can be read: 2 entries cannot be "
+                 "read, the first 'chess-open-2024/round-6/open24-r6-fernandez-oconnell.log.gz' "
+                 "cannot be read: truncated compressed data: truncated gzip input\n");
+}
+
+/* Out of memory while the archive's one log is kept (the test hook of
+ * cli/alloc.c, GCAUDIT_TEST_OOM=TEXT@N: allocations fail after the first
+ * N) says so, never that the archive holds no log; past the last
+ * allocation the game is shown. */
+Test(replay, out_of_memory_says_so)
+{
+    cr_assert_eq(in_scratch("tar -xzf open.tar.gz chess-open-2024/round-1/"
+                                       "open24-r1-volkov-oconnell.log && tar -cf one.tar "
+                                       "chess-open-2024/round-1/open24-r1-volkov-oconnell.log"),
+                 0);
+    const char *kept = "gcaudit: replay: out of memory while reading "
+                       "'one.tar!chess-open-2024/round-1/open24-r1-volkov-oconnell.log'\n";
+    int shown = 0;
+    for (int n = 0; n <= 8 && !shown; n++) {
+        char *cmd = ts_fmt("GCAUDIT_TEST_OOM=one.tar@%d '%s' replay one.tar >stdout.txt "
+                           "2>stderr.txt",
+                           n, GC_BINARY);
+        int rc = in_scratch(cmd);
+        free(cmd);
+        char *err = ts_slurp(ts_scratch, "stderr.txt");
+        if (n < 2)
+            cr_expect_str_eq(err, kept, "@%d", n);
+        shown = rc == 0;
+        if (!shown) {
+            cr_expect_eq(rc, 3, "@%d", n);
+            cr_expect(strstr(err, "out of memory") && !strstr(err, "holds"), "@%d: %s", n, err);
+        }
+        free(err);
+    }
+    cr_expect(shown, "the game was never shown: sweep further");
+}

@@ -58,7 +58,7 @@ static double now(void)
 /* A stop request that comes 0.3 s after the walk started. */
 static double stop_at;
 
-static int stop_later(void)
+static bool stop_later(void)
 {
     return now() >= stop_at;
 }
