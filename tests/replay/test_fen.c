@@ -130,7 +130,7 @@ static void against_the_engine(const char *archive, const char *uci_variant, int
     ts_uci_send(R.u, "setoption name UCI_Variant value %s", uci_variant);
     char *path = ts_fmt("%s/sample-data/%s", GC_SOURCE_DIR, archive);
     uint64_t seq = 0;
-    fmt_walk(path, NULL, &seq, on_entry, &R);
+    cr_assert_eq(fmt_walk(path, NULL, &seq, on_entry, &R), FMT_OK);
     cr_expect_geq(R.games, min_games, "%d games compared", R.games);
     cr_log_info("%s: %d positions of %d games", archive, R.positions, R.games);
     ts_uci_quit(R.u);
