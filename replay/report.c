@@ -72,33 +72,21 @@ const char *rp_detail_review(const char *detail, char *out, size_t size)
     return NULL;
 }
 
-/* Every key an engine writes into a detail, with its kind: this table is
- * the one place a key's kind is said.  Writers: points (variant_retro.c),
- * material and draw-odds (fairy_legal.c, materialCounting), count
- * (variant_fairy.c, the counting rule's limit), claimable (ortho.c,
+/* The detail keys whose values are measurements, as the engines that
+ * write them declare: points (variant_retro.c, Retro's score), material
+ * (fairy_legal.c, materialCounting's count) and count (variant_fairy.c,
+ * the counting rule's limit).  This list is the one place a key's kind is
+ * said.  The engines' other keys are words: claimable (ortho.c,
  * variant_fairy.c), extinct (variant_extinction.c, fairy_legal.c), flag
- * (fairy_legal.c), board (variant_backlash.c), review (variant_fairy.c,
- * RP_REVIEW_KEY). */
-static const struct {
-    const char *key;
-    enum rp_detail_kind kind;
-} detail_keys[] = {
-    {"points", RP_DETAIL_MEASURE},
-    {"material", RP_DETAIL_MEASURE},
-    {"count", RP_DETAIL_MEASURE},
-    {"draw-odds", RP_DETAIL_WORDS},
-    {"claimable", RP_DETAIL_WORDS},
-    {"extinct", RP_DETAIL_WORDS},
-    {"flag", RP_DETAIL_WORDS},
-    {"board", RP_DETAIL_WORDS},
-    {"review", RP_DETAIL_WORDS},
-};
+ * and draw-odds (fairy_legal.c), board (variant_backlash.c) and review
+ * (variant_fairy.c, RP_REVIEW_KEY). */
+static const char *const measurements[] = {"points", "material", "count"};
 
 static enum rp_detail_kind detail_kind(const char *key, size_t len)
 {
-    for (size_t i = 0; i < sizeof detail_keys / sizeof detail_keys[0]; i++)
-        if (strlen(detail_keys[i].key) == len && memcmp(detail_keys[i].key, key, len) == 0)
-            return detail_keys[i].kind;
+    for (size_t i = 0; i < sizeof measurements / sizeof measurements[0]; i++)
+        if (strncmp(measurements[i], key, len) == 0 && measurements[i][len] == '\0')
+            return RP_DETAIL_MEASURE;
     return RP_DETAIL_WORDS;
 }
 
