@@ -745,18 +745,9 @@ static void backlash_view(const void *state, struct rp_view *out)
 
 static const char *const backlash_names[] = {"backlash", NULL};
 
-const struct rp_variant rp_variant_backlash = {
-    .name = "backlash",
-    .title = "Backlash (two boards, demotion to pockets, drops, king capture)",
-    .game_names = backlash_names,
-    .origin = "built in",
-    .state_size = sizeof(struct rp_backlash),
-    .setup = backlash_setup,
-    .side_to_move = backlash_side_to_move,
-    .play = backlash_play,
-    .ended = backlash_ended,
-    .render = backlash_render,
-    .legend = RP_ORTHO_LEGEND "; p1 P1 White's pockets for the left and right boards, p8 P8 Black's",
-
-    .view = backlash_view,
-};
+RP_BUILT_IN_VARIANT(backlash,
+                    "Backlash (two boards, demotion to pockets, drops, king capture)",
+                    .state_size = sizeof(struct rp_backlash), .side_to_move = backlash_side_to_move,
+                    .render = backlash_render, .view = backlash_view,
+                    .legend = RP_ORTHO_LEGEND
+                    "; p1 P1 White's pockets for the left and right boards, p8 P8 Black's");

@@ -64,22 +64,6 @@ static int chess_ended(void *state, struct rp_ending *e)
 
 static const char *const chess_names[] = {"chess", "orthodoxchess", "fidechess", NULL};
 
-const struct rp_variant rp_variant_chess = {
-    .name = "chess",
-    .title = "Chess (orthodox, FIDE rules)",
-    .game_names = chess_names,
-    .origin = "built in",
-    .state_size = sizeof(struct rp_ortho),
-    .setup = chess_setup,
-    .side_to_move = rp_ortho_side_to_move,
-    .play = chess_play,
-    .ended = chess_ended,
-    .ended_given_move = chess_ended_given_move,
-    .end = rp_ortho_end,
-    .render = rp_ortho_render,
-    .fen = rp_ortho_fen,
-    .legend = RP_ORTHO_LEGEND,
-    .view = rp_ortho_view,
-    .san = rp_ortho_san,
-    .pgn_variant = "",            /* PGN's own game: no Variant tag */
-};
+RP_BUILT_IN_VARIANT(chess, "Chess (orthodox, FIDE rules)", RP_ORTHO_SLOTS(chess),
+                    .legend = RP_ORTHO_LEGEND, .san = rp_ortho_san,
+                    .pgn_variant = "" /* PGN's own game: no Variant tag */);

@@ -94,20 +94,6 @@ static int extinction_ended_given_move(void *state, struct rp_ending *e)
 
 static const char *const extinction_names[] = {"extinctionchess", "extinction", NULL};
 
-const struct rp_variant rp_variant_extinction = {
-    .name = "extinction",
-    .title = "Extinction Chess (no check; losing a whole piece type loses)",
-    .game_names = extinction_names,
-    .origin = "built in",
-    .state_size = sizeof(struct rp_ortho),
-    .setup = extinction_setup,
-    .side_to_move = rp_ortho_side_to_move,
-    .play = extinction_play,
-    .ended = extinction_ended,
-    .ended_given_move = extinction_ended_given_move,
-    .end = rp_ortho_end,
-    .render = rp_ortho_render,
-    .fen = rp_ortho_fen,
-    .legend = RP_ORTHO_LEGEND,
-    .view = rp_ortho_view,
-};
+RP_BUILT_IN_VARIANT(extinction,
+                    "Extinction Chess (no check; losing a whole piece type loses)",
+                    RP_ORTHO_SLOTS(extinction), .legend = RP_ORTHO_LEGEND);

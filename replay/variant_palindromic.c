@@ -149,21 +149,8 @@ static int palindromic_ended_given_move(void *state, struct rp_ending *e)
 
 static const char *const palindromic_names[] = {"palindromicchess", "palindromic", NULL};
 
-const struct rp_variant rp_variant_palindromic = {
-    .name = "palindromic",
-    .title = "Palindromic Chess (reach the opponent's setup)",
-    .game_names = palindromic_names,
-    .origin = "built in",
-    .state_size = sizeof(struct rp_ortho),
-    .setup = palindromic_setup,
-    .side_to_move = rp_ortho_side_to_move,
-    .play = palindromic_play,
-    .ended = palindromic_ended,
-    .ended_given_move = palindromic_ended_given_move,
-    .end = rp_ortho_end,
-    .render = rp_ortho_render,
-    /* FEN has one letter a piece type: both hands of rook are R there. */
-    .fen = rp_ortho_fen,
-    .legend = RP_ORTHO_LEGEND "; RR, rr a right-handed rook, LR, lr a left-handed one",
-    .view = rp_ortho_view,
-};
+/* FEN has one letter a piece type: both hands of rook are R there. */
+RP_BUILT_IN_VARIANT(palindromic, "Palindromic Chess (reach the opponent's setup)",
+                    RP_ORTHO_SLOTS(palindromic),
+                    .legend = RP_ORTHO_LEGEND
+                    "; RR, rr a right-handed rook, LR, lr a left-handed one");

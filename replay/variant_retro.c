@@ -427,18 +427,8 @@ static void retro_view(const void *state, struct rp_view *out)
 
 static const char *const retro_names[] = {"retrochess", "retro", NULL};
 
-const struct rp_variant rp_variant_retro = {
-    .name = "retro",
-    .title = "Retro Chess (chess played backwards)",
-    .game_names = retro_names,
-    .origin = "built in",
-    .state_size = sizeof(struct rp_retro),
-    .setup = retro_setup,
-    .side_to_move = retro_side_to_move,
-    .play = retro_play,
-    .ended = retro_ended,
-    .end = retro_end,
-    .render = retro_render,
-    .legend = RP_ORTHO_LEGEND "; a reserve holds the pieces a colour can still uncapture",
-    .view = retro_view,
-};
+RP_BUILT_IN_VARIANT(retro, "Retro Chess (chess played backwards)",
+                    .state_size = sizeof(struct rp_retro), .side_to_move = retro_side_to_move,
+                    .end = retro_end, .render = retro_render, .view = retro_view,
+                    .legend = RP_ORTHO_LEGEND
+                    "; a reserve holds the pieces a colour can still uncapture");
