@@ -332,6 +332,7 @@ struct rp_fdef {
     int flag_move;
     int check_counting;
     int connect_n;
+    int connect_vertical, connect_horizontal, connect_diagonal; /* the lines connectN counts */
     enum rp_fmaterial material_counting;
     enum rp_fcounting counting_rule;
 

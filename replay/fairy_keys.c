@@ -172,9 +172,9 @@ static const struct rp_fkey keys[] = {
     ROW("flagMove", RP_FK_BOOL, flag_move, "false"),
     ROW("checkCounting", RP_FK_BOOL, check_counting, "false"),
     INT("connectN", connect_n, RP_FMAX_FILES, "0", NULL),
-    REFUSED("connectVertical", "true", "a line of connectN in some directions only"),
-    REFUSED("connectHorizontal", "true", "a line of connectN in some directions only"),
-    REFUSED("connectDiagonal", "true", "a line of connectN in some directions only"),
+    ROW("connectVertical", RP_FK_BOOL, connect_vertical, "true"),
+    ROW("connectHorizontal", RP_FK_BOOL, connect_horizontal, "true"),
+    ROW("connectDiagonal", RP_FK_BOOL, connect_diagonal, "true"),
     ROW("materialCounting", RP_FK_MATERIAL, material_counting, "none"),
     ROW("countingRule", RP_FK_COUNTING, counting_rule, "none"),
     /* later Fairy-Stockfish releases */

@@ -399,10 +399,13 @@ static int connected(const struct rp_fpos *p, int c, int n)
 {
     const struct rp_fdef *d = p->def;
     static const int dirs[4][2] = {{0, 1}, {1, 1}, {1, 0}, {1, -1}};
+    int on[4] = {d->connect_vertical, d->connect_diagonal, d->connect_horizontal, d->connect_diagonal};
     for (int r = 0; r < d->ranks; r++)
         for (int f = 0; f < d->files; f++)
             for (int k = 0; k < 4; k++) {
                 int i = 0;
+                if (!on[k])
+                    continue;
                 for (; i < n; i++) {
                     int ff = f + dirs[k][0] * i, rr = r + dirs[k][1] * i;
                     if (ff >= d->files || rr < 0 || rr >= d->ranks)

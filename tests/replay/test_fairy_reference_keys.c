@@ -181,3 +181,24 @@ Test(replay_fairy_reference_keys, a_sergeant_double_steps_beside_the_pawn)
     cr_expect_eq(legal_moves("wlf", "k7/8/8/8/8/8/8/1S6/8/K7 w - - 3 5"), 7);
     expect_fen("Game: wlf\nFEN: k7/8/8/8/8/8/8/1S6/8/K7 w - - 3 5\n\n5. S b3-b5\n", "k7/8/8/8/8/1S6/8/8/8/K7 b - b4b5 0 5");
 }
+
+/* ------------------------------------------------------------ connect */
+
+/* connectDiagonal = false (Nine Holes): three on a diagonal is no line,
+ * three on a file is (ffish: 9 moves in the first position, the second
+ * over, 0-1). */
+Test(replay_fairy_reference_keys, connect_counts_only_the_lines_it_names)
+{
+    ts_defs_load_text("[ttt]\nmaxRank = 3\nmaxFile = 3\nimmobile = p\nstartFen = 3/3/3[PPPPPpppp] w - - 0 1\n"
+                      "pieceDrops = true\ndoubleStep = false\ncastling = false\nimmobilityIllegal = false\n"
+                      "connectN = 3\n"
+                      "[nh:ttt]\ncustomPiece1 = p:mKmNmAmD\nstartFen = 3/3/3[PPPppp] w - - 0 1\nmustDrop = true\n"
+                      "nMoveRule = 0\nnFoldRule = 0\nconnectDiagonal = false\n");
+    cr_expect_eq(legal_moves("nh", "P1p/1pP/p1P[] w - - 0 1"), 9);
+    struct rp_fpos p;
+    struct rp_ending e;
+    ts_fpos_read(&p, "nh", "Pp1/Pp1/1pP[] w - - 0 1");
+    cr_assert(rp_fimmediate_end(&p, &e));
+    cr_expect_eq(e.result, RP_RESULT_BLACK);
+    cr_expect_eq(e.termination.kind, RP_TERM_CONNECT);
+}
