@@ -318,6 +318,9 @@ struct rp_fdef {
     int extinction_opponent_piece_count;
     int extinction_pseudo_royal; /* extinctionPseudoRoyal: the last extinction pieces are guarded
                                     as kings (fairy_legal.c) */
+    int duple_check;             /* dupleCheck: with extinctionPseudoRoyal, a side may not leave
+                                    every piece of its extinction types attacked, however many
+                                    (Spartan's two kings), and is mated so */
     int blast_on_capture;        /* blastOnCapture: a capture removes the capturer, the captured
                                     and every non-pawn piece next to them (Atomic) */
     uint64_t blast_immune_types; /* blastImmuneTypes: types no blast removes */

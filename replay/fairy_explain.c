@@ -259,7 +259,8 @@ static int explain_royal(const struct rp_fturn *t, rp_fmove m, enum rp_fillegal 
         return set(t->v, RP_KING_IN_CHECK, "a piece %s must guard as its king would be attacked", rp_fcolour_name(us));
     rp_verdict_king_attacked(t->v, us, rp_fpiece_name(d, rp_fp_type(q.b[k]), q.unpromoted[k], name),
                              rp_fturn_square(t, k, a), rp_fpiece_name(d, rp_fp_type(q.b[by]), q.unpromoted[by], other),
-                             rp_fturn_square(t, by, b), "");
+                             rp_fturn_square(t, by, b),
+                             d->duple_check ? ", and so would every other (a duple check)" : "");
     return 0;
 }
 

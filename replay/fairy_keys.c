@@ -155,7 +155,7 @@ static const struct rp_fkey keys[] = {
     ROW("extinctionValue", RP_FK_VALUE, extinction_value, "none"),
     ROW("extinctionClaim", RP_FK_BOOL, extinction_claim, "false"),
     ROW("extinctionPseudoRoyal", RP_FK_BOOL, extinction_pseudo_royal, "false"),
-    REFUSED("dupleCheck", "false", "a check on several pseudo-royal pieces"),
+    ROW("dupleCheck", RP_FK_BOOL, duple_check, "false"),
     ROW("extinctionPieceTypes", RP_FK_EXTINCTION_TYPES, extinction_types, ""),
     INT("extinctionPieceCount", extinction_piece_count, 1000, "0", NULL),
     INT("extinctionOpponentPieceCount", extinction_opponent_piece_count, 1000, "0", NULL),

@@ -107,13 +107,43 @@ static int royal_attacked(const struct rp_fpos *q, int sq, int them, const int *
     return rp_fattacked(q, sq, them);
 }
 
+/* dupleCheck: colour c's pieces of its extinction types, however many
+ * (the reference's pseudoRoyalCandidates); their squares into sq. */
+static int candidate_squares(const struct rp_fpos *p, int c, int *sq)
+{
+    const struct rp_fdef *d = p->def;
+    int n = 0;
+    for (int r = 0; r < d->ranks; r++)
+        for (int f = 0; f < d->files; f++) {
+            rp_fpiece pc = p->b[rp_fsq(f, r)];
+            if (rp_fp_real(pc) && rp_fp_colour(pc) == c && (d->extinction_types >> rp_fp_type(pc) & 1))
+                sq[n++] = rp_fsq(f, r);
+        }
+    return n;
+}
+
+/* dupleCheck: are all of colour c's candidates in q attacked (and there
+ * is one)?  The first of them into *first. */
+static int duple_checked(const struct rp_fpos *q, int c, const int *theirs, int nt, int *first)
+{
+    int cand[MAX_SQUARES];
+    int n = candidate_squares(q, c, cand);
+    for (int i = 0; i < n; i++)
+        if (!royal_attacked(q, cand[i], !c, theirs, nt))
+            return 0;
+    *first = n ? cand[0] : RP_FNOSQ;
+    return n > 0;
+}
+
 int rp_froyal_checked(const struct rp_fpos *p)
 {
-    int mine[MAX_SQUARES], theirs[MAX_SQUARES];
+    int mine[MAX_SQUARES], theirs[MAX_SQUARES], first;
     int nm = royal_squares(p, p->side, mine), nt = royal_squares(p, !p->side, theirs);
     for (int i = 0; i < nm; i++)
         if (royal_attacked(p, mine[i], !p->side, theirs, nt))
             return mine[i];
+    if (p->def->duple_check && duple_checked(p, p->side, theirs, nt, &first))
+        return first;
     return RP_FNOSQ;
 }
 
@@ -158,6 +188,9 @@ static enum rp_fillegal royal_legal(const struct rp_fpos *p, const struct rp_fpo
     for (int i = 0; i < nm; i++)
         if (!rp_fp_real(q->b[mine[i]]))
             return RP_FL_ROYAL_BLASTED;
+    int first;
+    if (d->duple_check && duple_checked(q, us, theirs, nt, &first))
+        return RP_FL_ROYAL_ATTACKED; /* every candidate attacked: the reference's duple check */
     for (int i = 0; i < nt; i++)
         if (!rp_fp_real(q->b[theirs[i]]))
             return RP_FL_OK;

@@ -202,3 +202,20 @@ Test(replay_fairy_reference_keys, connect_counts_only_the_lines_it_names)
     cr_expect_eq(e.result, RP_RESULT_BLACK);
     cr_expect_eq(e.termination.kind, RP_TERM_CONNECT);
 }
+
+/* ------------------------------------------------------------ duple check */
+
+/* dupleCheck (Spartan's two kings, commoners of the extinction type): a
+ * king may stand attacked while the other is not, but no move may leave
+ * both attacked (ffish: 8 moves with a rook on d8's rank; 7 with a bishop
+ * on c7's diagonal too, d8c7 gone; 6 with a queen on both kings). */
+Test(replay_fairy_reference_keys, a_duple_check_leaves_one_king_safe)
+{
+    ts_defs_load_text("[spa:spartan]\n");
+    cr_expect_eq(legal_moves("spa", "R2kk3/8/8/8/8/8/8/4K3 b - - 0 1"), 8);
+    cr_expect_eq(legal_moves("spa", "R2kk3/8/8/8/8/8/7B/4K3 b - - 0 1"), 7);
+    cr_expect_eq(legal_moves("spa", "3k4/8/8/8/8/8/8/k2QK3 b - - 0 1"), 6);
+    expect_illegal("Game: spa\nFEN: R2kk3/8/8/8/8/8/7B/4K3 b - - 0 1\n\n1... k d8-c7\n",
+                   "the black commoner on c7 would be attacked by the bishop on h2, and so would every other (a duple "
+                   "check)");
+}
