@@ -201,6 +201,10 @@ static void compile_regions(struct rp_fdef *d)
     /* No flag without a flag piece and a square to reach (flagPiece's
      * default is any piece, the regions' none): the ends do not look. */
     d->has_flag = d->flag_piece != -1 && (!rp_fset_empty(&d->flag[0]) || !rp_fset_empty(&d->flag[1]));
+    /* Shatar's shak: a check by a knight, a rook or a bers (the
+     * reference's byTypeBB of those named types). */
+    d->shak_types = (uint64_t)1 << RP_FTYPE_KNIGHT | (uint64_t)1 << RP_FTYPE_ROOK |
+                    (uint64_t)1 << rp_fnamed_find("bers");
 }
 
 static int fail_key(struct rp_fdef_error *err, const char *key, const char *fmt, ...)

@@ -318,6 +318,10 @@ struct rp_fdef {
     int extinction_opponent_piece_count;
     int extinction_pseudo_royal; /* extinctionPseudoRoyal: the last extinction pieces are guarded
                                     as kings (fairy_legal.c) */
+    int shatar_mate_rule;        /* shatarMateRule: a mate by knights alone wins for the mated
+                                    side; a mate ending a run of checks none of which was a
+                                    shak (by a knight, rook or bers) is a draw */
+    uint64_t shak_types;         /* derived: the knight, the rook and the bers */
     int duple_check;             /* dupleCheck: with extinctionPseudoRoyal, a side may not leave
                                     every piece of its extinction types attacked, however many
                                     (Spartan's two kings), and is mated so */

@@ -150,7 +150,7 @@ static const struct rp_fkey keys[] = {
     ROW("stalematePieceCount", RP_FK_BOOL, stalemate_piece_count, "false"),
     ROW("checkmateValue", RP_FK_VALUE, checkmate_value, "loss"),
     ROW("shogiPawnDropMateIllegal", RP_FK_BOOL, shogi_pawn_drop_mate_illegal, "false"),
-    REFUSED("shatarMateRule", "false", "Shatar's rule of which checks may mate"),
+    ROW("shatarMateRule", RP_FK_BOOL, shatar_mate_rule, "false"),
     ROW("bikjangRule", RP_FK_BOOL, bikjang, "false"),
     ROW("extinctionValue", RP_FK_VALUE, extinction_value, "none"),
     ROW("extinctionClaim", RP_FK_BOOL, extinction_claim, "false"),

@@ -610,6 +610,38 @@ static int pieces_on_board(const struct rp_fpos *p, int c)
     return n;
 }
 
+uint64_t rp_fchecker_types(const struct rp_fpos *p)
+{
+    const struct rp_fdef *d = p->def;
+    int k = p->king[p->side];
+    uint64_t types = 0;
+    if (k == RP_FNOSQ)
+        return 0;
+    for (int r = 0; r < d->ranks; r++)
+        for (int f = 0; f < d->files; f++) {
+            int sq = rp_fsq(f, r);
+            rp_fpiece pc = p->b[sq];
+            if (rp_fp_real(pc) && rp_fp_colour(pc) != p->side && rp_fpiece_attacks(p, sq, k))
+                types |= (uint64_t)1 << rp_fp_type(pc);
+        }
+    return types;
+}
+
+/* shatarMateRule, as the reference's checkmate_value: a mate by knights
+ * alone is won by the side mated; else the mate counts only when one
+ * check of the run that led to it was a shak, and is a draw otherwise. */
+static void shatar_mate(const struct rp_fpos *p, struct rp_ending *e)
+{
+    const struct rp_fdef *d = p->def;
+    uint64_t checkers = rp_fchecker_types(p);
+    if (!(checkers & ~((uint64_t)1 << RP_FTYPE_KNIGHT)))
+        e->result = value_for(RP_FV_WIN, p->side);
+    else if (!p->shak_run[p->side])
+        e->result = RP_RESULT_DRAW;
+    else
+        e->result = value_for(d->checkmate_value, p->side);
+}
+
 /* After the immediate ends: no legal move. */
 int rp_fmate_or_stalemate(const struct rp_fpos *p, struct rp_ending *e)
 {
@@ -621,6 +653,8 @@ int rp_fmate_or_stalemate(const struct rp_fpos *p, struct rp_ending *e)
     if (p->in_check || (d->extinction_pseudo_royal && rp_froyal_checked(p) != RP_FNOSQ)) {
         e->result = value_for(d->checkmate_value, p->side);
         e->termination.kind = RP_TERM_CHECKMATE;
+        if (d->shatar_mate_rule)
+            shatar_mate(p, e);
     } else {
         e->result = value_for(d->stalemate_value, p->side);
         e->termination.kind = RP_TERM_STALEMATE;

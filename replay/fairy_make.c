@@ -369,6 +369,8 @@ void rp_fmake(struct rp_fpos *p, rp_fmove m)
 
     p->side = !us;
     p->in_check = gives_check;
+    if (d->shatar_mate_rule)
+        p->shak_run[!us] = gives_check && (p->shak_run[!us] || (rp_fchecker_types(p) & d->shak_types));
     update_counting(p, captured, m.kind == RP_FM_PROMOTE);
     p->bikjang = rp_fbikjang(p);
 }

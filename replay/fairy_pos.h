@@ -72,6 +72,8 @@ struct rp_fpos {
     int bikjang;                 /* the kings face each other (janggi) */
     int prev_bikjang;
     int in_check;                /* the side to move is in check */
+    int shak_run[2];             /* shatarMateRule: the colour is in a run of checks (at each of
+                                    its turns) of which one was a shak */
     int last_capture;            /* the last move captured */
     int last_drop_pawn_check;    /* the last move dropped a shogi pawn that gives check */
 };
@@ -185,6 +187,9 @@ int rp_fimmediate_end(const struct rp_fpos *p, struct rp_ending *e);
  * is guarded like a king and attacked (the reference build's
  * checked_pseudo_royals), or RP_FNOSQ. */
 int rp_froyal_checked(const struct rp_fpos *p);
+/* The types of the pieces that check the side to move's king (a bit per
+ * type). */
+uint64_t rp_fchecker_types(const struct rp_fpos *p);
 
 /* After the immediate ends: no legal move means checkmate or stalemate,
  * with the definition's values.  Returns nonzero and fills *e. */

@@ -219,3 +219,26 @@ Test(replay_fairy_reference_keys, a_duple_check_leaves_one_king_safe)
                    "the black commoner on c7 would be attacked by the bishop on h2, and so would every other (a duple "
                    "check)");
 }
+
+/* ------------------------------------------------------------- Shatar */
+
+static enum rp_result mate_result(const char *variant, const char *fen)
+{
+    struct rp_fpos p;
+    struct rp_ending e;
+    ts_fpos_read(&p, variant, fen);
+    cr_assert(rp_fmate_or_stalemate(&p, &e), "%s is no mate", fen);
+    cr_expect_eq(e.termination.kind, RP_TERM_CHECKMATE, "%s", fen);
+    return e.result;
+}
+
+/* shatarMateRule (ffish: a knight's mate 0-1, won by the side mated; a
+ * bishop's mate after no shak a draw; a rook's mate, itself a shak, 1-0;
+ * a bishop's mate ending a run of checks that began with a rook's, 1-0). */
+Test(replay_fairy_reference_keys, a_shatar_mate_needs_a_shak)
+{
+    ts_defs_load_text("[sha:shatar]\n");
+    cr_expect_eq(mate_result("sha", "6rk/5Npp/8/8/8/8/8/4K3 b - - 0 1"), RP_RESULT_BLACK);
+    cr_expect_eq(mate_result("sha", "7k/7P/6K1/8/8/8/8/B7 b - - 0 1"), RP_RESULT_DRAW);
+    cr_expect_eq(mate_result("sha", "R6k/6pp/8/8/8/8/8/4K3 b - - 0 1"), RP_RESULT_WHITE);
+}
