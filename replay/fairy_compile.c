@@ -193,6 +193,7 @@ static void compile_regions(struct rp_fdef *d)
         for (int w = 0; w < RP_FSET_WORDS; w++) {
             d->promotion_zone[c].w[w] &= d->board.w[w];
             d->double_step_region[c].w[w] &= d->board.w[w];
+            d->triple_step_region[c].w[w] &= d->board.w[w];
             d->drop_region[c].w[w] &= d->board.w[w];
             d->flag[c].w[w] &= d->board.w[w];
             d->diagonal_lines.w[w] &= d->board.w[w];
@@ -285,6 +286,10 @@ static int check_piece_sets(struct rp_fdef *d, struct rp_fdef_error *err)
             initial |= (uint64_t)1 << t;
     }
     for (int c = 0; c < 2; c++) {
+        for (int w = 0; w < RP_FSET_WORDS; w++)
+            if (d->triple_step_region[c].w[w] & ~d->double_step_region[c].w[w])
+                return fail_key(err, c ? "tripleStepRegionBlack" : "tripleStepRegionWhite",
+                                "gcaudit implements a triple step only from squares of the double-step region");
         /* The reference build lets a pawn become a second king, and then
          * looks after one of the two; gcaudit keeps one king a side. */
         if (d->king >= 0 && (d->promotion_types[c] >> d->king & 1))

@@ -245,6 +245,7 @@ struct rp_fdef {
     int double_step;
     rp_fset double_step_region[2]; /* doubleStepRegionWhite/Black (doubleStepRank sets both) */
     int first_rank_double_steps; /* 11.1's key: adds the first rank to the region */
+    rp_fset triple_step_region[2]; /* tripleStepRegionWhite/Black: where a pawn steps three */
     uint64_t en_passant_types[2]; /* enPassantTypes: the types besides the pawn that capture en
                                      passant (the pawn always does, as in the reference) */
     rp_fset en_passant_region;   /* squares en passant may capture on */

@@ -64,7 +64,7 @@ static void empty_board(struct rp_fpos *p, const struct rp_fdef *d)
         for (int f = 0; f < d->files; f++)
             p->b[rp_fsq(f, r)] = 0;
     p->king[0] = p->king[1] = RP_FNOSQ;
-    p->ep = p->ep_victim = RP_FNOSQ;
+    p->ep = p->ep2 = p->ep_victim = RP_FNOSQ;
 }
 
 static int read_placement(struct rp_fpos *p, const struct rp_fdef *d, const char **s, char *why, size_t size)
@@ -246,8 +246,10 @@ static int fen_square(const struct rp_fdef *d, const char *s)
 
 /* The en passant field as the reference writes it after a custom
  * piece's double step: the square passed and the piece's own square
- * ("e3e4", in the order of the squares).  *ep gets the empty one,
- * *victim the one the side not to move stands on; -1 unless exactly so. */
+ * ("d3c4", in the order of the squares): *ep gets the empty one, *victim
+ * the one the side not to move stands on, 0.  After a pawn's triple
+ * step, the two squares passed (both empty): *ep and *victim, 1.  -1
+ * when it is neither. */
 static int ep_pair(const struct rp_fpos *p, const char *field, int *ep, int *victim)
 {
     size_t n = strlen(field);
@@ -260,6 +262,11 @@ static int ep_pair(const struct rp_fpos *p, const char *field, int *ep, int *vic
         int s1 = fen_square(p->def, a), s2 = fen_square(p->def, field + cut);
         if (s1 < 0 || s2 < 0 || s1 >= s2)
             return -1;
+        if (p->b[s1] == 0 && p->b[s2] == 0) {
+            *ep = s1; /* a pawn's triple step: two squares passed */
+            *victim = s2;
+            return 1;
+        }
         for (int k = 0; k < 2; k++) {
             int e = k ? s2 : s1, v = k ? s1 : s2;
             if (p->b[e] == 0 && rp_fp_real(p->b[v]) && rp_fp_colour(p->b[v]) != p->side) {
@@ -273,17 +280,31 @@ static int ep_pair(const struct rp_fpos *p, const char *field, int *ep, int *vic
     return -1;
 }
 
+static void read_ep_square(struct rp_fpos *p, int sq);
+
 static int read_ep(struct rp_fpos *p, const char *field, char *why, size_t size)
 {
     const struct rp_fdef *d = p->def;
     if (strcmp(field, "-") == 0)
         return 0;
-    int us = p->side, push = us ? -RP_FMB_COLS : RP_FMB_COLS;
+    int us = p->side;
+    int sq = fen_square(d, field), victim = RP_FNOSQ, pair = sq < 0 ? ep_pair(p, field, &sq, &victim) : -2;
+    if (pair == 1) {
+        /* Two squares a pawn's triple step passed: each kept as one. */
+        read_ep_square(p, sq);
+        int first = p->ep;
+        p->ep = RP_FNOSQ;
+        read_ep_square(p, victim);
+        if (first != RP_FNOSQ) {
+            p->ep2 = p->ep;
+            p->ep = first;
+        }
+        return 0;
+    }
     if (d->pawn_like[us] & d->en_passant_types[us]) {
         /* Pieces besides the pawn take en passant: the reference keeps
          * the square as given (a custom piece's pair, or a pawn's one). */
-        int sq = fen_square(d, field), victim = RP_FNOSQ;
-        if (sq < 0 && ep_pair(p, field, &sq, &victim) != 0)
+        if (pair == -1)
             return fail(why, size, "\"%s\" in the FEN is no en passant square", field);
         if (p->b[sq] == 0) {
             p->ep = sq;
@@ -291,18 +312,26 @@ static int read_ep(struct rp_fpos *p, const char *field, char *why, size_t size)
         }
         return 0;
     }
-    int sq = fen_square(d, field);
-    if (sq < 0)
+    if (sq < 0 || pair == 0)
         return fail(why, size, "\"%s\" in the FEN is no en passant square", field);
-    /* 11.1 keeps it only where a pawn of the side to move could take. */
+    read_ep_square(p, sq);
+    return 0;
+}
+
+/* A pawn's en passant square: 11.1 keeps it only where a pawn of the side
+ * to move could take. */
+static void read_ep_square(struct rp_fpos *p, int sq)
+{
+    const struct rp_fdef *d = p->def;
+    int us = p->side, push = us ? -RP_FMB_COLS : RP_FMB_COLS;
     int pawn = d->pawn;
     if (pawn < 0)
-        return 0;
+        return;
     rp_fpiece mine = rp_fp_make(pawn, us), theirs = rp_fp_make(pawn, !us);
     int attacked = p->b[sq - push - 1] == mine || p->b[sq - push + 1] == mine;
-    if (attacked && p->b[sq - push] == theirs)
+    /* Their pawn one square beyond it, or two after a triple step. */
+    if (attacked && (p->b[sq - push] == theirs || (p->b[sq - push] == 0 && p->b[sq - 2 * push] == theirs)))
         p->ep = sq;
-    return 0;
 }
 
 /* Split the fields after the placement: their number, or -1 when one is
@@ -508,6 +537,9 @@ void rp_ffen_write(const struct rp_fpos *p, char *buf, size_t size)
         PUT("-");
     if (p->counting_limit)
         PUT(" %d ", p->counting_limit);
+    else if (p->ep != RP_FNOSQ && p->ep2 != RP_FNOSQ)
+        PUT(" %c%d%c%d ", 'a' + rp_ffile(p->ep < p->ep2 ? p->ep : p->ep2), rp_frank(p->ep < p->ep2 ? p->ep : p->ep2) + 1,
+            'a' + rp_ffile(p->ep < p->ep2 ? p->ep2 : p->ep), rp_frank(p->ep < p->ep2 ? p->ep2 : p->ep) + 1);
     else if (p->ep != RP_FNOSQ && p->ep_victim != RP_FNOSQ)
         PUT(" %c%d%c%d ", 'a' + rp_ffile(p->ep < p->ep_victim ? p->ep : p->ep_victim),
             rp_frank(p->ep < p->ep_victim ? p->ep : p->ep_victim) + 1,

@@ -451,6 +451,16 @@ static void gen_pawn(const struct rp_fpos *p, int from, struct rp_fmovelist *out
                 pawn_promotions(p, out, from, two, 0);
             if (!promoting2 || !d->mandatory_pawn_promotion)
                 add_move(p, out, mv(from, two, RP_FM_NORMAL));
+            /* tripleStepRegion (inside the double-step region, checked
+             * when compiled): three steps over two empty squares. */
+            int three = two + push;
+            if (rp_fset_has(&d->triple_step_region[us], from) && p->b[three] == 0 && allowed(d, us, pawn, three)) {
+                int promoting3 = pawn_promotes_on(d, us, three);
+                if (promoting3)
+                    pawn_promotions(p, out, from, three, 0);
+                if (!promoting3 || !d->mandatory_pawn_promotion)
+                    add_move(p, out, mv(from, three, RP_FM_NORMAL));
+            }
         }
     }
     for (int s = -1; s <= 1; s += 2) {
@@ -461,7 +471,7 @@ static void gen_pawn(const struct rp_fpos *p, int from, struct rp_fmovelist *out
                 pawn_promotions(p, out, from, to, 1);
             if (plain)
                 add_move(p, out, mv(from, to, RP_FM_NORMAL));
-        } else if (to == p->ep && plain && p->ep != RP_FNOSQ) {
+        } else if (p->ep != RP_FNOSQ && (to == p->ep || to == p->ep2) && plain) {
             add(out, mv(from, to, RP_FM_EP));
         }
     }

@@ -682,25 +682,35 @@ int rp_fmate_or_stalemate(const struct rp_fpos *p, struct rp_ending *e)
 /* Is an en passant capture onto p->ep legal?  Only then does the en
  * passant square make the position differ (FIDE 9.2.2, docs/rules.md
  * "Orthodox Chess"). */
-static int ep_capture_legal(const struct rp_fpos *p)
+/* A pawn's legal en passant capture onto target. */
+static int pawn_ep_legal(const struct rp_fpos *p, int target)
 {
-    if (p->ep == RP_FNOSQ)
-        return 0;
     const struct rp_fdef *d = p->def;
     int us = p->side;
     rp_fpiece mine = rp_fp_make(d->pawn, us);
-    int back = p->ep - (us ? -RP_FMB_COLS : RP_FMB_COLS);
+    int back = target - (us ? -RP_FMB_COLS : RP_FMB_COLS);
     for (int s = -1; s <= 1; s += 2) {
         if (d->pawn < 0 || p->b[back + s] != mine)
             continue;
         rp_fmove m;
         memset(&m, 0, sizeof m);
         m.from = (uint16_t)(back + s);
-        m.to = (uint16_t)p->ep;
+        m.to = (uint16_t)target;
         m.kind = RP_FM_EP;
         if (rp_flegal(p, m) == RP_FL_OK)
             return 1;
     }
+    return 0;
+}
+
+static int ep_capture_legal(const struct rp_fpos *p)
+{
+    if (p->ep == RP_FNOSQ)
+        return 0;
+    const struct rp_fdef *d = p->def;
+    int us = p->side;
+    if (pawn_ep_legal(p, p->ep))
+        return 1;
     /* Other pieces that take en passant (enPassantTypes): their moves. */
     if (!(d->pawn_like[us] & d->en_passant_types[us]))
         return 0;
@@ -742,5 +752,7 @@ uint64_t rp_fkey(const struct rp_fpos *p)
         k ^= rp_fmix(0x400000ULL | (uint64_t)p->checks_left[0] << 8 | (uint64_t)p->checks_left[1]);
     if (ep_capture_legal(p))
         k ^= rp_fmix(0x500000ULL | (uint64_t)p->ep);
+    if (p->ep2 != RP_FNOSQ && pawn_ep_legal(p, p->ep2))
+        k ^= rp_fmix(0x600000ULL | (uint64_t)p->ep2);
     return k;
 }

@@ -110,7 +110,7 @@ static void begin_ply(struct rp_fpos *p, rp_fmove m)
     p->prev_bikjang = p->bikjang;
     p->pass = m.kind == RP_FM_PASS;
     p->last_drop_pawn_check = 0;
-    p->ep = p->ep_victim = RP_FNOSQ;
+    p->ep = p->ep2 = p->ep_victim = RP_FNOSQ;
 }
 
 /* The king and the rook to their squares; the side's rights and gates
@@ -205,6 +205,18 @@ static int quiet_move(const struct rp_fdef *d, int type, int us, int from, int t
     return 0;
 }
 
+/* Does a pawn's step over `sq` leave it as an en passant square: in the
+ * region, and an enemy pawn attacks it or the enemy has other pieces that
+ * capture en passant (the reference's do_move)? */
+static int pawn_ep(const struct rp_fpos *p, int sq, int them)
+{
+    const struct rp_fdef *d = p->def;
+    rp_fpiece enemy = rp_fp_make(d->pawn, them);
+    int ahead = sq + push_of(!them);
+    return rp_fset_has(&d->en_passant_region, sq) &&
+           (p->b[ahead - 1] == enemy || p->b[ahead + 1] == enemy || (d->pawn_like[them] & d->en_passant_types[them]));
+}
+
 /* What a pawn's or a pawn-like piece's move does beyond the move: the
  * clock (nMoveRuleTypes, a promotion), the en passant square a double
  * step or an initial move leaves. */
@@ -223,10 +235,15 @@ static void pawn_rules(struct rp_fpos *p, rp_fmove m, int t)
         /* Any two-step push, as the reference build (a first-rank one in
          * Horde too), when an enemy pawn could take on the square passed
          * or the enemy has other pieces that take en passant. */
-        if (m.to - m.from == 2 * push_of(us) && rp_fset_has(&d->en_passant_region, mid)) {
-            rp_fpiece enemy = rp_fp_make(d->pawn, them);
-            if (p->b[m.to - 1] == enemy || p->b[m.to + 1] == enemy || d->pawn_like[them] & d->en_passant_types[them])
-                p->ep = mid;
+        if (m.to - m.from == 2 * push_of(us) && pawn_ep(p, mid, them))
+            p->ep = mid;
+        /* A triple step: each square passed that an enemy pawn attacks. */
+        if (m.to - m.from == 3 * push_of(us)) {
+            int near = m.to - push_of(us), far = m.to - 2 * push_of(us);
+            if (pawn_ep(p, near, them))
+                p->ep = near;
+            if (pawn_ep(p, far, them))
+                *(p->ep == RP_FNOSQ ? &p->ep : &p->ep2) = far;
         }
         return;
     }

@@ -53,6 +53,7 @@ struct rp_fpos {
     int side;                    /* FMT_WHITE or FMT_BLACK to move */
     int king[2];                 /* the royal piece's square, RP_FNOSQ if none */
     int ep;                      /* en passant target, or RP_FNOSQ */
+    int ep2;                     /* a second one, after a pawn's triple step, or RP_FNOSQ */
     int ep_victim;               /* the piece an en passant capture onto ep takes: a custom
                                     piece's square after its initial double step (the
                                     reference's occupied en passant square); RP_FNOSQ: the

@@ -242,3 +242,29 @@ Test(replay_fairy_reference_keys, a_shatar_mate_needs_a_shak)
     cr_expect_eq(mate_result("sha", "7k/7P/6K1/8/8/8/8/B7 b - - 0 1"), RP_RESULT_DRAW);
     cr_expect_eq(mate_result("sha", "R6k/6pp/8/8/8/8/8/4K3 b - - 0 1"), RP_RESULT_WHITE);
 }
+
+/* --------------------------------------------------------- triple step */
+
+/* tripleStepRegion (Wildebeest): a pawn steps three squares; each square
+ * passed that an enemy pawn attacks is an en passant square (ffish:
+ * e2e5 gives e3e4; d4e3 and f5e4 both take the pawn on e5). */
+Test(replay_fairy_reference_keys, a_triple_step_leaves_two_en_passant_squares)
+{
+    ts_defs_load_text("[wb:chess]\nmaxRank = 10\nmaxFile = k\ncustomPiece1 = c:C\ncustomPiece2 = w:NC\n"
+                      "doubleStepRegionWhite = *2 *3\ndoubleStepRegionBlack = *9 *8\ntripleStepRegionWhite = *2\n"
+                      "tripleStepRegionBlack = *9\n"
+                      "startFen = rnccwkqbbnr/ppppppppppp/11/11/11/11/11/11/PPPPPPPPPPP/RNBBQKWCCNR w KQkq - 0 1\n"
+                      "promotionPieceTypes = qw\npromotionRegionWhite = *9 *10\npromotionRegionBlack = *2 *1\n"
+                      "mandatoryPawnPromotion = false\ncastling = false\n");
+    const char *game = "Game: wb\nFEN: k10/11/11/11/11/5p5/3p7/11/4P6/K10 w - - 0 1\n\n1. P e2-e5";
+    char *text = ts_fmt("%s\n", game);
+    expect_fen(text, "k10/11/11/11/11/4Pp5/3p7/11/11/K10 b - e3e4 0 1");
+    free(text);
+    cr_expect_eq(legal_moves("wb", "k10/11/11/11/11/4Pp5/3p7/11/11/K10 b - e3e4 0 1"), 7);
+    text = ts_fmt("%s 1... p d4-e3\n", game);
+    expect_fen(text, "k10/11/11/11/11/5p5/11/4p6/11/K10 w - - 0 2");
+    free(text);
+    text = ts_fmt("%s 1... p f5-e4\n", game);
+    expect_fen(text, "k10/11/11/11/11/11/3pp6/11/11/K10 w - - 0 2");
+    free(text);
+}
