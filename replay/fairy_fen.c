@@ -301,9 +301,11 @@ static int read_ep(struct rp_fpos *p, const char *field, char *why, size_t size)
         }
         return 0;
     }
-    if (d->pawn_like[us] & d->en_passant_types[us]) {
-        /* Pieces besides the pawn take en passant: the reference keeps
-         * the square as given (a custom piece's pair, or a pawn's one). */
+    if (pair == 0 || (d->pawn_like[us] & d->en_passant_types[us])) {
+        /* Pieces besides the pawn take en passant, or a custom piece's
+         * pair: the reference keeps the square as given (it writes the
+         * pair after a custom piece's double step whether or not a piece
+         * of the side to move could take there). */
         if (pair == -1)
             return fail(why, size, "\"%s\" in the FEN is no en passant square", field);
         if (p->b[sq] == 0) {

@@ -449,3 +449,34 @@ Test(replay_fairy_engine, a_stalemate_counted_by_pieces)
     cr_assert(rp_fmate_or_stalemate(&p, &e));
     cr_expect_eq(e.result, RP_RESULT_WHITE);
 }
+
+/* A custom piece's double step writes the reference's pair, the square
+ * passed and the piece's own, even where no piece of the side to move
+ * could take there (ffish: b2b4 gives "3xk3/8/8/8/1X6/8/P1PPPPPP/3XK3 b -
+ * b3b4 1 1"), and the pair reads back as written: the definitions fuzzer
+ * found it refused on reading. */
+Test(replay_fairy_engine, a_custom_double_step_pair_reads_back_where_nothing_can_take)
+{
+    cr_expect_eq(start_moves("[dxp]\npawn = p\ncustomPiece1 = x:ifmnDmfWcfF\nking = k\n"
+                             "startFen = 3xk3/8/8/8/8/8/PXPPPPPP/3XK3 w - - 0 1\n",
+                             "dxp"),
+                 17);
+    const struct rp_fdef *d = rp_fairy_find("dxp");
+    struct rp_fpos p, q;
+    ts_fpos_read(&p, "dxp", d->start_fen);
+    struct rp_fmovelist l;
+    rp_fgen_legal(&p, &l);
+    int found = 0;
+    for (int i = 0; i < l.n; i++)
+        if (l.m[i].from == rp_fsq(1, 1) && l.m[i].to == rp_fsq(1, 3)) {
+            found++;
+            rp_fmake(&p, l.m[i]);
+        }
+    cr_assert_eq(found, 1, "b2-b4");
+    char fen[128], again[128];
+    rp_ffen_write(&p, fen, sizeof fen);
+    cr_expect_str_eq(fen, "3xk3/8/8/8/1X6/8/P1PPPPPP/3XK3 b - b3b4 1 1");
+    ts_fpos_read(&q, "dxp", fen);
+    rp_ffen_write(&q, again, sizeof again);
+    cr_expect_str_eq(again, fen);
+}
