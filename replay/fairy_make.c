@@ -249,10 +249,13 @@ static void pawn_rules(struct rp_fpos *p, rp_fmove m, int t)
     }
     /* A custom piece's initial move of two steps: the square passed, and
      * the piece itself as what the capture takes (the reference's ep
-     * squares are between_bb(from, to), both ends included). */
+     * squares are between_bb(from, to), both ends included); not when it
+     * leapt over a piece: there is no empty square to take on, and the
+     * FEN's pair could not say which square is which. */
     if (d->types[t].initial_ep && quiet_move(d, t, us, m.from, m.to, 1) && !quiet_move(d, t, us, m.from, m.to, 0)) {
         int df = rp_ffile(m.to) - rp_ffile(m.from), dr = rp_frank(m.to) - rp_frank(m.from);
-        if (df % 2 == 0 && dr % 2 == 0 && (!df || !dr || abs(df) == abs(dr)) && rp_fset_has(&d->en_passant_region, mid)) {
+        if (df % 2 == 0 && dr % 2 == 0 && (!df || !dr || abs(df) == abs(dr)) && rp_fset_has(&d->en_passant_region, mid) &&
+            p->b[mid] == 0) {
             p->ep = mid;
             p->ep_victim = rp_fset_has(&d->en_passant_region, m.to) ? m.to : RP_FNOSQ;
         }

@@ -480,3 +480,28 @@ Test(replay_fairy_engine, a_custom_double_step_pair_reads_back_where_nothing_can
     rp_ffen_write(&q, again, sizeof again);
     cr_expect_str_eq(again, fen);
 }
+
+/* A custom piece whose initial double step leaps over a piece leaves no
+ * en passant square (ffish: d1d3 over the pawn on d2 gives "4xk2/8/8/8/8/
+ * 3X4/PPPPPPPP/4K3 b - - 1 1"); gcaudit wrote a pair with no empty
+ * square in it and then refused it on reading (the fuzzer found it). */
+Test(replay_fairy_engine, a_custom_double_step_over_a_piece_leaves_no_en_passant_square)
+{
+    ts_defs_load_text("[dxq]\npawn = p\ncustomPiece1 = x:ifmnDmfgfWF\nking = k\n"
+                      "startFen = 4xk2/8/8/8/8/8/PPPPPPPP/3XK3 w - - 0 1\n");
+    struct rp_fpos p;
+    ts_fpos_read(&p, "dxq", rp_fairy_find("dxq")->start_fen);
+    struct rp_fmovelist l;
+    rp_fgen_legal(&p, &l);
+    cr_expect_eq(l.n, 18);
+    int found = 0;
+    for (int i = 0; i < l.n; i++)
+        if (l.m[i].from == rp_fsq(3, 0) && l.m[i].to == rp_fsq(3, 2)) {
+            found++;
+            rp_fmake(&p, l.m[i]);
+        }
+    cr_assert_eq(found, 1, "d1-d3");
+    char fen[128];
+    rp_ffen_write(&p, fen, sizeof fen);
+    cr_expect_str_eq(fen, "4xk2/8/8/8/8/3X4/PPPPPPPP/4K3 b - - 1 1");
+}
