@@ -226,7 +226,8 @@ static void pawn_rules(struct rp_fpos *p, rp_fmove m, int t)
     int us = p->side, them = !us;
     /* A move the piece can take back resets nothing (the reference's
      * "irreversible" moves). */
-    if (m.kind == RP_FM_PROMOTE || ((d->n_move_rule_types[us] >> t & 1) && !quiet_move(d, t, us, m.to, m.from, 0)))
+    if (m.kind == RP_FM_PROMOTE ||
+        ((d->n_move_rule_types[us] >> t & 1) && (t == d->pawn || !quiet_move(d, t, us, m.to, m.from, 0))))
         p->rule50 = 0;
     if (m.kind != RP_FM_NORMAL)
         return; /* a promotion leaves no en passant square (the reference's branches) */
@@ -389,8 +390,10 @@ void rp_fmake(struct rp_fpos *p, rp_fmove m)
 
     p->side = !us;
     p->in_check = gives_check;
-    if (d->shatar_mate_rule)
-        p->shak_run[!us] = gives_check && (p->shak_run[!us] || (rp_fchecker_types(p) & d->shak_types));
+    /* shatarMateRule's run of checks: looked at only on a check. */
+    p->shak_run[!us] &= gives_check;
+    if (gives_check && d->shatar_mate_rule)
+        p->shak_run[!us] = p->shak_run[!us] || (rp_fchecker_types(p) & d->shak_types);
     update_counting(p, captured, m.kind == RP_FM_PROMOTE);
     p->bikjang = rp_fbikjang(p);
 }
