@@ -1012,17 +1012,25 @@ static void classify(const struct game *g, struct expectation *x)
     }
     if (d->flag_piece >= 0) {
         char flag = d->types[d->flag_piece].letter;
-        int who = d->flag_move ? stm : mover;
-        for (int r = 0; r < b.ranks; r++)
-            for (int f = 0; f < b.files; f++) {
-                const char *t = b.sq[r][f];
-                if (t[0] && t[0] != '+' && letter_of(t) == flag && colour_of(t) == who &&
-                    rp_fset_has(&d->flag[who], rp_fsq(f, r))) {
-                    x->termination = "flag";
-                    snprintf(x->detail, sizeof x->detail, "flag=%s%s", d->file_labels[f], d->rank_labels[r]);
-                    return;
+        /* The side that just moved onto its flag; with flagMove, also the
+         * side to move, whose flag the other side could not answer (Racing
+         * Kings: Black's king on the eighth rank wins at once, White's
+         * after Black's reply). */
+        for (int k = 0; k < 2; k++) {
+            int who = k ? stm : mover;
+            if (k && !d->flag_move)
+                break;
+            for (int r = 0; r < b.ranks; r++)
+                for (int f = 0; f < b.files; f++) {
+                    const char *t = b.sq[r][f];
+                    if (t[0] && t[0] != '+' && letter_of(t) == flag && colour_of(t) == who &&
+                        rp_fset_has(&d->flag[who], rp_fsq(f, r))) {
+                        x->termination = "flag";
+                        snprintf(x->detail, sizeof x->detail, "flag=%s%s", d->file_labels[f], d->rank_labels[r]);
+                        return;
+                    }
                 }
-            }
+        }
     }
     if (d->check_counting) {
         char f[16];
