@@ -300,7 +300,7 @@ struct fmt_buf {
 };
 
 /* Append n bytes.  FMT_OK, or FMT_FATAL when out of memory. */
-enum fmt_rc fmt_buf_add(struct fmt_buf *b, const char *s, size_t n);
+FMT_MUST_CHECK enum fmt_rc fmt_buf_add(struct fmt_buf *b, const char *s, size_t n);
 void fmt_buf_release(struct fmt_buf *b);
 
 /* Bytes a report or temporary file collects before a write(2): a whole

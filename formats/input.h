@@ -77,14 +77,14 @@ void fmt_input_limit_text(uint64_t limit, char *out, size_t outsz);
  * callback (fmt_entry_take_text), which then sets *text to NULL.  Returns
  * what the callback returned (FMT_STOPPED: stop the walk), or FMT_STOPPED
  * when the walk was asked to stop. */
-enum fmt_rc fmt_input_report(struct fmt_walker *w, const char *source,
+FMT_MUST_CHECK enum fmt_rc fmt_input_report(struct fmt_walker *w, const char *source,
                      const char *entry, enum fmt_entry_status status,
                      const char *message, uint64_t bytes,
                      char **text, size_t len);
 
 /* input_entry.c: hand one ok entry to the caller as a stream (input_archive.c
  * reads it while the callback runs).  As fmt_input_report. */
-enum fmt_rc fmt_input_report_stream(struct fmt_walker *w, const char *source, const char *entry,
+FMT_MUST_CHECK enum fmt_rc fmt_input_report_stream(struct fmt_walker *w, const char *source, const char *entry,
                             struct fmt_entry_stream *stream);
 
 /* input_archive.c: read everything in the stream open on fd (a plain file,
@@ -94,7 +94,7 @@ enum fmt_rc fmt_input_report_stream(struct fmt_walker *w, const char *source, co
  * has data, so that a stalled pipe or a FIFO without a writer waits with
  * fmt_input_stopping asked ten times a second.  The fd stays open.
  * FMT_OK, or FMT_STOPPED (the callback or the walk's stop asked). */
-enum fmt_rc fmt_input_read_fd(struct fmt_walker *w, int fd, const char *source,
+FMT_MUST_CHECK enum fmt_rc fmt_input_read_fd(struct fmt_walker *w, int fd, const char *source,
                       int64_t known_size);
 
 /* ------------------------------------------------------------- feeds */
@@ -149,7 +149,7 @@ const char *fmt_feed_failure(const struct fmt_feed *f);
  * stops at its end marker; the gzip trailer comes after it), so that a
  * cut or bad trailer is known.  FMT_OK, or FMT_FAILED when the stream is
  * damaged (fmt_feed_failure says how) or the source failed. */
-enum fmt_rc fmt_feed_finish(struct fmt_feed *f);
+FMT_MUST_CHECK enum fmt_rc fmt_feed_finish(struct fmt_feed *f);
 
 struct archive;
 

@@ -58,16 +58,16 @@ void fmt_level_describe_error(const struct level *lv, struct archive *a,
 
 /* A failed row for the stream, saying why (input_archive.c); the
  * callback's result. */
-enum fmt_rc fmt_level_report_failed(const struct level *lv, struct archive *a,
+FMT_MUST_CHECK enum fmt_rc fmt_level_report_failed(const struct level *lv, struct archive *a,
                             const struct nested_src *src, uint64_t bytes);
 
 /* A row for the entry name with the status and message (input_archive.c);
  * the callback's result. */
-enum fmt_rc fmt_level_report_simple(const struct level *lv, const char *name,
+FMT_MUST_CHECK enum fmt_rc fmt_level_report_simple(const struct level *lv, const char *name,
                             enum fmt_entry_status status, const char *msg);
 
 /* A stream libarchive read as RAW, or a plain member: one file, its data
  * the entry (input_file.c).  The callback's result. */
-enum fmt_rc fmt_level_read_text(struct level *lv, struct nested_src *src);
+FMT_MUST_CHECK enum fmt_rc fmt_level_read_text(struct level *lv, struct nested_src *src);
 
 #endif

@@ -355,7 +355,7 @@ double st_hist_median(const uint64_t *hist, size_t len, uint64_t total);
 
 /* *into + n, unless that passes ST_COUNT_MAX: then ST_TOO_LARGE, *into
  * unchanged. */
-static inline enum st_rc st_add_count(uint64_t *into, uint64_t n)
+ST_MUST_CHECK static inline enum st_rc st_add_count(uint64_t *into, uint64_t n)
 {
     if (n > ST_COUNT_MAX || *into > ST_COUNT_MAX - n)
         return ST_TOO_LARGE;

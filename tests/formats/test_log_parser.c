@@ -1360,25 +1360,25 @@ static void dump_str(struct fmt_buf *b, const char *name, const char *s)
 {
     char head[64];
     int n = snprintf(head, sizeof head, " %s=", name);
-    fmt_buf_add(b, head, (size_t)n);
+    cr_assert_eq(fmt_buf_add(b, head, (size_t)n), FMT_OK);
     if (s)
-        fmt_buf_add(b, s, strlen(s));
+        cr_assert_eq(fmt_buf_add(b, s, strlen(s)), FMT_OK);
     else
-        fmt_buf_add(b, "(null)", 6);
+        cr_assert_eq(fmt_buf_add(b, "(null)", 6), FMT_OK);
 }
 
 static void dump_int(struct fmt_buf *b, const char *name, long long v)
 {
     char t[96];
     int n = snprintf(t, sizeof t, " %s=%lld", name, v);
-    fmt_buf_add(b, t, (size_t)n);
+    cr_assert_eq(fmt_buf_add(b, t, (size_t)n), FMT_OK);
 }
 
 static void dump_turns(struct fmt_buf *b, const struct fmt_game *g)
 {
     for (size_t i = 0; i < g->nturns; i++) {
         const struct fmt_turn *t = &g->turns[i];
-        fmt_buf_add(b, "\n  turn", 7);
+        cr_assert_eq(fmt_buf_add(b, "\n  turn", 7), FMT_OK);
         dump_int(b, "number", t->number), dump_int(b, "side", t->side);
         dump_int(b, "line", t->line), dump_int(b, "bad", t->marker_bad);
         dump_int(b, "unmarked", t->unmarked);
@@ -1400,7 +1400,7 @@ static char *dump_parser(fmt_parser *p, size_t part)
     int rc;
     fmt_parser_in_parts(p, part);
     while ((rc = fmt_parser_next(p, &g)) == FMT_OK) {
-        fmt_buf_add(&b, "\ngame", 5);
+        cr_assert_eq(fmt_buf_add(&b, "\ngame", 5), FMT_OK);
         dump_int(&b, "index", g.index), dump_int(&b, "line", g.line);
         dump_int(&b, "malformed", g.malformed), dump_int(&b, "at", g.malformed_line);
         dump_str(&b, "reason", g.malformed_reason);
@@ -1414,14 +1414,14 @@ static char *dump_parser(fmt_parser *p, size_t part)
         dump_int(&b, "how", g.status_how), dump_int(&b, "person", g.status_person);
         dump_turns(&b, &g);
         while (g.more) {
-            fmt_buf_add(&b, "\n  |part", 8);
+            cr_assert_eq(fmt_buf_add(&b, "\n  |part", 8), FMT_OK);
             cr_assert_eq(fmt_parser_more(p, &g), FMT_OK);
             dump_turns(&b, &g);
         }
         fmt_game_release(&g);
     }
     cr_assert_eq(rc, FMT_EOF);
-    fmt_buf_add(&b, "", 1);
+    cr_assert_eq(fmt_buf_add(&b, "", 1), FMT_OK);
     return b.data;
 }
 
