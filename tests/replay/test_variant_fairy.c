@@ -252,6 +252,51 @@ Test(replay_variant_fairy, antichess_must_capture)
     rp_report_release(&r);
 }
 
+/* Shipped definitions whose moves the notation writes as Chess writes
+ * them, with pieces Chess does not have; the FENs are ffish's (0.7.10)
+ * after the same moves. */
+Test(replay_variant_fairy, berolina_en_passant_is_taken_straight_ahead)
+{
+    /* White's pawn steps a2-c4 past b3; Black's, capturing straight,
+     * takes it on b3, with or without its removal written. */
+    const char *const games[] = {
+        "Game: Berolina Chess\nFEN: 4k3/8/8/8/1p6/8/P7/4K3 w - - 0 1\n\n1. P a2-c4 1... p b4-b3\n",
+        "Game: Berolina Chess\nFEN: 4k3/8/8/8/1p6/8/P7/4K3 w - - 0 1\n\n1. P a2-c4 1... p b4-b3; c4-\n",
+        "Game: Berolina\nFEN: 4k3/8/8/8/1p6/8/P7/4K3 w - - 0 1\n\n1. P a2-c4 1... p b4-b3; @-c4\n",
+    };
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
+        expect_last_fen(games[i], "4k3/8/8/8/8/1p6/8/4K3 w - - 0 2");
+}
+
+Test(replay_variant_fairy, spartan_castles_with_its_commoner_king)
+{
+    static const struct {
+        const char *turn, *fen;
+    } castlings[] = {
+        {"K e1-g1", "lgkcckwl/hhhhhhhh/8/8/8/8/PPPPPPPP/R4RK1 b - - 1 1"},
+        {"K e1-a1", "lgkcckwl/hhhhhhhh/8/8/8/8/PPPPPPPP/2KR3R b - - 1 1"},
+        {"K e1-c1; R a1-d1", "lgkcckwl/hhhhhhhh/8/8/8/8/PPPPPPPP/2KR3R b - - 1 1"},
+    };
+    for (size_t i = 0; i < sizeof castlings / sizeof castlings[0]; i++) {
+        char *text = ts_fmt("Game: Spartan Chess\nFEN: lgkcckwl/hhhhhhhh/8/8/8/8/PPPPPPPP/R3K2R w KQ - 0 1\n\n"
+                            "1. %s\n",
+                            castlings[i].turn);
+        expect_last_fen(text, castlings[i].fen);
+        free(text);
+    }
+}
+
+Test(replay_variant_fairy, chak_divine_king_on_the_temple_wins)
+{
+    struct rp_report r;
+    ts_replay_text("Game: Chak\nFEN: k8/9/3+K5/9/9/9/9/9/9 w - - 0 1\n\n1. +K d7-e8\n", &r, NULL, NULL);
+    cr_expect_eq(r.status, RP_STATUS_OK);
+    cr_expect_eq(r.result, RP_RESULT_WHITE);
+    cr_expect_str_eq(r.termination_name, "flag");
+    cr_expect_str_eq(r.detail, "flag=e8");
+    rp_report_release(&r);
+}
+
 /* ------------------------------------------------------- gcPgnVariant */
 
 /* Load text as a definition file named "t.ini"; its error into *e. */

@@ -196,6 +196,24 @@ static void position_key(const char *fen, char *key, size_t size)
 static int colour_of(const char *tok) { return islower((unsigned char)tok[tok[0] == '+']) ? 1 : 0; }
 static char letter_of(const char *tok) { return (char)tolower((unsigned char)tok[tok[0] == '+']); }
 
+/* The type of a FEN's token: "+k" is the type k promotes to (Chak's
+ * divine king), where the definition names one; -1 for none. */
+static int type_of_token(const struct rp_fdef *d, const char *tok)
+{
+    int t = rp_ftype_of_letter(d, letter_of(tok));
+    if (t >= 0 && tok[0] == '+' && d->types[t].promoted >= 0)
+        return d->types[t].promoted;
+    return tok[0] == '+' ? -1 : t;
+}
+
+/* The letter of the piece that castles for a side (castlingKingPiece: the
+ * king, or Spartan's commoner), 0 when the definition does not castle. */
+static char castling_king(const struct rp_fdef *d, int side)
+{
+    int t = d->castling ? d->castling_king_type[side] : -1;
+    return t >= 0 ? d->types[t].letter : 0;
+}
+
 /* ------------------------------------------------------ squares, moves */
 
 struct sq {
@@ -491,7 +509,7 @@ static int is_special(const struct game *g, int ply, const char *m)
     const char *mover = b.sq[u.from.rank][u.from.file], *dest = b.sq[u.to.rank][u.to.file];
     if (!mover[0] || mover[0] == '+')
         return 0;
-    if (d->castling && d->king >= 0 && letter_of(mover) == d->types[d->king].letter &&
+    if (castling_king(d, colour_of(mover)) == letter_of(mover) &&
         ((dest[0] && colour_of(dest) == colour_of(mover)) ||
          (u.from.rank == u.to.rank && abs(u.from.file - u.to.file) >= 2)))
         return 1;
@@ -746,6 +764,14 @@ struct ply_shape {
     char mover[4], promoted[4], gated[4];
 };
 
+/* Does a piece of this letter capture en passant: the pawn, or one of
+ * enPassantTypes (Berolina's pawn, a custom piece)? */
+static int takes_en_passant(const struct rp_fdef *d, int side, char letter)
+{
+    int t = rp_ftype_of_letter(d, letter);
+    return t >= 0 && (t == d->pawn || (d->en_passant_types[side] >> t & 1));
+}
+
 static void shape_of(const struct game *g, int ply, struct ply_shape *s)
 {
     const struct rp_fdef *d = g->d;
@@ -765,7 +791,7 @@ static void shape_of(const struct game *g, int ply, struct ply_shape *s)
     } else if (same_sq(from, to)) {
         s->pass = 1;
     } else {
-        char king = d->king >= 0 ? d->types[d->king].letter : 0;
+        char king = castling_king(d, side);
         char rook = d->castling ? d->types[d->castling_rook].letter : 0;
         const char *first = b.sq[from.rank][from.file], *second = b.sq[to.rank][to.file];
         if (d->castling && first[0] && second[0] && colour_of(first) == side && colour_of(second) == side &&
@@ -815,9 +841,9 @@ static void shape_of(const struct game *g, int ply, struct ply_shape *s)
             }
         } else {
             changed[from.rank][from.file] = changed[to.rank][to.file] = 0;
-            int pawn = d->pawn >= 0 && s->mover[0] != '+' && letter_of(s->mover) == d->types[d->pawn].letter;
-            if (pawn && from.file != to.file && !dest[0]) {
-                /* En passant: the enemy pawn that vanished. */
+            if (s->mover[0] != '+' && takes_en_passant(d, side, letter_of(s->mover)) && !dest[0]) {
+                /* En passant: the enemy pawn that vanished (a pawn that
+                 * captures straight ahead, Berolina's, takes so too). */
                 for (int r = 0; r < b.ranks; r++)
                     for (int f = 0; f < b.files; f++)
                         if (changed[r][f] && b.sq[r][f][0] && !a.sq[r][f][0] && colour_of(b.sq[r][f]) != side) {
@@ -986,7 +1012,10 @@ static void classify(const struct game *g, struct expectation *x)
     int stm = side_at(g, g->nplies), mover = !stm;
     struct board b;
     read_board(fen, &b);
-    if (d->extinction_value != RP_FV_NONE) {
+    /* The reference's is_immediate_game_end: pseudo-royal pieces cannot
+     * be taken (but by a blast), so their extinction is no end; the side
+     * that has them is mated or stalemated instead (Chak, Spartan). */
+    if (d->extinction_value != RP_FV_NONE && (!d->extinction_pseudo_royal || d->blast_on_capture)) {
         for (int c = 0; c < 2; c++) {
             int claim = d->extinction_claim && c == stm;
             if (d->extinction_all) {
@@ -1011,7 +1040,6 @@ static void classify(const struct game *g, struct expectation *x)
         }
     }
     if (d->flag_piece >= 0) {
-        char flag = d->types[d->flag_piece].letter;
         /* The side that just moved onto its flag; with flagMove, also the
          * side to move, whose flag the other side could not answer (Racing
          * Kings: Black's king on the eighth rank wins at once, White's
@@ -1023,7 +1051,7 @@ static void classify(const struct game *g, struct expectation *x)
             for (int r = 0; r < b.ranks; r++)
                 for (int f = 0; f < b.files; f++) {
                     const char *t = b.sq[r][f];
-                    if (t[0] && t[0] != '+' && letter_of(t) == flag && colour_of(t) == who &&
+                    if (t[0] && type_of_token(d, t) == d->flag_piece && colour_of(t) == who &&
                         rp_fset_has(&d->flag[who], rp_fsq(f, r))) {
                         x->termination = "flag";
                         snprintf(x->detail, sizeof x->detail, "flag=%s%s", d->file_labels[f], d->rank_labels[r]);
@@ -1292,7 +1320,7 @@ static int illegal_pair(struct game *g, int k, char (*legal)[16], int n, char *o
     struct board b;
     read_board(g->fens[k], &b);
     int side = side_at(g, k);
-    char king = d->king >= 0 ? d->types[d->king].letter : 0;
+    char king = castling_king(d, side);
     for (int tries = 0; tries < 400; tries++) {
         struct sq from = {(int)ts_rng_below(&g->seed, (unsigned)b.files), (int)ts_rng_below(&g->seed, (unsigned)b.ranks)};
         const char *mover = b.sq[from.rank][from.file];
