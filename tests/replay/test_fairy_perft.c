@@ -41,47 +41,6 @@ static void unload(void) { rp_defs_reset(); }
 
 TestSuite(replay_fairy_fsf_perft, .init = load, .fini = unload);
 
-/* ------------------------------------------ our moves in the engine's words */
-
-static void square(int sq, char *out, size_t size)
-{
-    /* A rank is below RP_FMAX_RANKS: the cast tells the compiler so. */
-    snprintf(out, size, "%c%u", 'a' + rp_ffile(sq), (unsigned char)(rp_frank(sq) + 1));
-}
-
-/* A move as 11.1's UCI::move writes it (uci.cpp). */
-static void uci_of(const struct rp_fpos *p, rp_fmove m, char *out, size_t size)
-{
-    const struct rp_fdef *d = p->def;
-    char a[8], b[8];
-    int from = m.from, to = m.to;
-    if (m.kind == RP_FM_DROP) {
-        square(to, b, sizeof b);
-        const struct rp_ftype *hand = &d->types[m.hand_type];
-        if (m.type != m.hand_type && hand->promoted == m.type)
-            snprintf(out, size, "+%c@%s", toupper((unsigned char)hand->letter), b);
-        else
-            snprintf(out, size, "%c@%s", toupper((unsigned char)d->types[m.type].letter), b);
-        return;
-    }
-    if (m.kind == RP_FM_CASTLE) {
-        int rook = p->castle_rook[m.castle];
-        if (m.gate && m.gate_sq == rook)
-            from = rook, to = m.from; /* gating on the rook's square: written from the rook */
-        else if (d->chess960)
-            to = rook;                /* Chess960 mode: the king takes its rook */
-    }
-    square(from, a, sizeof a);
-    square(to, b, sizeof b);
-    size_t at = (size_t)snprintf(out, size, "%s%s", a, b);
-    if (m.kind == RP_FM_PROMOTE)
-        snprintf(out + at, size - at, "%c", d->types[m.type].letter);
-    else if (m.kind == RP_FM_PIECE_PROMOTE)
-        snprintf(out + at, size - at, "+");
-    else if (m.gate)
-        snprintf(out + at, size - at, "%c", d->types[m.gate - 1].letter);
-}
-
 /* Which root moves differ, for the failure message. */
 static void divide(struct ts_uci *u, const struct rp_fpos *p, int depth)
 {
@@ -94,7 +53,7 @@ static void divide(struct ts_uci *u, const struct rp_fpos *p, int depth)
     int matched[MAX_ROOT] = {0};
     for (int i = 0; i < l.n && reported < 8; i++) {
         char mv[16];
-        uci_of(p, l.m[i], mv, sizeof mv);
+        ts_fmove_uci(p, l.m[i], mv, sizeof mv);
         struct rp_fpos q = *p;
         rp_fmake(&q, l.m[i]);
         uint64_t ours = rp_fperft(&q, depth - 1);

@@ -11,6 +11,13 @@
  * Each file must hold one section, named after the file and without a
  * parent, and name a variant of
  * tests/fixtures/fairy-stockfish/builtin-variants.txt.
+ *
+ * A file that states a key the reference's own language does not read
+ * (GCAUDIT_ONLY_KEYS: Janggi's kingType, a general that moves as the
+ * guard, palace diagonals included) cannot be loaded into ffish as it
+ * means; it is loaded into gcaudit instead, and gcaudit's engine must
+ * play as ffish's own NAME: the same leaf count from the start, and the
+ * same FEN and legal moves at every ply of the random games.
  */
 #include <criterion/criterion.h>
 #include <criterion/logging.h>
@@ -20,6 +27,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "replay/fairy.h"
+#include "replay/variant_fairy.h"
+#include "tests/support/definitions.h"
 #include "tests/support/ffish.h"
 #include "tests/support/support.h"
 #include "tests/support/uci.h"
@@ -28,6 +38,111 @@
 #define RANDOM_GAMES 8
 #define RANDOM_PLIES 80
 #define FEN_MAX 512
+#define MAX_LEGAL 1024
+
+/* Keys of gcaudit's language that the reference's loader does not read
+ * (docs/defined-variants.md, the key table). */
+static const char *const GCAUDIT_ONLY_KEYS[] = {"kingType"};
+
+static int states_gcaudit_only_key(const char *text)
+{
+    for (size_t i = 0; i < sizeof GCAUDIT_ONLY_KEYS / sizeof GCAUDIT_ONLY_KEYS[0]; i++)
+        for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+            if (strncmp(p, GCAUDIT_ONLY_KEYS[i], strlen(GCAUDIT_ONLY_KEYS[i])) == 0 &&
+                strchr(" =", p[strlen(GCAUDIT_ONLY_KEYS[i])]))
+                return 1;
+    return 0;
+}
+
+static int by_text(const void *a, const void *b) { return strcmp(a, b); }
+
+/* gcaudit's legal moves of p, sorted, into moves; their number. */
+static int gcaudit_legal(const struct rp_fpos *p, char (*moves)[16])
+{
+    static struct rp_fmovelist l;
+    rp_fgen_legal(p, &l);
+    for (int i = 0; i < l.n; i++)
+        ts_fmove_uci(p, l.m[i], moves[i], 16);
+    qsort(moves, (size_t)l.n, sizeof moves[0], by_text);
+    return l.n;
+}
+
+/* The file loaded into gcaudit plays as ffish's built-in `name` (the
+ * file header's comment): the leaf count from the start, then the FEN and
+ * the legal moves at every ply of random games, the moves drawn from
+ * ffish's list. */
+static int check_in_gcaudit(struct ts_uci *u, const char *path, const char *name)
+{
+    rp_defs_reset();
+    struct rp_def_error err;
+    memset(&err, 0, sizeof err);
+    if (rp_defs_load_file(path, &err) != RP_DONE) {
+        cr_log_error("%s: gcaudit does not load it: %d: %s", path, err.line, err.message);
+        return 0;
+    }
+    const struct rp_fdef *d = rp_fairy_find(name);
+    struct rp_fpos start;
+    char why[200];
+    if (!d || rp_ffen_read(&start, d, d->start_fen, why, sizeof why) != 0 || ts_uci_select(u, name) != 0) {
+        cr_log_error("%s: no start position for %s", path, name);
+        rp_defs_reset();
+        return 0;
+    }
+    int depth = d->files * d->ranks > 64 || strchr(d->start_fen, '[') ? 2 : 3;
+    uint64_t want = ts_uci_perft(u, NULL, depth), got = rp_fperft(&start, depth);
+    int ok = want == got;
+    if (!ok)
+        cr_log_error("%s: perft %d is %" PRIu64 ", gcaudit's with the data %" PRIu64, name, depth, want, got);
+    static char theirs[MAX_LEGAL][16], ours[MAX_LEGAL][16];
+    uint64_t seed = 0x9E3779B9u;
+    int positions = 0;
+    for (int game = 0; game < RANDOM_GAMES && ok; game++) {
+        struct rp_fpos p = start;
+        cr_assert_eq(ts_uci_position(u, NULL, NULL, 0), 0);
+        const char *move = NULL;
+        char fen[FEN_MAX], mine[FEN_MAX], played[16] = "";
+        for (int ply = 0; ply <= RANDOM_PLIES && ok; ply++) {
+            int check, n = ts_ffish_play(u, move, fen, sizeof fen, &check, theirs, MAX_LEGAL);
+            cr_assert_geq(n, 0, "%s: ffish did not answer", name);
+            qsort(theirs, (size_t)n, sizeof theirs[0], by_text);
+            rp_ffen_write(&p, mine, sizeof mine);
+            int m = gcaudit_legal(&p, ours);
+            positions++;
+            if (strcmp(fen, mine) != 0 || m != n) {
+                cr_log_error("%s, game %d, ply %d (after %s): ffish %s with %d moves, gcaudit %s with %d", name,
+                             game + 1, ply, played[0] ? played : "the start", fen, n, mine, m);
+                ok = 0;
+            }
+            for (int i = 0; ok && i < n; i++)
+                if (strcmp(theirs[i], ours[i]) != 0) {
+                    cr_log_error("%s, game %d, ply %d: at %s ffish has %s where gcaudit has %s", name, game + 1,
+                                 ply, fen, theirs[i], ours[i]);
+                    ok = 0;
+                }
+            if (!ok || n == 0 || ply == RANDOM_PLIES)
+                break;
+            seed = (seed * 6364136223846793005u + 1442695040888963407u);
+            int pick = (int)((seed >> 33) % (uint64_t)n);
+            snprintf(played, sizeof played, "%s", theirs[pick]);
+            move = played;
+            static struct rp_fmovelist l;
+            rp_fgen_legal(&p, &l);
+            for (int i = 0; i < l.n; i++) {
+                char uci[16];
+                ts_fmove_uci(&p, l.m[i], uci, sizeof uci);
+                if (strcmp(uci, played) == 0) {
+                    rp_fmake(&p, l.m[i]);
+                    break;
+                }
+            }
+        }
+    }
+    rp_defs_reset();
+    if (ok)
+        cr_log_info("%s: gcaudit with the data plays as the built-in (perft %d: %" PRIu64 ", %d positions)", name,
+                    depth, want, positions);
+    return ok;
+}
 
 TestSuite(replay_ffish_builtins, .init = ts_scratch_setup, .fini = ts_scratch_teardown);
 
@@ -59,6 +174,10 @@ static int check_file(struct ts_uci *u, const char *path, char **builtins, int n
     if (sections != 1 || !own || !known) {
         free(text);
         return 0;
+    }
+    if (states_gcaudit_only_key(text)) {
+        free(text);
+        return check_in_gcaudit(u, path, name);
     }
     /* Loaded into ffish as NAME-data. */
     char data[80];

@@ -170,3 +170,41 @@ void ts_fpos_read(struct rp_fpos *p, const char *variant, const char *fen)
     char why[200];
     cr_assert_eq(rp_ffen_read(p, d, fen, why, sizeof why), 0, "%s: %s", fen, why);
 }
+
+static void square(int sq, char *out, size_t size)
+{
+    /* A rank is below RP_FMAX_RANKS: the cast tells the compiler so. */
+    snprintf(out, size, "%c%u", 'a' + rp_ffile(sq), (unsigned char)(rp_frank(sq) + 1));
+}
+
+void ts_fmove_uci(const struct rp_fpos *p, rp_fmove m, char *out, size_t size)
+{
+    const struct rp_fdef *d = p->def;
+    char a[8], b[8];
+    int from = m.from, to = m.to;
+    if (m.kind == RP_FM_DROP) {
+        square(to, b, sizeof b);
+        const struct rp_ftype *hand = &d->types[m.hand_type];
+        if (m.type != m.hand_type && hand->promoted == m.type)
+            snprintf(out, size, "+%c@%s", toupper((unsigned char)hand->letter), b);
+        else
+            snprintf(out, size, "%c@%s", toupper((unsigned char)d->types[m.type].letter), b);
+        return;
+    }
+    if (m.kind == RP_FM_CASTLE) {
+        int rook = p->castle_rook[m.castle];
+        if (m.gate && m.gate_sq == rook)
+            from = rook, to = m.from; /* gating on the rook's square: written from the rook */
+        else if (d->chess960)
+            to = rook;                /* Chess960 mode: the king takes its rook */
+    }
+    square(from, a, sizeof a);
+    square(to, b, sizeof b);
+    size_t at = (size_t)snprintf(out, size, "%s%s", a, b);
+    if (m.kind == RP_FM_PROMOTE)
+        snprintf(out + at, size - at, "%c", d->types[m.type].letter);
+    else if (m.kind == RP_FM_PIECE_PROMOTE)
+        snprintf(out + at, size - at, "+");
+    else if (m.gate)
+        snprintf(out + at, size - at, "%c", d->types[m.gate - 1].letter);
+}

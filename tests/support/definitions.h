@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 
+#include "replay/fairy.h"
 #include "replay/replay.h"
 
 /* One section of a shipped definition file. */
@@ -59,7 +60,11 @@ void ts_defs_load_text(const char *text);
 /* Read fen into *p as the registered variant `variant` plays it (p is a
  * struct rp_fpos, replay/fairy_pos.h); the test fails naming the FEN when
  * the variant or the FEN is not there. */
-struct rp_fpos;
 void ts_fpos_read(struct rp_fpos *p, const char *variant, const char *fen);
+
+/* A move of the position as Fairy-Stockfish's UCI::move writes it
+ * (11.1's and the reference build's alike: "e2e4", "a7a8q", "P@e5",
+ * "+P@e5", "e1h1" in Chess960 mode, a pass as "e2e2"). */
+void ts_fmove_uci(const struct rp_fpos *p, rp_fmove m, char *out, size_t size);
 
 #endif
