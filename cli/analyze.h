@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cli/must_check.h"
 #include "cli/audit.h"
 #include "cli/cli.h"
 #include "stats/stats.h"
@@ -127,8 +128,8 @@ struct batch {
     size_t n;
     /* What replaying gives, to be written in order. */
     struct fmt_buf inputs, violations, rows, viewer;
-    struct fmt_buf games;         /* the games.csv rows but duplicate_of (cli_games_head_pack), of the
-                                     owned records in order */
+    struct fmt_buf games;         /* the games.csv rows up to duplicate_of (cli_games_head_pack),
+                                     of the owned records in order */
     struct fmt_buf pgn;           /* --pgn: the games' PGN, or a shard's records */
     struct cli_pgn_counts pgn_counts;
     struct fmt_buf messages;      /* for stderr: failed entries, and violations with -v */
@@ -168,7 +169,7 @@ static inline struct game_rec *batch_rec(const struct batch *b, size_t i)
 
 /* Read the command line into o.  CLI_CONTINUE, or the exit status after
  * saying what is wrong (or printing the help). */
-int cli_analyze_parse_or_stop(int argc, char **argv, struct analyze_opts *o);
+CLI_MUST_CHECK int cli_analyze_parse_or_stop(int argc, char **argv, struct analyze_opts *o);
 
 /* ------------------------------------------------- analyze_worker.c */
 
@@ -177,7 +178,7 @@ void cli_batch_free(struct batch *b);
 
 /* Copy what the batch needs of an entry; its text is taken, not copied.
  * 0, or -1 when out of memory (the batch is as it was). */
-int cli_batch_add(struct batch *b, const struct fmt_entry *e);
+CLI_MUST_CHECK int cli_batch_add(struct batch *b, const struct fmt_entry *e);
 
 /* The pool's work: replay a batch into its buffers (b->failed says when
  * it could not be finished). */
@@ -187,13 +188,13 @@ void cli_analyze_work_batch(void *worker, struct cli_job *job);
 
 /* Open the row reports in -o's directory (made if missing).  0, or -1
  * after saying why. */
-int cli_analyze_open_reports(struct analyze *A);
+CLI_MUST_CHECK int cli_analyze_open_reports(struct analyze *A);
 
 /* Drop the reports unwritten (an earlier run's stay as they were). */
 void cli_analyze_abort_reports(struct analyze *A);
 
 /* Close the row reports, or abort them when the run failed.  0, or -1. */
-int cli_analyze_close_reports(struct analyze *A);
+CLI_MUST_CHECK int cli_analyze_close_reports(struct analyze *A);
 
 /* The pool's emit: a batch's rows, in sequence order; frees the batch.
  * Nonzero stops the run. */
@@ -203,10 +204,10 @@ struct cli_report_opts cli_analyze_report_opts(const struct analyze *A);
 
 /* After the walk: the statistics, or a shard's state.  0, or -1 after
  * saying why. */
-int cli_analyze_finish_run(struct analyze *A);
+CLI_MUST_CHECK int cli_analyze_finish_run(struct analyze *A);
 
 /* Every file of the run in place at once.  0, or -1 after saying why. */
-int cli_analyze_commit_or_say(struct analyze *A);
+CLI_MUST_CHECK int cli_analyze_commit_or_say(struct analyze *A);
 
 /* The warnings only the whole run can show. */
 void cli_analyze_warn_after_run(const struct analyze *A);

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "cli/must_check.h"
 #include "cli/cli.h"
 #include "cli/rows.h"
 
@@ -35,7 +36,7 @@ cli_rows *cli_rows_open(const struct cli_report_files *files, char *err, size_t 
 
 /* The next game: 1, 0 after the last, -1 with the reason in the err
  * given to cli_rows_open. */
-int cli_rows_next(cli_rows *r, struct cli_game_rows *out);
+CLI_MUST_CHECK int cli_rows_next(cli_rows *r, struct cli_game_rows *out);
 
 void cli_rows_free(cli_rows *r);
 
@@ -44,7 +45,7 @@ typedef struct cli_entries cli_entries;
 cli_entries *cli_entries_open(const char *path, char *err, size_t errsize);
 
 /* The next inputs.csv row into cells[CLI_INPUTS_COLS]: 1, 0 at the end, -1. */
-int cli_entries_next(cli_entries *e, const char **cells);
+CLI_MUST_CHECK int cli_entries_next(cli_entries *e, const char **cells);
 
 void cli_entries_free(cli_entries *e);
 
@@ -57,14 +58,14 @@ int cli_viewer_wants(enum cli_viewer mode, const struct rp_report *r);
 /* Log text into a record: escaped as the CSV reports show it
  * (fmt_escape), then as a JSON string for the page (cli_json_string_buf).
  * 0, or -1 when memory ran out. */
-int cli_json_log_text(struct fmt_buf *b, const char *s);
+CLI_MUST_CHECK int cli_json_log_text(struct fmt_buf *b, const char *s);
 
 /* A viewer record (one line of CLI_VIEWER_FILE, without its line end)
  * decoded and appended to out written again, every string through
  * cli_json_log_text (viewer_json.c): 0; -1 when memory ran out; -2 with
  * the reason in why when it is no record (not one JSON object, a key
  * twice, a NUL, a number not whole). */
-int cli_viewer_record_again(const char *record, struct fmt_buf *out, char *why, size_t whysize);
+CLI_MUST_CHECK int cli_viewer_record_again(const char *record, struct fmt_buf *out, char *why, size_t whysize);
 
 /* The header row of CLI_VIEWER_FILE (its one column). */
 extern const char *const cli_viewer_header[1];
@@ -83,7 +84,7 @@ void cli_view_rec_hook(void *ctx, const struct fmt_turn *turn, const struct rp_v
 
 /* The game just replayed as one line of JSON (with its "\n"), appended to
  * out.  0, or -1 when out of memory. */
-int cli_view_rec_write(cli_view_rec *v, const struct rp_report *r, struct fmt_buf *out);
+CLI_MUST_CHECK int cli_view_rec_write(cli_view_rec *v, const struct rp_report *r, struct fmt_buf *out);
 
 /* Which viewer page a game goes to.  Pages hold at most
  * CLI_VIEWER_PAGE_GAMES games and about CLI_VIEWER_PAGE_BYTES of records
@@ -112,11 +113,11 @@ cli_viewer_out *cli_viewer_start(const char *dir);
 /* Add one game (a record not ""); *href is set to its address relative to
  * the report directory ("games/3.html#g17"), valid until the next call.
  * 0, or -1 with errno. */
-int cli_viewer_add(cli_viewer_out *o, const struct cli_game_rows *g, const char **href);
+CLI_MUST_CHECK int cli_viewer_add(cli_viewer_out *o, const struct cli_game_rows *g, const char **href);
 
 /* Close the last page and put the directory in place (an old one is
  * removed), or drop everything (ok 0).  0, or -1 with errno. */
-int cli_viewer_finish(cli_viewer_out *o, int ok);
+CLI_MUST_CHECK int cli_viewer_finish(cli_viewer_out *o, int ok);
 
 /* ---------------------------------------------------- the HTML pieces */
 
@@ -131,7 +132,7 @@ void cli_html_count(FILE *f, unsigned long long v);
 void cli_json_string(FILE *f, const char *s);
 
 /* The same appended to b: 0, or -1 when memory ran out. */
-int cli_json_string_buf(struct fmt_buf *b, const char *s);
+CLI_MUST_CHECK int cli_json_string_buf(struct fmt_buf *b, const char *s);
 
 /* The script and style the audit pages carry (cli/page/, embedded). */
 extern const char cli_page_audit_js[];
@@ -149,7 +150,7 @@ void cli_audit_run(FILE *f, const struct cli_html_run *run);
 /* The rest of it: the entries not read, the games with violations and the
  * result mismatches, and the viewer pages linked from them (written into
  * dir).  0, or -1 with the reason in err. */
-int cli_audit_tables(FILE *f, const struct cli_html_run *run, const char *dir, char *err,
+CLI_MUST_CHECK int cli_audit_tables(FILE *f, const struct cli_html_run *run, const char *dir, char *err,
                      size_t errsize);
 
 #endif

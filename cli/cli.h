@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cli/must_check.h"
 #include "cli/digest.h"
 #include "cli/pgn_export.h"
 #include "cli/totals.h"
@@ -69,7 +70,7 @@ struct cli_command_options {
  * operand handler, in order.  An unknown option or a missing value is
  * said here, in one line with the option most likely meant (exit status
  * CLI_EXIT_USAGE). */
-int cli_options_parse_or_stop(const struct cli_command_options *c, int argc, char **argv,
+CLI_MUST_CHECK int cli_options_parse_or_stop(const struct cli_command_options *c, int argc, char **argv,
                               void *opts);
 
 /* The edit distance between a and the first n bytes of b, a swap of two
@@ -90,11 +91,11 @@ struct cli_definitions {
 };
 
 /* Note one --variants FILE (an option handler's work). */
-int cli_definitions_add_or_stop(struct cli_definitions *d, const char *file);
+CLI_MUST_CHECK int cli_definitions_add_or_stop(struct cli_definitions *d, const char *file);
 
 /* Load the shipped definitions, then d's files; a bad definition is said
  * as "COMMAND: FILE:LINE: KEY: reason" (exit status CLI_EXIT_USAGE). */
-int cli_definitions_load_or_stop(const struct cli_definitions *d, const char *command);
+CLI_MUST_CHECK int cli_definitions_load_or_stop(const struct cli_definitions *d, const char *command);
 
 /* The SHA-256 of what cli_definitions_load_or_stop loaded, as hex: of
  * each file's length and SHA-256 in the order loaded (the shipped
@@ -103,7 +104,7 @@ int cli_definitions_load_or_stop(const struct cli_definitions *d, const char *co
 const char *cli_definitions_sha256(void);
 
 /* The folder of the shipped definitions into out; 0 when none is found. */
-int cli_definitions_dir(char *out, size_t size);
+CLI_MUST_CHECK int cli_definitions_dir(char *out, size_t size);
 
 /* "gcaudit: " + message on stderr, control characters and invalid UTF-8
  * shown as \xNN (the arguments are often names from the input). */
@@ -235,18 +236,19 @@ cli_pool *cli_pool_new(int nthreads, void **workers, const struct cli_pool_ops *
 
 /* Hand over a job; may block, emitting done jobs meanwhile.  Returns
  * nonzero once emit has asked to stop (the job is then dropped). */
-int cli_pool_submit(cli_pool *p, struct cli_job *job);
+CLI_MUST_CHECK int cli_pool_submit(cli_pool *p, struct cli_job *job);
 
 /* Hand over a job done already (on the submitting thread): it is emitted
  * in its turn, after the jobs submitted before it.  Returns nonzero once
  * emit has asked to stop (the job is then dropped). */
-int cli_pool_submit_done(cli_pool *p, struct cli_job *job);
+CLI_MUST_CHECK int cli_pool_submit_done(cli_pool *p, struct cli_job *job);
 
 /* Emit every job still in flight and stop the threads.  Nonzero if emit
  * asked to stop. */
-int cli_pool_finish(cli_pool *p);
+CLI_MUST_CHECK int cli_pool_finish(cli_pool *p);
 
-/* Finish if needed and free; NULL does nothing. */
+/* Free; NULL does nothing.  Unfinished, the jobs still in flight are
+ * dropped (emit with drop) and the threads joined. */
 void cli_pool_free(cli_pool *p);
 
 /* ------------------------- analyze: rows moved out of memory (spill.c) */
@@ -287,7 +289,7 @@ void cli_spill_free(cli_spill *s);
 
 /* Append one chunk: the n buffers (n <= CLI_SPILL_MAX_BUFS), which are
  * then emptied (their memory kept).  0, or -1 with errno (a full disk). */
-int cli_spill_put(cli_spill *s, struct fmt_buf *const *bufs, size_t n);
+CLI_MUST_CHECK int cli_spill_put(cli_spill *s, struct fmt_buf *const *bufs, size_t n);
 
 /* What the last failed cli_spill_put or cli_spill_cut met, as a message
  * (cli_temp_file_why's, or "cannot write the temporary file in 'DIR':
@@ -298,14 +300,14 @@ const char *cli_spill_why(const cli_spill *s);
 uint64_t cli_spill_size(const cli_spill *s);
 
 /* Drop every chunk put after the mark size.  0, or -1 with errno. */
-int cli_spill_cut(cli_spill *s, uint64_t size);
+CLI_MUST_CHECK int cli_spill_cut(cli_spill *s, uint64_t size);
 
 /* Read the chunks from the first: cli_spill_rewind, then cli_spill_get
  * until it returns 0.  cli_spill_get fills the n buffers with the next
  * chunk's (n as it was put): 1, 0 after the last chunk, or -1 (errno:
  * ENOMEM, or EIO when the file does not read back). */
-int cli_spill_rewind(cli_spill *s);
-int cli_spill_get(cli_spill *s, struct fmt_buf *const *bufs, size_t n);
+CLI_MUST_CHECK int cli_spill_rewind(cli_spill *s);
+CLI_MUST_CHECK int cli_spill_get(cli_spill *s, struct fmt_buf *const *bufs, size_t n);
 
 /* ------------------------------ analyze: duplicate games (duplicates.c) */
 
@@ -330,7 +332,7 @@ void cli_dups_free(cli_dups *d);
  * when not (the game, game N of entry seq, is now the first); -1 when out
  * of memory or when the temporary file of entry names failed
  * (cli_dups_why says which). */
-int cli_dups_check(cli_dups *d, const uint64_t fp[2], uint64_t seq, const char *source,
+CLI_MUST_CHECK int cli_dups_check(cli_dups *d, const uint64_t fp[2], uint64_t seq, const char *source,
                    const char *entry, int game, const char **first);
 
 /* After cli_dups_check returned -1: "out of memory", or what the
@@ -341,7 +343,7 @@ const char *cli_dups_why(const cli_dups *d);
  * if it is no copy: the game for the statistics and its summary counts,
  * packed into buf (strings after them, the detail as its text).  Returns
  * the offset, or -1. */
-long cli_counted_pack(struct fmt_buf *buf, const struct st_game *g, const struct st_summary *one);
+CLI_MUST_CHECK long cli_counted_pack(struct fmt_buf *buf, const struct st_game *g, const struct st_summary *one);
 
 /* The packed game at offset at, its strings pointing into buf, its
  * detail's typed pairs in *detail (split again from the packed text). */
@@ -353,7 +355,7 @@ void cli_counted_unpack(const struct fmt_buf *buf, size_t at, struct st_game *g,
 /* mkdir -p path.  *made gets the first directory this call created (the
  * caller's to free), or NULL when all of them existed.  0, or -1 with
  * errno set (then nothing it made is left). */
-int cli_output_make_dir(const char *path, char **made);
+CLI_MUST_CHECK int cli_output_make_dir(const char *path, char **made);
 
 /* Remove the empty directories from path up to made, the first one
  * cli_output_make_dir made; made NULL does nothing. */
@@ -363,7 +365,7 @@ void cli_output_unmake_dir(const char *path, const char *made);
  * must exist and take a new file, and path must not be a directory.
  * CLI_CONTINUE, or CLI_EXIT_NOTHING after saying why ("COMMAND: cannot
  * write the workbook 'PATH': ..."). */
-int cli_output_check_file_or_stop(const char *command, const char *what, const char *path);
+CLI_MUST_CHECK int cli_output_check_file_or_stop(const char *command, const char *what, const char *path);
 
 /* Before anything is read or written: every path the run may replace
  * (the report folder dir and each report gcaudit writes in it, the
@@ -373,7 +375,7 @@ int cli_output_check_file_or_stop(const char *command, const char *what, const c
  * gcaudit replaces only what it wrote: a symbolic link, a device, a FIFO,
  * a socket, or a file in the pages' folder that is not a page, is refused.
  * CLI_CONTINUE, or CLI_EXIT_USAGE after naming the path and what it is. */
-int cli_output_check_paths_or_stop(const char *command, const char *dir, const char *pgn,
+CLI_MUST_CHECK int cli_output_check_paths_or_stop(const char *command, const char *dir, const char *pgn,
                                    const char *xlsx);
 
 /* Every name gcaudit writes in a report folder: the reports, summary.html,
@@ -385,14 +387,14 @@ size_t cli_report_names(char names[][CLI_REPORT_NAME_SIZE]);
 /* A file's path as fmt_csv_open takes it: its directory ("." when none;
  * a malloc'd string, the caller's) and its last component (*name points
  * into path).  0, or -1 when out of memory. */
-int cli_output_split_path(const char *path, char **dir, const char **name);
+CLI_MUST_CHECK int cli_output_split_path(const char *path, char **dir, const char **name);
 
 /* ------------------------------------- what a run must not do (run_guard.c) */
 
 /* Every input but "-" is there: CLI_CONTINUE, or CLI_EXIT_USAGE after
  * naming each one that is not ("COMMAND: cannot read the input 'X': No
  * such file or directory; nothing was read"). */
-int cli_inputs_check_or_stop(const char *command, const char *const *inputs, int n);
+CLI_MUST_CHECK int cli_inputs_check_or_stop(const char *command, const char *const *inputs, int n);
 
 struct cli_totals;
 
@@ -410,7 +412,7 @@ struct cli_empty_run {
  * matches none) and an empty set is not wanted, say why and that the
  * reports are kept: CLI_EXIT_EMPTY (the caller drops the new files).
  * Else CLI_CONTINUE. */
-int cli_empty_run_or_stop(const char *command, const struct cli_totals *t,
+CLI_MUST_CHECK int cli_empty_run_or_stop(const char *command, const struct cli_totals *t,
                           const struct cli_empty_run *r);
 
 /* ------------------------------------------- analyze: selection (filter.c) */
@@ -430,18 +432,18 @@ struct cli_filter {
 void cli_filter_release(struct cli_filter *f);
 
 /* --variant NAME[,NAME...].  0, or -1 when out of memory. */
-int cli_filter_add_variants(struct cli_filter *f, const char *list);
+CLI_MUST_CHECK int cli_filter_add_variants(struct cli_filter *f, const char *list);
 
 /* Look the names up among the registered variants, the defined ones too:
  * once every definition is loaded, before any game is matched. */
 void cli_filter_resolve(struct cli_filter *f);
 
 /* --event TEXT.  0, or -1 when out of memory. */
-int cli_filter_add_event(struct cli_filter *f, const char *text);
+CLI_MUST_CHECK int cli_filter_add_event(struct cli_filter *f, const char *text);
 
 /* Check a --since/--until argument (a real date YYYY-MM-DD) and copy it
  * into out.  0, or -1 when it is not one. */
-int cli_filter_set_date(char out[11], const char *arg);
+CLI_MUST_CHECK int cli_filter_set_date(char out[11], const char *arg);
 
 /* Nonzero when some --variant NAME names no variant gcaudit replays: it
  * can only select unsupported games by their Game: value. */
@@ -521,7 +523,7 @@ void cli_report_set_begin(const char *dir);
 
 /* Put every waiting file in place.  0; or -1 with errno, every old file
  * left (or put back) as it was and the new ones removed. */
-int cli_report_set_commit(void);
+CLI_MUST_CHECK int cli_report_set_commit(void);
 
 /* Remove every waiting file; the old ones are untouched.  Also when no
  * set is open. */
@@ -529,11 +531,11 @@ void cli_report_set_abort(void);
 
 /* tmp (complete) belongs at final: renamed now, or at the commit.  0, or
  * -1 with errno (the caller removes tmp). */
-int cli_report_put(const char *tmp, const char *final);
+CLI_MUST_CHECK int cli_report_put(const char *tmp, const char *final);
 
 /* The same for a directory of plain files (the viewer's pages): the old
  * one is removed once the new one is in place. */
-int cli_report_put_dir(const char *tmp, const char *final);
+CLI_MUST_CHECK int cli_report_put_dir(const char *tmp, const char *final);
 
 /* Where the file that belongs at final is now: its temporary while it
  * waits, else final (a report read back for the page and the workbook). */
@@ -550,7 +552,7 @@ int cli_viewer_page_name(const char *name);
  * link is never followed, and a file that is not a page is never removed
  * (the folder then stays).  0 when the folder is gone or was not there;
  * -1 with errno otherwise. */
-int cli_remove_pages(const char *path);
+CLI_MUST_CHECK int cli_remove_pages(const char *path);
 
 
 /* ------------------------ analyze: statistics outputs (stats_*.c, html) */
@@ -561,7 +563,7 @@ struct st_summary;
 /* variants.csv, terminations.csv, players.csv, headtohead.csv,
  * standings.csv and rating_lists.csv in dir,
  * each renamed into place when complete.  0, or -1 with errno set. */
-int cli_write_stats_csv(const struct st_stats *s, const char *dir, int excel);
+CLI_MUST_CHECK int cli_write_stats_csv(const struct st_stats *s, const char *dir, int excel);
 
 
 /* --viewer: which games get a page in the game viewer. */
@@ -584,7 +586,7 @@ int cli_viewer_parse(const char *s);
 /* --viewer-max N (analyze and merge, named by command): N into *max, 0
  * for no limit (UINT64_MAX).  CLI_CONTINUE, or CLI_EXIT_USAGE after saying
  * what is wrong. */
-int cli_viewer_max_or_stop(const char *command, const char *v, uint64_t *max);
+CLI_MUST_CHECK int cli_viewer_max_or_stop(const char *command, const char *v, uint64_t *max);
 
 /* The row reports of a finished run, read back for the pages and the
  * workbook (paths; viewer NULL when no viewer records were made). */
@@ -641,14 +643,14 @@ struct cli_html_run {
  * run->info->files, and an info sheet (stats_xlsx.c); `created` (seconds
  * since 1970, > 0) is its creation date, fixed by the caller so that the
  * same input gives the same bytes.  0, or -1 with the reason in err. */
-int cli_write_stats_xlsx(const struct st_stats *s, const struct cli_html_run *run,
+CLI_MUST_CHECK int cli_write_stats_xlsx(const struct st_stats *s, const struct cli_html_run *run,
                          const char *path, long long created, char *err, size_t errsize);
 
 /* summary.html in dir (temporary name, renamed), with the Audit section
  * read back from run->info->files and the viewer pages beside it; its
  * pass over games.csv feeds run->crosstables.  0, or
  * -1 with the reason in err. */
-int cli_write_summary_html(const struct st_stats *s, const struct cli_html_run *run,
+CLI_MUST_CHECK int cli_write_summary_html(const struct st_stats *s, const struct cli_html_run *run,
                            const char *dir, char *err, size_t errsize);
 
 /* ------------------- analyze and merge: the end of a run (report.c) */
@@ -682,13 +684,13 @@ struct cli_report_opts {
 
 /* The paths of the row reports in dir (viewer: CLI_VIEWER_FILE, or NULL
  * when no records were made).  0, or -1 when out of memory. */
-int cli_report_files_in(struct cli_report_files *f, const char *dir, int viewer);
+CLI_MUST_CHECK int cli_report_files_in(struct cli_report_files *f, const char *dir, int viewer);
 void cli_report_files_release(struct cli_report_files *f);
 
 /* Finish the statistics (warning about split rating lists and an anchor
  * rated nowhere) and write variants.csv ... rating_lists.csv,
  * summary.html and the workbook.  0, or -1 after saying what failed. */
-int cli_report_statistics(struct st_stats *stats, const struct cli_totals *t,
+CLI_MUST_CHECK int cli_report_statistics(struct st_stats *stats, const struct cli_totals *t,
                           const struct cli_report_opts *o);
 
 /* Rating list `list` (a row of rating_lists.csv) in words when its players
@@ -697,7 +699,7 @@ int cli_report_statistics(struct st_stats *stats, const struct cli_totals *t,
  * ..." (the first five players of each of the first ten groups); *text
  * is the caller's, NULL for a list of one group.  0, or -1 when out of
  * memory. */
-int cli_rating_groups_text(const struct st_stats *s, size_t list, char **text);
+CLI_MUST_CHECK int cli_rating_groups_text(const struct st_stats *s, size_t list, char **text);
 
 /* The warnings the counts of a whole run call for (a selection that
  * matches none of the games read). */
@@ -759,18 +761,18 @@ void cli_state_release(struct cli_state *s);
  * the size and SHA-256 of each file of the shard merge reads (as waiting
  * to be put in place, report_set.c), and last the SHA-256 of everything
  * before that line.  0, or -1 with errno. */
-int cli_state_write(const char *dir, const struct cli_state *s, const struct st_stats *stats);
+CLI_MUST_CHECK int cli_state_write(const char *dir, const struct cli_state *s, const struct st_stats *stats);
 
 /* Read dir/CLI_STATE_FILE into *s and add its statistics to stats, once
  * its bytes match the digest of its last line.  0, or -1 with the reason
  * in err. */
-int cli_state_read(const char *dir, struct cli_state *s, struct st_stats *stats, char *err,
+CLI_MUST_CHECK int cli_state_read(const char *dir, struct cli_state *s, struct st_stats *stats, char *err,
                    size_t errsize);
 
 /* Each of s->files in dir: its size and SHA-256 as the state says.  0, or
  * -1 with the reason (the first file that differs or cannot be read) in
  * err. */
-int cli_state_check_files(const char *dir, const struct cli_state *s, char *err,
+CLI_MUST_CHECK int cli_state_check_files(const char *dir, const struct cli_state *s, char *err,
                           size_t errsize);
 
 int cmd_merge(int argc, char **argv);

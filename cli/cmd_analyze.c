@@ -328,8 +328,7 @@ static int walked_or_stop(struct analyze *A, int stopped)
 {
     if (cli_interrupted()) {
         /* Stopped half way: no report may look complete. */
-        cli_analyze_close_reports(A);
-        cli_output_unmake_dir(A->o.outdir, A->made_dir);
+        cli_analyze_abort_reports(A);
         cli_error("interrupted: no reports were written in '%s'", A->o.outdir);
         return 128 + cli_interrupted();
     }

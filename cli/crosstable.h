@@ -17,6 +17,7 @@
 
 #include <stdio.h>
 
+#include "cli/must_check.h"
 #include "cli/audit.h"
 #include "cli/xlsx_text.h"
 
@@ -40,14 +41,14 @@ void cli_crosstables_free(cli_crosstables *ct);
 /* One row of games.csv, with the address of its viewer page ("" for
  * none): kept when it is a pairing of a crosstable's event.  0, or -1 when
  * out of memory. */
-int cli_crosstables_game(cli_crosstables *ct, const struct cli_game_rows *g, const char *href);
+CLI_MUST_CHECK int cli_crosstables_game(cli_crosstables *ct, const struct cli_game_rows *g, const char *href);
 
 /* The note on event e of s when it has games under review (illegal, with
  * a result): how many, how the policy scores them, and what the places
  * would be under the other policies ("With them left out, Marcus Webb
  * would be first"; review_note.c).  *note: the sentence (the caller's to free), or NULL
  * when the event has none.  0, or -1 when out of memory. */
-int cli_review_note(const st_stats *s, size_t e, char **note);
+CLI_MUST_CHECK int cli_review_note(const st_stats *s, size_t e, char **note);
 
 /* How policy p scores the games under review, in words ("scored as
  * declared"): the page's legend and the note (review_note.c). */

@@ -15,6 +15,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cli/must_check.h"
+
 /* 64 hex digits and the NUL. */
 #define CLI_SHA256_HEX 65
 
@@ -30,9 +32,9 @@ void cli_sha256_hex(struct cli_sha256 *h, char out[CLI_SHA256_HEX]);
 /* The digest of f's next `limit` bytes (UINT64_MAX: to its end) into out
  * and their count into *size.  0, or -1 with errno when reading failed
  * (or ended before `limit` bytes: errno EIO). */
-int cli_sha256_stream(FILE *f, uint64_t limit, char out[CLI_SHA256_HEX], uint64_t *size);
+CLI_MUST_CHECK int cli_sha256_stream(FILE *f, uint64_t limit, char out[CLI_SHA256_HEX], uint64_t *size);
 
 /* The digest of the file at path, whole.  0, or -1 with errno. */
-int cli_sha256_file(const char *path, char out[CLI_SHA256_HEX], uint64_t *size);
+CLI_MUST_CHECK int cli_sha256_file(const char *path, char out[CLI_SHA256_HEX], uint64_t *size);
 
 #endif

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cli/must_check.h"
 #include "cli/cli.h"
 
 struct shard {
@@ -49,6 +50,6 @@ struct merge {
 
 /* merge's command line into M (its shards' directories in M->sh).
  * CLI_CONTINUE, or the exit status (said). */
-int cli_merge_parse_or_stop(int argc, char **argv, struct merge *M);
+CLI_MUST_CHECK int cli_merge_parse_or_stop(int argc, char **argv, struct merge *M);
 
 #endif

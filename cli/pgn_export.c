@@ -137,13 +137,14 @@ static void pgn_date(const char *started, char out[11])
 static const char *or_unknown(const char *s) { return s && s[0] ? s : "?"; }
 
 /* {gcaudit: CODE: 12... TEXT: MESSAGE}: the turn as the log has it, when
- * the violation is a turn's. */
+ * the violation is a turn's.  0, or -1 when out of memory (the comment
+ * not written). */
 static int violation_comment(struct fmt_pgn *w, const struct rp_violation *v)
 {
     size_t n = strlen(v->message) + (v->text ? strlen(v->text) : 0) + 96;
     char *c = malloc(n);
     if (!c)
-        return FMT_FATAL;
+        return -1;
     if (v->text && v->turn > 0)
         snprintf(c, n, "gcaudit: %s: %d%s %s: %s", rp_code_name(v->code), v->turn,
                  v->side == FMT_BLACK ? "..." : ".", v->text, v->message);
@@ -151,9 +152,9 @@ static int violation_comment(struct fmt_pgn *w, const struct rp_violation *v)
         snprintf(c, n, "gcaudit: %s: %s: %s", rp_code_name(v->code), v->text, v->message);
     else
         snprintf(c, n, "gcaudit: %s: %s", rp_code_name(v->code), v->message);
-    int rc = fmt_pgn_comment(w, c);
+    fmt_pgn_comment(w, c);
     free(c);
-    return rc;
+    return 0;
 }
 
 static int write_game(cli_pgn_rec *p, const struct fmt_game *g, const struct rp_report *r,
@@ -199,9 +200,11 @@ static int write_game(cli_pgn_rec *p, const struct fmt_game *g, const struct rp_
     /* The loop stops at the first rejected turn, so every violation (and
      * a result mismatch, which is the game's) belongs after the last move
      * played. */
-    for (size_t i = 0; i < r->nviolations; i++)
-        violation_comment(&w, &r->violations[i]);
-    return fmt_pgn_end(&w, rp_result_name(r->result)) == FMT_OK ? 0 : -1;
+    int commented = 0;
+    for (size_t i = 0; i < r->nviolations && commented == 0; i++)
+        commented = violation_comment(&w, &r->violations[i]);
+    /* fmt_pgn_end answers for every call on the game (formats.h). */
+    return fmt_pgn_end(&w, rp_result_name(r->result)) == FMT_OK && commented == 0 ? 0 : -1;
 }
 
 static enum cli_pgn_fate fate_of(const cli_pgn_rec *p, const struct rp_report *r)

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cli/must_check.h"
 #include "formats/formats.h"
 #include "replay/replay.h"
 
@@ -59,16 +60,16 @@ size_t cli_pgn_files_paths(const cli_pgn_files *F, const char **out, size_t max)
 
 /* One game's PGN into FILE, or, when it has a Variant tag, into its
  * variant's file (opened at its first game).  0, or -1 with errno. */
-int cli_pgn_files_game(cli_pgn_files *F, const char *text, size_t len);
+CLI_MUST_CHECK int cli_pgn_files_game(cli_pgn_files *F, const char *text, size_t len);
 
 /* The games of records as pgn_export.c writes them (cli_pgn_rec_write,
  * part), each into its file; "pgn-left-out" records are passed over.
  * 0, or -1 with errno (EINVAL: not such records). */
-int cli_pgn_files_records(cli_pgn_files *F, const char *buf, size_t len);
+CLI_MUST_CHECK int cli_pgn_files_records(cli_pgn_files *F, const char *buf, size_t len);
 
 /* Close every file into the report set.  0, or -1 (said on stderr).  The
  * counts stay for cli_pgn_files_text until cli_pgn_files_free. */
-int cli_pgn_files_close(cli_pgn_files *F);
+CLI_MUST_CHECK int cli_pgn_files_close(cli_pgn_files *F);
 
 /* When FILE lies outside outdir (the report folder, whose list of files
  * removes what this run did not write again): warn of the variants'
@@ -108,13 +109,13 @@ void cli_pgn_rec_free(cli_pgn_rec *p);
 /* Right after rp_game_start(g): record the game's moves (in SAN) and
  * where it starts, when its variant is exported; otherwise nothing is
  * recorded.  0, or -1 when out of memory. */
-int cli_pgn_rec_start(cli_pgn_rec *p, rp_game *G, const struct fmt_game *g);
+CLI_MUST_CHECK int cli_pgn_rec_start(cli_pgn_rec *p, rp_game *G, const struct fmt_game *g);
 
 /* After rp_game_finish: the game's fate into *fate and, when exported,
  * its PGN appended to out (part: as a record of the shards' part file:
  * "pgn N" and its N lines, or "pgn-left-out FATE").  w names the game
  * where it has no Log: header.  0, or -1 when out of memory. */
-int cli_pgn_rec_write(cli_pgn_rec *p, const struct fmt_game *g, const struct rp_report *r,
+CLI_MUST_CHECK int cli_pgn_rec_write(cli_pgn_rec *p, const struct fmt_game *g, const struct rp_report *r,
                       const struct cli_where *w, int part, struct fmt_buf *out,
                       enum cli_pgn_fate *fate);
 

@@ -221,10 +221,10 @@ int cli_pool_submit_done(struct cli_pool *p, struct cli_job *j)
     return stopped;
 }
 
-int cli_pool_finish(struct cli_pool *p)
+/* Emit (or, once stopped, drop) every job in flight, in order, and join
+ * the threads. */
+static void drain(struct cli_pool *p)
 {
-    if (p->nthreads == 0)
-        return p->stopped;
     pthread_mutex_lock(&p->mu);
     while (p->order_head) {
         if (!emit_front(p))
@@ -232,20 +232,31 @@ int cli_pool_finish(struct cli_pool *p)
     }
     p->closing = 1;
     pthread_cond_broadcast(&p->work_cv);
-    int stopped = p->stopped;
     pthread_mutex_unlock(&p->mu);
     for (int i = 0; i < p->nthreads; i++)
         pthread_join(p->threads[i], NULL);
     p->nthreads = 0;
-    return stopped;
+}
+
+int cli_pool_finish(struct cli_pool *p)
+{
+    if (p->nthreads)
+        drain(p);
+    return p->stopped;
 }
 
 void cli_pool_free(struct cli_pool *p)
 {
     if (!p)
         return;
-    if (p->nthreads)
-        cli_pool_finish(p);
+    /* Freed unfinished, the run is being given up: what is in flight is
+     * dropped (emit told so), not written. */
+    if (p->nthreads) {
+        pthread_mutex_lock(&p->mu);
+        p->stopped = 1;
+        pthread_mutex_unlock(&p->mu);
+        drain(p);
+    }
     pthread_mutex_destroy(&p->mu);
     pthread_cond_destroy(&p->work_cv);
     pthread_cond_destroy(&p->done_cv);

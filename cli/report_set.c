@@ -61,7 +61,7 @@ struct waiting {
 };
 
 static void clean_dead(void);
-static int clean_names(const char *dir, const char *const *names, size_t n);
+static void clean_names(const char *dir, const char *const *names, size_t n);
 
 static struct {
     int open;
@@ -107,6 +107,16 @@ int cli_remove_pages(const char *path)
     }
     closedir(d);
     return rc == 0 && rmdir(path) == 0 ? 0 : -1;
+}
+
+/* Remove a file, or the folder of pages when pages, that the reports no
+ * longer need (what: whose it is); where that fails, stderr says so and
+ * it stays.  Gone already is fine. */
+static void remove_or_say(const char *path, int pages, const char *what)
+{
+    if ((pages ? cli_remove_pages(path) : unlink(path)) == 0 || errno == ENOENT)
+        return;
+    cli_warning("cannot remove '%s' (%s): %s", path, what, strerror(errno));
 }
 
 static void forget(struct waiting *w)
@@ -182,22 +192,19 @@ void cli_report_discard(const char *final)
     free(dir);
     for (size_t i = 0; i < set.n; i++)
         if (strcmp(set.w[i].final, final) == 0) {
-            unlink(set.w[i].tmp);
+            remove_or_say(set.w[i].tmp, 0, "a report of this run, not wanted");
             forget(&set.w[i]);
             set.w[i] = set.w[--set.n];
             return;
         }
-    unlink(final);
+    remove_or_say(final, 0, "a report not wanted");
 }
 
 void cli_report_set_abort(void)
 {
     for (size_t i = 0; i < set.n; i++) {
         struct waiting *w = &set.w[i];
-        if (w->dir)
-            cli_remove_pages(w->tmp);
-        else
-            unlink(w->tmp);
+        remove_or_say(w->tmp, w->dir, "a report of this run, not put in place");
         forget(w);
     }
     free(set.w);
@@ -481,7 +488,7 @@ static void remove_unwritten(const struct listed *l, size_t n)
                             path);
         } else if (!l[i].pages && S_ISREG(st.st_mode) && st.st_size == l[i].size &&
                    l[i].digest && digest_of(path, l[i].kind) == l[i].digest) {
-            unlink(path);
+            remove_or_say(path, 0, "an earlier run's report this run did not write");
         } else {
             cli_warning("'%s' was written by an earlier run and has changed since: left as it "
                         "is, though this run did not write it",
@@ -516,6 +523,15 @@ static int set_aside(struct waiting *w)
     return errno ? errno : EIO;
 }
 
+/* The earlier run's report set aside (set_aside) back in place; where
+ * that fails, stderr says where it is. */
+static void put_back(const struct waiting *w)
+{
+    if (rename(w->old, w->final) != 0)
+        cli_warning("cannot put the earlier run's '%s' back in place (it is '%s'): %s",
+                    w->final, w->old, strerror(errno));
+}
+
 /* Undo the first n files of a commit: each new one back under its
  * temporary name (removed by the abort that follows), each old one back
  * in place. */
@@ -523,10 +539,10 @@ static void undo(size_t n)
 {
     for (size_t i = n; i-- > 0;) {
         struct waiting *w = &set.w[i];
-        if (w->placed)
-            rename(w->final, w->tmp);
+        if (w->placed && rename(w->final, w->tmp) != 0)
+            cli_warning("cannot take '%s' back out of place: %s", w->final, strerror(errno));
         if (w->had_old)
-            rename(w->old, w->final);
+            put_back(w);
         w->placed = w->had_old = 0;
     }
 }
@@ -552,9 +568,9 @@ int cli_report_set_commit(void)
         if (rename(w->tmp, w->final) != 0) {
             err = errno ? errno : EIO;
             if (w->had_old && w->dir)
-                rename(w->old, w->final);
+                put_back(w);
             else if (w->had_old)
-                unlink(w->old);
+                remove_or_say(w->old, 0, "a second name of the earlier run's report");
             w->had_old = 0;
             break;
         }
@@ -572,7 +588,7 @@ int cli_report_set_commit(void)
     for (i = 0; i < set.n; i++) {
         struct waiting *w = &set.w[i];
         if (w->had_old)
-            w->dir ? cli_remove_pages(w->old) : unlink(w->old);
+            remove_or_say(w->old, w->dir, "the earlier run's, replaced");
         forget(w);
     }
     free(set.w);
@@ -615,12 +631,11 @@ static int stale(const char *path, long pid)
     return unheld;
 }
 
-static int clean_names(const char *dir, const char *const *names, size_t n)
+static void clean_names(const char *dir, const char *const *names, size_t n)
 {
     DIR *d = opendir(dir);
     if (!d)
-        return 0;
-    int removed = 0;
+        return;
     struct dirent *de;
     while ((de = readdir(d)) != NULL) {
         long pid = pid_in(de->d_name, names, n);
@@ -633,12 +648,11 @@ static int clean_names(const char *dir, const char *const *names, size_t n)
         snprintf(path, len, "%s/%s", dir, de->d_name);
         struct stat st;
         if (lstat(path, &st) == 0 && (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)) &&
-            stale(path, pid) && (S_ISDIR(st.st_mode) ? cli_remove_pages(path) : unlink(path)) == 0)
-            removed++;
+            stale(path, pid))
+            remove_or_say(path, S_ISDIR(st.st_mode), "left by a run that ended");
         free(path);
     }
     closedir(d);
-    return removed;
 }
 
 /* What dead runs left of the waiting files' names, beside each. */

@@ -65,8 +65,8 @@ cli_viewer_out *cli_viewer_start(const char *dir)
         errno = ENOMEM;
         return NULL;
     }
-    cli_remove_pages(o->tmp);
-    if (mkdir(o->tmp, 0777) != 0) {
+    /* A folder of this process id left by an earlier run goes first. */
+    if (cli_remove_pages(o->tmp) != 0 || mkdir(o->tmp, 0777) != 0) {
         int saved = errno;
         free(o->dir);
         free(o->tmp);
@@ -191,8 +191,9 @@ int cli_viewer_finish(cli_viewer_out *o, int ok)
         saved = errno;
         rc = -1;
     }
-    if (rc != 0)
-        cli_remove_pages(o->tmp);
+    if (rc != 0 && cli_remove_pages(o->tmp) != 0)
+        cli_warning("cannot remove '%s' (the pages of this run, not put in place): %s", o->tmp,
+                    strerror(errno));
     free(o->dir);
     free(o->tmp);
     free(o);

@@ -20,6 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cli/must_check.h"
+
 /* Excel's limit on a cell's text, in characters as Excel counts them
  * (UTF-16 code units: a character beyond U+FFFF counts two). */
 #define CLI_XLSX_CELL_MAX 32767
@@ -54,10 +56,10 @@ enum cli_sheet_style {
 
 /* A text cell (cut to fit, the cut counted) and a number cell at (row,
  * col), and a column's width in characters. */
-__attribute__((warn_unused_result)) enum cli_sheet_rc
+CLI_MUST_CHECK enum cli_sheet_rc
 cli_sheet_text(cli_sheet *sh, uint32_t row, uint16_t col, const char *text,
                enum cli_sheet_style style);
-__attribute__((warn_unused_result)) enum cli_sheet_rc
+CLI_MUST_CHECK enum cli_sheet_rc
 cli_sheet_number(cli_sheet *sh, uint32_t row, uint16_t col, double v, enum cli_sheet_style style);
 void cli_sheet_width(cli_sheet *sh, uint16_t col, double width);
 

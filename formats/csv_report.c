@@ -280,10 +280,14 @@ fmt_csv *fmt_csv_open(const char *dir, const char *name,
         errno = saved;
         return NULL;
     }
-    if (excel && fputs("\xEF\xBB\xBF", csv->f) == EOF)
-        csv->failed = 1;
-    if (header)
-        fmt_csv_row(csv, header, ncols);
+    /* Into the stream's buffer: a failure here is out of memory. */
+    if ((excel && fputs("\xEF\xBB\xBF", csv->f) == EOF) ||
+        (header && fmt_csv_row(csv, header, ncols) != FMT_OK)) {
+        int saved = errno ? errno : ENOMEM;
+        fmt_csv_abort(csv);
+        errno = saved;
+        return NULL;
+    }
     return csv;
 }
 
@@ -295,11 +299,11 @@ const char *fmt_csv_tmp_path(const fmt_csv *csv)
 enum fmt_rc fmt_csv_row(fmt_csv *csv, const char *const *cells, size_t ncols)
 {
     csv->row.len = 0;
-    if (fmt_csv_format_row(&csv->row, cells, ncols, csv->excel) != FMT_OK)
+    if (fmt_csv_format_row(&csv->row, cells, ncols, csv->excel) != FMT_OK) {
         csv->failed = 1;
-    else
-        fmt_csv_write(csv, csv->row.data, csv->row.len);
-    return csv->failed ? FMT_FATAL : FMT_OK;
+        return FMT_FATAL;
+    }
+    return fmt_csv_write(csv, csv->row.data, csv->row.len);
 }
 
 enum fmt_rc fmt_csv_write(fmt_csv *csv, const char *bytes, size_t len)

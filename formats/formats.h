@@ -66,7 +66,7 @@ struct fmt_entry {
  * text would hold them, into buf: the count, 0 at the end of the text, or
  * -1 when the entry turned out unreadable (fmt_entry_end says why).  Only
  * while the callback runs, on its thread. */
-ptrdiff_t fmt_entry_read(const struct fmt_entry *e, char *buf, size_t n);
+FMT_MUST_CHECK ptrdiff_t fmt_entry_read(const struct fmt_entry *e, char *buf, size_t n);
 
 /* What a streamed entry turned out to be, once read to its end (the
  * rest is read here if the caller stopped early): FMT_ENTRY_OK with
@@ -331,7 +331,7 @@ fmt_csv *fmt_csv_open(const char *dir, const char *name,
  * a formula (it starts with =, +, -, @, tab or CR and is not a plain
  * number, nor a lone "-") gets a leading "'" and quotes.  FMT_OK or
  * FMT_FATAL. */
-enum fmt_rc fmt_csv_row(fmt_csv *csv, const char *const *cells, size_t ncols);
+FMT_MUST_CHECK enum fmt_rc fmt_csv_row(fmt_csv *csv, const char *const *cells, size_t ncols);
 
 /* The bytes fmt_csv_row would write for these cells (excel: "\r\n"),
  * appended to out.  FMT_OK, or FMT_FATAL when out of memory. */
@@ -348,7 +348,7 @@ FMT_MUST_CHECK enum fmt_rc fmt_csv_format_end(struct fmt_buf *out, int excel);
 /* Append rows already formatted by fmt_csv_format_row.  FMT_OK, or
  * FMT_FATAL with errno the first failed write's (EFBIG past `ulimit -f`,
  * ENOSPC): every later call fails the same. */
-enum fmt_rc fmt_csv_write(fmt_csv *csv, const char *bytes, size_t len);
+FMT_MUST_CHECK enum fmt_rc fmt_csv_write(fmt_csv *csv, const char *bytes, size_t len);
 
 /* Where the report lands when closed ("DIR/NAME"). */
 const char *fmt_csv_path(const fmt_csv *csv);
@@ -374,8 +374,9 @@ const char *fmt_csv_tmp_path(const fmt_csv *csv);
 /* One game being written in PGN's export format into out (pgn_writer.c):
  * fmt_pgn_begin, the tags in the order wanted (the Seven Tag Roster
  * first), fmt_pgn_moves_start, the moves and comments in order, then
- * fmt_pgn_end.  Every call after a failure does nothing and fails too:
- * checking fmt_pgn_end's answer is enough. */
+ * fmt_pgn_end.  A failure (out of memory) is kept, every call after it
+ * does nothing, and fmt_pgn_end's answer says whether any call failed:
+ * the calls before it answer nothing. */
 struct fmt_pgn {
     struct fmt_buf *out;
     size_t line;                  /* characters on the movetext line so far */
@@ -387,19 +388,18 @@ struct fmt_pgn {
 
 void fmt_pgn_begin(struct fmt_pgn *w, struct fmt_buf *out);
 
-/* [NAME "VALUE"], the value escaped (pgn_writer.c says how).  FMT_OK, or
- * FMT_FATAL when out of memory. */
-enum fmt_rc fmt_pgn_tag(struct fmt_pgn *w, const char *name, const char *value);
+/* [NAME "VALUE"], the value escaped (pgn_writer.c says how). */
+void fmt_pgn_tag(struct fmt_pgn *w, const char *name, const char *value);
 
 /* The blank line after the tags; the first move is move `number`, Black's
  * when black_first (a game from a FEN with Black to move). */
 void fmt_pgn_moves_start(struct fmt_pgn *w, int number, int black_first);
 
 /* One move in SAN, numbered as the standard numbers them. */
-enum fmt_rc fmt_pgn_move(struct fmt_pgn *w, const char *san);
+void fmt_pgn_move(struct fmt_pgn *w, const char *san);
 
 /* A comment {TEXT}, after the moves so far. */
-enum fmt_rc fmt_pgn_comment(struct fmt_pgn *w, const char *text);
+void fmt_pgn_comment(struct fmt_pgn *w, const char *text);
 
 /* The game termination marker ("1-0", "0-1", "1/2-1/2", "*") and the
  * blank line that ends the game.  FMT_OK, or FMT_FATAL when any call on

@@ -46,12 +46,12 @@ void fmt_pgn_begin(struct fmt_pgn *w, struct fmt_buf *out)
     w->number = 1;
 }
 
-enum fmt_rc fmt_pgn_tag(struct fmt_pgn *w, const char *name, const char *value)
+void fmt_pgn_tag(struct fmt_pgn *w, const char *name, const char *value)
 {
     char *v = printable(value);
     if (!v) {
         w->failed = 1;
-        return FMT_FATAL;
+        return;
     }
     add_str(w, "[");
     add_str(w, name);
@@ -63,7 +63,6 @@ enum fmt_rc fmt_pgn_tag(struct fmt_pgn *w, const char *name, const char *value)
     }
     add_str(w, "\"]\n");
     free(v);
-    return w->failed ? FMT_FATAL : FMT_OK;
 }
 
 void fmt_pgn_moves_start(struct fmt_pgn *w, int number, int black_first)
@@ -91,7 +90,7 @@ static void token(struct fmt_pgn *w, const char *s, size_t n)
     w->line += n;
 }
 
-enum fmt_rc fmt_pgn_move(struct fmt_pgn *w, const char *san)
+void fmt_pgn_move(struct fmt_pgn *w, const char *san)
 {
     /* White's move always has its number; Black's only when something
      * came between (a comment, or the start: 8.2.2.2).  Written without
@@ -112,10 +111,9 @@ enum fmt_rc fmt_pgn_move(struct fmt_pgn *w, const char *san)
     if (w->black)
         w->number++;
     w->black = !w->black;
-    return w->failed ? FMT_FATAL : FMT_OK;
 }
 
-enum fmt_rc fmt_pgn_comment(struct fmt_pgn *w, const char *text)
+void fmt_pgn_comment(struct fmt_pgn *w, const char *text)
 {
     char *t = printable(text);
     size_t len = t ? strlen(t) : 0;
@@ -123,7 +121,7 @@ enum fmt_rc fmt_pgn_comment(struct fmt_pgn *w, const char *text)
     if (!c) {
         free(t);
         w->failed = 1;
-        return FMT_FATAL;
+        return;
     }
     c[0] = '{';
     for (size_t i = 0; i < len; i++)
@@ -140,7 +138,6 @@ enum fmt_rc fmt_pgn_comment(struct fmt_pgn *w, const char *text)
     free(c);
     free(t);
     w->renumber = 1;
-    return w->failed ? FMT_FATAL : FMT_OK;
 }
 
 enum fmt_rc fmt_pgn_end(struct fmt_pgn *w, const char *result)

@@ -98,3 +98,29 @@ Test(cli_pool, without_threads_jobs_run_on_the_caller_unchanged)
         cr_expect_eq(s.nice[i], mine);
     }
 }
+
+/* A pool freed unfinished, a run being given up: the job in flight is
+ * handed back dropped, not written. */
+static int emit_dropped(void *ctx, struct cli_job *j, int drop)
+{
+    struct seen *s = ctx;
+    struct job *job = (struct job *)j;
+    cr_assert(drop, "job %d written by a pool freed unfinished", job->index);
+    s->next++;
+    return 0;
+}
+
+Test(cli_pool, freed_unfinished_drops_the_job_in_flight)
+{
+    static const struct cli_pool_ops dropping = {work, emit_dropped};
+    static struct job job;
+    struct seen s = {0};
+    void *workers[2] = {NULL, NULL};
+    cli_pool *p = cli_pool_new(2, workers, &dropping, &s, 4, 0);
+    cr_assert_not_null(p);
+    /* The one job submitted: nothing is emitted before the free. */
+    job = (struct job){.index = 0};
+    cr_assert_eq(cli_pool_submit(p, &job.base), 0);
+    cli_pool_free(p);
+    cr_assert_eq(s.next, 1, "the job was not handed back");
+}

@@ -63,12 +63,12 @@ static void write_game(struct run *R, const struct fmt_entry *e, const struct fm
     const char *cells[CLI_GAMES_COLS];
     cli_games_row(e, g, r, &game);
     cli_games_cells(&game, &buf, cells);
-    fmt_csv_row(R->games, cells, CLI_GAMES_COLS);
+    gc_fuzz_check(fmt_csv_row(R->games, cells, CLI_GAMES_COLS) == FMT_OK);
     for (size_t i = 0; i < r->nviolations; i++) {
         struct cli_violations_row v;
         cli_violations_row(e, g, r, &r->violations[i], &v);
         cli_violations_cells(&v, &buf, cells);
-        fmt_csv_row(R->violations, cells, CLI_VIOLATIONS_COLS);
+        gc_fuzz_check(fmt_csv_row(R->violations, cells, CLI_VIOLATIONS_COLS) == FMT_OK);
     }
 }
 
@@ -107,7 +107,7 @@ static enum fmt_rc on_entry(void *ctx, const struct fmt_entry *e)
     const char *cells[CLI_INPUTS_COLS];
     cli_inputs_row(e, games, &row);
     cli_inputs_cells(&row, &buf, cells);
-    fmt_csv_row(R->inputs, cells, CLI_INPUTS_COLS);
+    gc_fuzz_check(fmt_csv_row(R->inputs, cells, CLI_INPUTS_COLS) == FMT_OK);
     return 0;
 }
 
