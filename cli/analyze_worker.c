@@ -161,19 +161,18 @@ static int format_row(struct fmt_buf *out, const char **cells, size_t n, int exc
 }
 
 /* The rows of a selected game, and its line in a shard's index.  Its
- * games.csv row is formatted here but for its last cell, duplicate_of,
- * which the writer adds (count_batch): formatting is work the workers
- * share, where the writer's is serial. */
+ * games.csv row is formatted here up to duplicate_of, which the writer
+ * fills and formats (count_batch, cli_games_tail_format): formatting is
+ * work the workers share, where the writer's is serial. */
 static int format_game(struct analyze *A, struct batch *b, const struct batch_entry *x,
                        const struct fmt_game *g, const struct rp_report *r, FILE *verbose)
 {
     struct fmt_entry e = {.source = x->source, .entry = x->entry};
     struct cli_row_buf buf;
     struct cli_games_row game;
-    const char *cells[CLI_GAMES_COLS];
+    const char *cells[CLI_VIOLATIONS_COLS];
     cli_games_row(&e, g, r, &game);
-    cli_games_cells(&game, &buf, cells);
-    if (cli_games_head_pack(&b->games, cells) != FMT_OK)
+    if (cli_games_head_pack(&b->games, &game) != FMT_OK)
         return -1;
     struct cli_where where = {x->source, x->entry, g->index};
     for (size_t i = 0; i < r->nviolations; i++) {

@@ -86,8 +86,9 @@ static void write_bytes(struct analyze *A, fmt_csv *csv, const struct fmt_buf *b
 
 /* The batch's selected games, in input order: copies of earlier games are
  * named in their games.csv row (duplicate_of) and not counted; the others
- * are counted into the statistics.  Each owned game's row is ended here
- * with duplicate_of, once known, and games.csv written as it goes.
+ * are counted into the statistics.  Each owned game's row, formatted by
+ * a worker up to duplicate_of, is ended here with the typed duplicate_of
+ * once known (cli_games_tail_format), and games.csv written as it goes.
  * 0, or -1 when out of memory or a count failed (said). */
 static int count_batch(struct analyze *A, struct batch *b)
 {
@@ -108,16 +109,16 @@ static int count_batch(struct analyze *A, struct batch *b)
         }
         if (!rec->owned)
             continue;
-        const char *head, *last = dup ? first : "";
+        const char *head;
         size_t len;
+        struct cli_games_row tail = {.duplicate_of = dup ? first : ""};
         at += cli_games_head_unpack(b->games.data + at, &head, &len);
         struct st_game sg;
         struct rp_detail detail;
         struct st_summary one;
         cli_counted_unpack(&b->counts, rec->counted, &sg, &detail, &one);
         if (fmt_buf_add(&rows, head, len) != FMT_OK ||
-            fmt_csv_format_cells(&rows, &last, 1, 0) != FMT_OK ||
-            fmt_csv_format_end(&rows, A->o.excel) != FMT_OK) {
+            cli_games_tail_format(&rows, &tail, A->o.excel) != FMT_OK) {
             cli_error("out of memory while writing games.csv");
             rc = -1;
         } else if (dup && st_summary_add(&A->t.dups, &one) != 0) {

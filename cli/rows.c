@@ -82,14 +82,21 @@ void cli_violations_cells(const struct cli_violations_row *row, struct cli_row_b
     row_cells(violations_at, CLI_VIOLATIONS_COLS, row, buf, cells);
 }
 
-_Static_assert(CLI_G_DUPLICATE_OF == CLI_GAMES_COLS - 1,
-               "the writer ends a games.csv row with duplicate_of");
+/* Columns [from, to) of a games.csv row, formatted through the table. */
+static enum fmt_rc games_format(struct fmt_buf *out, const struct cli_games_row *row,
+                                size_t from, size_t to)
+{
+    struct cli_row_buf buf;
+    const char *cells[CLI_GAMES_COLS];
+    row_cells(games_at + from, to - from, row, &buf, cells);
+    return fmt_csv_format_cells(out, cells, to - from, from == 0);
+}
 
-int cli_games_head_pack(struct fmt_buf *out, const char *const *cells)
+enum fmt_rc cli_games_head_pack(struct fmt_buf *out, const struct cli_games_row *row)
 {
     size_t at = out->len, len = 0;
     if (fmt_buf_add(out, (const char *)&len, sizeof len) != FMT_OK ||
-        fmt_csv_format_cells(out, cells, CLI_GAMES_COLS - 1, 1) != FMT_OK)
+        games_format(out, row, 0, CLI_GAMES_WRITER_FROM) != FMT_OK)
         return FMT_FATAL;
     len = out->len - at - sizeof len;
     memcpy(out->data + at, &len, sizeof len);
@@ -101,6 +108,13 @@ size_t cli_games_head_unpack(const char *data, const char **head, size_t *len)
     memcpy(len, data, sizeof *len);
     *head = data + sizeof *len;
     return sizeof *len + *len;
+}
+
+enum fmt_rc cli_games_tail_format(struct fmt_buf *out, const struct cli_games_row *row, int excel)
+{
+    if (games_format(out, row, CLI_GAMES_WRITER_FROM, CLI_GAMES_COLS) != FMT_OK)
+        return FMT_FATAL;
+    return fmt_csv_format_end(out, excel);
 }
 
 static const char *entry_status(enum fmt_entry_status s)
@@ -185,8 +199,8 @@ void cli_games_row(const struct fmt_entry *e, const struct fmt_game *g,
         .violations = {(int64_t)r->nviolations, 1},
         .first_turn = {first ? first->turn : 0, first && first->turn > 0},
         .first_code = first ? rp_code_name(first->code) : "",
-        /* Known only once the games before it are seen, in input order
-         * (analyze_writer.c, count_batch). */
+        /* Known only once the games before it are seen, in input order:
+         * analyze's writer fills it (analyze_writer.c, count_batch). */
         .duplicate_of = "",
     };
 }

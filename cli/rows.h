@@ -117,7 +117,8 @@ struct cli_row_buf {
     char n[8][24];
 };
 
-/* The typed rows of an entry, a game (duplicate_of ""), and a violation. */
+/* The typed rows of an entry, a game (duplicate_of "": the writer of
+ * analyze fills it), and a violation. */
 void cli_inputs_row(const struct fmt_entry *e, unsigned long long games,
                     struct cli_inputs_row *row);
 void cli_games_row(const struct fmt_entry *e, const struct fmt_game *g,
@@ -134,15 +135,29 @@ void cli_games_cells(const struct cli_games_row *row, struct cli_row_buf *buf,
 void cli_violations_cells(const struct cli_violations_row *row, struct cli_row_buf *buf,
                           const char **cells);
 
-/* A games.csv row but its last cell, duplicate_of, which the writer
- * knows only once it has seen the games before (analyze): the first
- * CLI_GAMES_COLS - 1 cells formatted (fmt_csv_format_cells), after their
- * length, appended to out.  FMT_OK, or FMT_FATAL when out of memory. */
-int cli_games_head_pack(struct fmt_buf *out, const char *const *cells);
+/* A games.csv row in two parts, for analyze: a worker formats the
+ * columns it knows, and the writer, which alone knows in input order
+ * which earlier game a row copies, fills the row's duplicate_of and
+ * formats the columns from CLI_GAMES_WRITER_FROM on, through the same
+ * table.  The two parts are the bytes of the row formatted at once. */
+#define CLI_GAMES_WRITER_FROM CLI_G_DUPLICATE_OF
+
+/* The worker's part: the columns before CLI_GAMES_WRITER_FROM of row
+ * formatted, after their length, appended to out.  FMT_OK, or FMT_FATAL
+ * when out of memory. */
+FMT_MUST_CHECK enum fmt_rc cli_games_head_pack(struct fmt_buf *out,
+                                               const struct cli_games_row *row);
 
 /* The head packed at data: *head points into it, *len is its length;
  * returns the bytes it takes. */
 size_t cli_games_head_unpack(const char *data, const char **head, size_t *len);
+
+/* The writer's part: the columns from CLI_GAMES_WRITER_FROM on of row
+ * (its fields before are not read) and the row's end (excel: "\r\n"),
+ * appended to out after the head.  FMT_OK, or FMT_FATAL when out of
+ * memory. */
+FMT_MUST_CHECK enum fmt_rc cli_games_tail_format(struct fmt_buf *out,
+                                                 const struct cli_games_row *row, int excel);
 
 /* The variant name for the reports: the key, or the Game: value when unsupported. */
 const char *cli_variant_name(const struct fmt_game *g, const struct rp_report *r);

@@ -1,8 +1,9 @@
 /*
  * The row contract (cli/rows.c, issue 27 item 4): each report's columns
  * are one table, from which the header, the count, the typed row and its
- * cells are derived; games.csv's cells travel unformatted from a worker to
- * the writer, which fills duplicate_of in before formatting.
+ * cells are derived; analyze's games.csv row is formatted by a worker up
+ * to duplicate_of, which the writer fills in the typed row before
+ * formatting its column through the same table.
  */
 #include <criterion/criterion.h>
 #include <string.h>
@@ -106,33 +107,38 @@ Test(rows, inputs_row_counts)
         cr_expect_str_eq(cells[c], want[c], "column %s", cli_inputs_header[c]);
 }
 
-/* The writer's part: a row formatted by a worker but for duplicate_of
- * comes back whole, and ended with duplicate_of it is the bytes the row
- * formatted at once gives, in either line ending. */
+/* The two parts of analyze's games.csv row: the worker's, up to
+ * duplicate_of, packed and read back, then the writer's, from a typed row
+ * that holds only duplicate_of, are the bytes of the whole row formatted
+ * at once, in either line ending. */
 Test(rows, a_row_head_ended_by_the_writer_is_the_whole_row)
 {
-    const char *cells[CLI_GAMES_COLS];
-    for (int c = 0; c < CLI_GAMES_COLS; c++)
-        cells[c] = cli_games_header[c];
-    cells[CLI_G_EVENT] = NULL;
-    cells[CLI_G_DETAIL] = "";
-    cells[CLI_G_WHITE] = "Ann, \"the\" =1";   /* quoted, and a formula's start */
+    struct fmt_entry e = {.source = "a.tar", .entry = "r1/g.log"};
+    struct fmt_game g = {.index = 3, .log = "L9", .white = "Ann, \"the\" =1", .black = "Bo",
+                         .round = "-2"};   /* quoted; a formula's start; a number's */
+    struct rp_report r = {.status = RP_STATUS_UNSUPPORTED, .termination = {RP_TERM_NONE, 0},
+                          .termination_name = "", .winner = -1, .loser = -1};
+    struct cli_games_row row;
+    cli_games_row(&e, &g, &r, &row);
     struct fmt_buf packed = {0};
-    cr_assert_eq(cli_games_head_pack(&packed, cells), FMT_OK);
-    cr_assert_eq(cli_games_head_pack(&packed, cells), FMT_OK);
+    cr_assert_eq(cli_games_head_pack(&packed, &row), FMT_OK);
+    cr_assert_eq(cli_games_head_pack(&packed, &row), FMT_OK);
     const char *dups[] = {"", "a.log, game 1", "=b.log"};
     for (int excel = 0; excel < 2; excel++) {
         for (size_t d = 0; d < sizeof dups / sizeof *dups; d++) {
             size_t at = 0;
-            for (int row = 0; row < 2; row++) {
+            for (int n = 0; n < 2; n++) {
                 const char *head;
                 size_t len;
                 at += cli_games_head_unpack(packed.data + at, &head, &len);
+                struct cli_games_row tail = {.duplicate_of = dups[d]};
                 struct fmt_buf parts = {0}, whole = {0};
                 cr_assert_eq(fmt_buf_add(&parts, head, len), FMT_OK);
-                cr_assert_eq(fmt_csv_format_cells(&parts, &dups[d], 1, 0), FMT_OK);
-                cr_assert_eq(fmt_csv_format_end(&parts, excel), FMT_OK);
-                cells[CLI_G_DUPLICATE_OF] = dups[d];
+                cr_assert_eq(cli_games_tail_format(&parts, &tail, excel), FMT_OK);
+                row.duplicate_of = dups[d];
+                struct cli_row_buf buf;
+                const char *cells[CLI_GAMES_COLS];
+                cli_games_cells(&row, &buf, cells);
                 cr_assert_eq(fmt_csv_format_row(&whole, cells, CLI_GAMES_COLS, excel), FMT_OK);
                 cr_expect(parts.len == whole.len && memcmp(parts.data, whole.data, whole.len) == 0,
                           "%.*s against %.*s", (int)parts.len, parts.data, (int)whole.len,
