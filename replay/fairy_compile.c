@@ -116,8 +116,10 @@ static int compile_type(struct rp_fdef *d, int t, struct rp_fdef_error *err)
         return -1;
     ty->lame = 0;
     ty->overlap = 0;
+    memset(ty->towards, 0, sizeof ty->towards);
     for (int i = 0; i < ty->natoms; i++) {
         ty->lame |= ty->atoms[i].nblock > 0;
+        ty->towards[rp_fdir_class(ty->atoms[i].dx, ty->atoms[i].dy)] |= (uint64_t)1 << i;
         for (int j = 0; j < ty->natoms; j++)
             ty->overlap |= j != i && atoms_overlap(&ty->atoms[i], &ty->atoms[j]);
     }

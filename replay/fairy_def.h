@@ -143,11 +143,22 @@ struct rp_ftype {
     int promoted;                /* promotedPieceType: the type it promotes to, or -1 */
     int promotion_limit;         /* promotionLimit: most of this type per side, 0 = no limit */
     int has_region[2];           /* mobilityRegion given for the colour */
+    uint64_t towards[9];         /* derived: per rp_fdir_class, a bit per atom whose steps go
+                                    that way (a move's or an attack's atoms, found without
+                                    trying every atom) */
     int initial_ep;              /* derived: it has a quiet initial move ('i') of two steps along
                                     a line that its other moves do not make, which leaves an
                                     en passant square (the reference's do_move) */
     rp_fset region[2];           /* squares the type may stand on, per colour */
 };
+
+/* The class of a direction dx files and dy ranks away (from the mover's
+ * side): the signs of both.  Every step of an atom, however many, is of
+ * the atom's class. */
+static inline int rp_fdir_class(int dx, int dy)
+{
+    return ((dx > 0) - (dx < 0) + 1) * 3 + (dy > 0) - (dy < 0) + 1;
+}
 
 /* A named piece type of Fairy-Stockfish 11.1 (fairy_pieces.c). */
 struct rp_fnamed {

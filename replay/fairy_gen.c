@@ -75,11 +75,13 @@ static int is_janggi_cannon(const struct rp_fdef *d, rp_fpiece pc)
     return rp_fp_real(pc) && d->types[rp_fp_type(pc)].role == RP_FR_JANGGI_CANNON;
 }
 
-/* The targets of one atom: calls out(ctx, to, capture) for each. */
+/* The targets of one atom: calls out(ctx, to, capture) for each, or
+ * with `only` a square (on the atom's line) for that one alone: the walk
+ * stops there. */
 typedef void (*target_fn)(void *ctx, int to, int capture);
 
 static void atom_targets(const struct rp_fpos *p, int type, int colour, int from,
-                         const struct rp_fatom *a, target_fn out, void *ctx)
+                         const struct rp_fatom *a, int only, target_fn out, void *ctx)
 {
     const struct rp_fdef *d = p->def;
     if (!cond_from(p, a, colour, from))
@@ -90,7 +92,7 @@ static void atom_targets(const struct rp_fpos *p, int type, int colour, int from
     if (a->kind == RP_FA_LEAP) {
         int to = from + step;
         rp_fpiece t = p->b[to];
-        if (t == RP_FOFF || (diag && !rp_fset_has(&d->diagonal_lines, to)))
+        if (t == RP_FOFF || (diag && !rp_fset_has(&d->diagonal_lines, to)) || (only >= 0 && to != only))
             return;
         for (int i = 0; i < a->nblock; i++)
             if (p->b[from + offset(a, colour, a->block[i][0], a->block[i][1])])
@@ -106,15 +108,18 @@ static void atom_targets(const struct rp_fpos *p, int type, int colour, int from
     int screen = 0;
     for (int k = 1, to = from + step; a->range == 0 || k <= a->range; k++, to += step) {
         rp_fpiece t = p->b[to];
+        int wanted = only < 0 || to == only;
         if (t == RP_FOFF || (diag && !rp_fset_has(&d->diagonal_lines, to)))
             return;
         if (a->kind == RP_FA_RIDE) {
             if (!t) {
-                if (a->mode & RP_FA_MOVE)
+                if ((a->mode & RP_FA_MOVE) && wanted)
                     out(ctx, to, 0);
+                if (to == only)
+                    return;
                 continue;
             }
-            if (rp_fp_colour(t) != colour && (a->mode & RP_FA_CAPTURE))
+            if (rp_fp_colour(t) != colour && (a->mode & RP_FA_CAPTURE) && wanted)
                 out(ctx, to, 1);
             return;
         }
@@ -127,17 +132,20 @@ static void atom_targets(const struct rp_fpos *p, int type, int colour, int from
             } else if (a->kind == RP_FA_GRASSHOP) {
                 continue;
             }
+            if (to == only)
+                return;
             continue;
         }
         if (!t) {
-            if (a->mode & RP_FA_MOVE)
+            if ((a->mode & RP_FA_MOVE) && wanted)
                 out(ctx, to, 0);
         } else {
-            if (rp_fp_colour(t) != colour && (a->mode & RP_FA_CAPTURE) && !(cannon && is_janggi_cannon(d, t)))
+            if (rp_fp_colour(t) != colour && (a->mode & RP_FA_CAPTURE) && !(cannon && is_janggi_cannon(d, t)) &&
+                wanted)
                 out(ctx, to, 1);
             return;
         }
-        if (a->kind == RP_FA_GRASSHOP)
+        if (a->kind == RP_FA_GRASSHOP || to == only)
             return;
     }
 }
@@ -262,10 +270,11 @@ int rp_fpiece_attacks(const struct rp_fpos *p, int sq, int k)
     int dx = rp_ffile(k) - rp_ffile(sq), dy = rp_frank(k) - rp_frank(sq);
     if (by)
         dx = -dx, dy = -dy;
-    for (int i = 0; i < ty->natoms; i++)
-        if ((ty->atoms[i].mode & RP_FA_CAPTURE) && on_line_d(&ty->atoms[i], dx, dy) &&
-            rp_fattack_from(p, t, by, sq, &ty->atoms[i], k))
+    for (uint64_t w = ty->towards[rp_fdir_class(dx, dy)]; w; w &= w - 1) {
+        const struct rp_fatom *a = &ty->atoms[__builtin_ctzll(w)];
+        if ((a->mode & RP_FA_CAPTURE) && on_line_d(a, dx, dy) && rp_fattack_from(p, t, by, sq, a, k))
             return 1;
+    }
     return 0;
 }
 
@@ -539,6 +548,10 @@ static int on_line_d(const struct rp_fatom *a, int dx, int dy)
 {
     if (a->kind == RP_FA_LEAP)
         return dx == a->dx && dy == a->dy;
+    /* A step of one file or rank or both (a rook's, a bishop's): the
+     * same direction, without a division (the common case). */
+    if (a->dx >= -1 && a->dx <= 1 && a->dy >= -1 && a->dy <= 1)
+        return dx * a->dy == dy * a->dx && dx * a->dx + dy * a->dy > 0;
     int k = a->dx ? dx / a->dx : a->dy ? dy / a->dy : 0;
     return k > 0 && dx == a->dx * k && dy == a->dy * k;
 }
@@ -588,9 +601,15 @@ static void gen_from(const struct rp_fpos *p, int from, int only, struct rp_fmov
         if (p->ep != RP_FNOSQ && (d->en_passant_types[p->side] >> t & 1) && (only < 0 || only == p->ep))
             gen_ep(p, t, from, out);
     }
-    for (int k = 0; k < ty->natoms; k++)
-        if (only < 0 || on_line_d(&ty->atoms[k], dx, dy))
-            atom_targets(p, t, p->side, from, &ty->atoms[k], target, &g);
+    if (only < 0)
+        for (int k = 0; k < ty->natoms; k++)
+            atom_targets(p, t, p->side, from, &ty->atoms[k], only, target, &g);
+    else
+        for (uint64_t w = ty->towards[rp_fdir_class(dx, dy)]; w; w &= w - 1) {
+            const struct rp_fatom *a = &ty->atoms[__builtin_ctzll(w)];
+            if (on_line_d(a, dx, dy))
+                atom_targets(p, t, p->side, from, a, only, target, &g);
+        }
     if (ty->overlap)
         drop_repeats(out, first);
     if (t == d->king && d->king_pass)

@@ -200,24 +200,52 @@ static enum rp_fillegal royal_legal(const struct rp_fpos *p, const struct rp_fpo
     return RP_FL_OK;
 }
 
-/* The king's safety after m without playing it, where that is simple: a
- * piece other than the king moves, the king is not in check, and nothing
- * attacks but plain leaps and lines.  -1: not simple, play it. */
+/* The king's safety after a move that lifts a piece (the king's own, or
+ * any move out of check) and sets it down, judged on the board alone:
+ * the attack test on a copy with only the two squares changed, instead
+ * of playing the move.  The king checked is the one playing the move
+ * leaves tracked (fairy_position.c): the moved piece when it is (or
+ * becomes) of the king's type. */
+static int board_king_safe(const struct rp_fpos *p, rp_fmove m)
+{
+    const struct rp_fdef *d = p->def;
+    int us = p->side;
+    int type = m.kind == RP_FM_NORMAL ? rp_fp_type(p->b[m.from]) : m.type;
+    int k = type == d->king ? m.to : m.from == p->king[us] ? RP_FNOSQ : p->king[us];
+    if (k == RP_FNOSQ)
+        return 1;
+    struct rp_fpos q = *p;
+    q.b[m.from] = 0;
+    q.b[m.to] = rp_fp_make(type, us);
+    return !rp_fattacked(&q, k, !us);
+}
+
+/* The king's safety after m without playing it, where that is simple:
+ * nothing attacks but plain leaps and lines, and no rule but the king's
+ * safety looks at the position after the move.  A piece other than the
+ * king, the king not in check: only the line through its square can
+ * open; else the board after the move (board_king_safe), but for a
+ * blast, which takes more than the two squares.  -1: not simple, play
+ * it. */
 static int quick_king_safe(const struct rp_fpos *p, rp_fmove m)
 {
     const struct rp_fdef *d = p->def;
     int us = p->side, k = p->king[us];
-    if (!d->simple_attacks || p->in_check || k == RP_FNOSQ || d->flying_general || p->bikjang ||
+    if (!d->simple_attacks || k == RP_FNOSQ || d->flying_general || p->bikjang ||
         d->extinction_pseudo_royal ||
         !d->checking || (!d->drop_checks && m.kind == RP_FM_DROP))
         return -1;
     if (m.kind == RP_FM_DROP)
-        return 1; /* a drop adds a piece: it opens nothing */
+        return p->in_check ? -1 : 1; /* a drop adds a piece: it opens nothing */
     if (m.kind != RP_FM_NORMAL && m.kind != RP_FM_PROMOTE && m.kind != RP_FM_PIECE_PROMOTE)
         return -1;
-    if (m.from == k || m.gate)
+    if (m.gate)
         return -1;
-    return !rp_fline_attack(p, k, m.from, m.from, m.to, !us);
+    if (!p->in_check && m.from != k)
+        return !rp_fline_attack(p, k, m.from, m.from, m.to, !us);
+    if (d->blast_on_capture)
+        return -1;
+    return board_king_safe(p, m);
 }
 
 static enum rp_fillegal legal(const struct rp_fpos *p, rp_fmove m, int plain)

@@ -35,6 +35,8 @@ static void to_hand(struct rp_fpos *p, rp_fpiece pc, int unpromoted)
 /* Castling rights die with a move from or to their king's or rook's square. */
 static void update_castling(struct rp_fpos *p, int sq)
 {
+    if (!p->castle_rights)
+        return;
     for (int idx = 0; idx < 4; idx++)
         if ((p->castle_rights >> idx & 1) &&
             (sq == p->castle_rook[idx] || sq == p->castle_king[idx]))
