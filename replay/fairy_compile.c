@@ -204,6 +204,9 @@ static void compile_regions(struct rp_fdef *d)
     /* No flag without a flag piece and a square to reach (flagPiece's
      * default is any piece, the regions' none): the ends do not look. */
     d->has_flag = d->flag_piece != -1 && (!rp_fset_empty(&d->flag[0]) || !rp_fset_empty(&d->flag[1]));
+    /* Where a piece lands: looked at only when a key asks (one test per
+     * move for both keys). */
+    d->landing_rules = d->immobility_illegal || d->drop_opposite_coloured_bishop;
     /* Shatar's shak: a check by a knight, a rook or a bers (the
      * reference's byTypeBB of those named types). */
     d->shak_types = (uint64_t)1 << RP_FTYPE_KNIGHT | (uint64_t)1 << RP_FTYPE_ROOK |

@@ -251,6 +251,10 @@ struct rp_fdef {
     int mandatory_piece_promotion;
     int piece_promotion_on_capture;
     int immobility_illegal;
+    int drop_opposite_coloured_bishop; /* dropOppositeColoredBishop: a side's bishops, on the board
+                                    and in hand, must be dropped on squares of both colours */
+    int landing_rules;           /* derived: immobilityIllegal or dropOppositeColoredBishop, what
+                                    legality looks at where a piece lands (fairy_legal.c) */
 
     /* pawns */
     int double_step;
@@ -274,7 +278,11 @@ struct rp_fdef {
     int castling_rook;           /* derived from castling_rook_types: the one type */
     uint64_t castling_rook_types[2]; /* castlingRookPieces (castlingRookPiece sets it too) */
     int castling_king_type[2];   /* castlingKingPiece: the king (checked when compiled) */
-    int castling_king_file;      /* castlingKingFile: read; the king being one, it decides nothing */
+    int castling_king_file;      /* castlingKingFile: where a dropped king starts castling
+                                    (castlingDroppedPiece) */
+    int castling_dropped_piece;  /* castlingDroppedPiece: a king dropped on castlingKingFile of the
+                                    castling rank, or a rook in its corner beside such a king,
+                                    gives the castling right (Placement) */
     int castling_rook_kingside_file;  /* castlingRookKingsideFile: where a FEN's K starts looking
                                          for its rook, towards the king (0-based) */
     int castling_rook_queenside_file; /* castlingRookQueensideFile: where Q starts */

@@ -355,6 +355,21 @@ int rp_fexplain_illegal(const struct rp_fturn *t, rp_fmove m, enum rp_fillegal w
     case RP_FL_ROYAL_BLASTED:
     case RP_FL_ROYAL_ATTACKED:
         return explain_royal(t, m, why);
+    case RP_FL_BISHOP_COLOURS: {
+        char bishop[RP_FNAME_MAX];
+        rp_fpiece_name(d, RP_FTYPE_BISHOP, 0, bishop);
+        if (m.hand_type == RP_FTYPE_BISHOP)
+            return set(t->v, RP_BAD_DROP,
+                       "%s %s dropped on %s would stand on the colour of more than half of %s's %ss: in %s "
+                       "they go on squares of both colours",
+                       rp_farticle(bishop), bishop, rp_fturn_square(t, m.to, a), rp_fcolour_name(p->side), bishop,
+                       d->short_title);
+        return set(t->v, RP_BAD_DROP,
+                   "%s %s dropped on %s leaves too few squares of one colour for %s's %ss in hand: in %s they "
+                   "go on squares of both colours",
+                   rp_farticle(rp_fpiece_name(d, m.type, 0, name)), name, rp_fturn_square(t, m.to, a),
+                   rp_fcolour_name(p->side), bishop, d->short_title);
+    }
     }
     return set(t->v, RP_ILLEGAL_MOVE, "the move is not legal in %s", d->short_title);
 }

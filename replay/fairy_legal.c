@@ -200,6 +200,36 @@ static enum rp_fillegal royal_legal(const struct rp_fpos *p, const struct rp_fpo
     return RP_FL_OK;
 }
 
+/* dropOppositeColoredBishop, as the reference build's legal(): the
+ * side's bishops (on the board and in hand) must end on squares of both
+ * colours, half on each.  A bishop may not be dropped where more than
+ * half of them would stand on its colour; another piece may not take a
+ * square that leaves too few free for the bishops still in hand. */
+static int bishops_apart(const struct rp_fpos *p, rp_fmove m)
+{
+    const struct rp_fdef *d = p->def;
+    int us = p->side, bishop = RP_FTYPE_BISHOP;
+    if (!d->types[bishop].letter)
+        return 1;
+    int all = p->count[us][bishop] + p->hand[us][bishop], dark_to = (rp_ffile(m.to) + rp_frank(m.to)) % 2 == 0;
+    int on[2] = {0, 0}; /* light, dark: own bishops, and with them the free squares a bishop may take */
+    int own[2] = {0, 0};
+    rp_fpiece mine = rp_fp_make(bishop, us);
+    for (int r = 0; r < d->ranks; r++)
+        for (int f = 0; f < d->files; f++) {
+            int sq = rp_fsq(f, r), dark = (f + r) % 2 == 0;
+            if (p->b[sq] == mine) {
+                own[dark]++;
+                on[dark]++;
+            } else if (m.hand_type != bishop && sq != m.to && rp_fdrop_allowed(p, bishop, sq)) {
+                on[dark]++;
+            }
+        }
+    if (m.hand_type == bishop)
+        return own[dark_to] + 1 <= (all + 1) / 2;
+    return on[1] >= all / 2 && on[0] >= all / 2;
+}
+
 /* The king's safety after a move that lifts a piece (the king's own, or
  * any move out of check) and sets it down, judged on the board alone:
  * the attack test on a copy with only the two squares changed, instead
@@ -306,9 +336,11 @@ static enum rp_fillegal legal(const struct rp_fpos *p, rp_fmove m, int plain)
         if (checker != m.to || rp_fattacked(&r, p->king[us], them))
             return RP_FL_MAKPONG;
     }
-    if (d->immobility_illegal && (m.kind == RP_FM_DROP || m.kind == RP_FM_NORMAL)) {
+    if (d->landing_rules && (m.kind == RP_FM_DROP || m.kind == RP_FM_NORMAL)) {
+        if (m.kind == RP_FM_DROP && d->drop_opposite_coloured_bishop && !bishops_apart(p, m))
+            return RP_FL_BISHOP_COLOURS;
         int type = m.kind == RP_FM_DROP ? m.type : rp_fp_type(p->b[m.from]);
-        if (!mobile(d, type, us, m.to))
+        if (d->immobility_illegal && !mobile(d, type, us, m.to))
             return RP_FL_IMMOBILE;
     }
     if (d->must_capture && !is_capture(p, m) && any_legal(p, 1, 0))

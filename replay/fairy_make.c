@@ -134,12 +134,42 @@ static int make_castle(struct rp_fpos *p, rp_fmove m)
     return kto;
 }
 
+/* castlingDroppedPiece, as the reference build's do_move: a king
+ * dropped on castlingKingFile of its castling rank may castle with each
+ * rook in a corner of that rank; a rook dropped in such a corner, with
+ * the king already there, may castle with it. */
+static void dropped_castling(struct rp_fpos *p, int to, int type)
+{
+    const struct rp_fdef *d = p->def;
+    int us = p->side, rank = us ? d->ranks - d->castling_rank : d->castling_rank - 1;
+    if (rp_frank(to) != rank)
+        return;
+    int ksq = rp_fsq(d->castling_king_file, rank), corner[2] = {rp_fsq(0, rank), rp_fsq(d->files - 1, rank)};
+    int king = d->castling_king_type[us];
+    uint64_t rooks = d->castling_rook_types[us];
+    for (int i = 0; i < 2; i++) {
+        int rook = corner[i];
+        if (type == king && to == ksq) {
+            if (!rp_fp_real(p->b[rook]) || rp_fp_colour(p->b[rook]) != us || !(rooks >> rp_fp_type(p->b[rook]) & 1))
+                continue;
+        } else if (!(rooks >> type & 1) || to != rook || p->b[ksq] != rp_fp_make(king, us)) {
+            continue;
+        }
+        int idx = us * 2 + (rook < ksq);
+        p->castle_rights |= 1 << idx;
+        p->castle_rook[idx] = rook;
+        p->castle_king[idx] = ksq;
+    }
+}
+
 static void make_drop(struct rp_fpos *p, rp_fmove m)
 {
     int us = p->side;
     p->hand[us][m.hand_type]--;
     rp_fpos_put(p, m.to, m.type, us, m.type != m.hand_type ? m.hand_type + 1 : 0);
     p->rule50 = 0; /* any drop: the reference build's irreversible move */
+    if (p->def->castling_dropped_piece)
+        dropped_castling(p, m.to, m.type);
 }
 
 /* blastOnCapture: a capture on `at` removes the piece that took, and

@@ -165,7 +165,9 @@ enum rp_fillegal {
     RP_FL_MUTUALLY_IMMUNE,       /* mutuallyImmuneTypes: a piece taking its own type */
     RP_FL_ROYAL_BLASTED,         /* extinctionPseudoRoyal: the move's blast takes a piece of its own
                                     that is guarded like a king */
-    RP_FL_ROYAL_ATTACKED         /* extinctionPseudoRoyal: such a piece attacked after the move */
+    RP_FL_ROYAL_ATTACKED,        /* extinctionPseudoRoyal: such a piece attacked after the move */
+    RP_FL_BISHOP_COLOURS         /* dropOppositeColoredBishop: the drop leaves the bishops no way
+                                    onto squares of both colours */
 };
 enum rp_fillegal rp_flegal(const struct rp_fpos *p, rp_fmove m);
 /* The same without the quick king-safety test (quick_king_safe): every

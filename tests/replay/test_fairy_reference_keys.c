@@ -268,3 +268,43 @@ Test(replay_fairy_reference_keys, a_triple_step_leaves_two_en_passant_squares)
     expect_fen(text, "k10/11/11/11/11/11/3pp6/11/11/K10 w - - 0 2");
     free(text);
 }
+
+/* ------------------------------------------------------------ Placement */
+
+/* dropOppositeColoredBishop (Placement): a side's bishops go on squares
+ * of both colours (ffish: with the bishop on c1, the second only on b1,
+ * d1, f1 or h1, 32 moves in all; with g1 and h1 free and a rook and a
+ * bishop in hand, only R@g1 and B@h1). */
+Test(replay_fairy_reference_keys, dropped_bishops_stand_on_both_colours)
+{
+    ts_defs_load_text("[pl:placement]\n");
+    cr_expect_eq(legal_moves("pl", "2b5/pppppppp/8/8/8/8/PPPPPPPP/2B5[KQRRBNNkqrrbnn] w - - 0 2"), 32);
+    cr_expect_eq(legal_moves("pl", "rnbqkn2/pppppppp/8/8/8/8/PPPPPPPP/RNBQKN2[RBrb] w - - 0 7"), 2);
+    expect_fen("Game: pl\nFEN: rnbqkn2/pppppppp/8/8/8/8/PPPPPPPP/RNBQKN2[RBrb] w - - 0 7\n\n"
+               "7. R*g1 7... r*g8 8. B*h1\n",
+               "rnbqknr1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKNRB[b] b - - 0 8");
+    expect_illegal("Game: pl\nFEN: rnbqkn2/pppppppp/8/8/8/8/PPPPPPPP/RNBQKN2[RBrb] w - - 0 7\n\n7. B*g1\n",
+                   "a bishop dropped on g1 would stand on the colour of more than half of White's bishops: in pl "
+                   "they go on squares of both colours");
+    expect_illegal("Game: pl\nFEN: rnbqkn2/pppppppp/8/8/8/8/PPPPPPPP/RNBQKN2[RBrb] w - - 0 7\n\n7. R*h1\n",
+                   "a rook dropped on h1 leaves too few squares of one colour for White's bishops in hand: in pl "
+                   "they go on squares of both colours");
+}
+
+/* castlingDroppedPiece (Placement): a king dropped on e1 may castle with
+ * a rook in a corner of the first rank, a rook dropped in a corner with
+ * the king on e1 too; a king dropped on d1 may not (ffish's FENs). */
+Test(replay_fairy_reference_keys, a_dropped_king_and_rook_may_castle)
+{
+    ts_defs_load_text("[pl:placement]\n");
+    expect_fen("Game: pl\nFEN: r3k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[R] w - - 0 7\n\n7. R*a1\n",
+               "r3k3/pppppppp/8/8/8/8/PPPPPPPP/R3K3[] b Q - 0 7");
+    expect_fen("Game: pl\nFEN: r3k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[R] w - - 0 7\n\n7. R*h1\n",
+               "r3k3/pppppppp/8/8/8/8/PPPPPPPP/4K2R[] b K - 0 7");
+    expect_fen("Game: pl\nFEN: r3k3/pppppppp/8/8/8/8/PPPPPPPP/R7[K] w - - 0 7\n\n7. K*e1\n",
+               "r3k3/pppppppp/8/8/8/8/PPPPPPPP/R3K3[] b Q - 0 7");
+    expect_fen("Game: pl\nFEN: r3k3/pppppppp/8/8/8/8/PPPPPPPP/R7[K] w - - 0 7\n\n7. K*d1\n",
+               "r3k3/pppppppp/8/8/8/8/PPPPPPPP/R2K4[] b - - 0 7");
+    expect_fen("Game: pl\nFEN: r3k3/pppppppp/8/8/8/8/PPPPPPPP/R7[K] w - - 0 7\n\n7. K*e1 7... p h7-h6 8. K e1-c1\n",
+               "r3k3/ppppppp1/7p/8/8/8/PPPPPPPP/2KR4[] b - - 1 8");
+}
