@@ -467,11 +467,12 @@ int rp_ffen_read_start(struct rp_fpos *p, const struct rp_fdef *d, const char *f
 
 /* ----------------------------------------------------------- writing */
 
-void rp_ffen_write(const struct rp_fpos *p, char *buf, size_t size)
+#define PUT(...) (*at += (size_t)snprintf(buf + *at, *at < size ? size - *at : 0, __VA_ARGS__))
+
+/* The placement field, and the hand in brackets where the variant has one. */
+static void write_board(const struct rp_fpos *p, char *buf, size_t size, size_t *at)
 {
     const struct rp_fdef *d = p->def;
-    size_t at = 0;
-#define PUT(...) (at += (size_t)snprintf(buf + at, at < size ? size - at : 0, __VA_ARGS__))
     for (int r = d->ranks - 1; r >= 0; r--) {
         int empty = 0;
         for (int f = 0; f < d->files; f++) {
@@ -512,7 +513,12 @@ void rp_ffen_write(const struct rp_fpos *p, char *buf, size_t size)
                     PUT("%c", c ? d->types[t].letter : (char)toupper((unsigned char)d->types[t].letter));
         PUT("]");
     }
-    PUT(" %c ", p->side ? 'b' : 'w');
+}
+
+/* The castling field, with the gating files where the variant gates. */
+static void write_castling(const struct rp_fpos *p, char *buf, size_t size, size_t *at)
+{
+    const struct rp_fdef *d = p->def;
     int any = 0;
     for (int c = 0; c < 2; c++) {
         for (int q = 0; q < 2; q++) {
@@ -537,6 +543,11 @@ void rp_ffen_write(const struct rp_fpos *p, char *buf, size_t size)
     }
     if (!any)
         PUT("-");
+}
+
+/* The en passant field (a counting rule's limit in its place). */
+static void write_ep(const struct rp_fpos *p, char *buf, size_t size, size_t *at)
+{
     if (p->counting_limit)
         PUT(" %d ", p->counting_limit);
     else if (p->ep != RP_FNOSQ && p->ep2 != RP_FNOSQ)
@@ -551,6 +562,16 @@ void rp_ffen_write(const struct rp_fpos *p, char *buf, size_t size)
         PUT(" %c%d ", 'a' + rp_ffile(p->ep), rp_frank(p->ep) + 1);
     else
         PUT(" - ");
+}
+
+void rp_ffen_write(const struct rp_fpos *p, char *buf, size_t size)
+{
+    const struct rp_fdef *d = p->def;
+    size_t pos = 0, *at = &pos;
+    write_board(p, buf, size, at);
+    PUT(" %c ", p->side ? 'b' : 'w');
+    write_castling(p, buf, size, at);
+    write_ep(p, buf, size, at);
     if (d->check_counting)
         PUT("%d+%d ", p->checks_left[0], p->checks_left[1]);
     PUT("%d %d", p->counting_limit ? p->counting_ply : p->rule50, 1 + (p->plies - p->side) / 2);
