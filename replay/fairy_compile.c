@@ -364,6 +364,27 @@ static int add_probe(struct rp_fdef *d, int by, struct rp_fprobe pr, struct rp_f
     return 0;
 }
 
+/* A fast leap and a fast ride of one step: the ride's walk looks at the
+ * leap's square first, so the yes-or-no attack test (rp_fattacked) asks
+ * the leap's types there and skips the leap; rp_fattacker keeps to the
+ * probes' order, both kept. */
+static void merge_leaps(struct rp_fdef *d, int by)
+{
+    for (int i = 0; i < d->nprobes[by]; i++) {
+        struct rp_fprobe *l = &d->probes[by][i];
+        if (l->slow || l->kind != RP_FA_LEAP)
+            continue;
+        for (int j = 0; j < d->nprobes[by]; j++) {
+            struct rp_fprobe *r = &d->probes[by][j];
+            if (!r->slow && r->kind == RP_FA_RIDE && r->off == l->off) {
+                r->near |= l->types;
+                l->merged = 1;
+                break;
+            }
+        }
+    }
+}
+
 static int compile_probes(struct rp_fdef *d, struct rp_fdef_error *err)
 {
     d->simple_attacks = 1;
@@ -408,6 +429,7 @@ static int compile_probes(struct rp_fdef *d, struct rp_fdef_error *err)
                     return -1;
             }
         }
+        merge_leaps(d, by);
     }
     return 0;
 }

@@ -203,7 +203,11 @@ struct rp_fprobe {
     uint8_t slow;                /* the attack needs the atom's own test (lame, a condition, a
                                     range, a cannon): type and atom say which */
     uint8_t type, atom;          /* slow: the one type and its atom */
+    uint8_t merged;              /* a fast leap whose square a fast ride of the same step looks
+                                    at first: the yes-or-no attack test asks it there (`near`) */
     uint64_t types;              /* fast: bit per type that attacks so */
+    uint64_t near;               /* a fast ride: the types of the merged leap of its step, which
+                                    attack from its first square only */
 };
 
 #define RP_FMAX_PROBES 256
@@ -510,7 +514,22 @@ void rp_fbase_label(const struct rp_fdef *d, int type, int colour, char *out);
 /* fairy_squares.c: square names with gcFiles/gcRanks (out: at least 8
  * bytes); parsing one gives the mailbox square or -1. */
 void rp_fsquare_name(const struct rp_fdef *d, int sq, char *out);
-int rp_fsquare_parse(const struct rp_fdef *d, const char *name);
+int rp_fsquare_parse_labels(const struct rp_fdef *d, const char *name); /* gcFiles or gcRanks given */
+static inline int rp_fsquare_parse(const struct rp_fdef *d, const char *name)
+{
+    if (d->nfile_labels || d->nrank_labels)
+        return rp_fsquare_parse_labels(d, name);
+    /* The usual labels, read directly: "e4", "j10" (not "e04"). */
+    int f = name[0] - 'a', r = name[1] - '0';
+    if (f < 0 || f >= d->files || r < 1 || r > 9)
+        return -1;
+    if (name[2]) {
+        if (name[2] < '0' || name[2] > '9' || name[3])
+            return -1;
+        r = r * 10 + name[2] - '0';
+    }
+    return r <= d->ranks ? rp_fsq(f, r - 1) : -1;
+}
 /* A piece's name for messages ("knight", "promoted pawn", the
  * definition's gcNames), written into buf (RP_FNAME_MAX bytes), which it
  * returns: a message naming two pieces gives each its own buffer. */

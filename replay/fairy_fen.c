@@ -445,6 +445,7 @@ int rp_ffen_read(struct rp_fpos *p, const struct rp_fdef *d, const char *fen, ch
         p->counting_ply = p->rule50;
         p->rule50 = 0;
     }
+    p->key_castle = rp_fcastle_key(p);
     p->in_check = p->king[p->side] != RP_FNOSQ && rp_fattacked(p, p->king[p->side], !p->side);
     if (d->shatar_mate_rule)
         p->shak_run[p->side] = p->in_check && (rp_fchecker_types(p) & d->shak_types) != 0;

@@ -162,8 +162,10 @@ int rp_fattack_from(const struct rp_fpos *p, int type, int by, int from, const s
  * on the board; the piece on sq (if any) does not matter (11.1's
  * attackers_to).  Each probe looks at the one square an attacker of its
  * geometry would stand on: one step back for a leaper, the first piece
- * back along the line for a rider, the second for a cannon. */
-static int attacker(const struct rp_fpos *p, int sq, int by)
+ * back along the line for a rider, the second for a cannon.  The first
+ * probe's in their order; with `any` (a yes or no) a ride asks the leap
+ * merged into it on its first square, and the leap is skipped. */
+static int attacker(const struct rp_fpos *p, int sq, int by, int any)
 {
     const struct rp_fdef *d = p->def;
     uint64_t live = p->live[by] & d->allowed[by][sq];
@@ -171,10 +173,11 @@ static int attacker(const struct rp_fpos *p, int sq, int by)
         return RP_FNOSQ;
     const struct rp_fprobe *pr = d->probes[by];
     for (int i = 0; i < d->nprobes[by]; i++, pr++) {
-        if (!(pr->types & live))
+        uint64_t types = pr->types & live, near = any ? pr->near & live : 0;
+        if ((any && pr->merged) || !(types | near))
             continue;
         int from = sq - pr->off;
-        if (pr->kind != RP_FA_LEAP) {
+        if (pr->kind != RP_FA_LEAP && types) {
             while (p->b[from] == 0)
                 from -= pr->off;
             if (pr->kind != RP_FA_RIDE && p->b[from] != RP_FOFF)
@@ -182,10 +185,12 @@ static int attacker(const struct rp_fpos *p, int sq, int by)
                     ;
         }
         rp_fpiece pc = p->b[from];
+        if (from == sq - pr->off)
+            types |= near;
         /* live, not just the probe's types: a probe shared by several
          * types may find one that may not stand on sq (a general outside
          * its palace) where another could. */
-        if (!rp_fp_real(pc) || rp_fp_colour(pc) != by || !((pr->types & live) >> rp_fp_type(pc) & 1))
+        if (!rp_fp_real(pc) || rp_fp_colour(pc) != by || !(types >> rp_fp_type(pc) & 1))
             continue;
         if (pr->slow && !rp_fattack_from(p, pr->type, by, from, &d->types[pr->type].atoms[pr->atom], sq))
             continue;
@@ -280,12 +285,12 @@ int rp_fpiece_attacks(const struct rp_fpos *p, int sq, int k)
 
 int rp_fattacker(const struct rp_fpos *p, int sq, int by)
 {
-    return attacker(p, sq, by);
+    return attacker(p, sq, by, 0);
 }
 
 int rp_fattacked(const struct rp_fpos *p, int sq, int by)
 {
-    return attacker(p, sq, by) != RP_FNOSQ;
+    return attacker(p, sq, by, 1) != RP_FNOSQ;
 }
 
 /* ---------------------------------------------------------- generation */

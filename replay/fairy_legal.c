@@ -802,12 +802,7 @@ uint64_t rp_fkey(const struct rp_fpos *p)
                 if (p->hand[c][t])
                     k ^= rp_fmix(0x100000ULL | (uint64_t)c << 12 | (uint64_t)t << 8 | p->hand[c][t]);
             }
-    if (p->castle_rights) {
-        k ^= rp_fmix(0x200000ULL | (uint64_t)p->castle_rights);
-        for (int idx = 0; idx < 4; idx++)
-            if (p->castle_rights >> idx & 1)
-                k ^= rp_fmix(0x300000ULL | (uint64_t)idx << 12 | (uint64_t)p->castle_rook[idx]);
-    }
+    k ^= p->key_castle;
     if (d->check_counting)
         k ^= rp_fmix(0x400000ULL | (uint64_t)p->checks_left[0] << 8 | (uint64_t)p->checks_left[1]);
     if (ep_capture_legal(p))

@@ -37,10 +37,13 @@ static void update_castling(struct rp_fpos *p, int sq)
 {
     if (!p->castle_rights)
         return;
+    int before = p->castle_rights;
     for (int idx = 0; idx < 4; idx++)
         if ((p->castle_rights >> idx & 1) &&
             (sq == p->castle_rook[idx] || sq == p->castle_king[idx]))
             p->castle_rights &= ~(1 << idx);
+    if (p->castle_rights != before)
+        p->key_castle = rp_fcastle_key(p);
 }
 
 static int count_hand(const struct rp_fpos *p, int colour)
@@ -127,6 +130,7 @@ static int make_castle(struct rp_fpos *p, rp_fmove m)
     rp_fpos_put(p, kto, rp_fp_type(king), us, 0);
     rp_fpos_put(p, rto, rp_fp_type(rook), us, 0);
     p->castle_rights &= ~(3 << (us * 2));
+    p->key_castle = rp_fcastle_key(p);
     if (p->def->gating) {
         rp_fset_del(&p->gates[us], kfrom);
         rp_fset_del(&p->gates[us], rfrom);

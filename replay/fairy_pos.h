@@ -50,6 +50,8 @@ struct rp_fpos {
     uint8_t count[2][RP_FMAX_TYPES];
     uint64_t live[2];            /* bit per type of which the colour has a piece on the board */
     uint64_t key_board;          /* the pieces on their squares, kept as they move (rp_fkey) */
+    uint64_t key_castle;         /* the castling rights' part of the key, kept as they change
+                                    (rp_fcastle_key) */
     int side;                    /* FMT_WHITE or FMT_BLACK to move */
     int king[2];                 /* the royal piece's square, RP_FNOSQ if none */
     int ep;                      /* en passant target, or RP_FNOSQ */
@@ -114,6 +116,10 @@ static inline uint64_t rp_fpiece_key(rp_fpiece pc, int unpromoted, int sq)
 
 /* Take the piece off sq (its counts, the king's square, the key). */
 void rp_fpos_take(struct rp_fpos *p, int sq);
+
+/* The castling rights' part of the repetition key, from the rights and
+ * their rooks' squares: kept in key_castle whenever the rights change. */
+uint64_t rp_fcastle_key(const struct rp_fpos *p);
 
 int rp_fbikjang(const struct rp_fpos *p);      /* the kings face each other on a file */
 

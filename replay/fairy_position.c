@@ -41,6 +41,18 @@ void rp_fpos_take(struct rp_fpos *p, int sq)
     p->unpromoted[sq] = 0;
 }
 
+uint64_t rp_fcastle_key(const struct rp_fpos *p)
+{
+    uint64_t k = 0;
+    if (p->castle_rights) {
+        k ^= rp_fmix(0x200000ULL | (uint64_t)p->castle_rights);
+        for (int idx = 0; idx < 4; idx++)
+            if (p->castle_rights >> idx & 1)
+                k ^= rp_fmix(0x300000ULL | (uint64_t)idx << 12 | (uint64_t)p->castle_rook[idx]);
+    }
+    return k;
+}
+
 int rp_fbikjang(const struct rp_fpos *p)
 {
     const struct rp_fdef *d = p->def;

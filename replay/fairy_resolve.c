@@ -17,6 +17,7 @@
  * a king's step is both a plain move and a castling, the plain move is
  * meant unless the rook's move follows.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +50,14 @@ static int check_squares(const struct rp_fturn *t)
 
 static int label_is(const struct rp_fturn *t, int sq, const char *label)
 {
+    rp_fpiece pc = t->p->b[sq];
+    int type = rp_fp_type(pc), colour = rp_fp_colour(pc);
+    /* The usual label, the type's letter (no gcLabels, never promoted):
+     * what rp_flabel would write, compared at once. */
+    if (!t->p->unpromoted[sq] && !t->d->labels[colour][type][0]) {
+        char letter = t->d->types[type].letter;
+        return label[0] == (colour ? letter : (char)toupper((unsigned char)letter)) && !label[1];
+    }
     char l[RP_FLABEL_MAX + 2];
     rp_flabel(t->d, t->p->b[sq], t->p->unpromoted[sq], l);
     return strcmp(l, label) == 0;
@@ -410,6 +419,16 @@ static int resolve_move(const struct rp_fturn *t, rp_fmove *out)
     gen_to(t, from, to, &all, &cand);
     if (cand.n == 0)
         return rp_fexplain_unreachable(t);
+    /* The usual turn: one plain move, written alone, nothing to pick
+     * (what pick() would choose, and its verdict when illegal). */
+    rp_fmove only = cand.m[0];
+    if (cand.n == 1 && t->n == 1 && !only.gate && (only.kind == RP_FM_NORMAL || only.kind == RP_FM_EP)) {
+        enum rp_fillegal why = rp_flegal(p, only);
+        if (why != RP_FL_OK)
+            return rp_fexplain_illegal(t, only, why);
+        *out = only;
+        return 1;
+    }
     /* King safety and the variant's rules come before the promotion's
      * piece is looked at (the order of docs/rules.md "Common to all
      * variants"): if no candidate of any kind is legal, that is the

@@ -17,20 +17,8 @@ void rp_fsquare_name(const struct rp_fdef *d, int sq, char *out)
     snprintf(out, 8, "%s%s", d->file_labels[f], d->rank_labels[r]);
 }
 
-int rp_fsquare_parse(const struct rp_fdef *d, const char *name)
+int rp_fsquare_parse_labels(const struct rp_fdef *d, const char *name)
 {
-    if (!d->nfile_labels && !d->nrank_labels) {
-        /* The usual labels, read directly: "e4", "j10" (not "e04"). */
-        int f = name[0] - 'a', r = name[1] - '0';
-        if (f < 0 || f >= d->files || r < 1 || r > 9)
-            return -1;
-        if (name[2]) {
-            if (name[2] < '0' || name[2] > '9' || name[3])
-                return -1;
-            r = r * 10 + name[2] - '0';
-        }
-        return r <= d->ranks ? rp_fsq(f, r - 1) : -1;
-    }
     for (int f = 0; f < d->files; f++) {
         size_t n = strlen(d->file_labels[f]);
         if (strncmp(name, d->file_labels[f], n) != 0)

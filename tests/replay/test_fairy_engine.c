@@ -3,8 +3,10 @@
  * of every shipped definition reached by seeded random play (every fast
  * path keeps its plain twin and a test that they agree, docs/testing.md):
  *
- *   - the attack test by probes (rp_fattacked) against trying every
- *     capture atom of every enemy piece on the board;
+ *   - the attack test by probes (rp_fattacked, which asks a leap on the
+ *     first square of a ride of its step, and rp_fattacker, which keeps
+ *     to the probes' order) against trying every capture atom of every
+ *     enemy piece on the board;
  *   - moves generated towards one square (rp_fgen_from_to) against all of
  *     the piece's moves, kept when they reach it;
  *   - legality with the quick king-safety test (rp_flegal) against every
@@ -120,7 +122,8 @@ static int check_position(const struct rp_fpos *p, struct tally *n)
         for (int f = 0; f < d->files; f++) {
             int sq = rp_fsq(f, r);
             for (int by = 0; by < 2; by++, n->attacks++)
-                if (rp_fattacked(p, sq, by) != attacked_plain(p, sq, by)) {
+                if (rp_fattacked(p, sq, by) != attacked_plain(p, sq, by) ||
+                    (rp_fattacker(p, sq, by) != RP_FNOSQ) != attacked_plain(p, sq, by)) {
                     cr_log_error("%s: %s: is %c%d attacked by %s? probes %d, plain %d", d->name, fen, 'a' + f,
                                  r + 1, by ? "Black" : "White", rp_fattacked(p, sq, by), attacked_plain(p, sq, by));
                     bad++;
