@@ -163,6 +163,7 @@ static void dropped_castling(struct rp_fpos *p, int to, int type)
         p->castle_rights |= 1 << idx;
         p->castle_rook[idx] = rook;
         p->castle_king[idx] = ksq;
+        p->key_castle = rp_fcastle_key(p);
     }
 }
 

@@ -237,6 +237,30 @@ Test(replay_fairy_engine, the_key_tells_a_promoted_piece_by_its_base)
                   key_of("crazyhouse-gc", "4k3/8/8/8/8/8/8/3Q~K3[] w - - 0 1"));
 }
 
+/* castlingDroppedPiece: a king dropped beside a cornered rook gains the
+ * right to castle, and the key kept as the rights change counts it as
+ * the FEN read afresh does. */
+Test(replay_fairy_engine, a_right_a_drop_gives_is_in_the_kept_key)
+{
+    ts_defs_load_text("[placement-key:placement]\n");
+    const struct rp_fdef *d = rp_fairy_find("placement-key");
+    cr_assert_not_null(d);
+    struct rp_fpos p, fresh;
+    ts_fpos_read(&p, "placement-key", "8/pppppppp/8/8/8/8/PPPPPPPP/7R[KQRBBNNkqrrbbnn] w - - 0 1");
+    rp_fmove m;
+    memset(&m, 0, sizeof m);
+    m.from = RP_FNOSQ;
+    m.to = (uint16_t)rp_fsq(4, 0);
+    m.kind = RP_FM_DROP;
+    m.type = m.hand_type = (uint8_t)rp_ftype_of_letter(d, 'k');
+    rp_fmake(&p, m);
+    cr_assert_eq(p.castle_rights, 1, "the king dropped on e1 castles with the rook on h1");
+    char fen[512];
+    rp_ffen_write(&p, fen, sizeof fen);
+    ts_fpos_read(&fresh, "placement-key", fen);
+    cr_expect_eq(rp_fkey(&p), rp_fkey(&fresh), "%s", fen);
+}
+
 /* Legal moves at the start of the variant a definition text defines. */
 static int start_moves(const char *text, const char *name)
 {
