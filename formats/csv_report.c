@@ -384,7 +384,10 @@ long fmt_csv_split(char *line, const char **cells, size_t max)
             if (*p != ',' && *p != '\0')
                 return -1;
         } else {
-            p += strcspn(p, ",");
+            /* strchr finds the one byte several at a time, where
+             * strcspn's set of one is slower at the same search. */
+            char *comma = strchr(p, ',');
+            p = comma ? comma : p + strlen(p);
             out = p;
         }
         char end = *p;

@@ -15,8 +15,7 @@ void st_map_init(struct st_map *m) { memset(m, 0, sizeof *m); }
 
 void st_map_release(struct st_map *m)
 {
-    free(m->keys);
-    free(m->vals);
+    free(m->slots);
     st_map_init(m);
 }
 
@@ -34,11 +33,16 @@ static uint64_t hash_key(const struct st_key *key)
     return h ^ (h >> 32);
 }
 
+static int same_key(const struct st_key *a, const struct st_key *b)
+{
+    return a->k[0] == b->k[0] && a->k[1] == b->k[1] && a->k[2] == b->k[2] && a->k[3] == b->k[3];
+}
+
 static size_t find_slot(const struct st_map *m, const struct st_key *key)
 {
     size_t mask = m->cap - 1;
     size_t i = (size_t)hash_key(key) & mask;
-    while (m->vals[i] != EMPTY && memcmp(&m->keys[i], key, sizeof *key) != 0)
+    while (m->slots[i].val != EMPTY && !same_key(&m->slots[i].key, key))
         i = (i + 1) & mask;
     return i;
 }
@@ -46,24 +50,16 @@ static size_t find_slot(const struct st_map *m, const struct st_key *key)
 static int grow(struct st_map *m)
 {
     size_t cap = m->cap ? m->cap * 2 : 64;
-    struct st_map bigger = {malloc(cap * sizeof *m->keys), malloc(cap * sizeof *m->vals), cap, 0};
-    if (!bigger.keys || !bigger.vals) {
-        free(bigger.keys);
-        free(bigger.vals);
+    struct st_map bigger = {malloc(cap * sizeof *m->slots), cap, 0};
+    if (!bigger.slots)
         return -1;
-    }
     for (size_t i = 0; i < cap; i++)
-        bigger.vals[i] = EMPTY;
-    for (size_t i = 0; i < m->cap; i++) {
-        if (m->vals[i] == EMPTY)
-            continue;
-        size_t j = find_slot(&bigger, &m->keys[i]);
-        bigger.keys[j] = m->keys[i];
-        bigger.vals[j] = m->vals[i];
-    }
+        bigger.slots[i].val = EMPTY;
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->slots[i].val != EMPTY)
+            bigger.slots[find_slot(&bigger, &m->slots[i].key)] = m->slots[i];
     bigger.n = m->n;
-    free(m->keys);
-    free(m->vals);
+    free(m->slots);
     *m = bigger;
     return 0;
 }
@@ -75,13 +71,13 @@ int st_map_get_or_add(struct st_map *m, const struct st_key *key, uint32_t fresh
     /* Keep the load under 1/2 so probes stay short. */
     if ((m->n + 1) * 2 > m->cap && grow(m) != 0)
         return -1;
-    size_t i = find_slot(m, key);
-    if (m->vals[i] == EMPTY) {
-        m->keys[i] = *key;
-        m->vals[i] = fresh;
+    struct st_map_slot *slot = &m->slots[find_slot(m, key)];
+    if (slot->val == EMPTY) {
+        slot->key = *key;
+        slot->val = fresh;
         m->n++;
         *added = 1;
     }
-    *value = m->vals[i];
+    *value = slot->val;
     return 0;
 }

@@ -31,26 +31,43 @@ static uint64_t hash_str(const char *s)
     return h;
 }
 
-static size_t slot_of(const struct st_names *t, const char *s)
+/* A slot's parts (struct st_names): the id + 1, and the hash's tag. */
+#define SLOT_ID(v) ((uint32_t)(v))
+#define SLOT_TAG(h) ((h) >> 32 << 32)
+
+/* The slot of s (hash h): where it is, or the empty slot it would take. */
+static size_t slot_of(const struct st_names *t, const char *s, uint64_t h)
 {
     size_t mask = t->nslots - 1;
-    size_t i = (size_t)hash_str(s) & mask;
-    while (t->slots[i] && strcmp(t->str[t->slots[i] - 1], s) != 0)
-        i = (i + 1) & mask;
+    size_t i = (size_t)h & mask;
+    uint64_t tag = SLOT_TAG(h);
+    for (uint64_t v; (v = t->slots[i]) != 0; i = (i + 1) & mask)
+        if (SLOT_TAG(v) == tag && strcmp(t->str[SLOT_ID(v) - 1], s) == 0)
+            break;
     return i;
 }
 
 static int rehash(struct st_names *t)
 {
     size_t nslots = t->nslots ? t->nslots * 2 : 64;
-    uint32_t *slots = calloc(nslots, sizeof *slots);
+    uint64_t *slots = calloc(nslots, sizeof *slots);
     if (!slots)
         return -1;
+    size_t mask = nslots - 1;
+    for (size_t k = 0; k < t->nslots; k++) {
+        uint64_t v = t->slots[k];
+        if (!v)
+            continue;
+        /* The slot keeps the hash's high half; the low half, which
+         * picks the slot, is computed again. */
+        size_t i = (size_t)hash_str(t->str[SLOT_ID(v) - 1]) & mask;
+        while (slots[i])
+            i = (i + 1) & mask;
+        slots[i] = v;
+    }
     free(t->slots);
     t->slots = slots;
     t->nslots = nslots;
-    for (size_t id = 0; id < t->n; id++)
-        t->slots[slot_of(t, t->str[id])] = (uint32_t)id + 1;
     return 0;
 }
 
@@ -58,22 +75,26 @@ uint32_t st_names_find(const struct st_names *t, const char *s)
 {
     if (!t->nslots)
         return UINT32_MAX;
-    size_t i = slot_of(t, s);
-    return t->slots[i] ? t->slots[i] - 1 : UINT32_MAX;
+    uint64_t v = t->slots[slot_of(t, s, hash_str(s))];
+    return v ? SLOT_ID(v) - 1 : UINT32_MAX;
 }
 
 int st_names_id(struct st_names *t, const char *s, uint32_t *id)
 {
-    uint32_t found = st_names_find(t, s);
-    if (found != UINT32_MAX) {
-        *id = found;
+    uint64_t h = hash_str(s);
+    size_t i = t->nslots ? slot_of(t, s, h) : 0;
+    if (t->nslots && t->slots[i]) {
+        *id = SLOT_ID(t->slots[i]) - 1;
         return 0;
     }
     /* Ids must stay below UINT32_MAX, which callers use as "none". */
     if (t->n >= UINT32_MAX - 1)
         return -1;
-    if ((t->n + 1) * 2 > t->nslots && rehash(t) != 0)
-        return -1;
+    if ((t->n + 1) * 2 > t->nslots) {
+        if (rehash(t) != 0)
+            return -1;
+        i = slot_of(t, s, h);
+    }
     if (t->n == t->cap) {
         size_t cap = t->cap ? t->cap * 2 : 16;
         char **str = realloc(t->str, cap * sizeof *str);
@@ -86,7 +107,7 @@ int st_names_id(struct st_names *t, const char *s, uint32_t *id)
     if (!copy)
         return -1;
     t->str[t->n] = copy;
-    t->slots[slot_of(t, copy)] = (uint32_t)t->n + 1;
+    t->slots[i] = SLOT_TAG(h) | ((uint64_t)t->n + 1);
     *id = (uint32_t)t->n++;
     return 0;
 }

@@ -22,9 +22,15 @@ struct st_key {
     uint32_t k[4];
 };
 
+/* A slot: the key and its value side by side, so that a probe touches
+ * one cache line, not one in each of two arrays. */
+struct st_map_slot {
+    struct st_key key;
+    uint32_t val;     /* UINT32_MAX: empty slot */
+};
+
 struct st_map {
-    struct st_key *keys;
-    uint32_t *vals;   /* UINT32_MAX: empty slot */
+    struct st_map_slot *slots;
     size_t cap;       /* power of two, or 0 */
     size_t n;
 };
@@ -43,7 +49,10 @@ int st_map_get_or_add(struct st_map *m, const struct st_key *key, uint32_t fresh
 struct st_names {
     char **str;
     size_t n, cap;
-    uint32_t *slots;  /* hash slots holding id + 1, 0 = empty */
+    uint64_t *slots;  /* hash slots holding id + 1 (0 = empty) in the low 32
+                       * bits and the name's hash's high 32 bits above, so
+                       * that a probe compares the bytes of a name only
+                       * when the hashes agree */
     size_t nslots;
 };
 
