@@ -254,7 +254,7 @@ struct cli_report_opts cli_analyze_report_opts(const struct analyze *A)
     struct cli_report_opts o = {A->o.outdir, A->o.excel, A->o.declared, A->o.min_games,
                                 A->o.selection, A->o.xlsx, {0},    A->o.illegal,
                                 &A->o.rating,   A->alias, &A->spellings, A->o.shard,
-                                A->o.nshards};
+                                A->o.nshards, A->o.jobs > 0 ? (unsigned)A->o.jobs : 1};
     o.info.started = A->started;
     o.info.inputs = A->o.inputs;
     o.info.ninputs = (size_t)A->o.ninputs;

@@ -680,6 +680,7 @@ struct cli_report_opts {
     const struct st_alias *alias; /* --player-alias, read, or NULL */
     const struct cli_alias_spellings *spellings; /* its spellings, or NULL */
     unsigned shard, nshards;      /* a shard's K of N (the summary names it); nshards 0: none */
+    unsigned threads;             /* -j: the threads the end of the run may use (0: one) */
 };
 
 /* The paths of the row reports in dir (viewer: CLI_VIEWER_FILE, or NULL

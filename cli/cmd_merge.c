@@ -591,7 +591,7 @@ static struct cli_report_opts merged_report_opts(struct merge *M, long long run_
     const struct cli_state *s = &M->sh[0].st;
     struct cli_report_opts o = {M->outdir, s->excel, s->declared, s->min_games, s->selection,
                                 M->xlsx, {0}, s->illegal, &s->rating, M->alias,
-                                &M->spellings, 0, 0};
+                                &M->spellings, 0, 0, 1};
     o.info.started = run_started;
     o.info.inputs = (const char *const *)s->inputs;
     o.info.ninputs = s->ninputs;

@@ -142,7 +142,8 @@ int cli_report_statistics(st_stats *stats, const struct cli_totals *t,
 {
     const struct cli_rating_opts *r = o->rating;
     struct st_options so = {o->min_games, 0, r->anchor[0] ? r->anchor : NULL, r->anchor_rating,
-                            r->average_set, r->average, r->white_advantage, o->illegal};
+                            r->average_set, r->average, r->white_advantage, o->illegal,
+                            o->threads};
     int rc = st_stats_finish(stats, &so);
     if (rc != ST_OK) {
         cli_error("%s while computing the statistics", st_rc_text(rc));

@@ -6,6 +6,8 @@
  * their Game Courier ratings and numbered into groups of players who met;
  * a list with the same pairs as an earlier one takes its ratings.
  */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -250,7 +252,88 @@ static uint32_t earlier_same_list(const st_stats *s, const size_t *start, const 
     return UINT32_MAX;
 }
 
-/* Every list: each variant's, then `all`; a row of rating_lists.csv each. */
+/* The lists to fit, shared by the threads that fit them: each takes the
+ * next list not yet taken.  A list's fit reads only the pair table, the
+ * names and the options, and writes only its own players' records and
+ * its own st_list_info, so lists fit side by side give the same numbers
+ * as one after another. */
+struct fit_work {
+    st_stats *s;
+    const size_t *start;
+    const uint32_t *idx;
+    const uint32_t *todo;         /* the lists to fit, in order */
+    size_t ntodo;
+    struct st_list_info **info;   /* per list: where its fit goes */
+    atomic_size_t next;           /* the next of todo to take */
+    atomic_int failed;
+};
+
+/* Fit lists until none is left; local and who: the thread's own room
+ * (fit_list's), of s->players.n entries each, local all ST_NONE. */
+static void fit_lists(struct fit_work *w, uint32_t *local, uint32_t *who)
+{
+    for (size_t k; (k = atomic_fetch_add(&w->next, 1)) < w->ntodo && !atomic_load(&w->failed);) {
+        uint32_t l = w->todo[k];
+        if (fit_list(w->s, w->idx + w->start[l], w->start[l + 1] - w->start[l], l, local, who,
+                     w->info[l]) != 0)
+            atomic_store(&w->failed, 1);
+    }
+}
+
+struct fit_thread {
+    pthread_t t;
+    struct fit_work *w;
+    uint32_t *local, *who;
+};
+
+static void *fit_thread_main(void *arg)
+{
+    struct fit_thread *f = arg;
+    fit_lists(f->w, f->local, f->who);
+    return NULL;
+}
+
+/* Fit the lists of w with up to `threads` threads, the calling one
+ * among them (local, who: its room).  A thread that cannot be started
+ * leaves its lists to the others. */
+static void fit_in_threads(struct fit_work *w, unsigned threads, uint32_t *local, uint32_t *who)
+{
+    size_t n = w->s->players.n, extra = threads > 1 ? threads - 1 : 0;
+    if (w->ntodo == 0 || extra > w->ntodo - 1)
+        extra = w->ntodo ? w->ntodo - 1 : 0;
+    struct fit_thread *f = extra ? calloc(extra, sizeof *f) : NULL;
+    size_t started = 0;
+    for (size_t i = 0; f && i < extra; i++) {
+        f[i].w = w;
+        f[i].local = malloc((n ? n : 1) * sizeof *f[i].local);
+        f[i].who = malloc((n ? n : 1) * sizeof *f[i].who);
+        if (!f[i].local || !f[i].who) {
+            free(f[i].local);
+            free(f[i].who);
+            break;
+        }
+        for (size_t p = 0; p < n; p++)
+            f[i].local[p] = ST_NONE;
+        if (pthread_create(&f[i].t, NULL, fit_thread_main, &f[i]) != 0) {
+            free(f[i].local);
+            free(f[i].who);
+            break;
+        }
+        started++;
+    }
+    fit_lists(w, local, who);
+    for (size_t i = 0; i < started; i++) {
+        pthread_join(f[i].t, NULL);
+        free(f[i].local);
+        free(f[i].who);
+    }
+    free(f);
+}
+
+/* Every list: each variant's, then `all`; a row of rating_lists.csv each.
+ * The lists with pairs of their own are fitted (by s->opt.threads threads
+ * at most); a list with the same pairs as an earlier one then takes its
+ * ratings. */
 int st_rating_lists_fit(st_stats *s, size_t nvariants)
 {
     if (s->npr == 0)
@@ -262,9 +345,12 @@ int st_rating_lists_fit(st_stats *s, size_t nvariants)
     uint32_t *local = malloc(s->players.n * sizeof *local);
     uint32_t *who = malloc(s->players.n * sizeof *who);
     uint32_t *list_row = malloc(nlists * sizeof *list_row);
+    uint32_t *same = malloc(nlists * sizeof *same);
+    uint32_t *todo = malloc(nlists * sizeof *todo);
+    struct st_list_info **info = malloc(nlists * sizeof *info);
     s->lists = calloc(nlists, sizeof *s->lists);
     int rc = -1;
-    if (!start || !idx || !local || !who || !list_row || !s->lists)
+    if (!start || !idx || !local || !who || !list_row || !same || !todo || !info || !s->lists)
         goto out;
     for (size_t k = 0; k < s->npr; k++)
         start[s->pr[k].rank_variant + 1]++;
@@ -277,25 +363,29 @@ int st_rating_lists_fit(st_stats *s, size_t nvariants)
     start[0] = 0;
     for (size_t i = 0; i < s->players.n; i++)
         local[i] = ST_NONE;
-    rc = 0;
-    for (size_t l = 0; l < nlists && rc == 0; l++) {
+    struct fit_work w = {s, start, idx, todo, 0, info, 0, 0};
+    for (size_t l = 0; l < nlists; l++) {
+        info[l] = NULL;
         if (start[l + 1] == start[l])
             continue;
-        struct st_list_info *info = &s->lists[s->nlists];
-        info->variant = l < nvariants ? s->var_order[l] : ST_NONE;
-        info->rank_variant = (uint32_t)l;
+        info[l] = &s->lists[s->nlists];
+        info[l]->variant = l < nvariants ? s->var_order[l] : ST_NONE;
+        info[l]->rank_variant = (uint32_t)l;
         list_row[l] = (uint32_t)s->nlists++;
-        uint32_t same = earlier_same_list(s, start, idx, l);
-        if (same != UINT32_MAX) {
-            copy_list(s, same, (uint32_t)l);
-            struct st_list_info copy = s->lists[list_row[same]];
-            copy.variant = info->variant;
-            copy.rank_variant = info->rank_variant;
-            *info = copy;
-        } else {
-            rc = fit_list(s, idx + start[l], start[l + 1] - start[l], (uint32_t)l, local, who,
-                          info);
-        }
+        same[l] = earlier_same_list(s, start, idx, l);
+        if (same[l] == UINT32_MAX)
+            todo[w.ntodo++] = (uint32_t)l;
+    }
+    fit_in_threads(&w, s->opt.threads, local, who);
+    rc = atomic_load(&w.failed) ? -1 : 0;
+    for (size_t l = 0; l < nlists && rc == 0; l++) {
+        if (!info[l] || same[l] == UINT32_MAX)
+            continue;
+        copy_list(s, same[l], (uint32_t)l);
+        struct st_list_info copy = s->lists[list_row[same[l]]];
+        copy.variant = info[l]->variant;
+        copy.rank_variant = info[l]->rank_variant;
+        *info[l] = copy;
     }
 out:
     free(start);
@@ -303,5 +393,8 @@ out:
     free(local);
     free(who);
     free(list_row);
+    free(same);
+    free(todo);
+    free(info);
     return rc;
 }

@@ -187,6 +187,8 @@ struct st_options {
     double average;
     int white_advantage;          /* fit a white-advantage term (Ordo's -W) and report it */
     enum st_illegal illegal;      /* how the standings score the games under review */
+    unsigned threads;             /* the rating lists are fitted by this many threads at most
+                                     (0 or 1: the calling one alone); the same numbers */
 };
 
 /* Fit the ratings and fix the order of the rows.  ST_OK, or ST_NO_MEMORY.

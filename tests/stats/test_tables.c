@@ -326,6 +326,48 @@ Test(stats_tables, a_list_that_repeats_another_has_its_ratings)
     st_stats_free(two);
 }
 
+/* The lists are fitted side by side with threads (st_options.threads):
+ * four lists of their own (chess, retro, shatranj, all) and one that
+ * repeats another (xiangqi's games are chess's), fitted by one thread
+ * and by three, give every player and list row the same bytes. */
+static st_stats *leagues(unsigned threads)
+{
+    st_stats *s = st_stats_new();
+    cr_assert_not_null(s);
+    add_league(s, "chess", 0, 40);
+    add_league(s, "retro", 40, 60);
+    add_league(s, "shatranj", 10, 35);
+    add_league(s, "xiangqi", 0, 40);
+    struct st_options o = {.threads = threads, .white_advantage = 1};
+    cr_assert_eq(st_stats_finish(s, &o), 0);
+    return s;
+}
+
+Test(stats_tables, lists_fitted_by_threads_are_the_same)
+{
+    st_stats *one = leagues(1), *three = leagues(3);
+    enum st_table tables[] = {ST_TABLE_PLAYERS, ST_TABLE_RATING_LISTS};
+    cr_assert_eq(st_table_nrows(one, ST_TABLE_RATING_LISTS), 5);
+    for (size_t t = 0; t < 2; t++) {
+        cr_assert_eq(st_table_nrows(one, tables[t]), st_table_nrows(three, tables[t]));
+        for (size_t r = 0; r < st_table_nrows(one, tables[t]); r++) {
+            char want[1024];
+            snprintf(want, sizeof want, "%s", row(one, tables[t], r));
+            cr_expect_str_eq(row(three, tables[t], r), want, "table %zu row %zu", t, r);
+        }
+    }
+    /* xiangqi took chess's ratings; all differs from both. */
+    double chess[3], xiangqi[3], all[3];
+    rating_of(three, "P3", "chess", chess);
+    rating_of(three, "P3", "xiangqi", xiangqi);
+    rating_of(three, "P3", ST_ALL_VARIANTS, all);
+    for (int k = 0; k < 3; k++)
+        cr_expect_eq(xiangqi[k], chess[k]);
+    cr_expect_neq(all[0], chess[0]);
+    st_stats_free(one);
+    st_stats_free(three);
+}
+
 /* Pairs in byte order of the names, a_wins for the first: chess Ada-Bob
  * (game 1 Ada, game 2 a draw), Ada-Cy (game 3 Cy), Ada-Dee (game 7 Dee);
  * retro Ada-Bob 0-2; `all` adds them up. */
