@@ -108,6 +108,8 @@ struct batch_entry {
     const char *source, *entry, *message;
     char *text;                   /* taken from the walker; NULL when not ok */
     size_t len;
+    bool raw;                     /* text is as read: the worker normalises it (fmt_entry_normalise) */
+    char *note;                   /* the message that gave, when there is one (message points here) */
     const struct fmt_entry *stream; /* an entry read as it is replayed (replay_streamed), or
                                      NULL; only while the walker's callback runs */
 };

@@ -20,6 +20,7 @@ void cli_batch_free(struct batch *b)
     for (size_t i = 0; i < b->n; i++) {
         free(b->e[i].names);
         free(b->e[i].text);
+        free(b->e[i].note);
     }
     fmt_buf_release(&b->inputs);
     fmt_buf_release(&b->games);
@@ -80,6 +81,7 @@ int cli_batch_add(struct batch *b, const struct fmt_entry *e)
             return -1;
         }
         x->len = x->text ? e->len : 0;
+        x->raw = e->raw;
     }
     b->n++;
     b->job.weight += x->len + ls + le + lm;
@@ -512,9 +514,31 @@ static long long replay_whole_entry(struct worker *W, struct batch *b, struct ba
     return games;
 }
 
+/* The text rules on an entry handed over as read (fmt_walk_options.raw_text):
+ * on the worker, so that the walking thread does not pass over every byte
+ * twice.  Its status and message become those the walk would have given. */
+static void normalise_entry(struct batch_entry *x)
+{
+    char msg[FMT_ENTRY_MSG_MAX];
+    x->raw = 0;
+    enum fmt_entry_status st = fmt_entry_normalise(&x->text, &x->len, msg);
+    if (st != FMT_ENTRY_OK) {
+        free(x->text);
+        x->text = NULL;
+        x->len = 0;
+        x->status = st;
+    }
+    if (msg[0] && !(x->message = x->note = strdup(msg))) {
+        x->status = FMT_ENTRY_FAILED;
+        x->message = "out of memory";
+    }
+}
+
 static int work_entry(struct worker *W, struct batch *b, struct batch_entry *x,
                       FILE *messages, FILE *verbose)
 {
+    if (x->status == FMT_ENTRY_OK && x->raw)
+        normalise_entry(x);
     long long games = 0;
     struct st_summary *s = &b->t.sum;
     enum fmt_entry_status status = x->status;

@@ -175,6 +175,7 @@ static int run_walk(struct analyze *A)
         .skip = skip,
         .nskip = nskip,
         .stream_after = cli_stream_after(),
+        .raw_text = true,
     };
     for (int i = 0; i < A->o.ninputs && !stopped; i++)
         stopped = fmt_walk(A->o.inputs[i], &opt, &seq, on_entry, A) != FMT_OK;

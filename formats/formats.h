@@ -50,13 +50,17 @@ struct fmt_entry {
     uint64_t bytes;               /* uncompressed bytes read from the entry */
     enum fmt_entry_status status;
     const char *message;          /* why skipped or failed, or a warning on an ok entry; "" when none */
-    const char *text;             /* FMT_ENTRY_OK only: UTF-8, '\n' line ends, no BOM, NUL-terminated */
+    const char *text;             /* FMT_ENTRY_OK only: UTF-8, '\n' line ends, no BOM, NUL-terminated;
+                                     with raw, the bytes as read (NUL-terminated) */
     size_t len;                   /* bytes in text, not counting the terminator */
     uint64_t seq;                 /* 0-based order of this entry in the whole run: the merge key */
     uint64_t file_read;           /* bytes read by then from the command-line input (or the
                                      directory's file) that holds the entry, as stored, for
                                      progress (format detection may read a block twice) */
     char **owner;                 /* private: where the walker keeps text (fmt_entry_take_text) */
+    bool raw;                     /* fmt_walk_options.raw_text: text is the entry's bytes as
+                                     read, which fmt_entry_normalise makes what the walk would
+                                     have handed over (status and message included) */
     struct fmt_entry_stream *stream; /* an ok entry longer than fmt_walk_options.stream_after:
                                      text is NULL, and the text is read with fmt_entry_read
                                      while the callback runs; private otherwise */
@@ -81,6 +85,19 @@ enum fmt_entry_status fmt_entry_end(const struct fmt_entry *e, const char **mess
  * the caller's to free(); NULL when there is none or it was taken. */
 char *fmt_entry_take_text(const struct fmt_entry *e);
 
+/* The room fmt_entry_normalise's message needs. */
+#define FMT_ENTRY_MSG_MAX 512
+
+/* A raw entry's text (fmt_entry.raw, taken with fmt_entry_take_text) made
+ * what the walk would have handed over without fmt_walk_options.raw_text:
+ * no BOM, '\n' line ends, invalid UTF-8 replaced by U+FFFD.  FMT_ENTRY_OK
+ * with *text and *len replaced (msg: the entry's warning, or ""), or
+ * FMT_ENTRY_FAILED with msg saying why, as the entry's row would; *text
+ * is the caller's to free either way.  So the text rules, a pass over
+ * every byte, run on the thread that replays the entry rather than on
+ * the one that walks. */
+enum fmt_entry_status fmt_entry_normalise(char **text, size_t *len, char msg[FMT_ENTRY_MSG_MAX]);
+
 /* Called once per entry, in a deterministic order.  Return FMT_OK to go
  * on, FMT_STOPPED to stop the walk. */
 typedef enum fmt_rc (*fmt_entry_fn)(void *ctx, const struct fmt_entry *entry);
@@ -103,6 +120,9 @@ struct fmt_walk_options {
     size_t nskip;
     uint64_t stream_after;      /* an ok entry longer than this is handed over as it is read
                                    (fmt_entry.stream) rather than whole; 0: never */
+    bool raw_text;              /* a whole entry that reads is handed over ok with its bytes as
+                                   read (fmt_entry.raw), for the callback's side to normalise
+                                   (fmt_entry_normalise); false: normalised by the walk */
 };
 
 /* The decompression budget (gcaudit(1), Limits): what an input may decode,

@@ -26,7 +26,7 @@ struct archive;
 #define FMT_INPUT_BLOCK (64 * 1024)    /* read size, for files and nested archives alike */
 #define FMT_INPUT_SNIFF 4096           /* a Game: header must start within these bytes */
 #define FMT_INPUT_LINE_MAX 65536       /* longest line, in bytes, before an entry fails */
-#define FMT_INPUT_MSG_MAX 512          /* room for a message with libarchive's text in it */
+#define FMT_INPUT_MSG_MAX FMT_ENTRY_MSG_MAX /* room for a message with libarchive's text in it */
 #define FMT_INPUT_DEFAULT_DEPTH 4
 #define FMT_INPUT_DEFAULT_MAX_BYTES ((uint64_t)256 << 20)
 
@@ -56,6 +56,7 @@ struct fmt_walker {
     uint64_t inflated;         /* bytes decoded, every reader at every level added up */
     int over_budget;           /* inflated passed fmt_input_budget: members fail unread */
     uint64_t stream_after;     /* fmt_walk_options.stream_after */
+    bool raw_text;             /* fmt_walk_options.raw_text */
 };
 
 /* input_entry.c: has the walk been asked to stop?  Asks w->stop once and
@@ -81,6 +82,13 @@ FMT_MUST_CHECK enum fmt_rc fmt_input_report(struct fmt_walker *w, const char *so
                      const char *entry, enum fmt_entry_status status,
                      const char *message, uint64_t bytes,
                      char **text, size_t len);
+
+/* input_entry.c: hand one entry that reads to the caller with its bytes as
+ * read, NUL-terminated (text: room for one byte more), for the caller to
+ * normalise (fmt_walker.raw_text, fmt_entry_normalise).  As
+ * fmt_input_report. */
+FMT_MUST_CHECK enum fmt_rc fmt_input_report_raw(struct fmt_walker *w, const char *source,
+                                                const char *entry, char **text, size_t len);
 
 /* input_entry.c: hand one ok entry to the caller as a stream (input_archive.c
  * reads it while the callback runs).  As fmt_input_report. */

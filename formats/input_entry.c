@@ -38,6 +38,33 @@ enum fmt_rc fmt_input_report(struct fmt_walker *w, const char *source,
     return w->fn(w->ctx, &e);
 }
 
+enum fmt_rc fmt_input_report_raw(struct fmt_walker *w, const char *source, const char *entry,
+                                 char **text, size_t len)
+{
+    if (fmt_input_stopping(w))
+        return FMT_STOPPED;
+    (*text)[len] = '\0';
+    struct fmt_entry e = {
+        .source = source,
+        .entry = entry,
+        .bytes = len,
+        .status = FMT_ENTRY_OK,
+        .message = "",
+        .text = *text,
+        .len = len,
+        .seq = (*w->seq)++,
+        .owner = text,
+        .raw = true,
+    };
+    e.file_read = w->raw;
+    return w->fn(w->ctx, &e);
+}
+
+enum fmt_entry_status fmt_entry_normalise(char **text, size_t *len, char msg[FMT_ENTRY_MSG_MAX])
+{
+    return fmt_text_normalise(text, len, msg, FMT_ENTRY_MSG_MAX);
+}
+
 enum fmt_rc fmt_input_report_stream(struct fmt_walker *w, const char *source, const char *entry,
                             struct fmt_entry_stream *stream)
 {

@@ -119,6 +119,8 @@ static enum text_end read_data(struct level *lv, struct nested_src *src, struct 
 
 static enum fmt_rc report_text(const struct level *lv, struct text_buf *t)
 {
+    if (lv->w->raw_text)
+        return fmt_input_report_raw(lv->w, lv->source, lv->name, &t->data, t->len);
     char msg[FMT_INPUT_MSG_MAX];
     uint64_t bytes = t->len;
     enum fmt_entry_status st = fmt_text_normalise(&t->data, &t->len, msg, sizeof msg);

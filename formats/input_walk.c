@@ -191,6 +191,7 @@ enum fmt_rc fmt_walk(const char *path, const struct fmt_walk_options *opt,
         .ctx = ctx,
         .stop = opt ? opt->stop : NULL,
         .stream_after = opt ? opt->stream_after : 0,
+        .raw_text = opt && opt->raw_text,
     };
     struct stat st;
     for (size_t i = 0; opt && i < opt->nskip && w.nskip < sizeof w.skip / sizeof w.skip[0]; i++)

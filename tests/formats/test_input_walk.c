@@ -163,3 +163,113 @@ Test(formats_walk, skipped_paths_are_never_read)
     cr_assert_eq(r.n, 2);
     free(a), free(b), free(in), free(out);
 }
+
+/* ------------------------------------------- the text rules elsewhere */
+
+/* One entry as the caller ends up with it: with raw, normalised here, as
+ * analyze's workers do (fmt_entry_normalise). */
+struct texts {
+    char entry[8][128];
+    char message[8][FMT_ENTRY_MSG_MAX];
+    enum fmt_entry_status status[8];
+    char *text[8];
+    size_t len[8];
+    uint64_t bytes[8];
+    int raw;
+    size_t n;
+};
+
+static enum fmt_rc collect_text(void *ctx, const struct fmt_entry *e)
+{
+    struct texts *r = ctx;
+    cr_assert_lt(r->n, 8);
+    size_t i = r->n++;
+    snprintf(r->entry[i], sizeof r->entry[0], "%s", e->source);
+    snprintf(r->message[i], sizeof r->message[0], "%s", e->message);
+    r->status[i] = e->status;
+    r->bytes[i] = e->bytes;
+    cr_assert_eq(e->raw, r->raw && e->status == FMT_ENTRY_OK, "%s: raw only when asked", e->source);
+    if (e->status != FMT_ENTRY_OK)
+        return FMT_OK;
+    r->text[i] = fmt_entry_take_text(e);
+    r->len[i] = e->len;
+    if (e->raw) {
+        r->status[i] = fmt_entry_normalise(&r->text[i], &r->len[i], r->message[i]);
+        if (r->status[i] != FMT_ENTRY_OK) {
+            free(r->text[i]);
+            r->text[i] = NULL;
+            r->len[i] = 0;
+        }
+    }
+    return FMT_OK;
+}
+
+/* With fmt_walk_options.raw_text the walk hands over the bytes as read and
+ * the caller normalises them: every entry ends the same as when the walk
+ * normalises, status, message, bytes and text, on a plain log, a BOM with
+ * CRLF and CR line ends, invalid UTF-8, a NUL byte and a line over 64 KiB. */
+Test(formats_walk, raw_text_normalised_by_the_caller_is_the_walks)
+{
+    char *dir = ts_fmt("%s/logs", ts_scratch);
+    cr_assert_eq(mkdir(dir, 0700), 0);
+    static const char bom_crlf[] = "\xEF\xBB\xBFGame: Chess\r\nWhite: Ann\rBlack: Bob\r\n\r\n1. P e2-e4\r\n";
+    static const char invalid[] = "Game: Chess\nWhite: An\xFFn\nBlack: B\xC3\n\n1. P e2-e4\n";
+    static const char nul[] = "Game: Chess\nWhite: Ann\nBlack: Bob\n\n1. P e2-e4\0 1... p e7-e5\n";
+    size_t longlen = 70000;
+    char *longline = malloc(sizeof LOG + longlen + 1);
+    cr_assert_not_null(longline);
+    memcpy(longline, LOG, sizeof LOG - 1);
+    memset(longline + sizeof LOG - 1, 'x', longlen);
+    longline[sizeof LOG - 1 + longlen] = '\n';
+    struct {
+        const char *name;
+        const char *data;
+        size_t len;
+    } files[] = {{"a.log", LOG, sizeof LOG - 1},
+                 {"b.log", bom_crlf, sizeof bom_crlf - 1},
+                 {"c.log", invalid, sizeof invalid - 1},
+                 {"d.log", nul, sizeof nul - 1},
+                 {"e.log", longline, sizeof LOG + longlen}};
+    size_t nfiles = sizeof files / sizeof files[0];
+    for (size_t i = 0; i < nfiles; i++) {
+        char *path = ts_fmt("%s/%s", dir, files[i].name);
+        cr_assert_eq(ts_write_file(path, files[i].data, files[i].len), 0);
+        free(path);
+    }
+    struct texts *plain = calloc(1, sizeof *plain), *raw = calloc(1, sizeof *raw);
+    cr_assert(plain && raw);
+    raw->raw = 1;
+    uint64_t seq = 0;
+    struct fmt_walk_options po = {0}, ro = {.raw_text = true};
+    cr_assert_eq(fmt_walk(dir, &po, &seq, collect_text, plain), FMT_OK);
+    seq = 0;
+    cr_assert_eq(fmt_walk(dir, &ro, &seq, collect_text, raw), FMT_OK);
+    cr_assert_eq(plain->n, nfiles);
+    cr_assert_eq(raw->n, nfiles);
+    int warned = 0, failed = 0;
+    for (size_t i = 0; i < nfiles; i++) {
+        cr_expect_str_eq(raw->entry[i], plain->entry[i]);
+        cr_expect_eq(raw->status[i], plain->status[i], "%s", plain->entry[i]);
+        cr_expect_str_eq(raw->message[i], plain->message[i], "%s", plain->entry[i]);
+        cr_expect_eq(raw->bytes[i], plain->bytes[i], "%s", plain->entry[i]);
+        cr_expect_eq(raw->len[i], plain->len[i], "%s", plain->entry[i]);
+        if (plain->text[i] && raw->text[i])
+            cr_expect_eq(memcmp(raw->text[i], plain->text[i], plain->len[i] + 1), 0, "%s",
+                         plain->entry[i]);
+        else
+            cr_expect_eq(raw->text[i], plain->text[i], "%s", plain->entry[i]);
+        warned += plain->status[i] == FMT_ENTRY_OK && plain->message[i][0];
+        failed += plain->status[i] == FMT_ENTRY_FAILED;
+        free(plain->text[i]);
+        free(raw->text[i]);
+    }
+    /* The cases are what they claim: a and b read, c warns, d and e fail. */
+    cr_expect_eq(plain->status[0], FMT_ENTRY_OK);
+    cr_expect_eq(plain->status[1], FMT_ENTRY_OK);
+    cr_expect_eq(warned, 1);
+    cr_expect_eq(failed, 2);
+    free(plain);
+    free(raw);
+    free(longline);
+    free(dir);
+}
