@@ -304,6 +304,33 @@ static int explain_castle_through(const struct rp_fturn *t, rp_fmove m)
     return 0;
 }
 
+/* The flying general: after the move the kings would face each other on
+ * an open file or rank, or a castling king would pass a square where they
+ * would (the first one). */
+static int explain_kings_face(const struct rp_fturn *t, rp_fmove m)
+{
+    const struct rp_fdef *d = t->d;
+    const struct rp_fpos *p = t->p;
+    char a[8], name[RP_FNAME_MAX], reason[320];
+    int them = p->king[!p->side];
+    rp_fpiece_name(d, d->king, 0, name);
+    if (m.kind == RP_FM_CASTLE) {
+        int step = m.to > m.from ? -1 : 1, s = m.to;
+        while (s != m.from && !rp_fkings_face(p, s, them, m.from))
+            s += step;
+        int on = s != m.from ? rp_fkings_face(p, s, them, m.from) : RP_FACE_FILE;
+        snprintf(reason, sizeof reason, "the %s may not castle across %s, where the two %ss would face each other on an open %s",
+                 name, rp_fturn_square(t, s != m.from ? s : m.to, a), name, on == RP_FACE_RANK ? "rank" : "file");
+        rp_verdict_unreachable(t->v, name, t->c[0].from, t->c[0].to, reason);
+        return 0;
+    }
+    struct rp_fpos q = *p;
+    rp_fmake(&q, m);
+    int on = rp_fkings_face(&q, q.king[0], q.king[1], -1);
+    return set(t->v, RP_KING_IN_CHECK, "the two %ss would face each other on an open %s", name,
+               on == RP_FACE_RANK ? "rank" : "file");
+}
+
 int rp_fexplain_illegal(const struct rp_fturn *t, rp_fmove m, enum rp_fillegal why)
 {
     const struct rp_fpos *p = t->p;
@@ -318,9 +345,7 @@ int rp_fexplain_illegal(const struct rp_fturn *t, rp_fmove m, enum rp_fillegal w
         rp_verdict_unreachable(t->v, name, t->c[0].from, t->c[0].to, reason);
         return 0;
     case RP_FL_CASTLE_THROUGH: return explain_castle_through(t, m);
-    case RP_FL_FLYING_GENERAL:
-        return set(t->v, RP_KING_IN_CHECK, "the two %ss would face each other on an open file",
-                   rp_fpiece_name(d, d->king, 0, name));
+    case RP_FL_FLYING_GENERAL: return explain_kings_face(t, m);
     case RP_FL_CHECK_FORBIDDEN:
         return set(t->v, RP_ILLEGAL_MOVE, m.kind == RP_FM_DROP && d->checking
                                                ? "a drop may not give check in %s"

@@ -52,19 +52,6 @@ static int mobile(const struct rp_fdef *d, int type, int colour, int sq)
     return 0;
 }
 
-/* The kings on one file with nothing between (the flying general). */
-static int kings_face(const struct rp_fpos *p)
-{
-    int a = p->king[0], b = p->king[1];
-    if (a == RP_FNOSQ || b == RP_FNOSQ || rp_ffile(a) != rp_ffile(b))
-        return 0;
-    int step = b > a ? RP_FMB_COLS : -RP_FMB_COLS;
-    for (int s = a + step; s != b; s += step)
-        if (p->b[s])
-            return 0;
-    return 1;
-}
-
 static int any_legal(const struct rp_fpos *p, int captures, int drops);
 
 /* ------------------------------------------------- pseudo-royal pieces */
@@ -292,9 +279,14 @@ static enum rp_fillegal legal(const struct rp_fpos *p, rp_fmove m, int plain)
         if (p->in_check)
             return RP_FL_CASTLE_OUT;
         int kfrom = m.from, kto = m.to, step = kto > kfrom ? -1 : 1;
-        for (int s = kto; s != kfrom; s += step)
+        for (int s = kto; s != kfrom; s += step) {
             if (s != kto && rp_fattacked(p, s, them))
                 return RP_FL_CASTLE_THROUGH;
+            /* The reference's legal(): nor where the kings would face
+             * each other, the king's own square read as left. */
+            if (d->flying_general && rp_fkings_face(p, s, p->king[them], kfrom))
+                return RP_FL_FLYING_GENERAL;
+        }
     }
     /* Seirawan: "one cannot use the placing of an elephant or hawk to
      * block check" (the game's rules; 11.1 judges so too): the king's
@@ -314,7 +306,8 @@ static enum rp_fillegal legal(const struct rp_fpos *p, rp_fmove m, int plain)
             q = *p;
             rp_fmake(&q, m);
         }
-        if (((d->flying_general && p->king[us] != RP_FNOSQ) || p->bikjang) && kings_face(&q))
+        if (((d->flying_general && p->king[us] != RP_FNOSQ) || p->bikjang) &&
+            rp_fkings_face(&q, q.king[0], q.king[1], -1))
             return RP_FL_FLYING_GENERAL;
         if ((!d->checking || (!d->drop_checks && m.kind == RP_FM_DROP)) && q.in_check)
             return RP_FL_CHECK_FORBIDDEN;

@@ -121,7 +121,13 @@ void rp_fpos_take(struct rp_fpos *p, int sq);
  * their rooks' squares: kept in key_castle whenever the rights change. */
 uint64_t rp_fcastle_key(const struct rp_fpos *p);
 
-int rp_fbikjang(const struct rp_fpos *p);      /* the kings face each other on a file */
+/* Do a king on k and one on o face each other, on a file or a rank with
+ * nothing between (the square `empty` read as empty, -1 for none)?  The
+ * flying general and bikjang, as the reference's rook attack from the
+ * king: RP_FACE_FILE, RP_FACE_RANK, or 0. */
+enum { RP_FACE_FILE = 1, RP_FACE_RANK };
+int rp_fkings_face(const struct rp_fpos *p, int k, int o, int empty);
+int rp_fbikjang(const struct rp_fpos *p);      /* the kings face each other */
 
 /* fairy_legal.c: the repetition key, computed from p->key_board and the
  * rest of the position (an en passant square only when usable). */

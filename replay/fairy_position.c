@@ -53,15 +53,26 @@ uint64_t rp_fcastle_key(const struct rp_fpos *p)
     return k;
 }
 
+int rp_fkings_face(const struct rp_fpos *p, int k, int o, int empty)
+{
+    int step, on;
+    if (k == RP_FNOSQ || o == RP_FNOSQ || k == o)
+        return 0;
+    if (rp_ffile(k) == rp_ffile(o))
+        step = RP_FMB_COLS, on = RP_FACE_FILE;
+    else if (rp_frank(k) == rp_frank(o))
+        step = 1, on = RP_FACE_RANK;
+    else
+        return 0;
+    if (o < k)
+        step = -step;
+    for (int s = k + step; s != o; s += step)
+        if (s != empty && p->b[s])
+            return 0;
+    return on;
+}
+
 int rp_fbikjang(const struct rp_fpos *p)
 {
-    const struct rp_fdef *d = p->def;
-    int k = p->king[p->side], o = p->king[!p->side];
-    if (!d->bikjang || k == RP_FNOSQ || o == RP_FNOSQ || rp_ffile(k) != rp_ffile(o))
-        return 0;
-    int step = o > k ? RP_FMB_COLS : -RP_FMB_COLS;
-    for (int s = k + step; s != o; s += step)
-        if (p->b[s])
-            return 0;
-    return 1;
+    return p->def->bikjang && rp_fkings_face(p, p->king[p->side], p->king[!p->side], -1) != 0;
 }

@@ -34,7 +34,11 @@
 //                                then what `d` and `go perft 1` print: a
 //                                game's ply in one exchange
 //   result                       "result R" (R: ffish's result(false):
-//                                "1-0", "0-1", "1/2-1/2" or "*")
+//                                "1-0", "0-1", "1/2-1/2" or "*"), then
+//                                " insufficient" where ffish's
+//                                isInsufficientMaterial() holds, which
+//                                result() looks at before the rules'
+//                                checkmate and stalemate
 //   compare A B GAMES PLIES SEED GAMES games of up to PLIES random moves
 //                                (seeded) played on variants A and B side
 //                                by side, comparing the FEN and the legal
@@ -382,7 +386,7 @@ function command(line) {
         else go(args.slice(1));
         break;
     case 'result':
-        if (board) out('result ' + board.result(false));
+        if (board) out('result ' + board.result(false) + (board.isInsufficientMaterial() ? ' insufficient' : ''));
         break;
     case 'compare':
         compare(args[1], args[2], parseInt(args[3], 10), parseInt(args[4], 10), parseInt(args[5], 10));

@@ -308,3 +308,27 @@ Test(replay_fairy_reference_keys, a_dropped_king_and_rook_may_castle)
     expect_fen("Game: pl\nFEN: r3k3/pppppppp/8/8/8/8/PPPPPPPP/R7[K] w - - 0 7\n\n7. K*e1 7... p h7-h6 8. K e1-c1\n",
                "r3k3/ppppppp1/7p/8/8/8/PPPPPPPP/2KR4[] b - - 1 8");
 }
+
+/* ------------------------------------------------------ flying general */
+
+/* flyingGeneral as the reference reads it (Empire, Synochess): the kings
+ * may not face each other on an open file or an open rank (its rook
+ * attack from the king), nor may a castling king pass or reach a square
+ * where they would (ffish: Black has no move at k7/2K5; with the white
+ * king on f1 Black's e8 has d7, e7 and d8 only, on g1 no castling, on a1
+ * e8g8; with the white king on d1 no e8c8). */
+Test(replay_fairy_reference_keys, the_flying_general_looks_along_ranks_and_castling_paths)
+{
+    ts_defs_load_text("[fg:chess]\nflyingGeneral = true\n");
+    cr_expect_eq(legal_moves("fg", "k7/2K5/8/8/8/8/8/8 b - - 0 1"), 0);
+    cr_expect_eq(legal_moves("fg", "4k2r/8/8/8/8/8/8/5K2 b k - 0 1"), 12);
+    cr_expect_eq(legal_moves("fg", "4k2r/8/8/8/8/8/8/6K1 b k - 0 1"), 14);
+    cr_expect_eq(legal_moves("fg", "4k2r/8/8/8/8/8/8/K7 b k - 0 1"), 15);
+    cr_expect_eq(legal_moves("fg", "r3k3/8/8/8/8/8/8/3K4 b q - 0 1"), 13);
+    expect_illegal("Game: fg\nFEN: k7/2K5/8/8/p7/8/8/8 b - - 0 1\n\n1... k a8-a7\n",
+                   "the two kings would face each other on an open rank");
+    expect_illegal("Game: fg\nFEN: 4k2r/8/8/8/8/8/8/5K2 b k - 0 1\n\n1... k e8-g8\n",
+                   "the king on e8 cannot reach g8: the king may not castle across f8, where the two kings would "
+                   "face each other on an open file");
+    expect_fen("Game: fg\nFEN: 4k2r/8/8/8/8/8/8/K7 b k - 0 1\n\n1... k e8-g8\n", "5rk1/8/8/8/8/8/8/K7 w - - 1 2");
+}

@@ -16,6 +16,7 @@
 #include "replay/fairy.h"
 #include "replay/replay.h"
 #include "replay/variant_fairy.h"
+#include "tests/support/definitions.h"
 #include "tests/support/ffish.h"
 #include "tests/support/support.h"
 #include "tests/support/uci.h"
@@ -70,7 +71,7 @@ Test(replay_ffish_reference, a_mate_ends_the_game_with_its_result)
     cr_assert_eq(ts_uci_show(u, fen, sizeof fen, &check), 0);
     cr_expect_str_eq(fen, "7k/6Q1/6K1/8/8/8/8/8 b - - 1 1");
     cr_expect_eq(check, 1);
-    cr_assert_eq(ts_ffish_result(u, result, sizeof result), 0);
+    cr_assert_eq(ts_ffish_result(u, result, sizeof result, NULL), 0);
     cr_expect_str_eq(result, "1-0");
     cr_assert_eq(ts_uci_go(u, "go depth 1", &r), 0);
     cr_expect_str_eq(r.bestmove, "(none)");
@@ -80,13 +81,45 @@ Test(replay_ffish_reference, a_mate_ends_the_game_with_its_result)
     cr_assert_eq(ts_uci_go(u, "go depth 1", &r), 0);
     cr_expect_str_eq(r.bestmove, "(none)");
     cr_expect_str_eq(r.score, "cp 0");
-    cr_assert_eq(ts_ffish_result(u, result, sizeof result), 0);
+    cr_assert_eq(ts_ffish_result(u, result, sizeof result, NULL), 0);
     cr_expect_str_eq(result, "1/2-1/2");
     /* A game that goes on. */
     ts_uci_position(u, NULL, NULL, 0);
-    cr_assert_eq(ts_ffish_result(u, result, sizeof result), 0);
+    cr_assert_eq(ts_ffish_result(u, result, sizeof result, NULL), 0);
     cr_expect_str_eq(result, "*");
     ts_uci_quit(u);
+}
+
+/* ffish's result() asks its guess at insufficient material before the
+ * rules (apiutil.h's has_insufficient_material): Ai-Wok's mate by a lone
+ * ai-wok reads as a draw, and `result` says the guess held, which the
+ * oracle harness then scores by the rules (checkmateValue: a loss for
+ * the side mated), as gcaudit does. */
+Test(replay_ffish_reference, a_result_from_the_insufficient_material_guess_says_so)
+{
+    struct ts_uci *u = ts_ffish_open(TIMEOUT_MS);
+    ts_uci_send(u, "setoption name UCI_Variant value ai-wok");
+    char result[16];
+    int insufficient = -1;
+    ts_uci_position(u, "8/8/8/5k2/8/5a2/8/5K2 w - - 0 78", NULL, 0);
+    cr_assert_eq(ts_ffish_result(u, result, sizeof result, &insufficient), 0);
+    cr_expect_str_eq(result, "1/2-1/2");
+    cr_expect_eq(insufficient, 1);
+    ts_uci_position(u, "8/8/8/5k2/8/5r2/8/5K2 w - - 0 78", NULL, 0);
+    cr_assert_eq(ts_ffish_result(u, result, sizeof result, &insufficient), 0);
+    cr_expect_str_eq(result, "*");
+    cr_expect_eq(insufficient, 0);
+    ts_uci_quit(u);
+    struct rp_report r;
+    rp_defs_builtin_dir(GC_SOURCE_DIR "/replay/definitions/builtin");
+    ts_defs_load_text("[aw:ai-wok]\n");
+    ts_replay_text("Game: aw\nFEN: 8/8/8/5k2/8/a7/8/5K2 b - - 0 77\n\n77... a a3-f3\n", &r, NULL, NULL);
+    cr_expect_eq(r.status, RP_STATUS_OK);
+    cr_expect_eq(r.result, RP_RESULT_BLACK);
+    cr_expect_str_eq(r.termination_name, "checkmate");
+    rp_report_release(&r);
+    rp_defs_reset();
+    rp_defs_builtin_dir(NULL);
 }
 
 Test(replay_ffish_reference, loads_a_definition_file_and_refuses_unknown_variants)

@@ -44,14 +44,18 @@ struct ts_uci *ts_ffish_open(int timeout_ms)
     return u;
 }
 
-int ts_ffish_result(struct ts_uci *u, char *out, size_t size)
+int ts_ffish_result(struct ts_uci *u, char *out, size_t size, int *insufficient)
 {
     if (ts_uci_send(u, "result") < 0)
         return -1;
     const char *l = ts_uci_until(u, "result ", NULL, NULL);
     if (!l)
         return -1;
-    snprintf(out, size, "%s", l + strlen("result "));
+    l += strlen("result ");
+    size_t n = strcspn(l, " ");
+    snprintf(out, size, "%.*s", (int)n, l);
+    if (insufficient)
+        *insufficient = strcmp(l + n, " insufficient") == 0;
     return 0;
 }
 

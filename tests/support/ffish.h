@@ -27,8 +27,11 @@ struct ts_uci;
 struct ts_uci *ts_ffish_open(int timeout_ms);
 
 /* ffish's result(false) of the current position ("1-0", "0-1",
- * "1/2-1/2", "*") into out.  0, or -1 when it did not answer in time. */
-int ts_ffish_result(struct ts_uci *u, char *out, size_t size);
+ * "1/2-1/2", "*") into out, and into *insufficient (unless NULL) whether
+ * ffish's isInsufficientMaterial() holds there, which its result() puts
+ * before the rules' checkmate and stalemate.  0, or -1 when it did not
+ * answer in time. */
+int ts_ffish_result(struct ts_uci *u, char *out, size_t size, int *insufficient);
 
 /* One ply of a game in one exchange ("play [MOVE]" in uci.js): MOVE
  * (when not NULL) pushed on the current position, then that position's

@@ -696,12 +696,23 @@ static void learn_result(struct ts_uci *u, struct game *g)
     if (engine == TS_FFISH) {
         /* The reference build says the result itself. */
         char result[16];
+        int insufficient;
         position_at(u, g, g->nplies);
-        cr_assert_eq(ts_ffish_result(u, result, sizeof result), 0, "ffish gave no result");
+        cr_assert_eq(ts_ffish_result(u, result, sizeof result, &insufficient), 0, "ffish gave no result");
         cr_assert_str_neq(result, "*", "%s game %d: ffish has no move but no result at %s", name, g->index,
                           g->fens[g->nplies]);
         g->decisive = strcmp(result, "1/2-1/2") != 0;
         g->mover_won = g->decisive && (strcmp(result, "1-0") == 0) == (side_at(g, g->nplies - 1) == 0);
+        if (insufficient && !g->decisive) {
+            /* ffish's result() asks its own guess at insufficient material
+             * (apiutil.h's has_insufficient_material) before the rules: a
+             * mate by a piece the guess does not count as mating (Ai-Wok's
+             * ai-wok) reads as a draw.  The engine's rules score the end
+             * with checkmateValue or stalemateValue, for the side to move. */
+            enum rp_fvalue v = g->in_check[g->nplies] ? d->checkmate_value : d->stalemate_value;
+            g->decisive = v == RP_FV_WIN || v == RP_FV_LOSS;
+            g->mover_won = v == RP_FV_LOSS;
+        }
         return;
     }
     int last = g->nplies - 1, counted, v = 0;
@@ -977,6 +988,7 @@ struct expectation {
     char termination_buf[RP_TERM_NAME_MAX]; /* a counted termination's name */
     char detail[RP_DETAIL_MAX];
     int detail_prefix;           /* only the start of the detail is known */
+    int pawn_drop_mate;          /* the last ply is a mate by a dropped pawn (pawn_drop_mate) */
 };
 
 static enum rp_result for_colour(int winner) { return winner ? RP_RESULT_BLACK : RP_RESULT_WHITE; }
@@ -1124,6 +1136,23 @@ static enum rp_result material_result(const struct game *g, const char *fen, cha
     return r;
 }
 
+/* Did the engine's game end on a mate by a dropped pawn where
+ * shogiPawnDropMateIllegal forbids one?  The engine plays the drop and
+ * lets the side mated win (its checkmate_value); gcaudit reports the
+ * illegal drop it is (docs/defined-variants.md, "Where the two builds
+ * differ"), which replay_and_compare then expects. */
+static int pawn_drop_mate(const struct game *g)
+{
+    const struct rp_fdef *d = g->d;
+    if (!d->shogi_pawn_drop_mate_illegal || g->end != END_ENGINE || !g->nplies || !g->in_check[g->nplies] ||
+        !g->decisive || g->mover_won)
+        return 0;
+    struct uci u;
+    read_uci(g->moves[g->nplies - 1], &u);
+    int t = u.drop ? rp_ftype_of_letter(d, (char)tolower((unsigned char)u.dropped[0])) : -1;
+    return u.dropped[0] != '+' && t >= 0 && d->types[t].role == RP_FR_SHOGI_PAWN;
+}
+
 static void expect(const struct game *g, struct expectation *x)
 {
     const struct rp_fdef *d = g->d;
@@ -1181,6 +1210,7 @@ static void expect(const struct game *g, struct expectation *x)
     }
     if (g->decisive)
         x->result = for_colour(g->mover_won ? !stm : stm);
+    x->pawn_drop_mate = pawn_drop_mate(g);
     classify(g, x);
 }
 
@@ -1261,11 +1291,24 @@ static int replay_and_compare(const struct game *g, char (*turns)[TURN_MAX])
         log_difference("%s game %d: \"Game: %s\" was replayed as %s\n%s", name, g->index, g->game_name,
                      r.variant ? r.variant->name : "nothing (unsupported)", log);
         ok = 0;
+    } else if (x.pawn_drop_mate) {
+        const struct rp_violation *v = r.nviolations ? &r.violations[0] : NULL;
+        int last = g->nplies - 1;
+        if (c.mismatches || !v || v->code != RP_BAD_DROP || v->turn != marker_at(g, last) ||
+            v->side != side_at(g, last) || !strstr(v->message, "may not be dropped to give checkmate")) {
+            log_difference("%s game %d ply %d: the engine's game ends on a mate by the dropped pawn %s, which "
+                           "gcaudit must report as a bad drop; it says %s%s%s (%d positions differ)\n%s",
+                           name, g->index, last, g->moves[last], v ? rp_code_name(v->code) : "nothing",
+                           v ? ": " : "", v ? v->message : "", c.mismatches, log);
+            ok = 0;
+        }
     } else if (r.nviolations) {
         const struct rp_violation *v = &r.violations[0];
-        log_difference("%s game %d ply %d (turn %d%s): %s: %s\n%s", name, g->index,
-                     (v->turn - 1) * 2 + v->side - g->first_side,
-                     v->turn, v->side ? "..." : ".", rp_code_name(v->code), v->message, log);
+        int ply = (v->turn - 1) * 2 + v->side - g->first_side;
+        int in_game = ply >= 0 && ply < g->nplies; /* else a finding about the game (result-mismatch) */
+        log_difference("%s game %d ply %d (turn %d%s, the engine's %s at %s): %s: %s\n%s", name, g->index, ply,
+                     v->turn, v->side ? "..." : ".", in_game ? g->moves[ply] : "end",
+                     g->fens[in_game ? ply : g->nplies], rp_code_name(v->code), v->message, log);
         ok = 0;
     } else if (c.mismatches) {
         log_difference("%s game %d: %s (%d positions differ)\n%s", name, g->index, c.first, c.mismatches, log);
