@@ -303,12 +303,13 @@ static int check_piece_sets(struct rp_fdef *d, struct rp_fdef_error *err)
         d->pawn_like[c] = (d->promotion_pawn_types[c] | d->en_passant_types[c]) & present & ~pawn;
         d->make_rules[c] = (d->n_move_rule_types[c] | d->promotion_pawn_types[c] | pawn | initial) & present;
     }
+    /* Any of a side's castlingRookPieces castles (Perfect Chess: the
+     * rook and the chancellor), as the reference's castling_rook_pieces. */
+    for (int c = 0; c < 2; c++)
+        d->castling_rooks[c] = d->castling_rook_types[c] & present;
     if (!d->castling)
         return 0;
-    uint64_t rooks = d->castling_rook_types[0] & present;
-    if (rooks != (d->castling_rook_types[1] & present) || (rooks & (rooks - 1)))
-        return fail_key(err, "castlingRookPieces", "gcaudit castles with one type of rook, the same for both sides");
-    uint64_t any = rooks ? rooks : d->castling_rook_types[0];
+    uint64_t any = d->castling_rooks[0] ? d->castling_rooks[0] : d->castling_rook_types[0];
     d->castling_rook = RP_FTYPE_ROOK;
     for (int t = 0; t < RP_FMAX_TYPES; t++)
         if (any >> t & 1) {
@@ -326,7 +327,8 @@ static int check_piece_sets(struct rp_fdef *d, struct rp_fdef_error *err)
  * documents them: a blast next to a royal king is not in its legality
  * test (it reads the king's square before the blast), and its
  * pseudo-royal test does not read blastImmuneTypes (its parser warns
- * that the two do not go together), so gcaudit refuses both pairs. */
+ * that the two do not go together), so gcaudit refuses both pairs, and
+ * flagPieceSafe with blastOnCapture, which its parser refuses likewise. */
 static int check_blast(struct rp_fdef *d, struct rp_fdef_error *err)
 {
     if (d->blast_on_capture && d->king >= 0)
@@ -335,6 +337,9 @@ static int check_blast(struct rp_fdef *d, struct rp_fdef_error *err)
     if (d->extinction_pseudo_royal && (d->blast_immune_types || d->mutually_immune_types))
         return fail_key(err, "extinctionPseudoRoyal",
                         "extinctionPseudoRoyal does not go with blastImmuneTypes or mutuallyImmuneTypes");
+    if (d->flag_piece_safe && d->blast_on_capture)
+        return fail_key(err, "flagPieceSafe",
+                        "flagPieceSafe does not go with blastOnCapture (its attack test does not see a blast)");
     if (d->extinction_pseudo_royal && d->extinction_all)
         return fail_key(err, "extinctionPseudoRoyal",
                         "gcaudit implements extinctionPseudoRoyal only for the types extinctionPieceTypes lists, not *");

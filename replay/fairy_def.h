@@ -279,7 +279,9 @@ struct rp_fdef {
     int castling_kingside_file;  /* 0-based */
     int castling_queenside_file;
     int castling_rank;           /* relative, 1-based */
-    int castling_rook;           /* derived from castling_rook_types: the one type */
+    int castling_rook;           /* derived: the first of White's castling rook types present
+                                    (the one a message names when no piece stands there) */
+    uint64_t castling_rooks[2];  /* derived: each side's castling rook types present */
     uint64_t castling_rook_types[2]; /* castlingRookPieces (castlingRookPiece sets it too) */
     int castling_king_type[2];   /* castlingKingPiece: the king (checked when compiled) */
     int castling_king_file;      /* castlingKingFile: where a dropped king starts castling
@@ -361,6 +363,8 @@ struct rp_fdef {
                                     whole rank, "*3", on a board narrower than 12 files), so it
                                     is never full, as in the reference build */
     int flag_move;
+    int flag_piece_safe;         /* flagPieceSafe: a flag piece attacked in the region does not
+                                    win yet (Dobutsu's lion) */
     int check_counting;
     int connect_n;
     int connect_vertical, connect_horizontal, connect_diagonal; /* the lines connectN counts */
@@ -535,6 +539,12 @@ static inline int rp_fsquare_parse(const struct rp_fdef *d, const char *name)
  * returns: a message naming two pieces gives each its own buffer. */
 #define RP_FNAME_MAX 48
 const char *rp_fpiece_name(const struct rp_fdef *d, int type, int unpromoted, char *buf);
+
+/* Is pc a piece colour castles with: one of its castlingRookPieces? */
+static inline int rp_fcastling_rook(const struct rp_fdef *d, rp_fpiece pc, int colour)
+{
+    return rp_fp_real(pc) && rp_fp_colour(pc) == colour && (d->castling_rooks[colour] >> rp_fp_type(pc) & 1);
+}
 
 static inline const char *rp_fcolour_name(int colour) { return colour ? "Black" : "White"; }
 /* The article before a piece's name: "an elephant", "a horse". */

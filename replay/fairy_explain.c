@@ -184,8 +184,7 @@ static int explain_castling(const struct rp_fturn *t, int from, int to, char *wh
     int rank = us ? d->ranks - d->castling_rank : d->castling_rank - 1;
     if (rp_frank(from) != rank || rp_frank(to) != rank)
         return 0;
-    rp_fpiece rook = rp_fp_make(d->castling_rook, us);
-    int onto_rook = p->b[to] == rook;
+    int onto_rook = rp_fcastling_rook(d, p->b[to], us);
     int dest = rp_ffile(to) == d->castling_kingside_file || rp_ffile(to) == d->castling_queenside_file;
     if (!onto_rook && !(dest && abs(rp_ffile(to) - rp_ffile(from)) >= 2))
         return 0;
@@ -193,10 +192,11 @@ static int explain_castling(const struct rp_fturn *t, int from, int to, char *wh
     int idx = us * 2 + queen;
     char a[8], king[RP_FNAME_MAX], rook_name[RP_FNAME_MAX];
     rp_fturn_piece(t, from, king);
-    rp_fpiece_name(d, d->castling_rook, 0, rook_name);
+    int rsq = p->castle_rook[idx];
+    int rook_there = rsq && rp_fcastling_rook(d, p->b[rsq], us);
+    rp_fpiece_name(d, rook_there ? rp_fp_type(p->b[rsq]) : d->castling_rook, 0, rook_name);
     if (!(p->castle_rights >> idx & 1)) {
-        int rsq = p->castle_rook[idx];
-        if (!rsq || p->b[rsq] != rook)
+        if (!rook_there)
             snprintf(why, size, "there is no %s to castle with on that side", rook_name);
         else if (!(p->castle_rights >> (us * 2) & 3))
             snprintf(why, size, RP_WHY_KING_MOVED, king);

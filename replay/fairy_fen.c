@@ -182,7 +182,6 @@ static int read_castling(struct rp_fpos *p, const char *field, char *why, size_t
         int colour = islower((unsigned char)*c) ? 1 : 0;
         char u = (char)toupper((unsigned char)*c);
         int rank = castling_rank(d, colour), rsq = -1;
-        rp_fpiece rook = rp_fp_make(d->castling_rook, colour);
         if ((u == 'K' || u == 'Q') && !d->castling && !d->gating)
             continue; /* no castling: the reference reads no right, and needs no rook */
         /* K and Q: the first rook from castlingRook{King,Queen}sideFile
@@ -190,11 +189,11 @@ static int read_castling(struct rp_fpos *p, const char *field, char *why, size_t
         if (u == 'K') {
             int start = d->castling_rook_kingside_file < d->files ? d->castling_rook_kingside_file : d->files - 1;
             for (int f = start; f >= 0 && rsq < 0; f--)
-                if (p->b[rp_fsq(f, rank)] == rook)
+                if (rp_fcastling_rook(d, p->b[rp_fsq(f, rank)], colour))
                     rsq = rp_fsq(f, rank);
         } else if (u == 'Q') {
             for (int f = d->castling_rook_queenside_file; f < d->files && rsq < 0; f++)
-                if (p->b[rp_fsq(f, rank)] == rook)
+                if (rp_fcastling_rook(d, p->b[rp_fsq(f, rank)], colour))
                     rsq = rp_fsq(f, rank);
         } else if (u >= 'A' && u < 'A' + d->files) {
             rsq = rp_fsq(u - 'A', rank);
@@ -213,7 +212,7 @@ static int read_castling(struct rp_fpos *p, const char *field, char *why, size_t
         }
         if (!d->castling)
             continue;
-        if (p->b[rsq] != rook)
+        if (!rp_fcastling_rook(d, p->b[rsq], colour))
             return fail(why, size, "castling right '%c' in the FEN but no rook on its square", *c);
         set_castling(p, colour, rsq);
     }
@@ -225,7 +224,7 @@ static int read_castling(struct rp_fpos *p, const char *field, char *why, size_t
                 (!d->seirawan_gating || count_hand(p, colour) || d->captures_to_hand))
                 for (int f = 0; f < d->files; f++) {
                     int sq = rp_fsq(f, castling_rank(d, colour));
-                    if (rp_fset_has(&p->gates[colour], sq) && p->b[sq] == rp_fp_make(d->castling_rook, colour))
+                    if (rp_fset_has(&p->gates[colour], sq) && rp_fcastling_rook(d, p->b[sq], colour))
                         set_castling(p, colour, sq);
                 }
         }

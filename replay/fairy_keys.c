@@ -170,6 +170,7 @@ static const struct rp_fkey keys[] = {
     INT("flagPieceCount", flag_piece_count, 1000, "1", NULL),
     ROW("flagPieceBlockedWin", RP_FK_BOOL, flag_piece_blocked_win, "false"),
     ROW("flagMove", RP_FK_BOOL, flag_move, "false"),
+    ROW("flagPieceSafe", RP_FK_BOOL, flag_piece_safe, "false"),
     ROW("checkCounting", RP_FK_BOOL, check_counting, "false"),
     INT("connectN", connect_n, RP_FMAX_FILES, "0", NULL),
     ROW("connectVertical", RP_FK_BOOL, connect_vertical, "true"),

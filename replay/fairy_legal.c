@@ -509,13 +509,15 @@ static int connected(const struct rp_fpos *p, int c, int n)
 /* Has colour c reached its flag region: at least flagPieceCount of its
  * flag pieces in it, or with flagPieceBlockedWin one and no empty square
  * left there (the reference build's flag_reached: a region written past
- * the board's edge is never full)?  *where: the first
- * such piece's square. */
+ * the board's edge is never full)?  With flagPieceSafe, exactly
+ * flagPieceCount there count only when none is attacked (any attack, as
+ * the reference's attackers_to); with flagMove too, that is asked of the
+ * side that just moved only.  *where: the first such piece's square. */
 static int flag_reached(const struct rp_fpos *p, int c, int *where)
 {
     const struct rp_fdef *d = p->def;
     rp_fpiece want = d->flag_piece >= 0 ? rp_fp_make(d->flag_piece, c) : 0;
-    int mine = 0, empty = 0;
+    int mine = 0, empty = 0, attacked = 0;
     for (int r = 0; r < d->ranks; r++)
         for (int f = 0; f < d->files; f++) {
             int sq = rp_fsq(f, r);
@@ -526,11 +528,17 @@ static int flag_reached(const struct rp_fpos *p, int c, int *where)
             if (want ? pc == want : rp_fp_real(pc) && rp_fp_colour(pc) == c) {
                 if (!mine)
                     *where = sq;
-                if (++mine >= d->flag_piece_count)
-                    return 1;
+                mine++;
+                if (d->flag_piece_safe && !attacked)
+                    attacked = rp_fattacked(p, sq, !c);
             }
         }
-    return mine && d->flag_piece_blocked_win && !empty && !d->flag_beyond_board[c];
+    int reached = mine >= d->flag_piece_count ||
+                  (mine && d->flag_piece_blocked_win && !empty && !d->flag_beyond_board[c]);
+    if (reached && d->flag_piece_safe && (!d->flag_move || c != p->side) && mine == d->flag_piece_count &&
+        attacked)
+        return 0;
+    return reached;
 }
 
 /* With flagMove and the king as the flag piece (Racing Kings), Black,
@@ -627,14 +635,20 @@ int rp_fimmediate_end(const struct rp_fpos *p, struct rp_ending *e)
         }
     }
     if (d->has_flag) {
-        int sq, other;
-        if (d->flag_move && flag_reached(p, stm, &sq))
-            return flag_ending(d, flag_reached(p, mover, &other) && stm == 0 ? RP_RESULT_DRAW
-                                                                              : value_for(RP_FV_WIN, stm),
+        int sq, other, safe = d->flag_piece_safe, king_flag = d->flag_piece == d->king && d->king >= 0;
+        /* The side to move wins on its flag after the extra move of
+         * flagMove, or, with flagPieceSafe, where its flag piece stood
+         * a move unattacked; both there: a draw (Racing Kings: when
+         * White was first). */
+        if ((d->flag_move || safe) && flag_reached(p, stm, &sq))
+            return flag_ending(d,
+                               flag_reached(p, mover, &other) && ((d->flag_move && stm == 0) || (safe && !d->flag_move))
+                                   ? RP_RESULT_DRAW
+                                   : value_for(RP_FV_WIN, stm),
                                sq, e);
         /* After the extra move's case: both may hold (Racing Kings). */
-        if ((!d->flag_move || (d->flag_piece == d->king && d->king >= 0)) &&
-            flag_reached(p, mover, &sq) && !(d->flag_move && can_follow_to_flag(p)))
+        if ((!d->flag_move || safe || king_flag) && flag_reached(p, mover, &sq) &&
+            !(d->flag_move && king_flag && can_follow_to_flag(p)))
             return flag_ending(d, value_for(RP_FV_WIN, mover), sq, e);
     }
     if (d->check_counting && p->checks_left[mover] == 0) {

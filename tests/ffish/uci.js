@@ -259,23 +259,26 @@ function compare(a, b, games, plies, seed) {
         const x = new ffish.Board(a, '', chess960), y = new ffish.Board(b, '', chess960);
         const played = [];
         let verdict = null;
+        // The board's ranks, for the moves from the mover's home ranks.
+        const ranks = x.fen().split(' ')[0].split('/').length;
         for (let ply = 0; ply <= plies && !verdict; ply++) {
             const mx = legal(x).sort(), my = legal(y).sort();
+            const fx = x.fen(), fy = y.fen();
             positions++;
-            if (x.fen() !== y.fen() || mx.join(' ') !== my.join(' '))
+            if (fx !== fy || mx.join(' ') !== my.join(' '))
                 verdict = 'compare differ after' + (played.length ? ' ' + played.join(' ') : ' nothing') + ': ' +
-                    a + ' has ' + x.fen() + ' (' + mx.length + ' moves), ' + b + ' has ' + y.fen() + ' (' +
+                    a + ' has ' + fx + ' (' + mx.length + ' moves), ' + b + ' has ' + fy + ' (' +
                     my.length + ' moves)';
             else if (!mx.length || ply === plies)
                 break;
             else {
                 // Half the moves from the mover's first two ranks, so the
                 // back rank empties and castling comes within reach.
+                const white = x.turn();
                 const home = mx.filter((m) => {
                     const r = /^[a-z](\d+)/.exec(m);
                     const rank = r ? parseInt(r[1], 10) : 0;
-                    const ranks = x.fen().split(' ')[0].split('/').length;
-                    return x.turn() ? rank >= 1 && rank <= 2 : rank >= ranks - 1;
+                    return white ? rank >= 1 && rank <= 2 : rank >= ranks - 1;
                 });
                 const pool = home.length && next(2) ? home : mx;
                 const m = pool[next(pool.length)];

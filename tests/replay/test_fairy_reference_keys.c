@@ -332,3 +332,86 @@ Test(replay_fairy_reference_keys, the_flying_general_looks_along_ranks_and_castl
                    "face each other on an open file");
     expect_fen("Game: fg\nFEN: 4k2r/8/8/8/8/8/8/K7 b k - 0 1\n\n1... k e8-g8\n", "5rk1/8/8/8/8/8/8/K7 w - - 1 2");
 }
+
+/* ------------------------------------------------ castling rook types */
+
+/* castlingRookPieces of two types (Perfect Chess: the rook and the
+ * chancellor; ffish's perfect for every value): 28 moves, the king
+ * castles queenside with the chancellor on a1 (e1-c1 puts it on d1,
+ * whose file then bars Black's own queenside castling), a chancellor
+ * that moved and came back castles no more. */
+Test(replay_fairy_reference_keys, castling_takes_any_of_its_rook_types)
+{
+    ts_defs_load_text("[per:perfect]\n");
+    const char *start = "c3k2r/8/8/8/8/8/8/C3K2R w KQkq - 0 1";
+    cr_expect_eq(legal_moves("per", start), 28);
+    static const struct {
+        const char *moves, *fen, *illegal; /* the FEN after, or the first fault's message */
+    } rows[] = {
+        {"1. K e1-c1", "c3k2r/8/8/8/8/8/8/2KC3R b kq - 1 1", NULL},
+        {"1. K e1-c1 1... k e8-c8", NULL,
+         "the king on e8 cannot reach c8: the king may not castle through d8, which is attacked"},
+        {"1. C a1-a2 1... k e8-c8", "2kc3r/8/8/8/8/8/C7/4K2R w K - 2 2", NULL},
+        {"1. C a1-a2 1... k e8-c8 2. C a2-a1 2... k c8-b8 3. K e1-c1", NULL,
+         "the king on e1 cannot reach c1: the chancellor on a1 has already moved, so it cannot castle"},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char *game = ts_fmt("Game: per\nFEN: %s\n\n%s\n", start, rows[i].moves);
+        if (rows[i].fen)
+            expect_fen(game, rows[i].fen);
+        else
+            expect_illegal(game, rows[i].illegal);
+        free(game);
+    }
+}
+
+/* ------------------------------------------------------- flagPieceSafe */
+
+/* Does the game end in fen, and how: the result, or RP_RESULT_NONE when
+ * it goes on. */
+static enum rp_result immediate_end(const char *variant, const char *fen, enum rp_termination *kind)
+{
+    struct rp_fpos p;
+    struct rp_ending e;
+    ts_fpos_read(&p, variant, fen);
+    if (!rp_fimmediate_end(&p, &e))
+        return RP_RESULT_NONE;
+    *kind = e.termination.kind;
+    return e.result;
+}
+
+/* flagPieceSafe (Dobutsu's lion, a commoner whose capture ends the game;
+ * ffish's dobutsu for every value): the lion that reaches the far rank
+ * unattacked wins at once (b3-c4, 1-0); attacked there (b3-b4, by the
+ * elephant on c3) the game goes on, Black has 6 moves, and White wins
+ * when its turn comes with the lion still there unattacked (c3-b2, 1-0),
+ * Black by taking it (c3xb4, 0-1); both lions on their flag ranks
+ * unattacked is a draw, whoever is to move; a lion attacked there on its
+ * own turn has not won (5 moves). */
+Test(replay_fairy_reference_keys, a_flag_piece_must_stand_unattacked)
+{
+    ts_defs_load_text("[dob:dobutsu]\n");
+    enum rp_termination kind = RP_TERM_NONE;
+    cr_expect_eq(immediate_end("dob", "2L/2e/2l/3[] b - - 1 1", &kind), RP_RESULT_WHITE);
+    cr_expect_eq(kind, RP_TERM_FLAG);
+    cr_expect_eq(immediate_end("dob", "1L1/2e/2l/3[] b - - 1 1", &kind), RP_RESULT_NONE);
+    cr_expect_eq(legal_moves("dob", "1L1/2e/2l/3[] b - - 1 1"), 6);
+    cr_expect_eq(immediate_end("dob", "1L1/3/1el/3[] w - - 2 2", &kind), RP_RESULT_WHITE);
+    cr_expect_eq(kind, RP_TERM_FLAG);
+    cr_expect_eq(immediate_end("dob", "1e1/3/2l/3[l] w - - 0 2", &kind), RP_RESULT_BLACK);
+    cr_expect_eq(kind, RP_TERM_EXTINCTION);
+    cr_expect_eq(immediate_end("dob", "1L1/3/3/1l1[] w - - 0 1", &kind), RP_RESULT_DRAW);
+    cr_expect_eq(immediate_end("dob", "1L1/3/3/1l1[] b - - 0 1", &kind), RP_RESULT_DRAW);
+    cr_expect_eq(immediate_end("dob", "1L1/1l1/3/3[] w - - 0 1", &kind), RP_RESULT_NONE);
+    cr_expect_eq(legal_moves("dob", "1L1/1l1/3/3[] w - - 0 1"), 5);
+    expect_fen("Game: dob\nFEN: 3/1Le/2l/3[] w - - 0 1\n\n1. L b3-b4 1... e c3-b2\n", "1L1/3/1el/3[] w - - 2 2");
+}
+
+/* flagPieceSafe's attack test does not see a blast, and the reference's
+ * parser refuses the pair. */
+Test(replay_fairy_reference_keys, a_safe_flag_piece_refuses_blasts)
+{
+    expect_refused("[x:atomic]\nflagPiece = k\nflagRegion = *4\nflagPieceSafe = true\n",
+                   "4: flagPieceSafe: [x] flagPieceSafe does not go with blastOnCapture (its attack test does not see a "
+                   "blast)");
+}
