@@ -253,6 +253,8 @@ struct rp_fdef {
                                          the squares of the zone it moves to */
     int mandatory_pawn_promotion;
     int mandatory_piece_promotion;
+    int piece_demotion;          /* pieceDemotion: a promoted piece may turn back into what it
+                                    was, moving into, within or out of the zone (Kyoto Shogi) */
     int piece_promotion_on_capture;
     int immobility_illegal;
     int drop_opposite_coloured_bishop; /* dropOppositeColoredBishop: a side's bishops, on the board

@@ -334,17 +334,21 @@ static void add_move(const struct rp_fpos *p, struct rp_fmovelist *out, rp_fmove
         add_gatings(p, out, m, m.from);
 }
 
-/* A piece's move to `to`: its promotion where it has one, and the plain
- * move unless `plain` is 0 (a pawn-like piece's mandatory promotion). */
+/* A piece's move to `to`: its promotion where it has one, its demotion
+ * where it is promoted and pieceDemotion lets it turn back (into, within
+ * or out of the zone, as a promotion: the reference's PIECE_DEMOTION),
+ * and the plain move unless `plain` is 0 (a pawn-like piece's mandatory
+ * promotion) or mandatoryPiecePromotion takes it. */
 static void piece_move(struct gen_ctx *g, int to, int capture, int plain)
 {
     const struct rp_fpos *p = g->p;
     const struct rp_fdef *d = p->def;
-    int t = g->type, us = g->colour;
+    int t = g->type, us = g->colour, base = p->unpromoted[g->from];
     int prom = d->types[t].promoted;
     int can_promote = prom >= 0 && (!d->types[prom].promotion_limit ||
                                     d->types[prom].promotion_limit > p->count[us][prom]);
-    if (can_promote) {
+    int demote = d->piece_demotion && base && base != RP_FPROMOTED_NO_BASE ? base - 1 : -1;
+    if (can_promote || demote >= 0) {
         const rp_fset *zone = &d->promotion_zone[us];
         int in_from = rp_fset_has(zone, g->from), in_to = rp_fset_has(zone, to);
         if (d->mandatory_piece_promotion && plain)
@@ -352,7 +356,12 @@ static void piece_move(struct gen_ctx *g, int to, int capture, int plain)
         if ((in_from || in_to) && (!d->piece_promotion_on_capture || capture)) {
             rp_fmove m = mv(g->from, to, RP_FM_PIECE_PROMOTE);
             m.type = (uint8_t)prom;
-            add(g->out, m);
+            if (can_promote)
+                add(g->out, m);
+            m.kind = RP_FM_PIECE_DEMOTE;
+            m.type = (uint8_t)demote;
+            if (demote >= 0)
+                add(g->out, m);
         }
     }
     if (plain)

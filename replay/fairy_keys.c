@@ -63,7 +63,7 @@ static const struct rp_fkey keys[] = {
     ROW("piecePromotionOnCapture", RP_FK_BOOL, piece_promotion_on_capture, "false"),
     ROW("mandatoryPawnPromotion", RP_FK_BOOL, mandatory_pawn_promotion, "true"),
     ROW("mandatoryPiecePromotion", RP_FK_BOOL, mandatory_piece_promotion, "false"),
-    REFUSED("pieceDemotion", "false", "Kyoto Shogi's demotion"),
+    ROW("pieceDemotion", RP_FK_BOOL, piece_demotion, "false"),
     IGNORED("endgameEval", "play: the search's evaluation"),
     ROW("blastOnCapture", RP_FK_BOOL, blast_on_capture, "false"),
     ROW("blastImmuneTypes", RP_FK_PIECE_SET, blast_immune_types, "-"),

@@ -254,7 +254,8 @@ static int quick_king_safe(const struct rp_fpos *p, rp_fmove m)
         return -1;
     if (m.kind == RP_FM_DROP)
         return p->in_check ? -1 : 1; /* a drop adds a piece: it opens nothing */
-    if (m.kind != RP_FM_NORMAL && m.kind != RP_FM_PROMOTE && m.kind != RP_FM_PIECE_PROMOTE)
+    if (m.kind != RP_FM_NORMAL && m.kind != RP_FM_PROMOTE && m.kind != RP_FM_PIECE_PROMOTE &&
+        m.kind != RP_FM_PIECE_DEMOTE)
         return -1;
     if (m.gate)
         return -1;

@@ -330,7 +330,10 @@ static int make_board_move(struct rp_fpos *p, rp_fmove m, int victim)
         rp_fpos_put(p, m.to, m.type, us, RP_FPROMOTED_NO_BASE);
     } else if (m.kind == RP_FM_PIECE_PROMOTE) {
         rp_fpos_put(p, m.to, m.type, us, t + 1);
-        p->rule50 = 0; /* irreversible: the reference build resets the clock */
+        if (!d->piece_demotion)
+            p->rule50 = 0; /* irreversible: the reference build resets the clock */
+    } else if (m.kind == RP_FM_PIECE_DEMOTE) {
+        rp_fpos_put(p, m.to, m.type, us, 0); /* the clock goes on, as the reference's */
     } else {
         rp_fpos_put(p, m.to, t, us, unpromoted);
     }
@@ -375,7 +378,8 @@ static int gave_check(const struct rp_fpos *p, rp_fmove m)
     if (k == RP_FNOSQ)
         return 0;
     if (d->simple_attacks && !m.gate &&
-        (m.kind == RP_FM_NORMAL || m.kind == RP_FM_PROMOTE || m.kind == RP_FM_PIECE_PROMOTE || m.kind == RP_FM_DROP))
+        (m.kind == RP_FM_NORMAL || m.kind == RP_FM_PROMOTE || m.kind == RP_FM_PIECE_PROMOTE ||
+         m.kind == RP_FM_PIECE_DEMOTE || m.kind == RP_FM_DROP))
         return rp_fpiece_attacks(p, m.to, k) || (m.kind != RP_FM_DROP && rp_fline_attack(p, k, m.from, -1, -1, us));
     return rp_fattacked(p, k, us);
 }

@@ -22,7 +22,8 @@ enum rp_fmove_kind {
     RP_FM_EP,
     RP_FM_PROMOTE,               /* a pawn becomes `type` */
     RP_FM_PIECE_PROMOTE,         /* a piece becomes its promotedPieceType (shogi) */
-    RP_FM_PASS
+    RP_FM_PASS,
+    RP_FM_PIECE_DEMOTE           /* a promoted piece becomes what it was (pieceDemotion: Kyoto Shogi) */
 };
 
 typedef struct rp_fmove {

@@ -191,7 +191,12 @@ struct choice {
     int gate_sq, gate_type;      /* the gating read from it, or -1 */
 };
 
-static int is_promotion(rp_fmove m) { return m.kind == RP_FM_PROMOTE || m.kind == RP_FM_PIECE_PROMOTE; }
+/* A move that changes the piece, which the placement after it names
+ * (a demotion: the piece it was, "N" for Kyoto Shogi's "+N"). */
+static int is_promotion(rp_fmove m)
+{
+    return m.kind == RP_FM_PROMOTE || m.kind == RP_FM_PIECE_PROMOTE || m.kind == RP_FM_PIECE_DEMOTE;
+}
 
 /* The promotion the placement after the move names, into *chosen (1), or
  * why none is (0 with the verdict set). */

@@ -415,3 +415,23 @@ Test(replay_fairy_reference_keys, a_safe_flag_piece_refuses_blasts)
                    "4: flagPieceSafe: [x] flagPieceSafe does not go with blastOnCapture (its attack test does not see a "
                    "blast)");
 }
+
+/* ------------------------------------------------------- pieceDemotion */
+
+/* pieceDemotion (ffish's kyotoshogi and micro for every value): in Kyoto
+ * Shogi every move of a piece that can turn over must, 12 moves at the
+ * start: the promoted lance on a1 becomes a lance as it steps to a2
+ * ("L-a2"), the silver a bishop ("+S-b2").  Micro Shogi turns a piece
+ * over only by a capture: a promoted rook (a gold) has 6 moves, its
+ * capture demoting it; a rook 5, its capture promoting it. */
+Test(replay_fairy_reference_keys, a_promoted_piece_turns_back)
+{
+    ts_defs_load_text("[kyo:kyotoshogi]\n[mic:micro]\n");
+    cr_expect_eq(legal_moves("kyo", "p+nks+l/5/5/5/+LSK+NP[] w - - 0 1"), 12);
+    expect_fen("Game: kyo\n\n1. +L a1-a2; L-a2\n", "p+nks+l/5/5/L4/1SK+NP[] b - - 1 1");
+    expect_fen("Game: kyo\n\n1. S b1-b2; +S-b2\n", "p+nks+l/5/5/1+S3/+L1K+NP[] b - - 1 1");
+    cr_expect_eq(legal_moves("mic", "k3/4/1p2/1+R2/3K[] w - - 0 1"), 9);
+    expect_fen("Game: mic\nFEN: k3/4/1p2/1+R2/3K[] w - - 0 1\n\n1. +R b2-b3; R-b3\n", "k3/4/1R2/4/3K[P] b - - 0 1");
+    cr_expect_eq(legal_moves("mic", "k3/4/1p2/1R2/3K[] w - - 0 1"), 8);
+    expect_fen("Game: mic\nFEN: k3/4/1p2/1R2/3K[] w - - 0 1\n\n1. R b2-b3; +R-b3\n", "k3/4/1+R2/4/3K[P] b - - 0 1");
+}

@@ -205,6 +205,8 @@ void ts_fmove_uci(const struct rp_fpos *p, rp_fmove m, char *out, size_t size)
         snprintf(out + at, size - at, "%c", d->types[m.type].letter);
     else if (m.kind == RP_FM_PIECE_PROMOTE)
         snprintf(out + at, size - at, "+");
+    else if (m.kind == RP_FM_PIECE_DEMOTE)
+        snprintf(out + at, size - at, "-");
     else if (m.gate)
         snprintf(out + at, size - at, "%c", d->types[m.gate - 1].letter);
 }
