@@ -10,8 +10,8 @@
  *     fairy_pieces.c names the piece types, betza.c reads their moves;
  *     fairy_compile.c derives the tables; variant_fairy.c registers it.
  *   position (fairy_pos.h): fairy_fen.c, fairy_position.c, fairy_gen.c
- *     (moves and attacks), fairy_legal.c (legality and ends),
- *     fairy_make.c, fairy_resolve.c (Game Courier components to moves),
+ *     (moves and attacks), fairy_legal.c (legality), fairy_end.c
+ *     (ends), fairy_make.c, fairy_resolve.c (Game Courier components to moves),
  *     fairy_names.c (labels, names, diagrams), fairy_san.c.
  *
  * Include the stage a file needs; this header is both.

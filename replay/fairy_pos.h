@@ -2,8 +2,8 @@
  * fairy_pos: the runtime board and state of a game of a defined variant.
  * A position (struct rp_fpos) is a value the caller owns, read from a FEN
  * (fairy_fen.c) and changed by rp_fmake (fairy_make.c); moves are
- * generated (fairy_gen.c), tested for legality and the game's end
- * (fairy_legal.c), and shown (fairy_names.c, fairy_san.c).  Its
+ * generated (fairy_gen.c), tested for legality (fairy_legal.c) and the
+ * game's end (fairy_end.c), and shown (fairy_names.c, fairy_san.c).  Its
  * definition is fairy_def.h.
  *
  * Ownership: arguments are borrowed; nothing here allocates.
@@ -193,16 +193,19 @@ void rp_fgen_legal(const struct rp_fpos *p, struct rp_fmovelist *out);
 int rp_fdrop_file_limit(const struct rp_fdef *d, int type);
 int rp_fhas_legal(const struct rp_fpos *p);
 uint64_t rp_fperft(const struct rp_fpos *p, int depth);
-
-/* An end the position shows on its own, before legal moves are counted
- * (Fairy-Stockfish's immediate ends): extinction, the flag, n-check,
- * bikjang and two passes.  Returns nonzero and fills *e. */
-int rp_fimmediate_end(const struct rp_fpos *p, struct rp_ending *e);
+int rp_fmove_is_capture(const struct rp_fpos *p, rp_fmove m);
 
 /* extinctionPseudoRoyal: a square of a piece of the side to move that
  * is guarded like a king and attacked (the reference build's
  * checked_pseudo_royals), or RP_FNOSQ. */
 int rp_froyal_checked(const struct rp_fpos *p);
+
+/* fairy_end.c */
+/* An end the position shows on its own, before legal moves are counted
+ * (Fairy-Stockfish's immediate ends): extinction, the flag, n-check,
+ * bikjang and two passes.  Returns nonzero and fills *e. */
+int rp_fimmediate_end(const struct rp_fpos *p, struct rp_ending *e);
+
 /* The types of the pieces that check the side to move's king (a bit per
  * type). */
 uint64_t rp_fchecker_types(const struct rp_fpos *p);
@@ -213,7 +216,6 @@ int rp_fmate_or_stalemate(const struct rp_fpos *p, struct rp_ending *e);
 /* Janggi's or the unweighted material count, as a result; the counts
  * go into detail as "material=W-B". */
 enum rp_result rp_fmaterial_result(const struct rp_fpos *p, char *detail, size_t size);
-int rp_fmove_is_capture(const struct rp_fpos *p, rp_fmove m);
 
 /* fairy_san.c: the san slot of every defined variant (replay.h). */
 int rp_fsan(const void *state, const struct fmt_component *c, size_t n, char *buf, size_t size);
