@@ -542,8 +542,12 @@ static void gen_castling(const struct rp_fpos *p, int from, struct rp_fmovelist 
     if (!d->castling)
         return;
     for (int q = 0; q < 2; q++) {
-        int idx = us * 2 + q, kfrom = p->castle_king[idx];
-        if (!(p->castle_rights >> idx & 1) || kfrom != from || !rp_fp_real(p->b[kfrom]) || rp_fp_colour(p->b[kfrom]) != us ||
+        int idx = us * 2 + q, kfrom = p->castle_king[idx], rfrom = p->castle_rook[idx];
+        /* A right whose rook stands where the king does (a FEN's `k`
+         * read with no king, the outermost rook on castlingKingFile) is
+         * no castling: a piece does not castle with itself. */
+        if (!(p->castle_rights >> idx & 1) || kfrom != from || rfrom == kfrom || !rp_fp_real(p->b[kfrom]) ||
+            rp_fp_colour(p->b[kfrom]) != us || !rp_fp_real(p->b[rfrom]) || rp_fp_colour(p->b[rfrom]) != us ||
             !rp_fcastle_path_clear(p, idx))
             continue;
         int kto, rto;
