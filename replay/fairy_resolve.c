@@ -475,7 +475,7 @@ static int resolve_drop(const struct rp_fturn *t, rp_fmove *out)
     if (pfrom >= 0 && !d->drop_promoted)
         return set(t->v, RP_BAD_DROP, "a piece is dropped unpromoted in %s", d->short_title);
     if (p->b[to])
-        return set(t->v, RP_BAD_DROP, p->b[to] == RP_FOFF ? "%s is a wall square" : "%s is occupied", c->to);
+        return set(t->v, RP_BAD_DROP, p->b[to] == RP_FOFF ? "%s is a wall square" : RP_WHY_DROP_OCCUPIED, c->to);
     if (!rp_fdrop_allowed(p, hand_type, to)) {
         int limit = rp_fdrop_file_limit(d, hand_type);
         if (limit == 0)

@@ -357,7 +357,7 @@ static void check_drop_target(const struct rp_backlash *s, const struct fmt_comp
         fail(m, RP_ILLEGAL_MOVE, "the %s in pocket %s can only be dropped on the %s board, not on %s",
              rp_piece_name(m->piece), pocket, rp_board_side_name(m->board), c->to);
     else if (b->sq[to->sq])
-        fail(m, RP_BAD_DROP, "%s is occupied: a piece can only be dropped on an empty square", c->to);
+        fail(m, RP_BAD_DROP, RP_WHY_DROP_OCCUPIED ": " RP_WHY_DROP_EMPTY_ONLY, c->to);
     else if (!rp_drop_allowed(b, m->piece, to->sq))
         fail(m, RP_BAD_DROP, "a pawn cannot be dropped on rank %d", rp_rank(to->sq) + 1);
     else

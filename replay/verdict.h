@@ -63,6 +63,8 @@ void rp_verdict_no_pass(struct rp_verdict *v, const char *title);
 #define RP_WHY_NOT_ITS_MOVE "that is not %s %s move"          /* article, piece */
 
 #define RP_WHY_OWN_PIECE "%s is occupied by its own %s"        /* square, piece */
+#define RP_WHY_DROP_OCCUPIED "%s is occupied"                 /* square: a drop's target */
+#define RP_WHY_DROP_EMPTY_ONLY "a piece can only be dropped on an empty square"
 #define RP_WHY_BLOCKED "the path is blocked at %s"             /* square */
 #define RP_WHY_PAWN_AHEAD "a pawn cannot capture straight ahead"
 #define RP_WHY_PAWN_DOUBLE "a pawn moves two squares only from its starting rank"
