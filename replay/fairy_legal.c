@@ -262,6 +262,23 @@ static int quick_king_safe(const struct rp_fpos *p, rp_fmove m)
     return board_king_safe(p, m);
 }
 
+/* A royal king's castling: not out of check, not through an attacked
+ * square, and (the reference's legal()) not where the kings would face
+ * each other, the king's own square read as left. */
+static enum rp_fillegal castle_legal(const struct rp_fpos *p, rp_fmove m)
+{
+    int them = !p->side, kfrom = m.from, kto = m.to, step = kto > kfrom ? -1 : 1;
+    if (p->in_check)
+        return RP_FL_CASTLE_OUT;
+    for (int s = kto; s != kfrom; s += step) {
+        if (s != kto && rp_fattacked(p, s, them))
+            return RP_FL_CASTLE_THROUGH;
+        if (p->def->flying_general && rp_fkings_face(p, s, p->king[them], kfrom))
+            return RP_FL_FLYING_GENERAL;
+    }
+    return RP_FL_OK;
+}
+
 static enum rp_fillegal legal(const struct rp_fpos *p, rp_fmove m, int plain)
 {
     const struct rp_fdef *d = p->def;
@@ -273,17 +290,9 @@ static enum rp_fillegal legal(const struct rp_fpos *p, rp_fmove m, int plain)
     }
     /* Only a royal piece is stopped by attacked squares (11.1). */
     if (m.kind == RP_FM_CASTLE && p->king[us] == m.from) {
-        if (p->in_check)
-            return RP_FL_CASTLE_OUT;
-        int kfrom = m.from, kto = m.to, step = kto > kfrom ? -1 : 1;
-        for (int s = kto; s != kfrom; s += step) {
-            if (s != kto && rp_fattacked(p, s, them))
-                return RP_FL_CASTLE_THROUGH;
-            /* The reference's legal(): nor where the kings would face
-             * each other, the king's own square read as left. */
-            if (d->flying_general && rp_fkings_face(p, s, p->king[them], kfrom))
-                return RP_FL_FLYING_GENERAL;
-        }
+        enum rp_fillegal why = castle_legal(p, m);
+        if (why != RP_FL_OK)
+            return why;
     }
     /* Seirawan: "one cannot use the placing of an elephant or hawk to
      * block check" (the game's rules; 11.1 judges so too): the king's
