@@ -541,6 +541,26 @@ CLI_MUST_CHECK int cli_report_put_dir(const char *tmp, const char *final);
  * waits, else final (a report read back for the page and the workbook). */
 const char *cli_report_waiting(const char *final);
 
+/* Files written complete under their temporary names and not yet handed
+ * to the report set (a thread that writes beside the one that owns the
+ * set keeps them here). */
+#define CLI_KEPT_MAX 8
+struct cli_kept {
+    char *tmp[CLI_KEPT_MAX], *final[CLI_KEPT_MAX];
+    size_t n;
+};
+
+/* Where the next file handed to the set would go in its order (the order
+ * of CLI_FILES_LIST and of the commit). */
+size_t cli_report_mark(void);
+
+/* The files of k handed over as cli_report_put would, in k's order, at
+ * mark (from cli_report_mark) in the set's order, before any handed over
+ * since: the set is what it would be had they been handed over then.
+ * k is emptied; a file that cannot be handed over is removed.  0, or -1
+ * with errno (the first failure's). */
+CLI_MUST_CHECK int cli_report_put_kept(size_t mark, struct cli_kept *k);
+
 /* Drop the file that belongs at final, waiting or placed. */
 void cli_report_discard(const char *final);
 
@@ -561,9 +581,12 @@ struct st_stats;
 struct st_summary;
 
 /* variants.csv, terminations.csv, players.csv, headtohead.csv,
- * standings.csv and rating_lists.csv in dir,
- * each renamed into place when complete.  0, or -1 with errno set. */
-CLI_MUST_CHECK int cli_write_stats_csv(const struct st_stats *s, const char *dir, int excel);
+ * standings.csv and rating_lists.csv in dir, each handed to
+ * cli_report_put when complete, or, when k is not NULL, kept complete
+ * under its temporary name in k (for cli_report_put_kept).  0, or -1
+ * with errno set (the files kept so far stay in k). */
+CLI_MUST_CHECK int cli_write_stats_csv(const struct st_stats *s, const char *dir, int excel,
+                                       struct cli_kept *k);
 
 
 /* --viewer: which games get a page in the game viewer. */

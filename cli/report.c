@@ -4,6 +4,7 @@
  * the very code a single run uses: byte for byte the same reports.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -137,24 +138,31 @@ static struct st_summary counted_once(const struct cli_totals *t)
     return s;
 }
 
-int cli_report_statistics(st_stats *stats, const struct cli_totals *t,
-                          const struct cli_report_opts *o)
+/* The statistics' CSV reports, written on a thread of their own beside
+ * the page and the workbook (with -j 2 or more), or first (with one):
+ * they are kept complete under their temporary names and handed to the
+ * report set where they would have been written first, so the list of
+ * the run's files is the same whatever -j says. */
+struct tables_job {
+    const st_stats *stats;
+    const char *dir;
+    int excel;
+    struct cli_kept kept;
+    int rc, err;
+};
+
+static void *write_tables(void *arg)
 {
-    const struct cli_rating_opts *r = o->rating;
-    struct st_options so = {o->min_games, 0, r->anchor[0] ? r->anchor : NULL, r->anchor_rating,
-                            r->average_set, r->average, r->white_advantage, o->illegal,
-                            o->threads};
-    int rc = st_stats_finish(stats, &so);
-    if (rc != ST_OK) {
-        cli_error("%s while computing the statistics", st_rc_text(rc));
-        return -1;
-    }
-    warn_anchor(stats, r);
-    warn_rating_groups(stats);
-    if (cli_write_stats_csv(stats, o->outdir, o->excel) != 0) {
-        cli_error("cannot write the statistics in '%s': %s", o->outdir, strerror(errno));
-        return -1;
-    }
+    struct tables_job *j = arg;
+    j->rc = cli_write_stats_csv(j->stats, j->dir, j->excel, &j->kept);
+    j->err = errno;
+    return NULL;
+}
+
+/* summary.html and the workbook.  0, or -1 after saying what failed. */
+static int write_page_and_book(const st_stats *stats, const struct cli_totals *t,
+                               const struct cli_report_opts *o)
+{
     /* The page's counts are the statistics': each game once. */
     struct st_summary once = counted_once(t);
     struct cli_html_run run = {&once,         &t->dups,     t->games_found,
@@ -170,7 +178,7 @@ int cli_report_statistics(st_stats *stats, const struct cli_totals *t,
         return -1;
     }
     char err[1024];
-    rc = cli_write_summary_html(stats, &run, o->outdir, err, sizeof err);
+    int rc = cli_write_summary_html(stats, &run, o->outdir, err, sizeof err);
     if (rc != 0) {
         cli_error("cannot write '%s/summary.html': %s", o->outdir, err);
         cli_crosstables_free(run.crosstables);
@@ -185,6 +193,39 @@ int cli_report_statistics(st_stats *stats, const struct cli_totals *t,
         cli_error("%s", err);
     cli_crosstables_free(run.crosstables);
     return rc ? -1 : 0;
+}
+
+int cli_report_statistics(st_stats *stats, const struct cli_totals *t,
+                          const struct cli_report_opts *o)
+{
+    const struct cli_rating_opts *r = o->rating;
+    struct st_options so = {o->min_games, 0, r->anchor[0] ? r->anchor : NULL, r->anchor_rating,
+                            r->average_set, r->average, r->white_advantage, o->illegal,
+                            o->threads};
+    int rc = st_stats_finish(stats, &so);
+    if (rc != ST_OK) {
+        cli_error("%s while computing the statistics", st_rc_text(rc));
+        return -1;
+    }
+    warn_anchor(stats, r);
+    warn_rating_groups(stats);
+    size_t mark = cli_report_mark();
+    struct tables_job tables = {stats, o->outdir, o->excel, {{0}, {0}, 0}, 0, 0};
+    pthread_t beside;
+    int threaded = o->threads > 1 && pthread_create(&beside, NULL, write_tables, &tables) == 0;
+    if (!threaded)
+        write_tables(&tables);
+    rc = threaded || tables.rc == 0 ? write_page_and_book(stats, t, o) : 0;
+    if (threaded)
+        pthread_join(beside, NULL);
+    /* Handed over even after a failure: the report set's abort removes them. */
+    int put = cli_report_put_kept(mark, &tables.kept);
+    if (tables.rc != 0 || put != 0) {
+        cli_error("cannot write the statistics in '%s': %s", o->outdir,
+                  strerror(tables.rc != 0 ? tables.err : errno));
+        return -1;
+    }
+    return rc;
 }
 
 void cli_report_summary(const struct cli_totals *t, const struct cli_report_opts *o, double secs)

@@ -36,7 +36,10 @@
  * left, with a warning), and the pages' folder, pages only.  Nothing that
  * is not on the list is ever removed.
  *
- * One set per process, used by the thread that writes the reports.
+ * One set per process, used by the thread that writes the reports; a
+ * thread that writes files beside it keeps them (struct cli_kept) for
+ * that thread to hand over, at the place they were due
+ * (cli_report_put_kept).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -173,6 +176,36 @@ int cli_report_put(const char *tmp, const char *final)
 int cli_report_put_dir(const char *tmp, const char *final)
 {
     return put(tmp, final, 1);
+}
+
+size_t cli_report_mark(void)
+{
+    return set.n;
+}
+
+int cli_report_put_kept(size_t mark, struct cli_kept *k)
+{
+    int rc = 0, err = 0;
+    size_t placed = 0;
+    for (size_t i = 0; i < k->n; i++) {
+        if (put(k->tmp[i], k->final[i], 0) != 0) {
+            err = err ? err : errno;
+            rc = -1;
+            unlink(k->tmp[i]);
+        } else if (set.open) {
+            /* Moved from the end to its place: after the files of k
+             * before it, or to the end when files were dropped since. */
+            size_t at = mark + placed < set.n ? mark + placed : set.n - 1;
+            placed++;
+            struct waiting w = set.w[set.n - 1];
+            memmove(&set.w[at + 1], &set.w[at], (set.n - 1 - at) * sizeof w);
+            set.w[at] = w;
+        }
+        free(k->tmp[i]), free(k->final[i]);
+    }
+    k->n = 0;
+    errno = err;
+    return rc;
 }
 
 const char *cli_report_waiting(const char *final)

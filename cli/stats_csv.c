@@ -1,7 +1,10 @@
 /*
  * stats_csv: the statistics tables as CSV reports, one file per table
  * (gcaudit(1) REPORTS), through the same writer as the per-game reports: same
- * quoting, --excel, and rename into place when complete.
+ * quoting, --excel, and rename into place when complete.  The tables only
+ * read the finished statistics, so they may be written on a thread of
+ * their own while the page is drawn (report.c); they are then kept under
+ * their temporary names, for the report set to take in its own order.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -15,7 +18,18 @@
 
 _Static_assert(ST_V_COLS <= MAX_COLS && ST_P_COLS <= MAX_COLS, "room for every column");
 
-static int write_table(const st_stats *s, enum st_table t, const char *dir, int excel)
+_Static_assert(ST_TABLE_COUNT <= CLI_KEPT_MAX, "room for every table's file");
+
+/* fmt_csv_close_by's place for a file kept where it is. */
+static int keep(const char *tmp, const char *final)
+{
+    (void)tmp, (void)final;
+    return 0;
+}
+
+/* Table t into dir; kept in k when k is not NULL, else put in place. */
+static int write_table(const st_stats *s, enum st_table t, const char *dir, int excel,
+                       struct cli_kept *k)
 {
     char name[64];
     snprintf(name, sizeof name, "%s.csv", st_table_name(t));
@@ -38,18 +52,30 @@ static int write_table(const st_stats *s, enum st_table t, const char *dir, int 
         errno = EIO;
         return -1;
     }
-    if (fmt_csv_close_by(csv, cli_report_put) != FMT_OK) {
+    char *tmp = k ? strdup(fmt_csv_tmp_path(csv)) : NULL, *final = k ? strdup(fmt_csv_path(csv)) : NULL;
+    if (k && (!tmp || !final)) {
+        free(tmp), free(final);
+        fmt_csv_abort(csv);
+        errno = ENOMEM;
+        return -1;
+    }
+    if (fmt_csv_close_by(csv, k ? keep : cli_report_put) != FMT_OK) {
+        free(tmp), free(final);
         if (!errno)
             errno = EIO;
         return -1;
     }
+    if (k) {
+        k->tmp[k->n] = tmp;
+        k->final[k->n++] = final;
+    }
     return 0;
 }
 
-int cli_write_stats_csv(const st_stats *s, const char *dir, int excel)
+int cli_write_stats_csv(const st_stats *s, const char *dir, int excel, struct cli_kept *k)
 {
     for (int t = 0; t < ST_TABLE_COUNT; t++)
-        if (write_table(s, (enum st_table)t, dir, excel) != 0)
+        if (write_table(s, (enum st_table)t, dir, excel, k) != 0)
             return -1;
     return 0;
 }

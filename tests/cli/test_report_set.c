@@ -166,7 +166,12 @@ static void expect_no_temporary(const char *d)
                   "'%s' left in %s", l.name[i], d);
 }
 
-static void full_disk(int csvs_fit)
+/* The new reports on a disk with room for the CSVs and a page of
+ * summary.html (csvs_fit), or for a page in all, written by `jobs`
+ * threads: with one, every file but summary.html is written before it;
+ * with more, the statistics' CSVs are written beside summary.html, so
+ * either may be the one that finds the disk full. */
+static void full_disk(int csvs_fit, int jobs)
 {
     cr_assert_eq(geteuid(), 0, "this test mounts a small tmpfs, which needs root (CI runs as "
                                "root): run the suite as root");
@@ -213,12 +218,14 @@ static void full_disk(int csvs_fit)
     char *zeros = calloc(1, fill);
     cr_assert_eq(ts_write_file(filler, zeros, fill), 0);
     free(zeros);
-    int rc = ts_gcaudit(ts_scratch, "analyze -q --viewer none new.log -o disk/out");
+    char *cmd = ts_fmt("analyze -q -j %d --viewer none new.log -o disk/out", jobs);
+    int rc = ts_gcaudit(ts_scratch, cmd);
+    free(cmd);
     char *err = ts_slurp(ts_scratch, "stderr.txt");
     cr_expect_eq(rc, 3, "exit status %d: %s", rc, err);
     cr_expect(strstr(err, "could not be written completely: those already there are left as "
                           "they were"), "%s", err);
-    if (csvs_fit)
+    if (csvs_fit && jobs == 1)
         cr_expect(strstr(err, "summary.html"), "the run failed at summary.html: %s", err);
     struct listing after;
     list_dir(out, &after);
@@ -234,12 +241,17 @@ static void full_disk(int csvs_fit)
 
 Test(report_set, a_full_disk_at_summary_html_leaves_the_old_reports)
 {
-    full_disk(1);
+    full_disk(1, 1);
 }
 
 Test(report_set, a_full_disk_at_the_csv_reports_leaves_the_old_reports)
 {
-    full_disk(0);
+    full_disk(0, 1);
+}
+
+Test(report_set, a_full_disk_while_the_csvs_are_written_beside_the_page_leaves_the_old_reports)
+{
+    full_disk(1, 2);
 }
 
 /* ------------------------------------- item 7: a dead run's temporaries */

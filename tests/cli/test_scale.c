@@ -26,7 +26,7 @@ TestSuite(cli_scale, .init = setup, .fini = ts_scratch_teardown, .timeout = 300)
 static const char *const reports[] = {"inputs.csv",     "games.csv",    "violations.csv",
                                       "variants.csv",   "terminations.csv", "players.csv",
                                       "headtohead.csv", "standings.csv", "rating_lists.csv",
-                                      "summary.html",   "book.xlsx"};
+                                      "summary.html",   "book.xlsx",    "gcaudit-files.txt"};
 #define NREPORTS (sizeof reports / sizeof reports[0])
 
 /* Names the state file must carry exactly: spaces, '%', a tab, '=' and
