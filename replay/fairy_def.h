@@ -70,7 +70,7 @@ static inline int rp_fline_index(int step)
 /* ---------------------------------------------------------- pieces */
 
 #define RP_FNAMED_TYPES 38       /* Fairy-Stockfish 11.1's named piece types */
-#define RP_FMAX_CUSTOM 24        /* customPiece1..24 */
+#define RP_FMAX_CUSTOM 25        /* customPiece1..25, as the reference */
 #define RP_FMAX_TYPES (RP_FNAMED_TYPES + RP_FMAX_CUSTOM) /* type ids: named first */
 #define RP_FMAX_ATOMS 48         /* move atoms of one piece type */
 #define RP_FLABEL_MAX 4          /* a label and its terminator: "+P", "RR" */
@@ -454,7 +454,7 @@ enum rp_fkey_reader {
     RP_FK_MATERIAL,              /* materialCounting: janggi, unweighted or none */
     RP_FK_COUNTING,              /* countingRule: makruk, asean or none */
     RP_FK_NAMED_PIECE,           /* a family: every named type's key, "letter" or - */
-    RP_FK_CUSTOM_PIECE,          /* a family: customPiece1..24, "letter:betza" */
+    RP_FK_CUSTOM_PIECE,          /* a family: customPiece1..25, "letter:betza" */
     RP_FK_REGION,                /* a family: mobilityRegion{White,Black}{Type}, squares */
     RP_FK_GC_GAMES,              /* gcaudit's own keys, each its own reader */
     RP_FK_GC_TITLE,

@@ -178,9 +178,15 @@ static const struct rp_fkey keys[] = {
     ROW("connectDiagonal", RP_FK_BOOL, connect_diagonal, "true"),
     ROW("materialCounting", RP_FK_MATERIAL, material_counting, "none"),
     ROW("countingRule", RP_FK_COUNTING, counting_rule, "none"),
-    /* later Fairy-Stockfish releases */
+    /* later Fairy-Stockfish releases (the build inside ffish 0.7.10 reads
+     * the walls from wallingRule, not from the ...Gating keys) */
     IGNORED("pieceValueMg", "play: the search's piece values"),
     IGNORED("pieceValueEg", "play: the search's piece values"),
+    REFUSED("wallingRule", "none", "walls placed by a move (Amazons, Duck, Isolation): no Game Courier notation"),
+    REFUSED("wallingRegion", ALL_SQUARES, "walls placed by a move (Isolation)"),
+    REFUSED("wallingRegionWhite", ALL_SQUARES, "walls placed by a move (Isolation)"),
+    REFUSED("wallingRegionBlack", ALL_SQUARES, "walls placed by a move (Isolation)"),
+    REFUSED("adjudicateFullBoard", "false", "a full board scored by its material (Reversi, Ataxx)"),
     /* gcaudit's own */
     NOTE("gcGames", RP_FK_GC_GAMES, games, "the section name"),
     NOTE("gcTitle", RP_FK_GC_TITLE, title, "the section name"),

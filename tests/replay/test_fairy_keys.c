@@ -109,8 +109,8 @@ Test(replay_fairy_keys, refused_keys_take_only_their_default_and_ignored_keys_an
     cr_expect_str_eq(e.message, "unknown key \"castlng\"");
     cr_expect_eq(apply_one(d, "mobilityRegionWhiteKnight", "a1", &e), 0);
     cr_expect_eq(apply_one(d, "mobilityRegionWhiteKnigt", "a1", &e), -1);
-    cr_expect_eq(apply_one(d, "customPiece24", "a:W", &e), 0);
-    cr_expect_eq(apply_one(d, "customPiece25", "a:W", &e), -1);
+    cr_expect_eq(apply_one(d, "customPiece25", "a:W", &e), 0);
+    cr_expect_eq(apply_one(d, "customPiece26", "a:W", &e), -1);
     free(d);
 }
 
@@ -172,4 +172,86 @@ Test(replay_fairy_keys, the_docs_list_every_key_with_its_default_and_status)
     cr_expect_eq((size_t)rows, n);
     free(seen);
     free(path);
+}
+
+/* The key table's row named key, or NULL. */
+static const struct rp_fkey *row_named(const char *key)
+{
+    size_t n;
+    const struct rp_fkey *keys = rp_fkeys(&n);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(keys[i].name, key) == 0)
+            return &keys[i];
+    return NULL;
+}
+
+/* Issue 25, point 3: every key the reference's variants.ini documents in
+ * its header (its options "# key: ...", its predefined piece types
+ * "# pawn (fmWfceF)", its custom piece slots and piece values) is a key
+ * of gcaudit's: implemented or ignored, or refused with the line and the
+ * key's name, and listed as refused, with why, in the docs' key table. */
+Test(replay_fairy_keys, every_key_of_the_reference_header_is_implemented_or_refused_and_documented)
+{
+    char *ini = ts_read_file(GC_FIXTURES "/fairy-stockfish/variants.ini", NULL);
+    char *docs = ts_read_file(GC_SOURCE_DIR "/docs/defined-variants.md", NULL);
+    cr_assert_not_null(ini);
+    cr_assert_not_null(docs);
+    int options = 0, pieces = 0, refused = 0, in_options = 0, in_pieces = 0;
+    for (char *save = NULL, *l = strtok_r(ini, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+        if (strncmp(l, "# variantTemplate:", 18) == 0)
+            in_options = 1;
+        else if (strncmp(l, "####", 4) == 0)
+            in_options = 0;
+        if (strstr(l, "all available predefined piece types"))
+            in_pieces = 1;
+        else if (l[0] != '#' || l[1] != ' ')
+            in_pieces = 0;
+        char key[64];
+        int len = 0;
+        while (l[0] == '#' && l[1] == ' ' && len < 63 &&
+               ((l[2 + len] >= 'a' && l[2 + len] <= 'z') || (len && l[2 + len] >= 'A' && l[2 + len] <= 'Z')))
+            len++;
+        snprintf(key, sizeof key, "%.*s", len, l + 2);
+        if (in_pieces && len && strncmp(l + 2 + len, " (", 2) == 0) {
+            cr_expect_geq(rp_fnamed_find(key), 0, "the piece type %s is not one of gcaudit's", key);
+            pieces++;
+        }
+        if (!in_options || !len || l[2 + len] != ':')
+            continue;
+        options++;
+        struct rp_fdef *d = defaults();
+        struct rp_fdef_error e;
+        if (strcmp(key, "mobilityRegion") == 0) { /* a family: mobilityRegionWhiteRook, ... */
+            cr_expect_eq(apply_one(d, "mobilityRegionWhiteRook", "a1", &e), 0, "%s", e.message);
+            free(d);
+            continue;
+        }
+        const struct rp_fkey *k = row_named(key);
+        cr_expect_not_null(k, "the reference's %s is not in gcaudit's key table", key);
+        if (k && k->status == RP_FKEY_REFUSED) {
+            refused++;
+            cr_expect_eq(apply_one(d, key, "something-else", &e), -1, "%s loads", key);
+            cr_expect_str_eq(e.key, key);
+            cr_expect_eq(e.line, 7, "%s: the refusal names no line", key);
+            char *row = ts_fmt("| `%s` |", key), *at = strstr(docs, row);
+            cr_expect(at && strstr(at, "| refused: ") && strstr(at, "| refused: ") < strchr(at, '\n'),
+                      "docs/defined-variants.md does not list %s as refused", key);
+            free(row);
+        }
+        free(d);
+    }
+    /* The slots and values of the header's prose. */
+    struct rp_fdef *d = defaults();
+    struct rp_fdef_error e;
+    cr_expect_eq(apply_one(d, "customPiece1", "a:mfWcfF", &e), 0, "%s", e.message);
+    cr_expect_eq(apply_one(d, "customPiece25", "a:W", &e), 0, "%s", e.message);
+    cr_expect_eq(apply_one(d, "pieceValueMg", "p:150 n:800", &e), 0, "%s", e.message);
+    cr_expect_eq(apply_one(d, "pieceValueEg", "r:1380", &e), 0, "%s", e.message);
+    free(d);
+    /* The header as the fixture holds it (commit 84e305ff). */
+    cr_expect_eq(options, 123, "%d options in the header", options);
+    cr_expect_eq(pieces, 37, "%d piece types in the header", pieces);
+    cr_log_info("variants.ini's header: %d options (%d refused), %d piece types", options, refused, pieces);
+    free(docs);
+    free(ini);
 }

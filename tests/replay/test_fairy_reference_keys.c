@@ -435,3 +435,19 @@ Test(replay_fairy_reference_keys, a_promoted_piece_turns_back)
     cr_expect_eq(legal_moves("mic", "k3/4/1p2/1R2/3K[] w - - 0 1"), 8);
     expect_fen("Game: mic\nFEN: k3/4/1p2/1R2/3K[] w - - 0 1\n\n1. R b2-b3; +R-b3\n", "k3/4/1+R2/4/3K[P] b - - 0 1");
 }
+
+/* ---------------------------------------------------- custom pieces */
+
+/* customPiece25, the last slot the reference's header names (its 26th
+ * is a custom king's): a piece like any other (ffish: 7 moves at the
+ * FEN below, a1b1 and a1a2 the wazir's); customPiece26 is no key. */
+Test(replay_fairy_reference_keys, the_twenty_fifth_custom_piece_is_a_piece)
+{
+    ts_defs_load_text("[c25:chess]\ncustomPiece25 = a:W\nmobilityRegionWhiteCustomPiece25 = *1 *2\n"
+                      "startFen = 4k3/8/8/8/8/8/8/A3K3 w - - 0 1\n");
+    cr_expect_eq(legal_moves("c25", "4k3/8/8/8/8/8/8/A3K3 w - - 0 1"), 7);
+    expect_fen("Game: c25\n\n1. A a1-a2\n", "4k3/8/8/8/8/8/A7/4K3 b - - 1 1");
+    expect_illegal("Game: c25\nFEN: 4k3/8/8/8/8/8/A7/4K3 w - - 0 1\n\n1. A a2-a3\n",
+                   "the A piece on a2 cannot reach a3: a A piece must stay on ranks 1 to 2");
+    expect_refused("[c26:chess]\ncustomPiece26 = a:W\n", "2: customPiece26: [c26] unknown key \"customPiece26\"");
+}

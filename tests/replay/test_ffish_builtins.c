@@ -6,7 +6,8 @@
  * ffish's own NAME: the same start FEN, the same leaf count from the start
  * (depth 3, less on big boards and with many moves: check_file),
  * and the same FEN and legal moves at every ply of RANDOM_GAMES games of
- * up to RANDOM_PLIES random moves.
+ * up to RANDOM_PLIES random moves (RANDOM_GAMES_WIDE past 300 moves a
+ * ply).
  *
  * Each file must hold one section, named after the file and without a
  * parent, and name a variant of
@@ -36,6 +37,9 @@
 
 #define TIMEOUT_MS 60000
 #define RANDOM_GAMES 8
+/* Where a ply has more than 300 moves (Amazons, Duck): each ply costs
+ * ffish forty times a chess ply, and two games hold the walls' moves. */
+#define RANDOM_GAMES_WIDE 2
 #define RANDOM_PLIES 80
 #define FEN_MAX 512
 #define MAX_LEGAL 1024
@@ -253,7 +257,8 @@ static int check_file(struct ts_uci *u, const char *path, char **builtins, int n
     for (const char *c = name; *c; c++)
         seed = ((seed ^ (uint8_t)*c) * 0x01000193u) & 0xFFFFFFFFu;
     const char *verdict = NULL;
-    if (ts_uci_send(u, "compare %s %s %d %d %" PRIu64, name, data, RANDOM_GAMES, RANDOM_PLIES, seed) == 0)
+    if (ts_uci_send(u, "compare %s %s %d %d %" PRIu64, name, data, first > 300 ? RANDOM_GAMES_WIDE : RANDOM_GAMES,
+                    RANDOM_PLIES, seed) == 0)
         verdict = ts_uci_until(u, "compare ", NULL, NULL);
     if (!verdict) {
         cr_log_error("%s: ffish did not compare", name);
