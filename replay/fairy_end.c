@@ -232,11 +232,14 @@ int rp_fimmediate_end(const struct rp_fpos *p, struct rp_ending *e)
         int sq, other, safe = d->flag_piece_safe, king_flag = d->flag_piece == d->king && d->king >= 0;
         /* The side to move wins on its flag after the extra move of
          * flagMove, or, with flagPieceSafe, where its flag piece stood
-         * a move unattacked; both there: a draw (Racing Kings: when
-         * White was first). */
+         * a move unattacked; both there: a draw where the flag piece
+         * is the king and White was first (Racing Kings), or with
+         * flagPieceSafe alone.  Another flag piece of flagMove's: White
+         * wins, as the reference's is_immediate_game_end scores it. */
         if ((d->flag_move || safe) && flag_reached(p, stm, &sq))
             return flag_ending(d,
-                               flag_reached(p, mover, &other) && ((d->flag_move && stm == 0) || (safe && !d->flag_move))
+                               flag_reached(p, mover, &other) &&
+                                       ((d->flag_move && stm == 0 && king_flag) || (safe && !d->flag_move))
                                    ? RP_RESULT_DRAW
                                    : value_for(RP_FV_WIN, stm),
                                sq, e);

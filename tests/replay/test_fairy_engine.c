@@ -402,6 +402,25 @@ Test(replay_fairy_engine, racing_kings_black_follows_only_when_it_can)
     cr_expect_str_eq(end_of("rk", "6K1/1kR5/8/8/8/8/8/8 b - - 0 1"), "1-0");
 }
 
+/* flagMove with a flag piece that is not the king: Black's reaching its
+ * flag after White's is no draw, as it is in Racing Kings; White wins
+ * (ffish 0.7.10: 1-0 after g6f8 b3c1 here, and 1/2-1/2 where the kings
+ * are the flag pieces). */
+Test(replay_fairy_engine, flag_move_draws_only_for_the_kings)
+{
+    cr_assert_gt(start_moves("[fmn:chess]\nflagPiece = n\nflagRegionWhite = *8\nflagRegionBlack = *1\n"
+                             "flagMove = true\n",
+                             "fmn"),
+                 0);
+    cr_expect_str_eq(end_of("fmn", "k4N2/8/8/8/8/1n6/8/7K b - - 1 1"), "*");
+    cr_expect_str_eq(end_of("fmn", "k4N2/8/8/8/8/8/8/2n4K w - - 2 2"), "1-0");
+    cr_assert_gt(start_moves("[fmk:chess]\nflagPiece = k\nflagRegionWhite = *8\nflagRegionBlack = *1\n"
+                             "flagMove = true\n",
+                             "fmk"),
+                 0);
+    cr_expect_str_eq(end_of("fmk", "6K1/8/8/8/8/8/8/1k6 w - - 0 2"), "1/2-1/2");
+}
+
 /* Black's moves are White's turned half a circle, files too (the
  * reference build's): Bajr's pawn, mfrWmrfF, steps forward, right and
  * forward-right, which for Black on c4 is c3, b4 and b3 (ffish). */
