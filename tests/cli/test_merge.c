@@ -25,13 +25,31 @@
 #include "tests/support/shard.h"
 #include "tests/support/support.h"
 
+/* Two good shards of the shared vectors, made once for the whole suite
+ * (every test reads them; their making is what the tests share, not
+ * what they check), copied into each test's scratch directory. */
+ReportHook(PRE_ALL)(struct criterion_test_set *set)
+{
+    (void)set;
+    char *cmd = ts_fmt("for k in 1 2; do '%s' analyze -q -j1 --shard $k/2 '%s/oracle' -o good$k "
+                       "|| exit 1; done",
+                       GC_BINARY, GC_FIXTURES);
+    ts_once_make(cmd);
+    free(cmd);
+}
+
+ReportHook(POST_ALL)(struct criterion_global_stats *stats)
+{
+    (void)stats;
+    ts_once_remove();
+}
+
 static void setup(void)
 {
     ts_scratch_setup();
-    /* Two good shards of the shared vectors, and a copy of each to edit. */
-    char *cmd = ts_fmt("cd '%s' && for k in 1 2; do '%s' analyze -q -j1 --shard $k/2 '%s/oracle' "
-                       "-o good$k && cp -r good$k s$k || exit 1; done",
-                       ts_scratch, GC_BINARY, GC_FIXTURES);
+    ts_once_copy();
+    /* And a copy of each to edit. */
+    char *cmd = ts_fmt("cd '%s' && cp -r good1 s1 && cp -r good2 s2", ts_scratch);
     cr_assert_eq(ts_run(cmd), 0);
     free(cmd);
 }

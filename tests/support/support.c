@@ -167,3 +167,48 @@ pid_t ts_fork_writer(int fds[2])
     }
     return pid;
 }
+
+/* The runner's directory of ts_once_make, and the file in it that says
+ * the command failed (its exit status). */
+#define TS_ONCE_ENV "GC_TEST_ONCE"
+#define TS_ONCE_FAILED ".gc-test-once-failed"
+
+void ts_once_make(const char *cmd)
+{
+    char *dir = ts_tempdir();
+    if (!dir)
+        return;   /* no GC_TEST_ONCE: ts_once_copy fails the tests */
+    setenv(TS_ONCE_ENV, dir, 1);
+    char *run = ts_fmt("cd '%s' && { %s; }", dir, cmd);
+    int rc = run ? ts_run(run) : -1;
+    if (rc != 0) {
+        char *failed = ts_fmt("%s/" TS_ONCE_FAILED, dir);
+        char *why = ts_fmt("exit status %d of: %s", rc, cmd);
+        if (failed && why)
+            ts_write_file(failed, why, strlen(why));
+        free(failed);
+        free(why);
+    }
+    free(run);
+    free(dir);
+}
+
+void ts_once_copy(void)
+{
+    const char *dir = getenv(TS_ONCE_ENV);
+    cr_assert(dir && *dir, "the suite's shared inputs were not made (no " TS_ONCE_ENV ")");
+    char *failed = ts_fmt("%s/" TS_ONCE_FAILED, dir);
+    char *why = ts_read_file(failed, NULL);
+    cr_assert_null(why, "making the suite's shared inputs failed: %s", why);
+    free(failed);
+    char *cmd = ts_fmt("cp -R '%s'/. '%s'", dir, ts_scratch);
+    cr_assert_eq(ts_run(cmd), 0, "%s", cmd);
+    free(cmd);
+}
+
+void ts_once_remove(void)
+{
+    const char *dir = getenv(TS_ONCE_ENV);
+    if (dir && *dir)
+        ts_rmtree(dir);
+}

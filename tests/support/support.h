@@ -30,6 +30,19 @@ extern char *ts_scratch;
 void ts_scratch_setup(void);
 void ts_scratch_teardown(void);
 
+/* Inputs made once for a whole run of a suite's executable, for a suite
+ * whose every test starts from the same costly ones (shards made by
+ * gcaudit, say): in the runner process, before any test,
+ *     ReportHook(PRE_ALL)(struct criterion_test_set *set) { (void)set; ts_once_make(cmd); }
+ *     ReportHook(POST_ALL)(struct criterion_global_stats *stats) { (void)stats; ts_once_remove(); }
+ * ts_once_make runs the shell command line cmd in a fresh directory (the
+ * environment's GC_TEST_ONCE names it, for the tests' processes), and
+ * ts_once_copy (in a test, after ts_scratch_setup) copies all it made
+ * into ts_scratch; the test fails there, saying so, if cmd did. */
+void ts_once_make(const char *cmd);
+void ts_once_copy(void);
+void ts_once_remove(void);
+
 /* Run a shell command line; returns its exit status, or -1 if it could not run. */
 int ts_run(const char *cmdline);
 
