@@ -557,16 +557,6 @@ static int read_material(struct rp_fdef *d, const struct rp_fkv *kv, struct rp_f
     return 0;
 }
 
-static int read_counting(struct rp_fdef *d, const struct rp_fkv *kv, struct rp_fdef_error *err)
-{
-    static const char *const names[] = {"none", "makruk", "asean"}; /* enum rp_fcounting */
-    int v = 0;
-    if (read_choice(kv, names, 3, &v, "a counting rule (makruk, asean or none)", err) != 0)
-        return -1;
-    d->counting_rule = (enum rp_fcounting)v;
-    return 0;
-}
-
 /* A type, a piece set or a set of squares, given once for both colours
  * when the row says so (k->both): the value is copied to Black's half. */
 static int read_for_both(struct rp_fdef *d, const struct rp_fkey *k, const struct rp_fkv *kv,
@@ -661,7 +651,17 @@ static int read_key(struct rp_fdef *d, const struct rp_fkey *k, const struct rp_
         snprintf(d->start_fen, sizeof d->start_fen, "%s", kv->value);
         return 0;
     case RP_FK_MATERIAL: return read_material(d, kv, err);
-    case RP_FK_COUNTING: return read_counting(d, kv, err);
+    case RP_FK_COUNTING: {
+        int v = 0; /* enum rp_fcounting */
+        if (read_choice(kv, (const char *const[]){"none", "makruk", "asean"}, 3, &v,
+                        "a counting rule (makruk, asean or none)", err) != 0)
+            return -1;
+        d->counting_rule = (enum rp_fcounting)v;
+        return 0;
+    }
+    case RP_FK_CHASING:
+        return read_choice(kv, (const char *const[]){"none", "axf"}, 2, &d->chasing_rule,
+                           "a chasing rule (axf or none)", err);
     case RP_FK_GC_GAMES: return apply_gc_games(d, kv, err);
     case RP_FK_GC_TITLE: snprintf(d->title, sizeof d->title, "%s", kv->value); return 0;
     case RP_FK_GC_FILES: return apply_gc_coords(d, kv, 0, err);

@@ -184,6 +184,7 @@ int rp_fnamed_find(const char *name);
 #define RP_FTYPE_JANGGI_CANNON 28
 #define RP_FTYPE_SOLDIER 29
 #define RP_FTYPE_HORSE 30
+#define RP_FTYPE_ELEPHANT 31
 #define RP_FTYPE_JANGGI_ELEPHANT 32
 #define RP_FTYPE_WAZIR 34
 #define RP_FTYPE_COMMONER 35
@@ -303,6 +304,7 @@ struct rp_fdef {
     int makpong;
     int king_pass;
     int perpetual_check_illegal;
+    int chasing_rule;            /* chasingRule = axf: a repetition's chase loses (fairy_chase.c) */
     int shogi_pawn_drop_mate_illegal;
     rp_fset diagonal_lines;
     int has_diagonal_lines;
@@ -453,6 +455,7 @@ enum rp_fkey_reader {
     RP_FK_FEN,                   /* startFen: text, read when compiled */
     RP_FK_MATERIAL,              /* materialCounting: janggi, unweighted or none */
     RP_FK_COUNTING,              /* countingRule: makruk, asean or none */
+    RP_FK_CHASING,               /* chasingRule: axf or none */
     RP_FK_NAMED_PIECE,           /* a family: every named type's key, "letter" or - */
     RP_FK_CUSTOM_PIECE,          /* a family: customPiece1..25, "letter:betza" */
     RP_FK_REGION,                /* a family: mobilityRegion{White,Black}{Type}, squares */

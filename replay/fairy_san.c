@@ -79,8 +79,11 @@ static void describe(const struct rp_fpos *p, rp_fmove m, struct rp_san_move *s)
 int rp_fsan(const void *state, const struct fmt_component *c, size_t n, char *buf, size_t size)
 {
     /* Copies: the state is the loop's, and rp_fresolve takes a game it
-     * may use as scratch. */
-    struct rp_fgame g = *(const struct rp_fgame *)state;
+     * may use as scratch (its position and definition, not the history). */
+    const struct rp_fgame *from = state;
+    struct rp_fgame g;
+    g.pos = from->pos;
+    g.def = from->def;
     struct rp_verdict v;
     rp_fmove m;
     if (!rp_fresolve(&g, c, n, &m, &v))

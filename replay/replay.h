@@ -75,6 +75,7 @@ enum rp_termination {
     RP_TERM_BIKJANG,              /* "bikjang" */
     RP_TERM_PASSES,               /* "passes" */
     RP_TERM_PERPETUAL_CHECK,      /* "perpetual-check" */
+    RP_TERM_PERPETUAL_CHASE,      /* "perpetual-chase": Xiangqi's chasing rule */
     RP_TERM_COUNTING,             /* "counting" */
     RP_TERM_REVERSAL,             /* "reversal" */
     RP_TERM_SETUP_RESTORED,       /* "setup-restored" */

@@ -37,7 +37,7 @@ static int check_at(const struct rp_fgame *g, int i)
     return g->hist_check[i >> 3] >> (i & 7) & 1;
 }
 
-void rp_fgame_record(struct rp_fgame *g)
+void rp_fgame_record(struct rp_fgame *g, const rp_fmove *m)
 {
     const struct rp_fdef *d = g->def;
     /* Before a capture or a pawn move nothing can recur, except where
@@ -51,7 +51,10 @@ void rp_fgame_record(struct rp_fgame *g)
         g->hist_check[i >> 3] |= (uint8_t)(1u << (i & 7));
     else
         g->hist_check[i >> 3] &= (uint8_t)~(1u << (i & 7));
+    if (d->chasing_rule)
+        rp_fchase_record(g, i, m);
     g->nhist++;
+    g->played += m != NULL;
 }
 
 /* How often the current position occurred; *first: the index of the
@@ -148,6 +151,15 @@ static int repetition_end(const struct rp_fgame *g, struct rp_ending *e)
             return 1;
         }
     }
+    int chase = d->chasing_rule ? rp_fchase_verdict(g, first) : 0;
+    if (chase) {
+        /* Only one side's pieces chased all through: the chaser loses. */
+        e->result = chase == 2 ? RP_RESULT_DRAW : for_side(chase > 0 ? RP_FV_WIN : RP_FV_LOSS, stm);
+        if (e->result == RP_RESULT_DRAW && d->material_counting)
+            e->result = rp_fmaterial_result(&g->pos, e->detail, sizeof e->detail);
+        e->termination.kind = RP_TERM_PERPETUAL_CHASE;
+        return 1;
+    }
     if (d->repetition_review[0]) {
         /* A rule the moves alone do not decide (Xiangqi's chasing, which
          * 11.1 does not judge): the game stops undecided, a declared
@@ -170,6 +182,10 @@ static int move_rule_end(const struct rp_fgame *g, struct rp_ending *e)
 {
     const struct rp_fdef *d = g->def;
     if (!d->move_rule_end || g->pos.rule50 < 2 * d->move_rule_end)
+        return 0;
+    /* chasingRule: a side that checked more than ten times since the
+     * last capture lengthens the count (the reference build's). */
+    if (d->chasing_rule && g->pos.rule50 - rp_fchase_move_rule_extra(g) < 2 * d->move_rule_end)
         return 0;
     e->detail[0] = '\0';
     e->result = RP_RESULT_DRAW;
@@ -252,7 +268,8 @@ static int setup(void *state, const struct rp_variant *self, const struct fmt_ga
     g->start_checks[0] = g->pos.checks_left[0];
     g->start_checks[1] = g->pos.checks_left[1];
     g->nhist = 0;
-    rp_fgame_record(g);
+    g->played = 0;
+    rp_fgame_record(g, NULL);
     return 0;
 }
 
@@ -268,7 +285,7 @@ static void play(void *state, const struct fmt_component *c, size_t n, struct rp
     if (!rp_fresolve(g, c, n, &m, v))
         return;
     rp_fmake(&g->pos, m);
-    rp_fgame_record(g);
+    rp_fgame_record(g, &m);
     v->accepted = 1;
 }
 

@@ -31,6 +31,14 @@ const struct rp_fdef *rp_fairy_find(const char *name);
  * 150, and drop games repeat in short cycles).  A power of two. */
 #define RP_FHISTORY 512
 
+/* A set of board squares, a bit each at file + RP_FMAX_FILES * rank
+ * (Xiangqi's chases). */
+typedef struct rp_fsquares {
+    uint64_t w[2];
+} rp_fsquares;
+
+#define RP_FCHASE_NOSQ 0xFF      /* hist_from: a drop's (no square) */
+
 /* The state of one game of a defined variant. */
 struct rp_fgame {
     struct rp_fpos pos;
@@ -39,10 +47,32 @@ struct rp_fgame {
     uint8_t hist_check[RP_FHISTORY / 8]; /* bit i: in that position the side to move was in check */
     int nhist;                   /* positions recorded (may pass RP_FHISTORY) */
     int start_checks[2];         /* n-check: checks needed at the start */
+    /* chasingRule only (fairy_chase.c), beside each key of the ring: */
+    rp_fsquares hist_chased[RP_FHISTORY]; /* the pieces of the side to move the last move chased */
+    uint8_t hist_from[RP_FHISTORY], hist_to[RP_FHISTORY]; /* the move that led there, as
+                                                              rp_fsquares bits */
+    rp_fsquares blockers[2];     /* of the position recorded last: pieces between each colour's
+                                    king and an enemy piece that would attack it without them */
+    int played;                  /* moves played since the game's first position */
 };
 
-/* Record the position after a move (the repetition history). */
-void rp_fgame_record(struct rp_fgame *g);
+/* Record the position after a move (the repetition history); m is the
+ * move that led there, NULL for the game's first position. */
+void rp_fgame_record(struct rp_fgame *g, const rp_fmove *m);
+
+/* fairy_chase.c, chasingRule = axf (the reference build's
+ * Position::chased() and its use in is_optional_game_end):
+ * record the chase of the move m (NULL: none) that led to the position
+ * at history index i of g; */
+void rp_fchase_record(struct rp_fgame *g, int i, const rp_fmove *m);
+/* in a repetition whose earliest counted occurrence is history index
+ * `first`: 1 when only the side to move's pieces were chased all through
+ * the cycle (it wins), -1 when only the other side's were, 2 when both
+ * sides' were (a draw), 0 when no piece was; */
+int rp_fchase_verdict(const struct rp_fgame *g, int first);
+/* the plies the move rule is lengthened by, 2 for each check past ten
+ * that one side gave since the last capture. */
+int rp_fchase_move_rule_extra(const struct rp_fgame *g);
 
 /* fairy_resolve.c: map one turn's components to a legal move of the
  * position, or fill *v.  Returns 1 with *m set, or 0. */
