@@ -9,6 +9,7 @@
  * digits whatever order the archive held them in.
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,6 +200,25 @@ static int select_player_rows(st_stats *s)
     return 0;
 }
 
+/* The event pairs sorted and the standings built: they read and write
+ * only the event pairs and the standings, and read the names, so with
+ * threads this runs beside the player and pair records' sorting and the
+ * rating fits, which never touch them. */
+struct events_job {
+    st_stats *s;
+    const uint32_t *prank;
+    int rc;
+};
+
+static void *sort_and_stand(void *arg)
+{
+    struct events_job *j = arg;
+    j->rc = sort_event_pairs(j->s, j->prank) != 0 || st_standings_build(j->s, j->prank) != 0
+                ? -1
+                : 0;
+    return NULL;
+}
+
 enum st_rc st_stats_finish(st_stats *s, const struct st_options *o)
 {
     if (s->finished)
@@ -222,11 +242,20 @@ enum st_rc st_stats_finish(st_stats *s, const struct st_options *o)
         goto out;
     for (size_t v = 0; v < nv; v++)
         s->var_order[vrank[v]] = (uint32_t)v;
+    /* With threads, the events' standings are built beside the rest. */
+    struct events_job ev = {s, prank, 0};
+    pthread_t beside;
+    int threaded = s->opt.threads > 1 && s->nep &&
+                   pthread_create(&beside, NULL, sort_and_stand, &ev) == 0;
     sort_players(s, prank, vrank, nv);
     sort_pairs(s, prank, vrank, nv);
     sort_terminations(s, vrank, wrank);
-    if (sort_event_pairs(s, prank) != 0 || st_standings_build(s, prank) != 0 ||
-        st_rating_lists_fit(s, nv) != 0 || select_player_rows(s) != 0)
+    if (!threaded)
+        sort_and_stand(&ev);
+    int fitted = ev.rc == 0 || threaded ? st_rating_lists_fit(s, nv) : -1;
+    if (threaded)
+        pthread_join(beside, NULL);
+    if (ev.rc != 0 || fitted != 0 || select_player_rows(s) != 0)
         goto out;
     rc = ST_OK;
 out:

@@ -326,10 +326,11 @@ Test(stats_tables, a_list_that_repeats_another_has_its_ratings)
     st_stats_free(two);
 }
 
-/* The lists are fitted side by side with threads (st_options.threads):
- * four lists of their own (chess, retro, shatranj, all) and one that
- * repeats another (xiangqi's games are chess's), fitted by one thread
- * and by three, give every player and list row the same bytes. */
+/* The lists are fitted side by side with threads (st_options.threads),
+ * and the events' standings built beside them: four lists of their own
+ * (chess, retro, shatranj, all) and one that repeats another (xiangqi's
+ * games are chess's), and three events, finished by one thread and by
+ * three, give every row of every table the same bytes. */
 static st_stats *leagues(unsigned threads)
 {
     st_stats *s = st_stats_new();
@@ -338,6 +339,16 @@ static st_stats *leagues(unsigned threads)
     add_league(s, "retro", 40, 60);
     add_league(s, "shatranj", 10, 35);
     add_league(s, "xiangqi", 0, 40);
+    static const char *const events[] = {"Round 10", "Round 2", "Cup"};
+    static const char *const names[] = {"P0", "P1", "P2", "P3", "P4"};
+    static const enum rp_result results[] = {W, D, B, W};
+    for (int i = 0; i < 30; i++) {
+        struct st_game g = {"shatranj", OK, results[i % 4], 20, "checkmate", NULL,
+                            names[i % 5], names[(i / 5 + i + 1) % 5], 0, {0, 0},
+                            events[i % 3], 0};
+        if (strcmp(g.white, g.black) != 0)
+            cr_assert_eq(st_stats_add(s, &g), 0);
+    }
     struct st_options o = {.threads = threads, .white_advantage = 1};
     cr_assert_eq(st_stats_finish(s, &o), 0);
     return s;
@@ -346,14 +357,16 @@ static st_stats *leagues(unsigned threads)
 Test(stats_tables, lists_fitted_by_threads_are_the_same)
 {
     st_stats *one = leagues(1), *three = leagues(3);
-    enum st_table tables[] = {ST_TABLE_PLAYERS, ST_TABLE_RATING_LISTS};
     cr_assert_eq(st_table_nrows(one, ST_TABLE_RATING_LISTS), 5);
-    for (size_t t = 0; t < 2; t++) {
-        cr_assert_eq(st_table_nrows(one, tables[t]), st_table_nrows(three, tables[t]));
-        for (size_t r = 0; r < st_table_nrows(one, tables[t]); r++) {
+    cr_assert_gt(st_table_nrows(one, ST_TABLE_STANDINGS), 10);
+    cr_assert_geq(st_events(three), 3, "%zu events", st_events(three));
+    for (int t = 0; t < ST_TABLE_COUNT; t++) {
+        cr_assert_eq(st_table_nrows(one, (enum st_table)t),
+                     st_table_nrows(three, (enum st_table)t));
+        for (size_t r = 0; r < st_table_nrows(one, (enum st_table)t); r++) {
             char want[1024];
-            snprintf(want, sizeof want, "%s", row(one, tables[t], r));
-            cr_expect_str_eq(row(three, tables[t], r), want, "table %zu row %zu", t, r);
+            snprintf(want, sizeof want, "%s", row(one, (enum st_table)t, r));
+            cr_expect_str_eq(row(three, (enum st_table)t, r), want, "table %d row %zu", t, r);
         }
     }
     /* xiangqi took chess's ratings; all differs from both. */
