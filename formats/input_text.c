@@ -13,6 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 static const unsigned char utf8_bom[3] = {0xEF, 0xBB, 0xBF};
 static const unsigned char replacement[3] = {0xEF, 0xBF, 0xBD}; /* U+FFFD */
@@ -123,6 +126,104 @@ static size_t printable_prefix8(const unsigned char *p)
 #endif
 }
 
+/* The bytes of the sequence at p, which is not ASCII: a valid one, or
+ * the bytes one U+FFFD replaces (counted in s). */
+static size_t utf8_step(const unsigned char *p, size_t n, struct scan *s)
+{
+    size_t bad, step = fmt_utf8_seq(p, n, &bad);
+    if (step)
+        return step;
+    s->invalid++;
+    s->rewrite = 1;
+    return bad;
+}
+
+/* The bytes of a word (8 at a time) that stop scan_short, each as its
+ * high bit: a byte with the high bit set (a BOM, a UTF-8 sequence), or
+ * one below 0x20 that is not '\n' (NUL, '\r', a control byte).  Exact
+ * for every byte: no carry crosses into the next, as 0x7F + 0x60 and
+ * 0x7F + 0x7F stay below 0x100. */
+static uint64_t stops8(uint64_t w)
+{
+    const uint64_t low7 = 0x7F7F7F7F7F7F7F7FULL, highs = 0x8080808080808080ULL;
+    uint64_t printable = (w & low7) + 0x6060606060606060ULL;  /* high bit: low 7 bits >= 0x20 */
+    uint64_t z = w ^ 0x0A0A0A0A0A0A0A0AULL;
+    uint64_t not_nl = ((z & low7) + low7) | z;                 /* high bit: not '\n' */
+    return (w | (~printable & not_nl)) & highs;
+}
+
+/* The first byte from i on that is neither printable ASCII nor '\n', or
+ * n: 16 bytes a step where SSE2 is (bytes below 0x20 as signed numbers,
+ * so 0x80 to 0xFF too, but for '\n'), then 8 (stops8), then one. */
+static size_t next_stop(const unsigned char *p, size_t i, size_t n)
+{
+#ifdef __SSE2__
+    const __m128i spaces = _mm_set1_epi8(0x20), nl = _mm_set1_epi8('\n');
+    for (; i + 16 <= n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+        __m128i low = _mm_andnot_si128(_mm_cmpeq_epi8(v, nl), _mm_cmplt_epi8(v, spaces));
+        unsigned stop = (unsigned)_mm_movemask_epi8(low);
+        if (stop)
+            return i + (size_t)__builtin_ctz(stop);
+    }
+#endif
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        uint64_t stop = stops8(w);
+        if (stop)
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+            return i + (size_t)__builtin_clzll(stop) / 8;
+#else
+            return i + (size_t)__builtin_ctzll(stop) / 8;
+#endif
+    }
+    while (i < n && (p[i] == '\n' || (p[i] >= 0x20 && p[i] < 0x80)))
+        i++;
+    return i;
+}
+
+/* The line of byte i as the parser will count it ("\r\n", "\r" and '\n'
+ * each end one): asked only for a message. */
+static size_t line_of(const unsigned char *p, size_t i)
+{
+    size_t line = 1;
+    for (size_t k = 0; k < i; k++)
+        line += p[k] == '\n' || (p[k] == '\r' && p[k + 1] != '\n');
+    return line;
+}
+
+/* scan_text on a text of at most FMT_INPUT_LINE_MAX bytes, where no line
+ * can be too long: line ends need no stop, and the scan stops only at a
+ * byte that is not printable ASCII or '\n' (in a log, a few names' UTF-8
+ * sequences), where scan_text stops at every line's end, every dozen
+ * bytes of a move list.  The line of a NUL byte is counted when one is
+ * found.  The same answer as scan_text's general loop
+ * (tests/formats/test_input.c holds the two to each other). */
+static enum fmt_entry_status scan_short(const unsigned char *p, size_t n,
+                                        struct scan *s, char *msg, size_t msgsz)
+{
+    size_t i = bom_len(p, n);
+    s->invalid = 0;
+    s->rewrite = i > 0;
+    for (;;) {
+        i = next_stop(p, i, n);
+        if (i >= n)
+            return FMT_ENTRY_OK;
+        unsigned char c = p[i];
+        if (c == '\0') {
+            snprintf(msg, msgsz, "NUL byte at line %zu", line_of(p, i));
+            return FMT_ENTRY_FAILED;
+        }
+        if (c < 0x80) {
+            s->rewrite |= c == '\r';
+            i++;
+            continue;
+        }
+        i += utf8_step(p + i, n - i, s);
+    }
+}
+
 /* First pass.  Lines are counted the way the parser will see them, after
  * "\r\n" and "\r" have become '\n', so "line N" points at the same line in
  * both places.  Line length is in bytes as stored in the entry: the
@@ -132,7 +233,9 @@ static size_t printable_prefix8(const unsigned char *p)
 static enum fmt_entry_status scan_text(const unsigned char *p, size_t n,
                                        struct scan *s, char *msg, size_t msgsz)
 {
-    size_t line = 1, i = bom_len(p, n), line_start = i, bad;
+    if (n <= FMT_INPUT_LINE_MAX)
+        return scan_short(p, n, s, msg, msgsz);
+    size_t line = 1, i = bom_len(p, n), line_start = i;
     s->invalid = 0;
     s->rewrite = i > 0;
     for (;;) {
@@ -166,13 +269,7 @@ static enum fmt_entry_status scan_text(const unsigned char *p, size_t n,
             i += i + 1 < n && p[i + 1] == '\n' ? 2 : 1;
             line++, line_start = i;
         } else {
-            size_t step = fmt_utf8_seq(p + i, n - i, &bad);
-            if (step == 0) {
-                step = bad;
-                s->invalid++;
-                s->rewrite = 1;
-            }
-            i += step;
+            i += utf8_step(p + i, n - i, s);
         }
     }
 }

@@ -33,6 +33,7 @@
 #include <criterion/criterion.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -1177,6 +1178,60 @@ Test(formats_input, every_byte_offset_is_scanned)
                 cr_assert_str_eq(msg, "NUL byte at line 2", "%d, %d", first, at);
                 free(out);
             }
+}
+
+/* A text of at most 64 KiB is scanned by input_text.c's scan_short,
+ * which need not stop at line ends; a longer one by the general scan,
+ * which measures every line.  The same text with 66,000 bytes of short
+ * lines after it takes the general scan: its status and message must be
+ * the short text's, and its text the short one's with the lines after
+ * it, for texts of every kind of byte in random order (a NUL, '\r',
+ * "\r\n", control bytes, valid and invalid UTF-8, a BOM). */
+Test(formats_input, short_text_scan_agrees_with_the_general_scan)
+{
+    static const char *const pieces[] = {
+        "a", "Game: Chess", " ", "\n", "\n", "1. P e2-e4\n", "\r", "\r\n", "\t", "\x01",
+        "\x7F", "\xC3\xA9", "\xC3", "\xFF", "\xE2\x82", "\xEF\xBB\xBF", "\xF0\x9F\x98\x80",
+        "\x80", "\0",
+    };
+    const size_t npieces = sizeof pieces / sizeof pieces[0];
+    const size_t pad_lines = 22000;
+    char *pad = malloc(pad_lines * 3 + 1);
+    cr_assert_not_null(pad);
+    for (size_t i = 0; i < pad_lines; i++)
+        memcpy(pad + 3 * i, "ab\n", 3);
+    char *in = malloc(400 + pad_lines * 3);
+    cr_assert_not_null(in);
+    uint64_t seed = 0x9E3779B97F4A7C15ULL;
+    for (int k = 0; k < 120; k++) {
+        size_t len = 0, parts = (size_t)(k % 40);
+        for (size_t j = 0; j < parts; j++) {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            size_t pick = (size_t)(seed >> 33) % npieces;
+            /* NUL rarely, so that most texts get to their end. */
+            if (pick == npieces - 1 && (seed >> 20) % 8 != 0)
+                pick = 0;
+            size_t n = pick == npieces - 1 ? 1 : strlen(pieces[pick]);
+            memcpy(in + len, pieces[pick], n);
+            len += n;
+        }
+        char *a, *b, amsg[FMT_INPUT_MSG_MAX], bmsg[FMT_INPUT_MSG_MAX];
+        size_t alen, blen;
+        enum fmt_entry_status as = normalise_copy(in, len, &a, &alen, amsg, sizeof amsg);
+        memcpy(in + len, pad, pad_lines * 3);
+        enum fmt_entry_status bs = normalise_copy(in, len + pad_lines * 3, &b, &blen, bmsg, sizeof bmsg);
+        cr_assert_eq(as, bs, "text %d", k);
+        cr_assert_str_eq(amsg, bmsg, "text %d", k);
+        if (as == FMT_ENTRY_OK) {
+            cr_assert_eq(blen, alen + pad_lines * 3, "text %d", k);
+            cr_assert(memcmp(a, b, alen) == 0, "text %d", k);
+            cr_assert(memcmp(b + alen, pad, pad_lines * 3) == 0, "text %d", k);
+        }
+        free(a);
+        free(b);
+    }
+    free(in);
+    free(pad);
 }
 
 Test(formats_input, line_length_is_exact_at_every_alignment)
