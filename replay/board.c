@@ -169,6 +169,22 @@ static inline void move_piece(struct rp_board *b, rp_sq from, rp_sq to, rp_piece
         b->king[rp_colour_of(placed)] = to;
 }
 
+/* move_piece for a piece that stays what it is onto an empty square,
+ * most plies of a game: its two squares change in its colour's and its
+ * type's bit sets at once, and nothing is looked up but its keys. */
+static inline void move_quiet(struct rp_board *b, rp_sq from, rp_sq to, rp_piece p)
+{
+    uint64_t both = 1ULL << rp_bit_of(from) | 1ULL << rp_bit_of(to);
+    int colour = rp_colour_of(p), type = rp_type_of(p);
+    b->bb[colour][0] ^= both;
+    b->bb[colour][type] ^= both;
+    b->sq[from] = 0;
+    b->sq[to] = p;
+    b->key ^= piece_key(p, from) ^ piece_key(p, to);
+    if (type == RP_KING)
+        b->king[colour] = to;
+}
+
 void rp_make(struct rp_board *b, rp_move m, struct rp_undo *u)
 {
     rp_piece mover = b->sq[m.from];
@@ -177,12 +193,16 @@ void rp_make(struct rp_board *b, rp_move m, struct rp_undo *u)
                                           : m.to;
     u->captured = b->sq[u->captured_sq];
 
-    if (u->captured)
-        rp_board_remove(b, u->captured_sq);
-    move_piece(b, m.from, m.to, m.promo ? m.promo : mover);
-    if (m.flags & RP_MF_CASTLE) {
-        const struct rp_castling *c = &b->rules->castlings[m.castle];
-        move_piece(b, c->rook_from, c->rook_to, b->sq[c->rook_from]);
+    if (mover && !u->captured && !m.promo && !(m.flags & RP_MF_CASTLE)) {
+        move_quiet(b, m.from, m.to, mover);
+    } else {
+        if (u->captured)
+            rp_board_remove(b, u->captured_sq);
+        move_piece(b, m.from, m.to, m.promo ? m.promo : mover);
+        if (m.flags & RP_MF_CASTLE) {
+            const struct rp_castling *c = &b->rules->castlings[m.castle];
+            move_piece(b, c->rook_from, c->rook_to, b->sq[c->rook_from]);
+        }
     }
     /* Most plies of a game are played with no right left, or touch no
      * castling square: neither needs the rights looked up. */

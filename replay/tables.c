@@ -18,20 +18,6 @@ struct rp_masks rp_masks;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-static uint64_t mix64(uint64_t x)
-{
-    /* splitmix64 finaliser: a bijection with good avalanche. */
-    x += 0x9E3779B97F4A7C15ULL;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-    return x ^ (x >> 31);
-}
-
-uint64_t rp_key_piece(rp_piece p, rp_sq sq) { return mix64(((uint64_t)p << 8) | sq); }
-uint64_t rp_key_castle(unsigned castle) { return castle ? mix64(0x10000ULL | castle) : 0; }
-uint64_t rp_key_side(void) { return mix64(0x20000ULL); }
-uint64_t rp_key_ep(rp_sq sq) { return mix64(0x30000ULL | sq); }
-
 static void fill_keys(void)
 {
     for (int p = 1; p < 64; p++)

@@ -15,12 +15,22 @@
 /* Fill the tables below, once per process; later calls return at once. */
 void rp_tables_ready(void);
 
+/* The splitmix64 finaliser: a bijection with good avalanche. */
+static inline uint64_t rp_mix64(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
 /* Hash keys of the board's parts (splitmix64 of a number naming the
- * part), for Zobrist-style incremental hashing. */
-uint64_t rp_key_piece(rp_piece p, rp_sq sq);
-uint64_t rp_key_castle(unsigned castle);
-uint64_t rp_key_side(void);
-uint64_t rp_key_ep(rp_sq sq);
+ * part), for Zobrist-style incremental hashing.  Inline, so that the
+ * side's key, flipped every ply, is a constant where it is used. */
+static inline uint64_t rp_key_piece(rp_piece p, rp_sq sq) { return rp_mix64(((uint64_t)p << 8) | sq); }
+static inline uint64_t rp_key_castle(unsigned castle) { return castle ? rp_mix64(0x10000ULL | castle) : 0; }
+static inline uint64_t rp_key_side(void) { return rp_mix64(0x20000ULL); }
+static inline uint64_t rp_key_ep(rp_sq sq) { return rp_mix64(0x30000ULL | sq); }
 
 /* rp_key_piece tabled: a move changes two or three piece keys, and the
  * mixing's chain of multiplications stalled every ply.  [piece, all its
