@@ -216,20 +216,13 @@ static int plain_turn(struct rp_ortho *o, const struct fmt_component *c, rp_sq f
            rp_plain_move(&o->b, from, to, m) && rp_leaves_king_safe(&o->b, *m);
 }
 
-int rp_ortho_resolve(struct rp_ortho *o, const struct fmt_component *c, size_t n,
-                     rp_move *m, struct rp_verdict *v)
+/* rp_ortho_resolve for every turn plain_turn does not take: out of line,
+ * so that its move list and messages cost the plain turn nothing. */
+static __attribute__((noinline)) int resolve_general(struct rp_ortho *o,
+                                                     const struct fmt_component *c, size_t n,
+                                                     int from, int to, rp_move *m,
+                                                     struct rp_verdict *v)
 {
-    if (n == 0)
-        return 0;
-    /* A lone move with good squares, nearly every turn, needs no second
-     * look at its squares. */
-    int from = -1, to = -1;
-    if (c[0].kind == FMT_COMP_MOVE) {
-        from = rp_parse_square(c[0].from, o->b.file_a);
-        to = rp_parse_square(c[0].to, o->b.file_a);
-    }
-    if (n == 1 && from >= 0 && to >= 0 && plain_turn(o, &c[0], (rp_sq)from, (rp_sq)to, m))
-        return 1;
     if ((n > 1 || from < 0 || to < 0) && !rp_ortho_check_squares(o, c, n, v))
         return 0;
     if (!first_is_move(o, &c[0], v))
@@ -251,6 +244,23 @@ int rp_ortho_resolve(struct rp_ortho *o, const struct fmt_component *c, size_t n
         i++;
     }
     return check_leftovers(c, n, i, &c[0], v);
+}
+
+int rp_ortho_resolve(struct rp_ortho *o, const struct fmt_component *c, size_t n,
+                     rp_move *m, struct rp_verdict *v)
+{
+    if (n == 0)
+        return 0;
+    /* A lone move with good squares, nearly every turn, needs no second
+     * look at its squares. */
+    int from = -1, to = -1;
+    if (c[0].kind == FMT_COMP_MOVE) {
+        from = rp_parse_square(c[0].from, o->b.file_a);
+        to = rp_parse_square(c[0].to, o->b.file_a);
+    }
+    if (n == 1 && from >= 0 && to >= 0 && plain_turn(o, &c[0], (rp_sq)from, (rp_sq)to, m))
+        return 1;
+    return resolve_general(o, c, n, from, to, m, v);
 }
 
 /* Positions before an irreversible move can never recur: the history
