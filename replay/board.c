@@ -185,38 +185,60 @@ static inline void move_quiet(struct rp_board *b, rp_sq from, rp_sq to, rp_piece
         b->king[colour] = to;
 }
 
+/* The castling rights a move from or to one of the rules' castling
+ * squares leaves. */
+static void castle_rights_after(struct rp_board *b, rp_move m)
+{
+    uint8_t castle = b->castle & (uint8_t)~(rp_castlings_at(b->rules, m.from) |
+                                            rp_castlings_at(b->rules, m.to));
+    if (castle != b->castle)
+        set_castle(b, castle);
+}
+
+/* What every move changes besides its squares. */
+static inline void make_rest(struct rp_board *b, rp_move m, int reset)
+{
+    /* Most plies of a game are played with no right left, or touch no
+     * castling square: neither needs the rights looked up. */
+    if (b->castle &&
+        (b->castle_squares & (1ULL << rp_bit_of(m.from) | 1ULL << rp_bit_of(m.to))))
+        castle_rights_after(b, m);
+    b->ep = (m.flags & RP_MF_DOUBLE) ? (rp_sq)((m.from + m.to) / 2) : RP_NO_SQ;
+    b->halfmove = reset ? 0 : (uint16_t)(b->halfmove + 1);
+    b->side ^= 1;
+    b->key ^= rp_key_side();
+}
+
+/* rp_make of a capture, castling, promotion or en passant capture: out
+ * of line, so that the quiet move's function stays small. */
+static __attribute__((noinline)) void make_general(struct rp_board *b, rp_move m,
+                                                   struct rp_undo *u, rp_piece mover)
+{
+    u->captured_sq = (m.flags & RP_MF_EP) ? (rp_sq)(rp_square(rp_file(m.to), rp_rank(m.from)))
+                                          : m.to;
+    u->captured = b->sq[u->captured_sq];
+    if (u->captured)
+        rp_board_remove(b, u->captured_sq);
+    move_piece(b, m.from, m.to, m.promo ? m.promo : mover);
+    if (m.flags & RP_MF_CASTLE) {
+        const struct rp_castling *c = &b->rules->castlings[m.castle];
+        move_piece(b, c->rook_from, c->rook_to, b->sq[c->rook_from]);
+    }
+    make_rest(b, m, u->captured || rp_type_of(mover) == RP_PAWN);
+}
+
 void rp_make(struct rp_board *b, rp_move m, struct rp_undo *u)
 {
     rp_piece mover = b->sq[m.from];
     rp_undo_keep(u, b);
-    u->captured_sq = (m.flags & RP_MF_EP) ? (rp_sq)(rp_square(rp_file(m.to), rp_rank(m.from)))
-                                          : m.to;
-    u->captured = b->sq[u->captured_sq];
-
-    if (mover && !u->captured && !m.promo && !(m.flags & RP_MF_CASTLE)) {
-        move_quiet(b, m.from, m.to, mover);
-    } else {
-        if (u->captured)
-            rp_board_remove(b, u->captured_sq);
-        move_piece(b, m.from, m.to, m.promo ? m.promo : mover);
-        if (m.flags & RP_MF_CASTLE) {
-            const struct rp_castling *c = &b->rules->castlings[m.castle];
-            move_piece(b, c->rook_from, c->rook_to, b->sq[c->rook_from]);
-        }
+    if (!mover || b->sq[m.to] || m.promo || (m.flags & (RP_MF_CASTLE | RP_MF_EP))) {
+        make_general(b, m, u, mover);
+        return;
     }
-    /* Most plies of a game are played with no right left, or touch no
-     * castling square: neither needs the rights looked up. */
-    if (b->castle &&
-        (b->castle_squares & (1ULL << rp_bit_of(m.from) | 1ULL << rp_bit_of(m.to)))) {
-        uint8_t castle = b->castle & (uint8_t)~(rp_castlings_at(b->rules, m.from) |
-                                                rp_castlings_at(b->rules, m.to));
-        if (castle != b->castle)
-            set_castle(b, castle);
-    }
-    b->ep = (m.flags & RP_MF_DOUBLE) ? (rp_sq)((m.from + m.to) / 2) : RP_NO_SQ;
-    b->halfmove = (u->captured || rp_type_of(mover) == RP_PAWN) ? 0 : (uint16_t)(b->halfmove + 1);
-    b->side ^= 1;
-    b->key ^= rp_key_side();
+    u->captured_sq = m.to;
+    u->captured = 0;
+    move_quiet(b, m.from, m.to, mover);
+    make_rest(b, m, rp_type_of(mover) == RP_PAWN);
 }
 
 void rp_unmake(struct rp_board *b, rp_move m, const struct rp_undo *u)
