@@ -555,7 +555,11 @@ static inline const char *rp_fcolour_name(int colour) { return colour ? "Black" 
 /* The article before a piece's name: "an elephant", "a horse". */
 static inline const char *rp_farticle(const char *word)
 {
-    return word[0] && strchr("aeiou", word[0]) ? "an" : "a";
+    /* A letter's name ("the A piece", a type with no name but its
+     * letter) is read as the letter is said: "an F piece", "a B piece". */
+    if (word[0] >= 'A' && word[0] <= 'Z' && (word[1] == ' ' || word[1] == '\0'))
+        return strchr("AEFHILMNORSX", word[0]) ? "an" : "a";
+    return word[0] && strchr("aeiouAEIOU", word[0]) ? "an" : "a";
 }
 
 #endif

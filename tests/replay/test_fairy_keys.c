@@ -255,3 +255,16 @@ Test(replay_fairy_keys, every_key_of_the_reference_header_is_implemented_or_refu
     free(docs);
     free(ini);
 }
+
+/* The article before a piece's name in messages: by its sound, a letter's
+ * name as the letter is said. */
+Test(replay_fairy_keys, a_name_takes_the_article_it_is_said_with)
+{
+    cr_expect_str_eq(rp_farticle("knight"), "a");
+    cr_expect_str_eq(rp_farticle("elephant"), "an");
+    cr_expect_str_eq(rp_farticle("A piece"), "an");
+    cr_expect_str_eq(rp_farticle("F piece"), "an");
+    cr_expect_str_eq(rp_farticle("B piece"), "a");
+    cr_expect_str_eq(rp_farticle("U piece"), "a");
+    cr_expect_str_eq(rp_farticle("Amazon"), "an");
+}

@@ -448,6 +448,6 @@ Test(replay_fairy_reference_keys, the_twenty_fifth_custom_piece_is_a_piece)
     cr_expect_eq(legal_moves("c25", "4k3/8/8/8/8/8/8/A3K3 w - - 0 1"), 7);
     expect_fen("Game: c25\n\n1. A a1-a2\n", "4k3/8/8/8/8/8/A7/4K3 b - - 1 1");
     expect_illegal("Game: c25\nFEN: 4k3/8/8/8/8/8/A7/4K3 w - - 0 1\n\n1. A a2-a3\n",
-                   "the A piece on a2 cannot reach a3: a A piece must stay on ranks 1 to 2");
+                   "the A piece on a2 cannot reach a3: an A piece must stay on ranks 1 to 2");
     expect_refused("[c26:chess]\ncustomPiece26 = a:W\n", "2: customPiece26: [c26] unknown key \"customPiece26\"");
 }
