@@ -30,7 +30,7 @@
 
 /* ------------------------------------------------------------ squares */
 
-static int bit_of(int sq) { return rp_ffile(sq) + RP_FMAX_FILES * rp_frank(sq); }
+static int bit_of(int sq) { return rp_fsquares_bit(sq); }
 
 static int sq_of(int bit) { return rp_fsq(bit % RP_FMAX_FILES, bit / RP_FMAX_FILES); }
 
@@ -340,8 +340,6 @@ void rp_fchase_record(struct rp_fgame *g, int i, const rp_fmove *m)
     g->blockers[0] = blockers(p, 0);
     g->blockers[1] = blockers(p, 1);
     struct chase ch = {p, p->side, g->blockers[p->side], {{0, 0}}};
-    g->hist_from[i] = m && m->from != RP_FNOSQ ? (uint8_t)bit_of(m->from) : RP_FCHASE_NOSQ;
-    g->hist_to[i] = m ? (uint8_t)bit_of(m->to) : RP_FCHASE_NOSQ;
     if (!m || m->kind == RP_FM_PASS || !rp_fp_real(p->b[m->to])) {
         g->hist_chased[i] = ch.b;
         return;

@@ -305,6 +305,7 @@ struct rp_fdef {
     int king_pass;
     int perpetual_check_illegal;
     int chasing_rule;            /* chasingRule = axf: a repetition's chase loses (fairy_chase.c) */
+    int move_repetition_illegal; /* moveRepetitionIllegal: moving back and forth loses (fairy_moverep.c) */
     int shogi_pawn_drop_mate_illegal;
     rp_fset diagonal_lines;
     int has_diagonal_lines;

@@ -144,7 +144,7 @@ static const struct rp_fkey keys[] = {
     ROW("nFoldValue", RP_FK_VALUE, n_fold_value, "draw"),
     ROW("nFoldValueAbsolute", RP_FK_BOOL, n_fold_value_absolute, "false"),
     ROW("perpetualCheckIllegal", RP_FK_BOOL, perpetual_check_illegal, "false"),
-    REFUSED("moveRepetitionIllegal", "false", "a ban on moving back and forth"),
+    ROW("moveRepetitionIllegal", RP_FK_BOOL, move_repetition_illegal, "false"),
     ROW("chasingRule", RP_FK_CHASING, chasing_rule, "none"),
     ROW("stalemateValue", RP_FK_VALUE, stalemate_value, "draw"),
     ROW("stalematePieceCount", RP_FK_BOOL, stalemate_piece_count, "false"),

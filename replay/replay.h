@@ -76,6 +76,7 @@ enum rp_termination {
     RP_TERM_PASSES,               /* "passes" */
     RP_TERM_PERPETUAL_CHECK,      /* "perpetual-check" */
     RP_TERM_PERPETUAL_CHASE,      /* "perpetual-chase": Xiangqi's chasing rule */
+    RP_TERM_MOVE_REPETITION,      /* "move-repetition": one piece moved back and forth (Janggi) */
     RP_TERM_COUNTING,             /* "counting" */
     RP_TERM_REVERSAL,             /* "reversal" */
     RP_TERM_SETUP_RESTORED,       /* "setup-restored" */

@@ -51,6 +51,15 @@ void rp_fgame_record(struct rp_fgame *g, const rp_fmove *m)
         g->hist_check[i >> 3] |= (uint8_t)(1u << (i & 7));
     else
         g->hist_check[i >> 3] &= (uint8_t)~(1u << (i & 7));
+    if (d->chasing_rule || d->move_repetition_illegal) {
+        g->hist_from[i] = m && m->from != RP_FNOSQ ? (uint8_t)rp_fsquares_bit(m->from) : RP_FCHASE_NOSQ;
+        g->hist_to[i] = m ? (uint8_t)rp_fsquares_bit(m->to) : RP_FCHASE_NOSQ;
+        g->hist_move[i] = (uint8_t)(!m                         ? 0
+                                    : m->kind == RP_FM_NORMAL ? RP_FHIST_PLAIN
+                                    : m->kind == RP_FM_PASS   ? RP_FHIST_PASS
+                                                              : 0) |
+                          (m && g->pos.last_capture ? RP_FHIST_CAPTURE : 0);
+    }
     if (d->chasing_rule)
         rp_fchase_record(g, i, m);
     g->nhist++;
@@ -178,6 +187,17 @@ static int repetition_end(const struct rp_fgame *g, struct rp_ending *e)
     return 1;
 }
 
+/* moveRepetitionIllegal: the side that moved one piece back and forth
+ * five times loses (before the repetition's count, as the reference). */
+static int move_repetition_end(const struct rp_fgame *g, struct rp_ending *e)
+{
+    if (!g->def->move_repetition_illegal || !rp_fmove_repetition(g))
+        return 0;
+    e->result = for_side(RP_FV_WIN, g->pos.side);
+    e->termination.kind = RP_TERM_MOVE_REPETITION;
+    return 1;
+}
+
 static int move_rule_end(const struct rp_fgame *g, struct rp_ending *e)
 {
     const struct rp_fdef *d = g->def;
@@ -220,7 +240,7 @@ static int ended_given_move(void *state, struct rp_ending *e)
         e->termination.kind = RP_TERM_INSUFFICIENT_MATERIAL;
         return 1;
     }
-    return repetition_end(g, e) || move_rule_end(g, e) || counting_end(g, e);
+    return move_repetition_end(g, e) || repetition_end(g, e) || move_rule_end(g, e) || counting_end(g, e);
 }
 
 static int ended(void *state, struct rp_ending *e)

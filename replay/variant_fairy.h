@@ -38,6 +38,9 @@ typedef struct rp_fsquares {
 } rp_fsquares;
 
 #define RP_FCHASE_NOSQ 0xFF      /* hist_from: a drop's (no square) */
+#define RP_FHIST_PLAIN 1         /* hist_move: a plain move from one square to another */
+#define RP_FHIST_PASS 2          /* a pass */
+#define RP_FHIST_CAPTURE 4       /* the move captured */
 
 /* The state of one game of a defined variant. */
 struct rp_fgame {
@@ -49,8 +52,10 @@ struct rp_fgame {
     int start_checks[2];         /* n-check: checks needed at the start */
     /* chasingRule only (fairy_chase.c), beside each key of the ring: */
     rp_fsquares hist_chased[RP_FHISTORY]; /* the pieces of the side to move the last move chased */
-    uint8_t hist_from[RP_FHISTORY], hist_to[RP_FHISTORY]; /* the move that led there, as
-                                                              rp_fsquares bits */
+    /* chasingRule and moveRepetitionIllegal: the move that led there, its
+     * squares as rp_fsquares bits (RP_FCHASE_NOSQ: none), its kind */
+    uint8_t hist_from[RP_FHISTORY], hist_to[RP_FHISTORY];
+    uint8_t hist_move[RP_FHISTORY]; /* RP_FHIST_* */
     rp_fsquares blockers[2];     /* of the position recorded last: pieces between each colour's
                                     king and an enemy piece that would attack it without them */
     int played;                  /* moves played since the game's first position */
@@ -59,6 +64,13 @@ struct rp_fgame {
 /* Record the position after a move (the repetition history); m is the
  * move that led there, NULL for the game's first position. */
 void rp_fgame_record(struct rp_fgame *g, const rp_fmove *m);
+
+/* The bit of a board square in an rp_fsquares (file + RP_FMAX_FILES * rank). */
+static inline int rp_fsquares_bit(int sq) { return rp_ffile(sq) + RP_FMAX_FILES * rp_frank(sq); }
+
+/* fairy_moverep.c, moveRepetitionIllegal: has the side not to move just
+ * moved one piece back and forth the fifth time (it loses)? */
+int rp_fmove_repetition(const struct rp_fgame *g);
 
 /* fairy_chase.c, chasingRule = axf (the reference build's
  * Position::chased() and its use in is_optional_game_end):

@@ -187,7 +187,7 @@ const char *rp_term_name(struct rp_term t, char *buf)
     static const char *const names[] = {
         "", "checkmate", "stalemate", "fold-repetition", "-moves", "insufficient-material", "extinction",
         "bare-king", "no-pieces", "king-captured", "flag", "checks", "connect", "bikjang", "passes",
-        "perpetual-check", "perpetual-chase", "counting", "reversal", "setup-restored", "points",
+        "perpetual-check", "perpetual-chase", "move-repetition", "counting", "reversal", "setup-restored", "points",
         "resignation", "timeout", "agreement", "unfinished", "declared", "illegal"};
     _Static_assert(sizeof names / sizeof names[0] == RP_TERM_COUNT, "a name for every termination");
     if (t.kind < 0 || t.kind >= RP_TERM_COUNT)

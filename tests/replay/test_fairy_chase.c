@@ -1,10 +1,13 @@
 /*
- * Xiangqi's chasing rule (chasingRule = axf) as the reference build
- * (ffish 0.7.10) judges a repetition: the side whose move attacked the
- * same unprotected piece (or a stronger one) all through the cycle
- * loses.  Each game is played on the built-in Xiangqi ([xq:xiangqi]) and
- * its result is ffish's for the same moves (Board.result(true) after the
- * last one: the expected values below were taken from it).
+ * The reference build's (ffish 0.7.10) rules of repeated moves:
+ * Xiangqi's chasing rule (chasingRule = axf), where the side whose move
+ * attacked the same unprotected piece (or a stronger one) all through a
+ * repetition's cycle loses, and Kakao Janggi's back and forth
+ * (moveRepetitionIllegal), where the side that moves one piece back and
+ * forth the fifth time loses.  Each game is played on the built-in
+ * Xiangqi ([xq:xiangqi]) or janggimodern ([jm:janggimodern]) and its end
+ * is ffish's for the same moves (Board.result(true) after each ply: the
+ * expected values below were taken from it).
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -17,7 +20,8 @@
 static void setup(void)
 {
     rp_defs_builtin_dir(GC_SOURCE_DIR "/replay/definitions/builtin");
-    ts_defs_load_text("[xq:xiangqi]\n[xq-nochase:xiangqi]\nchasingRule = none\n");
+    ts_defs_load_text("[xq:xiangqi]\n[xq-nochase:xiangqi]\nchasingRule = none\n"
+                      "[jm:janggimodern]\n[jm-free:janggimodern]\nmoveRepetitionIllegal = false\n");
 }
 
 static void teardown(void)
@@ -104,4 +108,29 @@ Test(replay_fairy_chase, checks_past_ten_lengthen_the_move_rule)
     expect_end_at("xq-nochase", fen, moves, 22, RP_RESULT_DRAW, "fifty-moves");
     expect_end_at("xq", fen, moves, 22, RP_RESULT_NONE, "unfinished");
     expect_end_at("xq", fen, all, 24, RP_RESULT_DRAW, "fifty-moves");
+}
+
+/* ---------------------------------------------- moveRepetitionIllegal */
+
+#define JANGGI "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1"
+
+/* White's chariot a1-a2 and back, twice, Black's soldiers elsewhere. */
+#define FOUR_BACK "1. R a1-a2 1... p a7-b7 2. R a2-a1 2... p i7-h7\n3. R a1-a2 3... p c7-d7 4. R a2-a1 4... p g7-f7"
+
+/* The chariot's fifth move loses (ffish: 0-1 after the ninth ply); the
+ * four before do not, nor the fifth without the key. */
+Test(replay_fairy_chase, the_fifth_move_back_and_forth_loses)
+{
+    expect_end_at("jm", JANGGI, FOUR_BACK, 8, RP_RESULT_NONE, "unfinished");
+    expect_end_at("jm", JANGGI, FOUR_BACK "\n5. R a1-a2", 9, RP_RESULT_BLACK, "move-repetition");
+    expect_end_at("jm-free", JANGGI, FOUR_BACK "\n5. R a1-a2", 9, RP_RESULT_NONE, "unfinished");
+}
+
+/* A pass of the same side may stand for one move back (ffish: 0-1 after
+ * the eleventh ply, none after the ninth). */
+Test(replay_fairy_chase, a_pass_stands_for_a_move_back)
+{
+    expect_end_at("jm", JANGGI, FOUR_BACK "\n5. pass 5... p b7-b6", 10, RP_RESULT_NONE, "unfinished");
+    expect_end_at("jm", JANGGI, FOUR_BACK "\n5. pass 5... p b7-b6\n6. R a1-a2", 11, RP_RESULT_BLACK,
+                  "move-repetition");
 }
