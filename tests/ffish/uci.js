@@ -33,6 +33,9 @@
 //                                and the board unchanged when refused),
 //                                then what `d` and `go perft 1` print: a
 //                                game's ply in one exchange
+//   play go ARGS                 what `go ARGS` prints, then `play` of
+//                                its bestmove: a ply the player chooses
+//                                in one exchange
 //   result                       "result R" (R: ffish's result(false):
 //                                "1-0", "0-1", "1/2-1/2" or "*"), then
 //                                " insufficient" where ffish's
@@ -90,7 +93,13 @@ function loadConfig(text) {
     known = null;                 // the new sections are in variants() now
 }
 
+// The FEN and legal moves of the board as `play` last showed them, while
+// the board is still there (null once anything else moves it): `go`
+// starts from them instead of asking ffish again.
+let shown = null;
+
 function setBoard(fen) {
+    shown = null;
     if (board) board.delete();
     board = null;
     boardFen = null;
@@ -108,8 +117,9 @@ function legal(b) {
 }
 
 function perft(b, depth) {
+    // The last ply counts the moves without listing them.
+    if (depth <= 1) return b.numberLegalMoves();
     const moves = legal(b);
-    if (depth <= 1) return moves.length;
     let n = 0;
     for (const m of moves) {
         b.push(m);
@@ -119,9 +129,9 @@ function perft(b, depth) {
     return n;
 }
 
-function divide(depth) {
+function divide(depth, moves) {
     let total = 0;
-    for (const m of legal(board)) {
+    for (const m of moves || legal(board)) {
         let n = 1;
         if (depth > 1) {
             board.push(m);
@@ -210,13 +220,13 @@ const LOOKED_AT = 8;
 function go(args) {
     const i = args.indexOf('searchmoves');
     const only = i >= 0 ? args.slice(i + 1) : null;
-    const moves = legal(board).filter((m) => !only || only.includes(m));
+    const moves = (shown ? shown.moves : legal(board)).filter((m) => !only || only.includes(m));
     if (!moves.length) {
         out('info depth 0 score ' + (outcome(board) ? 'mate 0' : 'cp 0'));
         out('bestmove (none)');
-        return;
+        return null;
     }
-    const fen = board.fen();
+    const fen = shown ? shown.fen : board.fen();
     const squares = squaresOf(fen);
     const seed = hashOf(fen + args.join(' '));
     const ranked = moves.map((m) => ({ m, score: gain(squares, m) + ((hashOf(m) ^ seed) % 1000) / 1000 }))
@@ -233,6 +243,7 @@ function go(args) {
     }
     out('info depth 1 score ' + (best.mate ? 'mate ' + best.mate : 'cp 0') + ' pv ' + best.m);
     out('bestmove ' + best.m);
+    return best.m;
 }
 
 // The board keeps the FEN it started from and the moves pushed since, so
@@ -315,6 +326,7 @@ function position(args) {
         boardFen = fen;
         boardMoves = [];
     }
+    shown = null;
     for (; boardMoves.length > same; boardMoves.pop()) board.pop();
     for (const m of moves.slice(same)) {
         if (!board.push(m)) {
@@ -326,8 +338,10 @@ function position(args) {
 }
 
 function show() {
-    out('Fen: ' + board.fen());
+    const fen = board.fen();
+    out('Fen: ' + fen);
     out('Checkers: ' + board.checkedPieces());
+    return fen;
 }
 
 // play: see the list at the top.
@@ -336,8 +350,9 @@ function play(move) {
         boardMoves.push(move);
     else if (move)
         out('info string illegal move ' + move);
-    show();
-    divide(1);
+    const fen = show(), moves = legal(board);
+    divide(1, moves);
+    shown = { fen, moves };
 }
 
 function setoption(line) {
@@ -381,7 +396,11 @@ function command(line) {
         if (board) show();
         break;
     case 'play':
-        if (board) play(args[1]);
+        if (board && args[1] === 'go') {
+            const best = go(args.slice(2));
+            if (best) play(best);
+        } else if (board)
+            play(args[1]);
         break;
     case 'go':
         if (!board) break;

@@ -67,3 +67,13 @@ int ts_ffish_play(struct ts_uci *u, const char *move, char *fen, size_t size, in
         return -1;
     return ts_uci_read_moves(u, legal, max);
 }
+
+int ts_ffish_go_play(struct ts_uci *u, const char *go, struct ts_uci_result *r, char *fen, size_t size,
+                     int *in_check, char (*legal)[16], int max)
+{
+    char line[96];
+    snprintf(line, sizeof line, "play %s", go);
+    if (ts_uci_go(u, line, r) < 0 || ts_uci_read_show(u, fen, size, in_check) < 0)
+        return -1;
+    return ts_uci_read_moves(u, legal, max);
+}

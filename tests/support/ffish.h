@@ -12,6 +12,8 @@
 
 #include <stddef.h>
 
+#include "tests/support/uci.h"
+
 struct ts_uci;
 
 /* The version of the package the tests are written against, and the
@@ -42,5 +44,12 @@ int ts_ffish_result(struct ts_uci *u, char *out, size_t size, int *insufficient)
  * come in time. */
 int ts_ffish_play(struct ts_uci *u, const char *move, char *fen, size_t size, int *in_check, char (*legal)[16],
                   int max);
+
+/* The same for the move ffish's player chooses ("play go ..." in uci.js):
+ * `go` (a "go ..." command) answered into r as ts_uci_go answers it, its
+ * bestmove pushed, and what ts_ffish_play gives of the position reached.
+ * Only where the position has a legal move. */
+int ts_ffish_go_play(struct ts_uci *u, const char *go, struct ts_uci_result *r, char *fen, size_t size,
+                     int *in_check, char (*legal)[16], int max);
 
 #endif

@@ -44,8 +44,9 @@
  * material count).  A game still going after MAX_PLIES is "unfinished".
  *
  * Every failure names the variant, the game and the ply, and prints the
- * log.  Everything is seeded, and each definition gets an engine of its
- * own: the same games every run, whatever other definitions exist.  A
+ * log.  Everything is seeded, and each definition starts from a fresh
+ * engine's state (check_definition): the same games every run, whatever
+ * other definitions exist.  A
  * missing engine is a failure (./setup.sh installs it), never a skip.
  *
  * Two engines play (selfplay.h): Debian's Fairy-Stockfish 11.1, whose
@@ -588,10 +589,10 @@ static void play_game(struct ts_uci *u, const struct ts_def *def, const struct r
     ts_uci_send(u, "isready");
     cr_assert_not_null(ts_uci_until(u, "readyok", NULL, NULL), "Fairy-Stockfish did not get ready");
     position_at(u, g, 0);
-    /* ffish answers each ply in one exchange (ts_ffish_play): the FEN,
-     * the check and the legal moves of the position the move reached; its
-     * one-ply player is asked only when its move is played.  11.1 is
-     * asked the UCI way. */
+    /* ffish answers each ply in one exchange (ts_ffish_play, or
+     * ts_ffish_go_play where its one-ply player chooses the move): the
+     * FEN, the check and the legal moves of the position the move
+     * reached.  11.1 is asked the UCI way. */
     static char legal[MAX_LEGAL][16];
     int check0, nlegal = 0;
     if (engine == TS_FFISH)
@@ -638,15 +639,18 @@ static void play_game(struct ts_uci *u, const struct ts_def *def, const struct r
             else if (ns)
                 mv = legal[specials[ts_rng_below(&g->seed, (unsigned)ns)]];
         }
-        if (!mv && engine == TS_FFISH)
-            cr_assert_eq(ts_uci_go(u, g->go, &s), 0, "%s game %d ply %d: no bestmove at %s", def->name, index,
-                         ply, g->fens[ply]);
+        /* ffish's player plays the move it chooses in the same exchange. */
+        int check, played = !mv && engine == TS_FFISH;
+        if (played) {
+            nlegal = ts_ffish_go_play(u, g->go, &s, g->fens[ply + 1], FEN_MAX, &check, legal, MAX_LEGAL);
+            cr_assert_geq(nlegal, 0, "%s game %d ply %d: no bestmove and FEN at %s", def->name, index, ply,
+                          g->fens[ply]);
+        }
         if (!mv)
             mv = s.bestmove;
         cr_assert_lt(strlen(mv), MOVE_MAX, "move %s too long", mv);
         strcpy(g->moves[ply], mv);
-        int check;
-        if (engine == TS_FFISH) {
+        if (engine == TS_FFISH && !played) {
             nlegal = ts_ffish_play(u, g->moves[ply], g->fens[ply + 1], FEN_MAX, &check, legal, MAX_LEGAL);
             cr_assert_geq(nlegal, 0, "no FEN from the engine");
         } else {
@@ -770,7 +774,7 @@ static void sqname(const struct game *g, struct sq s, char *out, size_t size)
 /* What one ply did, read off the two FENs. */
 struct ply_shape {
     struct uci u;
-    int pass, castle, ep, promotion, gating;
+    int pass, castle, ep, promotion, gating, blast;
     struct sq king_to, rook_from, rook_to, ep_sq, gate_sq;
     char mover[4], promoted[4], gated[4];
 };
@@ -781,6 +785,37 @@ static int takes_en_passant(const struct rp_fdef *d, int side, char letter)
 {
     int t = rp_ftype_of_letter(d, letter);
     return t >= 0 && (t == d->pawn || (d->en_passant_types[side] >> t & 1));
+}
+
+/* A move of a blastOnCapture definition (not castling) into s: a capture
+ * (the destination held an enemy piece, or a pawn's diagonal step onto
+ * an empty square took en passant) empties the destination and the
+ * squares around it but pawns' and blastImmuneTypes'; the blown-up
+ * squares are marked explained in changed.  The promotion a capture
+ * makes (blown up at once) is read off the engine's move, into
+ * s->promoted, which is otherwise left empty. */
+static void blast_shape(const struct game *g, const struct board *b, const struct board *a, int side,
+                        struct ply_shape *s, int changed[RP_FMAX_RANKS][RP_FMAX_FILES])
+{
+    struct sq from = s->u.from, to = s->u.to;
+    const char *dest = b->sq[to.rank][to.file], *past = b->sq[from.rank][to.file];
+    if (!dest[0] && from.file != to.file && s->mover[0] != '+' &&
+        takes_en_passant(g->d, side, letter_of(s->mover)) && past[0] && colour_of(past) != side &&
+        !a->sq[from.rank][to.file][0]) {
+        s->ep = 1;
+        s->ep_sq = (struct sq){to.file, from.rank};
+        changed[from.rank][to.file] = 0;
+    }
+    s->blast = s->ep || (dest[0] && colour_of(dest) != side);
+    if (!s->blast)
+        return;
+    if (isalpha((unsigned char)s->u.suffix))
+        snprintf(s->promoted, sizeof s->promoted, "%c",
+                 side ? s->u.suffix : (char)toupper((unsigned char)s->u.suffix));
+    for (int r = to.rank - 1; r <= to.rank + 1; r++)
+        for (int f = to.file - 1; f <= to.file + 1; f++)
+            if (r >= 0 && r < b->ranks && f >= 0 && f < b->files && !a->sq[r][f][0])
+                changed[r][f] = 0;
 }
 
 static void shape_of(const struct game *g, int ply, struct ply_shape *s)
@@ -852,7 +887,11 @@ static void shape_of(const struct game *g, int ply, struct ply_shape *s)
             }
         } else {
             changed[from.rank][from.file] = changed[to.rank][to.file] = 0;
-            if (s->mover[0] != '+' && takes_en_passant(d, side, letter_of(s->mover)) && !dest[0]) {
+            if (d->blast_on_capture) {
+                /* Atomic: a capture (en passant too) blows up the squares
+                 * around it, which the log does not write. */
+                blast_shape(g, &b, &a, side, s, changed);
+            } else if (s->mover[0] != '+' && takes_en_passant(d, side, letter_of(s->mover)) && !dest[0]) {
                 /* En passant: the enemy pawn that vanished (a pawn that
                  * captures straight ahead, Berolina's, takes so too). */
                 for (int r = 0; r < b.ranks; r++)
@@ -863,11 +902,11 @@ static void shape_of(const struct game *g, int ply, struct ply_shape *s)
                             changed[r][f] = 0;
                         }
             }
-            const char *now = a.sq[to.rank][to.file];
+            const char *now = s->blast ? s->promoted : a.sq[to.rank][to.file];
             char was_plain[4], now_plain[4];
             snprintf(was_plain, sizeof was_plain, "%.*s", (int)strcspn(s->mover, "~"), s->mover);
             snprintf(now_plain, sizeof now_plain, "%.*s", (int)strcspn(now, "~"), now);
-            if (strcmp(was_plain, now_plain) != 0) {
+            if (now[0] && strcmp(was_plain, now_plain) != 0) {
                 s->promotion = 1;
                 snprintf(s->promoted, sizeof s->promoted, "%s", now);
             }
@@ -1709,13 +1748,21 @@ static int perft_agrees(struct ts_uci *u, const struct game *g, int ply)
     return 0;
 }
 
-/* ffish: perft at the start and at two positions of the game. */
+/* ffish: perft at the start and at two positions of the game.  The
+ * definition's own start position is counted once, in the first game
+ * that starts there (the games that follow would count it again). */
 static int perft_in_play(struct ts_uci *u, const struct game *g, int *checked)
 {
+    static const struct rp_fdef *start_counted;
     int plies[3] = {0, g->nplies / 2, g->nplies - 1}, ok = 1;
     for (int i = 0; i < 3; i++) {
         if (plies[i] < 0 || (i && plies[i] == plies[i - 1]) || (g->d->gating && (plies[i] || g->custom_start)))
             continue;
+        if (plies[i] == 0 && !g->custom_start) {
+            if (start_counted == g->d)
+                continue;
+            start_counted = g->d;
+        }
         ok &= perft_agrees(u, g, plies[i]);
         (*checked)++;
     }
@@ -1766,15 +1813,19 @@ static int games_of(const struct rp_fdef *d)
     return d->oracles & RP_ORACLE_FFISH ? TS_GAMES_FSF_COVERED : TS_GAMES_FSF;
 }
 
-static int check_definition(const struct ts_def *def, struct game *g, char (*turns)[TURN_MAX], struct ts_uci *shared)
+static int check_definition(const struct ts_def *def, struct game *g, char (*turns)[TURN_MAX], struct ts_uci *u)
 {
-    /* 11.1: an engine of its own, as it keeps its pawn and material hash
-     * tables across variants (ucinewgame clears neither), so a shared one
-     * would play each definition's games differently as definitions come
-     * and go.  ffish's player keeps nothing from one position to the next,
-     * so one ffish plays every definition (starting one costs about a
-     * second of CPU). */
-    struct ts_uci *u = shared ? shared : ts_uci_open(ENGINE_TIMEOUT_MS);
+    /* One engine plays every definition of a part (starting one costs
+     * about a second of CPU for ffish, a third of one and more of wall
+     * time for 11.1).  ffish's player keeps nothing from one position to
+     * the next.  11.1 keeps its threads' pawn and material hash tables
+     * across variants (ucinewgame clears neither), which would play each
+     * definition's games differently as definitions come and go: setting
+     * Threads again makes its threads anew (ThreadPool::set at
+     * fairy_sf_11_1: the tables empty, the hash cleared), so each
+     * definition starts from the state of a fresh engine. */
+    if (engine == TS_FSF11)
+        cr_assert_eq(ts_uci_send(u, "setoption name Threads value 1"), 0, "Fairy-Stockfish 11.1 is gone");
     differs_as_known = known_difference(def->name) != NULL;
     const char *who = engine == TS_FFISH ? "ffish" : "Fairy-Stockfish 11.1";
     const struct rp_fdef *d = rp_fairy_find(def->name);
@@ -1837,8 +1888,6 @@ static int check_definition(const struct ts_def *def, struct game *g, char (*tur
                 t.ends[END_CAP], t.castlings, t.promotions, t.en_passant, t.drops, t.gatings, t.passes, mutations,
                 t.mutations[MUT_FROM_TO], t.mutations[MUT_MISSING_PROMOTION], t.mutations[MUT_WRONG_PROMOTION],
                 t.mutations[MUT_WRONG_LABEL], t.mutations[MUT_BAD_DROP], t.mutations_missed, t.perfts);
-    if (!shared)
-        ts_uci_quit(u);
     free(rows);
     const char *known = known_difference(def->name);
     if (known) {
@@ -1870,14 +1919,11 @@ void ts_selfplay_shipped(enum ts_engine which, int part, int parts)
     /* GC_ORACLE_ONLY=name,name narrows a run by hand to some sections
      * (docs/testing.md); the suite sets nothing, so it plays them all. */
     const char *only = getenv("GC_ORACLE_ONLY");
-    struct ts_uci *shared = which == TS_FFISH ? ts_ffish_open(ENGINE_TIMEOUT_MS) : NULL;
-    int bad = 0;
+    struct ts_uci *shared = which == TS_FFISH ? ts_ffish_open(ENGINE_TIMEOUT_MS) : ts_uci_open(ENGINE_TIMEOUT_MS);
+    /* played: the definitions the engine plays, counted in file order; the
+     * i-th of them is in part i % parts + 1. */
+    int bad = 0, played = 0;
     for (size_t i = 0; i < ndefs; i++) {
-        char key[80];
-        snprintf(key, sizeof key, ",%s,", defs[i].name);
-        char *list = ts_fmt(",%s,", only ? only : "");
-        int skip = (only && *only && !strstr(list, key)) || (int)(i % (size_t)parts) != part - 1;
-        free(list);
         /* 11.1 plays the definitions that name it (gcOracles: those that
          * use only keys it knows); ffish plays every one, and one that
          * does not name it is one the reference reads otherwise. */
@@ -1885,12 +1931,18 @@ void ts_selfplay_shipped(enum ts_engine which, int part, int parts)
         cr_assert_not_null(d, "%s (%s) was not registered", defs[i].name, defs[i].file);
         if (which == TS_FSF11 && !(d->oracles & RP_ORACLE_FSF11))
             continue;
+        int mine = played++ % parts == part - 1;
+        char key[80];
+        snprintf(key, sizeof key, ",%s,", defs[i].name);
+        char *list = ts_fmt(",%s,", only ? only : "");
+        int skip = (only && *only && !strstr(list, key)) || !mine;
+        free(list);
         cr_expect_eq(!(d->oracles & RP_ORACLE_FFISH), LISTED(reference_differs, defs[i].name) != NULL,
                      "%s: gcOracles %s ffish, but reference_differs %s it", defs[i].name,
                      d->oracles & RP_ORACLE_FFISH ? "names" : "does not name",
                      LISTED(reference_differs, defs[i].name) ? "lists" : "does not list");
         if (skip) {
-            if ((int)(i % (size_t)parts) == part - 1)
+            if (mine)
                 cr_log_info("%s left out by GC_ORACLE_ONLY", defs[i].name);
             continue;
         }

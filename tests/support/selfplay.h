@@ -23,8 +23,9 @@ enum ts_engine {
 };
 
 /* The shipped definitions (registered by the caller, ts_defs_load_shipped)
- * of part `part` (1 to parts: the i-th definition in file order is in
- * part i % parts + 1) against the engine: the test fails, naming
+ * of part `part` (1 to parts: the i-th definition in file order that the
+ * engine plays, gcOracles naming it for 11.1, is in part i % parts + 1)
+ * against the engine: the test fails, naming
  * definition, game and ply, on any difference.  A suite's parts are its
  * tests part_1 ... part_N, each its own ctest test (tests/CMakeLists.txt),
  * so that ctest -j runs them side by side. */
