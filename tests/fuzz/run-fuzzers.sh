@@ -8,16 +8,22 @@
 # slower than 10 s fails the run and leaves that input in
 # build-fuzz/fuzz-artifacts/: replay it with the harness binary, make it a
 # regression (tests/fuzz/regressions/HARNESS/), fix it.
+#     tests/fuzz/run-fuzzers.sh --build-only
+# builds them and stops (run-tests.sh builds them beside its other work).
 set -eu
 cd "$(dirname "$0")/../.."
+build_only=0
+[ "${1:-}" != "--build-only" ] || { build_only=1; shift; }
 secs=${1:-20}
 [ $# -eq 0 ] || shift
 harnesses=${*:-fuzz_log_parser fuzz_replay fuzz_input fuzz_definitions}
 build=${GC_FUZZ_BUILD:-build-fuzz}
 
+# -g1: line tables only, all a crash's stack needs.
 CC=clang cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Debug -DGC_FUZZ=ON -DGC_TESTS=OFF \
-      -DCMAKE_C_FLAGS_DEBUG="-g -O1" >/dev/null
+      -DCMAKE_C_FLAGS_DEBUG="-g1 -O1" >/dev/null
 cmake --build "$build" -j"$(nproc)" --target fuzzers
+[ "$build_only" -eq 0 ] || exit 0
 
 mkdir -p "$build/fuzz-artifacts" "$build/fuzz-logs"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
