@@ -541,8 +541,11 @@ int rp_fdef_compile(struct rp_fdef *d, struct rp_fdef_error *err)
     compile_legend(d);
     if (d->seirawan_gating && !d->gating)
         return fail(err, "seirawanGating needs gating = true");
-    if (d->gating && !d->seirawan_gating)
-        return fail(err, "gcaudit implements gating only as seirawanGating");
+    if (d->cambodian_moves && !d->gating)
+        return fail_key(err, "cambodianMoves", "cambodianMoves needs gating = true (the FEN's gating files say "
+                                               "which pieces may still leap)");
+    if (d->gating && !d->seirawan_gating && !d->cambodian_moves)
+        return fail(err, "gcaudit implements gating only as seirawanGating or with cambodianMoves");
     struct rp_fpos p;
     char why[200];
     if (rp_ffen_read_start(&p, d, d->start_fen, why, sizeof why) != 0) {

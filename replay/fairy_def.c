@@ -653,8 +653,8 @@ static int read_key(struct rp_fdef *d, const struct rp_fkey *k, const struct rp_
     case RP_FK_MATERIAL: return read_material(d, kv, err);
     case RP_FK_COUNTING: {
         int v = 0; /* enum rp_fcounting */
-        if (read_choice(kv, (const char *const[]){"none", "makruk", "asean"}, 3, &v,
-                        "a counting rule (makruk, asean or none)", err) != 0)
+        if (read_choice(kv, (const char *const[]){"none", "makruk", "asean", "cambodian"}, 4, &v,
+                        "a counting rule (makruk, cambodian, asean or none)", err) != 0)
             return -1;
         d->counting_rule = (enum rp_fcounting)v;
         return 0;

@@ -218,7 +218,7 @@ struct rp_fprobe {
 /* A result for the side to move, as variants.ini writes it. */
 enum rp_fvalue { RP_FV_NONE, RP_FV_WIN, RP_FV_LOSS, RP_FV_DRAW };
 
-enum rp_fcounting { RP_FCOUNT_NONE, RP_FCOUNT_MAKRUK, RP_FCOUNT_ASEAN };
+enum rp_fcounting { RP_FCOUNT_NONE, RP_FCOUNT_MAKRUK, RP_FCOUNT_ASEAN, RP_FCOUNT_CAMBODIAN };
 enum rp_fmaterial { RP_FMAT_NONE, RP_FMAT_JANGGI, RP_FMAT_UNWEIGHTED, RP_FMAT_WHITE_DRAW_ODDS, RP_FMAT_BLACK_DRAW_ODDS };
 
 #define RP_FMAX_NAMES 16
@@ -327,6 +327,8 @@ struct rp_fdef {
     int must_drop;
     int must_drop_type;          /* type, or -1 for any */
     int gating, seirawan_gating;
+    int cambodian_moves;         /* cambodianMoves: a king or a fers (met) on one of its side's
+                                    gates may leap on its first move (fairy_leaps.c) */
 
     /* ends */
     int n_move_rule;

@@ -163,6 +163,8 @@ static void explain(const struct rp_fturn *t, int from, int to, char *why, size_
     for (int k = 0; k < ty->natoms; k++)
         if (atom_heads_there(&ty->atoms[k], dx, dy) && explain_atom(t, &ty->atoms[k], from, to, why, size))
             return;
+    if (!why[0] && d->cambodian_moves && rp_fexplain_leap(t, from, to, why, size))
+        return;
     if (!why[0]) {
         char name[RP_FNAME_MAX];
         rp_fpiece_name(d, type, p->unpromoted[from], name);

@@ -635,6 +635,8 @@ static void gen_from(const struct rp_fpos *p, int from, int only, struct rp_fmov
     /* The king castles; with no king, the piece on the e-file square of
      * the castling rank does (11.1: "castling with non-king piece"). */
     gen_castling(p, from, out);
+    if (d->cambodian_moves)
+        rp_fgen_leaps(p, from, only, out);
 }
 
 void rp_fgen_from(const struct rp_fpos *p, int from, struct rp_fmovelist *out)

@@ -126,7 +126,7 @@ static const struct rp_fkey keys[] = {
     REFUSED("pastGating", "false", "a wall left where the piece stood: no Game Courier notation"),
     REFUSED("staticGatingRegion", ALL_SQUARES, "a wall placed after the move (Isolation)"),
     ROW("seirawanGating", RP_FK_BOOL, seirawan_gating, "false"),
-    REFUSED("cambodianMoves", "false", "Ouk Chatrang's first leaps of the king and the queen"),
+    ROW("cambodianMoves", RP_FK_BOOL, cambodian_moves, "false"),
     ROW("diagonalLines", RP_FK_DIAGONAL_LINES, diagonal_lines, ""),
     ROW("kingPass", RP_FK_BOOL, king_pass, "false"),
     REFUSED("kingPassOnStalemate", "false", "a pass allowed only when stalemated"),

@@ -68,31 +68,17 @@ static int count_type(const struct rp_fpos *p, int colour, int type)
 }
 
 /* The reference build's count_limit(us): the moves `us` counts to, 0
- * when it does not count. */
+ * when it does not count.  Cambodian's counts are Makruk's less one
+ * (63 for 64), and its board's honour counts with pawns on the board, for
+ * a side with at most three pieces. */
 static int counting_moves(const struct rp_fpos *p, int us)
 {
     const struct rp_fdef *d = p->def;
     int them = !us;
     int rook = RP_FTYPE_ROOK, khon = RP_FTYPE_SILVER, knight = RP_FTYPE_KNIGHT;
-    if (d->counting_rule == RP_FCOUNT_MAKRUK) {
-        if (count_type(p, 0, d->pawn) + count_type(p, 1, d->pawn) || count_all(p, them) == 1)
-            return 0;
-        if (count_all(p, us) > 1)
-            return 64;
-        if (count_type(p, them, rook) > 1)
-            return 8;
-        if (count_type(p, them, rook) == 1)
-            return 16;
-        if (count_type(p, them, khon) > 1)
-            return 22;
-        if (count_type(p, them, knight) > 1)
-            return 32;
-        if (count_type(p, them, khon) == 1)
-            return 44;
-        return 64;
-    }
+    int pawns = count_type(p, 0, d->pawn) + count_type(p, 1, d->pawn);
     if (d->counting_rule == RP_FCOUNT_ASEAN) {
-        if (count_type(p, 0, d->pawn) + count_type(p, 1, d->pawn) || count_all(p, us) > 1)
+        if (pawns || count_all(p, us) > 1)
             return 0;
         if (count_type(p, them, rook))
             return 16;
@@ -100,8 +86,27 @@ static int counting_moves(const struct rp_fpos *p, int us)
             return 44;
         if (count_type(p, them, knight))
             return 64;
+        return 0;
     }
-    return 0;
+    int cambodian = d->counting_rule == RP_FCOUNT_CAMBODIAN;
+    if ((cambodian ? count_all(p, us) > 3 : pawns) || count_all(p, them) == 1)
+        return 0;
+    if (count_all(p, us) > 1)
+        return 64 - cambodian;
+    if (pawns)
+        return 0;
+    int moves = 64;
+    if (count_type(p, them, rook) > 1)
+        moves = 8;
+    else if (count_type(p, them, rook) == 1)
+        moves = 16;
+    else if (count_type(p, them, khon) > 1)
+        moves = 22;
+    else if (count_type(p, them, knight) > 1)
+        moves = 32;
+    else if (count_type(p, them, khon) == 1)
+        moves = 44;
+    return moves - cambodian;
 }
 
 /* The clocks and flags every ply moves on, before the move itself. */
@@ -412,6 +417,8 @@ void rp_fmake(struct rp_fpos *p, rp_fmove m)
 {
     const struct rp_fdef *d = p->def;
     int us = p->side, captured = 0, landed = m.to, victim = p->ep_victim;
+    if (d->cambodian_moves)
+        rp_fleaps_aimed(p, m);
     begin_ply(p, m);
     if (m.kind == RP_FM_CASTLE)
         landed = make_castle(p, m);

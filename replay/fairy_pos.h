@@ -144,6 +144,13 @@ void rp_fgen_from(const struct rp_fpos *p, int from, struct rp_fmovelist *out);
 void rp_fgen_from_to(const struct rp_fpos *p, int from, int to, struct rp_fmovelist *out);
 int rp_fgives_check(const struct rp_fpos *p, rp_fmove m);
 
+/* fairy_leaps.c, cambodianMoves only: the first-move leap of the king or
+ * fers on `from`, to `only` alone when it is a square (>= 0); and, before
+ * move m is made, the enemy king's leap taken away when m is a rook's
+ * move onto its file or rank. */
+void rp_fgen_leaps(const struct rp_fpos *p, int from, int only, struct rp_fmovelist *out);
+void rp_fleaps_aimed(struct rp_fpos *p, rp_fmove m);
+
 /* Castling idx: the king's and the rook's destination squares; whether
  * the squares between are free (11.1's castling_impeded). */
 void rp_fcastle_squares(const struct rp_fpos *p, int idx, int *kto, int *rto);

@@ -45,6 +45,11 @@ int rp_fexplain_unreachable(const struct rp_fturn *t);
 /* The verdict for move m, which rp_flegal judged `why`: king-in-check
  * naming the attacker, or the variant's rule broken.  Returns 1 for
  * RP_FL_OK (nothing set), else 0 with *t->v set. */
+/* fairy_leaps.c, cambodianMoves only: why the king or met on `from`
+ * cannot leap to `to` (its leap spent, a capture, out of check), into
+ * why; 0 when the move is no leap's shape. */
+int rp_fexplain_leap(const struct rp_fturn *t, int from, int to, char *why, size_t size);
+
 int rp_fexplain_illegal(const struct rp_fturn *t, rp_fmove m, enum rp_fillegal why);
 
 #endif

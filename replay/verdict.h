@@ -74,6 +74,13 @@ void rp_verdict_no_pass(struct rp_verdict *v, const char *title);
 #define RP_WHY_CASTLE_PATH "castling needs %s empty"         /* square */
 #define RP_WHY_CASTLE_CHECKED "the %s may not castle out of check" /* king */
 #define RP_WHY_CASTLE_ATTACKED "the %s may not castle through %s, which is attacked" /* king, square */
+/* Ouk Chatrang's first-move leaps (cambodianMoves): the king's knight leap
+ * forward, the met's two squares straight ahead. */
+#define RP_WHY_LEAP_SPENT "the %s leaps so only as its first move"          /* piece */
+#define RP_WHY_LEAP_KING_SPENT "the %s leaps so only as its first move, and only until an enemy rook " \
+                               "has moved onto its file or rank"             /* king */
+#define RP_WHY_LEAP_EMPTY "the %s's leap cannot capture"                     /* piece */
+#define RP_WHY_LEAP_CHECKED "the %s may not leap out of check"               /* king */
 
 
 /* illegal-move: "the knight on g1 cannot reach g4", then ": " and why

@@ -29,7 +29,7 @@ static const char *const shipped[] = {
     "grand-gc", "shatranj-gc", "makruk-gc", "3check-gc", "kingofthehill-gc",
     "horde-gc", "antichess-gc", "knightmate-gc", "crazyhouse-gc", "shogi-gc",
     "minishogi-gc", "xiangqi-gc", "janggi-gc", "seirawan-gc", "chancellor-gc", "orda-gc",
-    "shinobi-gc", "newzealand-gc", "hoppelpoppel-gc", "losers-gc", "amazon-gc",
+    "shinobi-gc", "newzealand-gc", "hoppelpoppel-gc", "losers-gc", "amazon-gc", "cambodian-gc", "karouk-gc",
 };
 
 /* A shipped file's own words, read here from its text: the parent of its
@@ -204,9 +204,9 @@ static const struct {
                      "nor a built-in variant (the nearest built-in is \"chess\")"},
     {"[x:../builtin/chess]\n", "gcaudit: variants: bad.ini:1: [x] parent variant \"../builtin/chess\" is neither "
                                "defined before \"x\" nor a built-in variant (the nearest built-in is \"antichess\")"},
-    {"[x:cambodian]\n", "gcaudit: variants: " GC_SOURCE_DIR "/replay/definitions/builtin/cambodian.ini:42: "
-                        "cambodianMoves: [cambodian] gcaudit does not implement cambodianMoves = true (only "
-                        "false) (the built-in parent of [x])"},
+    {"[x:bughouse]\n", "gcaudit: variants: " GC_SOURCE_DIR "/replay/definitions/builtin/bughouse.ini:42: "
+                       "twoBoards: [bughouse] gcaudit does not implement twoBoards = true (only "
+                       "false) (the built-in parent of [x])"},
     {"[x:chess]\ncustomPiece1 = a:mWifmR3\n",
      "gcaudit: variants: bad.ini:2: customPiece1: [x] an initial move ('i') that passes more than one square: gcaudit "
      "keeps one en passant square"},

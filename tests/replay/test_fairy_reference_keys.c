@@ -451,3 +451,108 @@ Test(replay_fairy_reference_keys, the_twenty_fifth_custom_piece_is_a_piece)
                    "the A piece on a2 cannot reach a3: an A piece must stay on ranks 1 to 2");
     expect_refused("[c26:chess]\ncustomPiece26 = a:W\n", "2: customPiece26: [c26] unknown key \"customPiece26\"");
 }
+
+/* --------------------------------------------------- Cambodian's leaps */
+
+#define CAMBODIAN "[cam:cambodian]\ngcNames = s=khon, m=met\n[mk:makruk]\n[ko:karouk]\n"
+
+/* cambodianMoves (Cambodian Chess, built-in cambodian): the king on its
+ * gate leaps as a knight to the rank in front, the met on its gate two
+ * squares straight ahead, over what stands between; neither captures.
+ * ffish: 25 moves at the start, d1b2 and d1f2 among them; 14 with a
+ * knight between the met and e3; in check, the king has no leap (3
+ * moves) and the met leaps only to block (5 moves, e1e3 among them). */
+Test(replay_fairy_reference_keys, the_king_and_the_met_leap_on_their_first_move)
+{
+    ts_defs_load_text(CAMBODIAN);
+    cr_expect_eq(legal_moves("cam", "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1"), 25);
+    expect_fen("Game: cam\n\n1. K d1-b2\n", "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/1K6/RNS1MSNR b Ede - 1 1");
+    expect_fen("Game: cam\n\n1. P e3-e4 1... p e6-e5 2. M e1-e3\n",
+               "rnsmksnr/8/pppp1ppp/4p3/4P3/PPPPMPPP/8/RNSK1SNR b Dde - 1 2");
+    cr_expect_eq(legal_moves("cam", "4k3/8/8/8/8/8/4N3/3KM3 w DE - 0 1"), 14);
+    cr_expect_eq(legal_moves("cam", "4k3/8/8/8/8/8/8/3K3r w D - 0 1"), 3);
+    cr_expect_eq(legal_moves("cam", "4k3/8/8/8/8/K6r/8/4M3 w E - 0 1"), 5);
+}
+
+/* A leap is the piece's first move; the king's goes too once an enemy
+ * rook moves onto its file or rank, whatever stands between (ffish: no
+ * d1b2 after the king's d1-d2-d1, nor after a7-d7; no d8b7 for Black
+ * after R a1-d1 with a pawn on d7, 5 moves where 7 were). */
+Test(replay_fairy_reference_keys, a_leap_is_lost_by_moving_or_by_a_rook_on_the_kings_line)
+{
+    ts_defs_load_text(CAMBODIAN);
+    const char *back = "Game: cam\n\n1. K d1-d2 1... p a6-a5 2. K d2-d1 2... p a5-a4\n";
+    expect_fen(back, "rnsmksnr/8/1ppppppp/8/p7/PPPPPPPP/8/RNSKMSNR w Ede - 0 3");
+    char *game = ts_fmt("%s3. K d1-b2\n", back);
+    expect_illegal(game, "the king on d1 cannot reach b2: the king leaps so only as its first move, and only until "
+                         "an enemy rook has moved onto its file or rank");
+    free(game);
+    const char *aimed = "Game: cam\n\n1. P a3-a4 1... r a8-a7 2. P b3-b4 2... r a7-d7\n";
+    expect_fen(aimed, "1nsmksnr/3r4/pppppppp/8/PP6/2PPPPPP/8/RNSKMSNR w Ede - 1 3");
+    game = ts_fmt("%s3. K d1-f2\n", aimed);
+    expect_illegal(game, "the king on d1 cannot reach f2: the king leaps so only as its first move, and only until "
+                         "an enemy rook has moved onto its file or rank");
+    free(game);
+    expect_fen("Game: cam\nFEN: 3k4/3p4/8/8/8/8/8/R3K3 w Ed - 0 1\n\n1. R a1-d1\n", "3k4/3p4/8/8/8/8/8/3RK3 b E 126 0 1");
+    cr_expect_eq(legal_moves("cam", "3k4/3p4/8/8/8/8/8/3RK3 b E 126 0 1"), 5);
+    cr_expect_eq(legal_moves("cam", "3k4/3p4/8/8/8/8/R7/4K3 b Ed 126 0 1"), 7);
+}
+
+/* Why a leap is refused: the met's spent, the king's out of check, a
+ * leap onto a piece. */
+Test(replay_fairy_reference_keys, a_refused_leap_says_why)
+{
+    static const struct {
+        const char *game, *message;
+    } cases[] = {
+        {"Game: cam\n\n1. P e3-e4 1... p e6-e5 2. M e1-d2 2... p a6-a5 3. M d2-e1 3... p a5-a4 4. M e1-e3\n",
+         "the met on e1 cannot reach e3: the met leaps so only as its first move"},
+        {"Game: cam\nFEN: 4k3/8/8/8/8/8/8/3K3r w D - 0 1\n\n1. K d1-b2\n",
+         "the king on d1 cannot reach b2: the king may not leap out of check"},
+        {"Game: cam\nFEN: 4k3/8/8/8/8/8/5p2/3K4 w D - 0 1\n\n1. K d1-f2\n",
+         "the king on d1 cannot reach f2: the king's leap cannot capture"},
+    };
+    ts_defs_load_text(CAMBODIAN);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        expect_illegal(cases[i].game, cases[i].message);
+}
+
+/* The leaps stand on the FEN's gates: without gating there are none, and
+ * gcaudit refuses the key rather than read it as nothing, as the
+ * reference does. */
+Test(replay_fairy_reference_keys, cambodian_moves_need_gating)
+{
+    expect_refused("[x:makruk]\ncambodianMoves = true\n",
+                   "2: cambodianMoves: [x] cambodianMoves needs gating = true (the FEN's gating files say which "
+                   "pieces may still leap)");
+}
+
+/* countingRule = cambodian: Makruk's counts less one move, and the
+ * board's honour (a side of two or three pieces) counted with pawns on
+ * the board (ffish: 126 after a7a6 where Makruk gives none; 30 where
+ * Makruk counts 32 for a bare king against one rook). */
+Test(replay_fairy_reference_keys, cambodian_counting_is_makruks_less_one_and_counts_with_pawns)
+{
+    ts_defs_load_text(CAMBODIAN);
+    expect_fen("Game: cam\nFEN: 4k3/pppppppp/8/8/8/8/8/R2K4 b - - 0 1\n\n1... p a7-a6\n",
+               "4k3/1ppppppp/p7/8/8/8/8/R2K4 w - 126 0 2");
+    expect_fen("Game: mk\nFEN: 4k3/pppppppp/8/8/8/8/8/R2K4 b - - 0 1\n\n1... p a7-a6\n",
+               "4k3/1ppppppp/p7/8/8/8/8/R2K4 w - - 0 2");
+    expect_fen("Game: cam\nFEN: 4k3/8/8/8/8/8/8/rN1K4 b - - 0 1\n\n1... r a1-b1\n", "4k3/8/8/8/8/8/8/1r1K4 w - 30 6 2");
+    expect_fen("Game: mk\nFEN: 4k3/8/8/8/8/8/8/rN1K4 b - - 0 1\n\n1... r a1-b1\n", "4k3/8/8/8/8/8/8/1r1K4 w - 32 6 2");
+    expect_fen("Game: cam\nFEN: 4k3/pppppppp/8/8/8/8/8/RN1KR3 b - - 0 1\n\n1... p a7-a6\n",
+               "4k3/1ppppppp/p7/8/8/8/8/RN1KR3 w - - 0 2");
+}
+
+/* Kar Ouk (built-in karouk): Cambodian Chess where the first check wins
+ * (ffish: 1-0 after a1a8, the FEN's check counts 0+1). */
+Test(replay_fairy_reference_keys, the_first_check_wins_kar_ouk)
+{
+    ts_defs_load_text(CAMBODIAN);
+    expect_fen("Game: ko\nFEN: 4k3/8/8/8/8/8/8/R2K4 w - - 0 1\n\n1. R a1-a7\n", "4k3/R7/8/8/8/8/8/3K4 b - 30 1+1 6 1");
+    struct rp_fpos p;
+    struct rp_ending e;
+    ts_fpos_read(&p, "ko", "R3k3/8/8/8/8/8/8/3K4 b - 30 0+1 6 1");
+    cr_assert(rp_fimmediate_end(&p, &e));
+    cr_expect_eq(e.result, RP_RESULT_WHITE);
+}
