@@ -544,6 +544,12 @@ int rp_fdef_compile(struct rp_fdef *d, struct rp_fdef_error *err)
     if (d->cambodian_moves && !d->gating)
         return fail_key(err, "cambodianMoves", "cambodianMoves needs gating = true (the FEN's gating files say "
                                                "which pieces may still leap)");
+    if (d->enclosing_drop == RP_FENCLOSE_ATAXX)
+        return fail_key(err, "enclosingDrop", "gcaudit implements enclosingDrop only as reversi (not Ataxx's drops)");
+    if (d->flip_enclosed == RP_FENCLOSE_ATAXX)
+        return fail_key(err, "flipEnclosedPieces",
+                        "gcaudit implements flipEnclosedPieces only as reversi (not Ataxx's turning of the "
+                        "pieces around)");
     if (d->gating && !d->seirawan_gating && !d->cambodian_moves)
         return fail(err, "gcaudit implements gating only as seirawanGating or with cambodianMoves");
     struct rp_fpos p;

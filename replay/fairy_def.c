@@ -651,14 +651,12 @@ static int read_key(struct rp_fdef *d, const struct rp_fkey *k, const struct rp_
         snprintf(d->start_fen, sizeof d->start_fen, "%s", kv->value);
         return 0;
     case RP_FK_MATERIAL: return read_material(d, kv, err);
-    case RP_FK_COUNTING: {
-        int v = 0; /* enum rp_fcounting */
-        if (read_choice(kv, (const char *const[]){"none", "makruk", "asean", "cambodian"}, 4, &v,
-                        "a counting rule (makruk, cambodian, asean or none)", err) != 0)
-            return -1;
-        d->counting_rule = (enum rp_fcounting)v;
-        return 0;
-    }
+    case RP_FK_COUNTING:
+        return read_choice(kv, (const char *const[]){"none", "makruk", "asean", "cambodian"}, 4, field,
+                           "a counting rule (makruk, cambodian, asean or none)", err);
+    case RP_FK_ENCLOSING:
+        return read_choice(kv, (const char *const[]){"none", "reversi", "ataxx"}, 3, field,
+                           "an enclosing rule (reversi, ataxx or none)", err);
     case RP_FK_CHASING:
         return read_choice(kv, (const char *const[]){"none", "axf"}, 2, &d->chasing_rule,
                            "a chasing rule (axf or none)", err);

@@ -219,6 +219,8 @@ struct rp_fprobe {
 enum rp_fvalue { RP_FV_NONE, RP_FV_WIN, RP_FV_LOSS, RP_FV_DRAW };
 
 enum rp_fcounting { RP_FCOUNT_NONE, RP_FCOUNT_MAKRUK, RP_FCOUNT_ASEAN, RP_FCOUNT_CAMBODIAN };
+/* enclosingDrop and flipEnclosedPieces, as variants.ini writes them; gcaudit implements reversi. */
+enum rp_fenclosing { RP_FENCLOSE_NONE, RP_FENCLOSE_REVERSI, RP_FENCLOSE_ATAXX };
 enum rp_fmaterial { RP_FMAT_NONE, RP_FMAT_JANGGI, RP_FMAT_UNWEIGHTED, RP_FMAT_WHITE_DRAW_ODDS, RP_FMAT_BLACK_DRAW_ODDS };
 
 #define RP_FMAX_NAMES 16
@@ -329,6 +331,13 @@ struct rp_fdef {
     int gating, seirawan_gating;
     int cambodian_moves;         /* cambodianMoves: a king or a fers (met) on one of its side's
                                     gates may leap on its first move (fairy_leaps.c) */
+    int enclosing_drop;          /* enum rp_fenclosing: enclosingDrop = reversi: a drop must enclose enemy pieces
+                                    between it and one of its side's (fairy_enclose.c) */
+    rp_fset enclosing_drop_start; /* enclosingDropStart: while one of these is empty, the drops go
+                                    there, and only there */
+    int flip_enclosed;           /* enum rp_fenclosing: flipEnclosedPieces = reversi: the enemy pieces a move
+                                    encloses change sides */
+    int pass_on_stalemate;       /* passOnStalemate: a side with no other legal move passes */
 
     /* ends */
     int n_move_rule;
@@ -373,10 +382,12 @@ struct rp_fdef {
     int flag_piece_safe;         /* flagPieceSafe: a flag piece attacked in the region does not
                                     win yet (Dobutsu's lion) */
     int check_counting;
+    int adjudicate_full_board;   /* adjudicateFullBoard: a full board ends the game, scored by
+                                    materialCounting */
     int connect_n;
     int connect_vertical, connect_horizontal, connect_diagonal; /* the lines connectN counts */
     enum rp_fmaterial material_counting;
-    enum rp_fcounting counting_rule;
+    int counting_rule;           /* enum rp_fcounting */
 
     /* gcaudit's own keys (docs/defined-variants.md) */
     int repetition_end;          /* gcRepetitionEnd: occurrences that end the game by themselves */
@@ -459,6 +470,7 @@ enum rp_fkey_reader {
     RP_FK_MATERIAL,              /* materialCounting: janggi, unweighted or none */
     RP_FK_COUNTING,              /* countingRule: makruk, asean or none */
     RP_FK_CHASING,               /* chasingRule: axf or none */
+    RP_FK_ENCLOSING,             /* enclosingDrop, flipEnclosedPieces: reversi, ataxx or none */
     RP_FK_NAMED_PIECE,           /* a family: every named type's key, "letter" or - */
     RP_FK_CUSTOM_PIECE,          /* a family: customPiece1..25, "letter:betza" */
     RP_FK_REGION,                /* a family: mobilityRegion{White,Black}{Type}, squares */

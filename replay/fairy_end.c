@@ -263,6 +263,11 @@ int rp_fimmediate_end(const struct rp_fpos *p, struct rp_ending *e)
         e->termination.kind = p->bikjang && p->prev_bikjang ? RP_TERM_BIKJANG : RP_TERM_PASSES;
         return 1;
     }
+    if (d->adjudicate_full_board && rp_fboard_full(p)) {
+        e->result = d->material_counting ? material_result(p, e->detail, sizeof e->detail) : RP_RESULT_DRAW;
+        e->termination.kind = RP_TERM_FULL_BOARD;
+        return 1;
+    }
     return 0;
 }
 

@@ -375,6 +375,19 @@ int rp_fexplain_illegal(const struct rp_fturn *t, rp_fmove m, enum rp_fillegal w
                    rp_fpiece_name(d, d->king, 0, name));
     case RP_FL_PAWN_DROP_MATE:
         break;
+    case RP_FL_PASS_NOT_STALEMATED: {
+        struct rp_fmovelist l;
+        rp_fgen_legal(p, &l);
+        for (int i = 0; i < l.n; i++)
+            if (l.m[i].kind == RP_FM_DROP)
+                return set(t->v, RP_ILLEGAL_MOVE, RP_PASS_NOT_STALEMATED ": %s %s may be dropped on %s", d->short_title,
+                           rp_farticle(rp_fpiece_name(d, l.m[i].type, 0, name)), name, rp_fturn_square(t, l.m[i].to, a));
+            else if (l.m[i].kind != RP_FM_PASS)
+                return set(t->v, RP_ILLEGAL_MOVE, RP_PASS_NOT_STALEMATED ": the %s on %s can move to %s", d->short_title,
+                           rp_fturn_piece(t, l.m[i].from, name), rp_fturn_square(t, l.m[i].from, a),
+                           rp_fturn_square(t, l.m[i].to, b));
+        return set(t->v, RP_ILLEGAL_MOVE, RP_PASS_NOT_STALEMATED, d->short_title);
+    }
     case RP_FL_MUTUALLY_IMMUNE:
         rp_fturn_piece(t, m.from, name);
         return set(t->v, RP_ILLEGAL_MOVE, "%s %s may not capture %s %s in %s", rp_farticle(name), name,

@@ -659,6 +659,8 @@ int rp_fdrop_allowed(const struct rp_fpos *p, int type, int sq)
         return 0;
     if (d->drop_on_top && rp_frank(sq) > 0 && !rp_fp_real(p->b[sq - RP_FMB_COLS]))
         return 0;
+    if (d->enclosing_drop && !rp_fenclosing_drop(p, sq))
+        return 0;
     if (type == d->pawn) {
         if (!d->promotion_zone_pawn_drops && rp_fset_has(&d->promotion_zone[us], sq))
             return 0;
@@ -723,4 +725,11 @@ void rp_fgen_pseudo(const struct rp_fpos *p, struct rp_fmovelist *out)
                 rp_fgen_from(p, sq, out);
         }
     gen_drops(p, out);
+    /* passOnStalemate: the pass, which legality allows only when nothing
+     * else is legal; a king that passes anyway has its own (gen_from). */
+    if (d->pass_on_stalemate && !(d->king_pass && p->king[p->side] != RP_FNOSQ)) {
+        int from = rp_fstalemate_pass_from(p);
+        if (from != RP_FNOSQ)
+            add(out, mv(from, from, RP_FM_PASS));
+    }
 }

@@ -284,6 +284,8 @@ static enum rp_fillegal legal(const struct rp_fpos *p, rp_fmove m, int plain)
     const struct rp_fdef *d = p->def;
     int us = p->side, them = !us;
     if (m.kind == RP_FM_PASS) {
+        if (d->pass_on_stalemate && !p->in_check && any_legal(p, 0, 0))
+            return RP_FL_PASS_NOT_STALEMATED;
         if (p->bikjang)
             return RP_FL_OK;
         return p->in_check ? RP_FL_KING_ATTACKED : RP_FL_OK;
@@ -367,13 +369,14 @@ enum rp_fillegal rp_flegal_plain(const struct rp_fpos *p, rp_fmove m)
     return legal(p, m, 1);
 }
 
-/* Is there a legal capture (captures) or drop (drops)? */
+/* Is there a legal capture (captures), drop (drops), or with neither any
+ * legal move but a pass? */
 static int any_legal(const struct rp_fpos *p, int captures, int drops)
 {
     struct rp_fmovelist l;
     rp_fgen_pseudo(p, &l);
     for (int i = 0; i < l.n; i++) {
-        if (captures && !is_capture(p, l.m[i]))
+        if (l.m[i].kind == RP_FM_PASS || (captures && !is_capture(p, l.m[i])))
             continue;
         if (drops && l.m[i].kind != RP_FM_DROP)
             continue;

@@ -427,6 +427,8 @@ void rp_fmake(struct rp_fpos *p, rp_fmove m)
     else if (m.kind != RP_FM_PASS)
         captured = make_board_move(p, m, victim);
     make_gating(p, m, landed);
+    if (d->flip_enclosed && m.kind != RP_FM_PASS)
+        rp_fflip(p, landed, us);
     p->last_capture = captured != 0;
 
     /* A check counts against the checker's remaining (n-check). */

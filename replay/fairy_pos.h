@@ -151,6 +151,18 @@ int rp_fgives_check(const struct rp_fpos *p, rp_fmove m);
 void rp_fgen_leaps(const struct rp_fpos *p, int from, int only, struct rp_fmovelist *out);
 void rp_fleaps_aimed(struct rp_fpos *p, rp_fmove m);
 
+/* fairy_enclose.c, Reversi's keys only.  May the side to move drop on
+ * the empty square sq (enclosingDrop = reversi, enclosingDropStart)?
+ * Turn the enemy pieces a move of `us` landing on `to` encloses
+ * (flipEnclosedPieces = reversi).  Is every square of the board taken
+ * (adjudicateFullBoard)?  The square a pass of the side to move is
+ * written from (passOnStalemate: its king's, else its first piece's from
+ * a1 on, as the reference's), or RP_FNOSQ when it has no piece. */
+int rp_fenclosing_drop(const struct rp_fpos *p, int sq);
+void rp_fflip(struct rp_fpos *p, int to, int us);
+int rp_fboard_full(const struct rp_fpos *p);
+int rp_fstalemate_pass_from(const struct rp_fpos *p);
+
 /* Castling idx: the king's and the rook's destination squares; whether
  * the squares between are free (11.1's castling_impeded). */
 void rp_fcastle_squares(const struct rp_fpos *p, int idx, int *kto, int *rto);
@@ -186,8 +198,9 @@ enum rp_fillegal {
     RP_FL_ROYAL_BLASTED,         /* extinctionPseudoRoyal: the move's blast takes a piece of its own
                                     that is guarded like a king */
     RP_FL_ROYAL_ATTACKED,        /* extinctionPseudoRoyal: such a piece attacked after the move */
-    RP_FL_BISHOP_COLOURS         /* dropOppositeColoredBishop: the drop leaves the bishops no way
+    RP_FL_BISHOP_COLOURS,        /* dropOppositeColoredBishop: the drop leaves the bishops no way
                                     onto squares of both colours */
+    RP_FL_PASS_NOT_STALEMATED    /* passOnStalemate: a pass while another move is legal */
 };
 enum rp_fillegal rp_flegal(const struct rp_fpos *p, rp_fmove m);
 /* The same without the quick king-safety test (quick_king_safe): every

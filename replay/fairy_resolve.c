@@ -527,13 +527,16 @@ static int resolve_pass(const struct rp_fturn *t, rp_fmove *out)
 {
     const struct rp_fpos *p = t->p;
     const struct rp_fdef *d = t->d;
-    if (!d->king_pass || p->king[p->side] == RP_FNOSQ)
+    int from = d->pass_on_stalemate ? rp_fstalemate_pass_from(p) : d->king_pass ? p->king[p->side] : RP_FNOSQ;
+    if (from == RP_FNOSQ)
         return rp_verdict_no_pass(t->v, d->short_title), 0;
     rp_fmove m;
     memset(&m, 0, sizeof m);
-    m.from = m.to = (uint16_t)p->king[p->side];
+    m.from = m.to = (uint16_t)from;
     m.kind = RP_FM_PASS;
     enum rp_fillegal why = rp_flegal(p, m);
+    if (why == RP_FL_PASS_NOT_STALEMATED)
+        return rp_fexplain_illegal(t, m, why);
     if (why != RP_FL_OK)
         return set(t->v, RP_ILLEGAL_MOVE, "a player in check cannot pass");
     if (!check_leftovers(t, 1, &t->c[0]))

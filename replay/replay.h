@@ -74,6 +74,7 @@ enum rp_termination {
     RP_TERM_CONNECT,              /* "connect" */
     RP_TERM_BIKJANG,              /* "bikjang" */
     RP_TERM_PASSES,               /* "passes" */
+    RP_TERM_FULL_BOARD,           /* "full-board": every square taken (Reversi) */
     RP_TERM_PERPETUAL_CHECK,      /* "perpetual-check" */
     RP_TERM_PERPETUAL_CHASE,      /* "perpetual-chase": Xiangqi's chasing rule */
     RP_TERM_MOVE_REPETITION,      /* "move-repetition": one piece moved back and forth (Janggi) */

@@ -186,7 +186,7 @@ const char *rp_term_name(struct rp_term t, char *buf)
      * words after their count. */
     static const char *const names[] = {
         "", "checkmate", "stalemate", "fold-repetition", "-moves", "insufficient-material", "extinction",
-        "bare-king", "no-pieces", "king-captured", "flag", "checks", "connect", "bikjang", "passes",
+        "bare-king", "no-pieces", "king-captured", "flag", "checks", "connect", "bikjang", "passes", "full-board",
         "perpetual-check", "perpetual-chase", "move-repetition", "counting", "reversal", "setup-restored", "points",
         "resignation", "timeout", "agreement", "unfinished", "declared", "illegal"};
     _Static_assert(sizeof names / sizeof names[0] == RP_TERM_COUNT, "a name for every termination");

@@ -74,6 +74,10 @@ void rp_verdict_no_pass(struct rp_verdict *v, const char *title);
 #define RP_WHY_CASTLE_PATH "castling needs %s empty"         /* square */
 #define RP_WHY_CASTLE_CHECKED "the %s may not castle out of check" /* king */
 #define RP_WHY_CASTLE_ATTACKED "the %s may not castle through %s, which is attacked" /* king, square */
+/* passOnStalemate (Flipello): a pass while a move is legal; the variant's
+ * title, then ": " and a move there is may follow. */
+#define RP_PASS_NOT_STALEMATED "in %s a player may pass only when no move is legal"
+
 /* Ouk Chatrang's first-move leaps (cambodianMoves): the king's knight leap
  * forward, the met's two squares straight ahead. */
 #define RP_WHY_LEAP_SPENT "the %s leaps so only as its first move"          /* piece */

@@ -556,3 +556,105 @@ Test(replay_fairy_reference_keys, the_first_check_wins_kar_ouk)
     cr_assert(rp_fimmediate_end(&p, &e));
     cr_expect_eq(e.result, RP_RESULT_WHITE);
 }
+
+/* ----------------------------------------------------------- Reversi */
+
+#define REVERSI                                                                                    \
+    "[fl:flipello]\n[fs:flipersi]\n"                                                                 \
+    "[f6:flipello]\nmaxRank = 6\nmaxFile = 6\n"                                                      \
+    "startFen = 6/6/2pP2/2Pp2/6/6[PPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppp] w 0 1\n"                \
+    "enclosingDropStart = c3 d3 c4 d4\n"                                                             \
+    "[an:flipello]\nmaxRank = 10\nmaxFile = 10\n"                                                    \
+    "startFen = ***4***/***4***/***4***/10/4pP4/4Pp4/10/***4***/***4***/***4***"                     \
+    "[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppp] w 0 1\n"
+
+/* enclosingDrop = reversi (Flipello): a drop must enclose enemy pieces
+ * on a line, which flipEnclosedPieces turns over; while a square of
+ * enclosingDropStart is empty (Flipersi), the drops go there (ffish: 4
+ * drops at Flipello's start, 3 after P@e3, which turns e4; 7 three
+ * drops on; 4, then 3, at Flipersi's). */
+Test(replay_fairy_reference_keys, a_reversi_drop_encloses_and_turns_over)
+{
+    ts_defs_load_text(REVERSI);
+    cr_expect_eq(legal_moves("fl", "8/8/8/3pP3/3Pp3/8/8/8[PPPPPPPPPPpppppppppp] w - - 0 1"), 4);
+    expect_fen("Game: fl\n\n1. P*e3\n", "8/8/8/3pP3/3PP3/4P3/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] b - - 0 1");
+    expect_fen("Game: fl\n\n1. P*e3 1... p*f5 2. P*e6 2... p*f3\n",
+               "8/8/4P3/3pPp2/3Pp3/4Pp2/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 3");
+    cr_expect_eq(legal_moves("fl", "8/8/4P3/3pPp2/3Pp3/4Pp2/8/8[PPPPPPPPPPpppppppppp] w - - 0 3"), 7);
+    cr_expect_eq(legal_moves("fs", "8/8/8/8/8/8/8/8[PPPPPPPPpppppppp] w - - 0 1"), 4);
+    cr_expect_eq(legal_moves("fs", "8/8/8/8/3P4/8/8/8[PPPPPPPPpppppppp] b - - 0 1"), 3);
+    expect_illegal("Game: fl\n\n1. P*d3\n", "a piece may not be dropped on d3 in fl");
+}
+
+/* The reference's drop test runs its lines over wall squares (a wall is
+ * no board square to it) and its flips stop there: on Annexation's board
+ * Black may drop on d1, which reaches its own a4 over the walls c2 and b3
+ * and turns nothing (ffish: 11 drops, P@d1 among them). */
+Test(replay_fairy_reference_keys, a_reversi_line_runs_over_walls_and_turns_nothing_there)
+{
+    ts_defs_load_text(REVERSI);
+    const char *fen = "***pP2***/***1p2***/***pPpp***/PPPPPPp2P/2ppPpppP1/PPPPPPPP2/ppPPPpPP2/***PPPp***/"
+                      "***1Ppp***/***2Pp***[PPPPPPPPppppppppp] b - - 0 22";
+    cr_expect_eq(legal_moves("an", fen), 11);
+    char *game = ts_fmt("Game: an\nFEN: %s\n\n22... p*d1\n", fen);
+    expect_fen(game, "***pP2***/***1p2***/***pPpp***/PPPPPPp2P/2ppPpppP1/PPPPPPPP2/ppPPPpPP2/***PPPp***/"
+                     "***1Ppp***/***p1Pp***[PPPPPPPPpppppppp] w - - 0 23");
+    free(game);
+}
+
+/* passOnStalemate: a side with no drop passes (Game Courier's "pass",
+ * from its first piece as the reference writes it: g1g1), and only
+ * then; adjudicateFullBoard ends a full board by its material (ffish:
+ * 1/2-1/2 at 32-32, 1-0 at 33-31). */
+Test(replay_fairy_reference_keys, a_reversi_side_passes_only_when_it_must_and_a_full_board_ends)
+{
+    ts_defs_load_text(REVERSI);
+    const char *rows = "PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPp1[PPPPpppp]";
+    char *fen = ts_fmt("%s b - - 0 1", rows);
+    cr_expect_eq(legal_moves("fl", fen), 1);
+    char *game = ts_fmt("Game: fl\nFEN: %s\n\n1... pass\n", fen);
+    expect_fen(game, "PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPp1[PPPPpppp] w - - 1 2");
+    free(game);
+    free(fen);
+    game = ts_fmt("Game: fl\nFEN: %s w - - 0 1\n\n1. pass\n", rows);
+    expect_illegal(game, "in fl a player may pass only when no move is legal: a piece may be dropped on h1");
+    free(game);
+    struct rp_fpos p;
+    struct rp_ending e;
+    ts_fpos_read(&p, "fl", "pppppppp/pppppppp/pppppppp/pppppppp/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP[PPPPpppp] w 0 1");
+    cr_assert(rp_fimmediate_end(&p, &e));
+    cr_expect_eq(e.result, RP_RESULT_DRAW);
+    cr_expect_eq(e.termination.kind, RP_TERM_FULL_BOARD);
+    ts_fpos_read(&p, "fl", "pppppppp/pppppppp/pppppppp/ppppPppp/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP[PPPPpppp] w 0 1");
+    cr_assert(rp_fimmediate_end(&p, &e));
+    cr_expect_eq(e.result, RP_RESULT_WHITE);
+    cr_expect_str_eq(e.detail, "material=33-31");
+}
+
+/* A game ffish played on the 6x6 board to its end, two passes in it
+ * (White's at 14 and 17): every drop, flip and pass as ffish made them,
+ * and Black's win on the full board. */
+Test(replay_fairy_reference_keys, a_reversi_game_replays_to_ffishs_end)
+{
+    ts_defs_load_text(REVERSI);
+    struct rp_report r;
+    char last[256] = "";
+    ts_replay_text("Game: f6\nResult: 0-1\n\n1. P*d2 1... p*e4 2. P*f5 2... p*b2 3. P*b3 3... p*d1 4. P*c5 4... p*f4 "
+                   "5. P*e1 5... p*a3 6. P*c1 6... p*d5 7. P*e3 7... p*e2 8. P*c2 8... p*e5 9. P*f2 9... p*f6 "
+                   "10. P*d6 10... p*e6 11. P*b5 11... p*b4 12. P*b1 12... p*a2 13. P*a4 13... p*a1 14. pass "
+                   "14... p*a5 15. P*a6 15... p*c6 16. P*b6 16... p*f3 17. pass 17... p*f1\n",
+                   &r, keep_fen, last);
+    cr_expect_eq(r.status, RP_STATUS_OK, "%s", r.nviolations ? r.violations[0].message : "");
+    cr_expect_str_eq(last, "PPpppp/pPPppp/pPPPpp/pPpppp/ppPPpp/pppppp[PPPPPPPppppp] w - - 0 18");
+    cr_expect_eq(r.result, RP_RESULT_BLACK);
+    cr_expect_str_eq(r.termination_name, "full-board");
+    rp_report_release(&r);
+}
+
+/* Ataxx's drops and turning over are not implemented: refused with the
+ * key's line. */
+Test(replay_fairy_reference_keys, ataxx_enclosing_is_refused)
+{
+    expect_refused("[x:flipello]\nenclosingDrop = ataxx\n",
+                   "2: enclosingDrop: [x] gcaudit implements enclosingDrop only as reversi (not Ataxx's drops)");
+}

@@ -101,7 +101,7 @@ Test(replay_verdict, every_termination_has_its_name_and_the_counted_ones_say_the
         {RP_TERM_INSUFFICIENT_MATERIAL, "insufficient-material"}, {RP_TERM_EXTINCTION, "extinction"},
         {RP_TERM_BARE_KING, "bare-king"}, {RP_TERM_NO_PIECES, "no-pieces"},
         {RP_TERM_KING_CAPTURED, "king-captured"}, {RP_TERM_FLAG, "flag"}, {RP_TERM_CHECKS, "checks"},
-        {RP_TERM_CONNECT, "connect"}, {RP_TERM_BIKJANG, "bikjang"}, {RP_TERM_PASSES, "passes"},
+        {RP_TERM_CONNECT, "connect"}, {RP_TERM_BIKJANG, "bikjang"}, {RP_TERM_PASSES, "passes"}, {RP_TERM_FULL_BOARD, "full-board"},
         {RP_TERM_PERPETUAL_CHECK, "perpetual-check"}, {RP_TERM_PERPETUAL_CHASE, "perpetual-chase"},
         {RP_TERM_MOVE_REPETITION, "move-repetition"}, {RP_TERM_COUNTING, "counting"},
         {RP_TERM_REVERSAL, "reversal"}, {RP_TERM_SETUP_RESTORED, "setup-restored"}, {RP_TERM_POINTS, "points"},
