@@ -15,6 +15,7 @@
  * change the game unnoticed.
  */
 #include <ctype.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -249,16 +250,6 @@ static int read_squares(const struct rp_fkv *kv, rp_fset *out, struct rp_fdef_er
 }
 
 /* ------------------------------------------------------- piece keys */
-
-
-static const struct rp_fkv *find_key(const struct rp_fkv *kv, size_t n, const char *key)
-{
-    const struct rp_fkv *last = NULL;
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(kv[i].key, key) == 0)
-            last = &kv[i]; /* a repeated key: the last wins, as in 11.1 */
-    return last;
-}
 
 /* A type taken out of the variant, and out of what pawns promote to, as
  * 230826's remove_piece does. */
@@ -677,22 +668,14 @@ static int read_key(struct rp_fdef *d, const struct rp_fkey *k, const struct rp_
     return 0;
 }
 
-/* A section's keys for one row: a family's members in their order, else
- * the key's last value, by the row's status. */
-static int apply_row(struct rp_fdef *d, const struct rp_fkey *k, const struct rp_fkv *kv, size_t n,
-                     struct rp_fdef_error *err)
+/* One key's value for its row: member `member` of a family row, else the
+ * row's own key, by the row's status. */
+static int apply_slot(struct rp_fdef *d, const struct rp_fkey *k, int member, const struct rp_fkv *v,
+                      struct rp_fdef_error *err)
 {
-    for (int i = 0, members = family_size(k->reader); i < members; i++) {
-        char key[64];
-        family_key(k->reader, i, key, sizeof key);
-        const struct rp_fkv *v = find_key(kv, n, key);
-        if (v && apply_member(d, k->reader, i, v, err) != 0)
-            return -1;
-    }
     if (family_size(k->reader))
-        return 0;
-    const struct rp_fkv *v = find_key(kv, n, k->name);
-    if (!v || k->status == RP_FKEY_IGNORED)
+        return apply_member(d, k->reader, member, v, err);
+    if (k->status == RP_FKEY_IGNORED)
         return 0;
     if (k->status == RP_FKEY_REFUSED)
         return strcmp(v->value, k->def) == 0
@@ -738,7 +721,7 @@ static int known_key(const char *key)
     return 0;
 }
 
-int rp_fdef_defaults(struct rp_fdef *d, struct rp_fdef_error *err)
+static int make_defaults(struct rp_fdef *d, struct rp_fdef_error *err)
 {
     memset(d, 0, sizeof *d);
     for (int t = 0; t < RP_FMAX_TYPES; t++) {
@@ -781,15 +764,114 @@ int rp_fdef_defaults(struct rp_fdef *d, struct rp_fdef_error *err)
     return 0;
 }
 
-int rp_fdef_apply(struct rp_fdef *d, const struct rp_fkv *kv, size_t n, struct rp_fdef_error *err)
+/* The defaults are the same for every section: made once a process, then
+ * copied. */
+static struct rp_fdef defaults;
+static struct rp_fdef_error defaults_err;
+static int defaults_rc;
+static pthread_once_t defaults_once = PTHREAD_ONCE_INIT;
+
+static void make_defaults_once(void)
 {
-    for (size_t i = 0; i < n; i++)
-        if (!known_key(kv[i].key))
-            return fail(err, &kv[i], "unknown key \"%s\"", kv[i].key);
+    defaults_rc = make_defaults(&defaults, &defaults_err);
+}
+
+int rp_fdef_defaults(struct rp_fdef *d, struct rp_fdef_error *err)
+{
+    pthread_once(&defaults_once, make_defaults_once);
+    if (defaults_rc != 0) {
+        *err = defaults_err;
+        return -1;
+    }
+    *d = defaults;
+    return 0;
+}
+
+/* The keys a section may write, one slot each, in the order they are
+ * applied: the rows of the key table in order, a family row's members in
+ * theirs.  Looked up through `by_key` (slot numbers sorted by key), so
+ * that applying a section costs a search per key it writes, not a pass
+ * over its keys per slot.  Made once a process. */
+#define SLOTS_MAX 1024
+
+struct slot {
+    const char *key;
+    char own[64];                /* a family member's key */
+    short row, member;           /* member: -1 for a row's own key */
+};
+
+static struct slot slots[SLOTS_MAX];
+static short by_key[SLOTS_MAX];
+static int nslots;
+static pthread_once_t slots_once = PTHREAD_ONCE_INIT;
+
+static int by_slot_key(const void *a, const void *b)
+{
+    short x = *(const short *)a, y = *(const short *)b;
+    int c = strcmp(slots[x].key, slots[y].key);
+    return c ? c : x - y;
+}
+
+static void make_slots(void)
+{
     size_t nkeys;
     const struct rp_fkey *keys = rp_fkeys(&nkeys);
-    for (size_t i = 0; i < nkeys; i++)
-        if (apply_row(d, &keys[i], kv, n, err) != 0)
+    for (size_t i = 0; i < nkeys; i++) {
+        int members = family_size(keys[i].reader);
+        for (int m = 0; m < (members ? members : 1); m++) {
+            if (nslots == SLOTS_MAX) {
+                fprintf(stderr, "fairy_def: more than %d keys in the key table\n", SLOTS_MAX);
+                abort(); /* the table is wrong: every test that loads a definition stops */
+            }
+            struct slot *s = &slots[nslots];
+            s->row = (short)i;
+            s->member = (short)(members ? m : -1);
+            if (members) {
+                family_key(keys[i].reader, m, s->own, sizeof s->own);
+                s->key = s->own;
+            } else {
+                s->key = keys[i].name;
+            }
+            by_key[nslots] = (short)nslots;
+            nslots++;
+        }
+    }
+    qsort(by_key, (size_t)nslots, sizeof by_key[0], by_slot_key);
+}
+
+/* The first place in by_key whose slot's key is `key`, or nslots. */
+static int first_slot(const char *key)
+{
+    int lo = 0, hi = nslots;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (strcmp(slots[by_key[mid]].key, key) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < nslots && strcmp(slots[by_key[lo]].key, key) == 0 ? lo : nslots;
+}
+
+int rp_fdef_apply(struct rp_fdef *d, const struct rp_fkv *kv, size_t n, struct rp_fdef_error *err)
+{
+    pthread_once(&slots_once, make_slots);
+    /* Each slot's value: the last of its key in the section, as in 11.1. */
+    int last[SLOTS_MAX];
+    for (int s = 0; s < nslots; s++)
+        last[s] = -1;
+    for (size_t i = 0; i < n; i++) {
+        int at = first_slot(kv[i].key);
+        if (at == nslots && !known_key(kv[i].key))
+            return fail(err, &kv[i], "unknown key \"%s\"", kv[i].key);
+        /* A key no slot names but a row holds (customPiece01) sets nothing. */
+        for (; at < nslots && strcmp(slots[by_key[at]].key, kv[i].key) == 0; at++)
+            last[by_key[at]] = (int)i;
+    }
+    size_t nkeys;
+    const struct rp_fkey *keys = rp_fkeys(&nkeys);
+    for (int s = 0; s < nslots; s++)
+        if (last[s] >= 0 && apply_slot(d, &keys[slots[s].row], slots[s].member, &kv[last[s]], err) != 0)
             return -1;
     return 0;
 }
