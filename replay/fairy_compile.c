@@ -329,6 +329,23 @@ static int check_piece_sets(struct rp_fdef *d, struct rp_fdef_error *err)
  * pseudo-royal test does not read blastImmuneTypes (its parser warns
  * that the two do not go together), so gcaudit refuses both pairs, and
  * flagPieceSafe with blastOnCapture, which its parser refuses likewise. */
+/* petrifyOnCaptureTypes where the reference build's reading is sound:
+ * not the royal king (it would leave its side without one), nor with the
+ * keys whose pieces it would treat otherwise than a capture's wall. */
+static int check_petrify(const struct rp_fdef *d, struct rp_fdef_error *err)
+{
+    const char *why = NULL;
+    if (!d->petrify_types)
+        return 0;
+    if (d->king >= 0 && (d->petrify_types >> d->king & 1))
+        why = "the royal king may not turn into a wall (the reference build would leave its side without one)";
+    else if (d->blast_on_capture || d->extinction_pseudo_royal || d->captures_to_hand)
+        why = "petrifyOnCaptureTypes goes neither with blastOnCapture, extinctionPseudoRoyal nor capturesToHand";
+    else if (d->hoppers)
+        why = "gcaudit does not implement walls where pieces hop (a cannon's or a grasshopper's screen)";
+    return why ? fail_key(err, "petrifyOnCaptureTypes", "%s", why) : 0;
+}
+
 static int check_blast(struct rp_fdef *d, struct rp_fdef_error *err)
 {
     if (d->blast_on_capture && d->king >= 0)
@@ -527,7 +544,8 @@ int rp_fdef_compile(struct rp_fdef *d, struct rp_fdef_error *err)
     if (check_coords(d, err) != 0 || compile_types(d, err) != 0)
         return -1;
     compile_regions(d);
-    if (check_piece_sets(d, err) != 0 || check_blast(d, err) != 0 || compile_probes(d, err) != 0)
+    if (check_piece_sets(d, err) != 0 || check_blast(d, err) != 0 || compile_probes(d, err) != 0 ||
+        check_petrify(d, err) != 0)
         return -1;
     if (d->repetition_end == 0)
         d->repetition_end = d->n_fold_rule;

@@ -371,6 +371,9 @@ struct rp_fdef {
                                     and every non-pawn piece next to them (Atomic) */
     uint64_t blast_immune_types; /* blastImmuneTypes: types no blast removes */
     uint64_t mutually_immune_types; /* mutuallyImmuneTypes: types that may not take their own type */
+    uint64_t petrify_types;      /* petrifyOnCaptureTypes (the reference build's key): a piece of
+                                    these types that captures leaves the board, and the square
+                                    becomes a wall when what stands there is of them too */
     int flag_piece;              /* type, RP_FANY_TYPE for any piece, or -1 for none */
     rp_fset flag[2];
     int flag_piece_count;        /* flagPieceCount: how many flag pieces the region must hold */

@@ -88,7 +88,9 @@ static int read_placement(struct rp_fpos *p, const struct rp_fdef *d, const char
             if (d->hoppers)
                 return fail(why, size, "a wall square ('*') in the FEN: gcaudit does not implement walls where "
                                        "pieces hop (a cannon's or a grasshopper's screen)");
-            p->b[rp_fsq(file++, rank)] = RP_FOFF;
+            p->b[rp_fsq(file, rank)] = RP_FOFF;
+            p->key_board ^= rp_fpiece_key(RP_FOFF, 0, rp_fsq(file, rank));
+            file++;
         } else if (*c == '/') {
             if (file != d->files)
                 return fail(why, size, "rank %d of the FEN has %d squares, not %d", rank + 1, file, d->files);

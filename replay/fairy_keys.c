@@ -68,6 +68,7 @@ static const struct rp_fkey keys[] = {
     ROW("blastOnCapture", RP_FK_BOOL, blast_on_capture, "false"),
     ROW("blastImmuneTypes", RP_FK_PIECE_SET, blast_immune_types, "-"),
     ROW("mutuallyImmuneTypes", RP_FK_PIECE_SET, mutually_immune_types, "-"),
+    ROW("petrifyOnCaptureTypes", RP_FK_PIECE_SET, petrify_types, "-"),
     REFUSED("petrifyOnCapture", "false", "pieces turned into walls, which the reference build (ffish 0.7.10) does not read: no oracle plays it"),
     REFUSED("petrifyBlastPieces", "false", "pieces turned into walls, which the reference build (ffish 0.7.10) does not read: no oracle plays it"),
     ROW("doubleStep", RP_FK_BOOL, double_step, "true"),

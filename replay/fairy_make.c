@@ -305,6 +305,22 @@ static void pawn_rules(struct rp_fpos *p, rp_fmove m, int t)
     }
 }
 
+/* petrifyOnCaptureTypes, as the reference build's do_move: the piece
+ * that captured (its type before the move among the types) leaves the
+ * board; the square turns into a wall when the piece that stood there,
+ * as it became, is of the types too (a promoted pawn's new type), and
+ * into an empty square when not.  A wall is a piece of the repetition
+ * key as a FEN's '*' is (fairy_fen.c). */
+static void petrify(struct rp_fpos *p, int to)
+{
+    int now = rp_fp_type(p->b[to]);
+    rp_fpos_take(p, to);
+    if (p->def->petrify_types >> now & 1) {
+        p->b[to] = RP_FOFF;
+        p->key_board ^= rp_fpiece_key(RP_FOFF, 0, to);
+    }
+}
+
 /* A move on the board: the capture (en passant's beside the target),
  * the piece to its square as what it becomes, the pawn's rules.
  * `victim` is the piece an en passant capture takes, RP_FNOSQ for the
@@ -349,6 +365,8 @@ static int make_board_move(struct rp_fpos *p, rp_fmove m, int victim)
     }
     if (captured && d->blast_on_capture)
         blast(p, m.to);
+    if (captured && (d->petrify_types >> t & 1))
+        petrify(p, m.to);
     return captured;
 }
 
@@ -382,7 +400,7 @@ static int gave_check(const struct rp_fpos *p, rp_fmove m)
     int us = p->side, k = p->king[!us];
     if (k == RP_FNOSQ)
         return 0;
-    if (d->simple_attacks && !m.gate &&
+    if (d->simple_attacks && !m.gate && (!d->petrify_types || rp_fp_real(p->b[m.to])) &&
         (m.kind == RP_FM_NORMAL || m.kind == RP_FM_PROMOTE || m.kind == RP_FM_PIECE_PROMOTE ||
          m.kind == RP_FM_PIECE_DEMOTE || m.kind == RP_FM_DROP))
         return rp_fpiece_attacks(p, m.to, k) || (m.kind != RP_FM_DROP && rp_fline_attack(p, k, m.from, -1, -1, us));

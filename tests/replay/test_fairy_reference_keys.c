@@ -658,3 +658,44 @@ Test(replay_fairy_reference_keys, ataxx_enclosing_is_refused)
     expect_refused("[x:flipello]\nenclosingDrop = ataxx\n",
                    "2: enclosingDrop: [x] gcaudit implements enclosingDrop only as reversi (not Ataxx's drops)");
 }
+
+/* ------------------------------------------------------------ petrify */
+
+#define PETRIFY "[pa:chess]\npetrifyOnCaptureTypes = nbrq\n[pd:chess]\npetrifyOnCaptureTypes = p\n"
+
+/* petrifyOnCaptureTypes (the reference build's key; variants.ini's
+ * header of 84e305ff has petrifyOnCapture, which the build does not
+ * read): a piece of the types that captures leaves the board and a wall
+ * stands where it landed; a petrified piece gives no check; a pawn of
+ * the types that captures as it promotes to a type that is not leaves
+ * the square empty (ffish: the FENs below; 29 moves with the wall on d5,
+ * 5 for the king the rook would have checked). */
+Test(replay_fairy_reference_keys, a_capturing_piece_turns_into_a_wall)
+{
+    ts_defs_load_text(PETRIFY);
+    expect_fen("Game: pa\n\n1. P e2-e4 1... p d7-d5 2. P e4-d5 2... q d8-d5\n",
+               "rnb1kbnr/ppp1pppp/8/3*4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3");
+    cr_expect_eq(legal_moves("pa", "rnb1kbnr/ppp1pppp/8/3*4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3"), 29);
+    expect_fen("Game: pa\nFEN: 4k3/8/8/8/4p3/8/8/K3R3 w - - 0 1\n\n1. R e1-e4\n", "4k3/8/8/8/4*3/8/8/K7 b - - 0 1");
+    cr_expect_eq(legal_moves("pa", "4k3/8/8/8/4*3/8/8/K7 b - - 0 1"), 5);
+    expect_fen("Game: pd\nFEN: 1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1\n\n1. P a7-b8; Q-b8\n", "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    expect_fen("Game: pd\nFEN: 4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1\n\n1. P e4-d5\n", "4k3/8/8/3*4/8/8/8/4K3 b - - 0 1");
+    /* The wall is in the repetition key as a FEN's '*' is. */
+    struct rp_fpos p, q;
+    struct rp_fmovelist l;
+    ts_fpos_read(&p, "pa", "4k3/8/8/8/4p3/8/8/K3R3 w - - 0 1");
+    rp_fgen_legal(&p, &l);
+    for (int i = 0; i < l.n; i++)
+        if (l.m[i].from == rp_fsq(4, 0) && l.m[i].to == rp_fsq(4, 3))
+            rp_fmake(&p, l.m[i]);
+    ts_fpos_read(&q, "pa", "4k3/8/8/8/4*3/8/8/K7 b - - 0 1");
+    cr_expect_eq(rp_fkey(&p), rp_fkey(&q));
+}
+
+/* A royal king among the types would leave its side without one. */
+Test(replay_fairy_reference_keys, a_petrified_king_is_refused)
+{
+    expect_refused("[x:chess]\npetrifyOnCaptureTypes = k\n",
+                   "2: petrifyOnCaptureTypes: [x] the royal king may not turn into a wall (the reference build "
+                   "would leave its side without one)");
+}
