@@ -12,7 +12,8 @@
  *     ignored);
  *   - ignored (it only tunes Fairy-Stockfish's play or display): accepted.
  * A key no row holds is an error, as a misspelt rules key would otherwise
- * change the game unnoticed.
+ * change the game unnoticed.  gcaudit's own keys (gcGames and the rest)
+ * are read in fairy_def_gc.c.
  */
 #include <ctype.h>
 #include <pthread.h>
@@ -21,6 +22,7 @@
 #include <string.h>
 
 #include "replay/fairy_def.h"
+#include "replay/fairy_def_read.h"
 
 int rp_fset_empty(const rp_fset *s)
 {
@@ -32,10 +34,7 @@ int rp_fset_empty(const rp_fset *s)
 
 /* ------------------------------------------------------ value readers */
 
-static int fail(struct rp_fdef_error *err, const struct rp_fkv *kv, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static int fail(struct rp_fdef_error *err, const struct rp_fkv *kv, const char *fmt, ...)
+int rp_fdef_fail(struct rp_fdef_error *err, const struct rp_fkv *kv, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -46,7 +45,7 @@ static int fail(struct rp_fdef_error *err, const struct rp_fkv *kv, const char *
     return -1;
 }
 
-static const char *skip_space(const char *s)
+const char *rp_fdef_skip_space(const char *s)
 {
     while (*s == ' ' || *s == '\t')
         s++;
@@ -60,7 +59,7 @@ static int read_bool(const struct rp_fkv *kv, int *out, struct rp_fdef_error *er
     else if (strcmp(kv->value, "false") == 0)
         *out = 0;
     else
-        return fail(err, kv, "\"%s\" is not a bool (true or false)", kv->value);
+        return rp_fdef_fail(err, kv, "\"%s\" is not a bool (true or false)", kv->value);
     return 0;
 }
 
@@ -68,8 +67,8 @@ static int read_int(const struct rp_fkv *kv, int lo, int hi, int *out, struct rp
 {
     char *end;
     long v = strtol(kv->value, &end, 10);
-    if (end == kv->value || *skip_space(end) || v < lo || v > hi)
-        return fail(err, kv, "\"%s\" is not a number from %d to %d", kv->value, lo, hi);
+    if (end == kv->value || *rp_fdef_skip_space(end) || v < lo || v > hi)
+        return rp_fdef_fail(err, kv, "\"%s\" is not a number from %d to %d", kv->value, lo, hi);
     *out = (int)v;
     return 0;
 }
@@ -84,13 +83,13 @@ static int read_rank(const struct rp_fkv *kv, int *out, struct rp_fdef_error *er
 static int read_file(const struct rp_fkv *kv, int *out, struct rp_fdef_error *err)
 {
     const char *v = kv->value;
-    if (isalpha((unsigned char)v[0]) && !*skip_space(v + 1) && tolower((unsigned char)v[0]) - 'a' < RP_FMAX_FILES) {
+    if (isalpha((unsigned char)v[0]) && !*rp_fdef_skip_space(v + 1) && tolower((unsigned char)v[0]) - 'a' < RP_FMAX_FILES) {
         *out = tolower((unsigned char)v[0]) - 'a';
         return 0;
     }
     int n = 0;  /* read_int sets it; GCC -O2 cannot see that (-Werror in Release) */
     if (read_int(kv, 1, RP_FMAX_FILES, &n, err) != 0)
-        return fail(err, kv, "\"%s\" is not a file (a to l, or 1 to 12)", v);
+        return rp_fdef_fail(err, kv, "\"%s\" is not a file (a to l, or 1 to 12)", v);
     *out = n - 1;
     return 0;
 }
@@ -104,7 +103,7 @@ static int read_choice(const struct rp_fkv *kv, const char *const *names, int n,
             *out = i;
             return 0;
         }
-    return fail(err, kv, "\"%s\" is not %s", kv->value, what);
+    return rp_fdef_fail(err, kv, "\"%s\" is not %s", kv->value, what);
 }
 
 static int read_value(const struct rp_fkv *kv, enum rp_fvalue *out, struct rp_fdef_error *err)
@@ -119,7 +118,7 @@ static int read_value(const struct rp_fkv *kv, enum rp_fvalue *out, struct rp_fd
 
 /* The type a letter names in the variant as declared so far, -1 if none:
  * the first of 11.1's order, as its pieceToChar.find does. */
-static int type_of_letter(const struct rp_fdef *d, char c)
+int rp_fdef_type_of_letter(const struct rp_fdef *d, char c)
 {
     if (!isalpha((unsigned char)c))
         return -1;
@@ -133,10 +132,10 @@ static int type_of_letter(const struct rp_fdef *d, char c)
 static int read_type(const struct rp_fdef *d, const struct rp_fkv *kv, int *out,
                      struct rp_fdef_error *err)
 {
-    const char *v = skip_space(kv->value);
-    int t = type_of_letter(d, v[0]);
-    if (t < 0 || *skip_space(v + 1))
-        return fail(err, kv, "\"%s\" names no piece type of the variant", kv->value);
+    const char *v = rp_fdef_skip_space(kv->value);
+    int t = rp_fdef_type_of_letter(d, v[0]);
+    if (t < 0 || *rp_fdef_skip_space(v + 1))
+        return rp_fdef_fail(err, kv, "\"%s\" names no piece type of the variant", kv->value);
     *out = t;
     return 0;
 }
@@ -153,15 +152,15 @@ static int read_type_set(const struct rp_fdef *d, const struct rp_fkv *kv, uint6
     for (const char *v = kv->value; *v; v++) {
         if (*v == ' ' || *v == '\t')
             continue;
-        if (*v == '-' && !*skip_space(v + 1))
+        if (*v == '-' && !*rp_fdef_skip_space(v + 1))
             break;
         if (*v == '*' && all) {
             *all = 1;
             continue;
         }
-        int t = type_of_letter(d, *v);
+        int t = rp_fdef_type_of_letter(d, *v);
         if (t < 0)
-            return fail(err, kv, "'%c' names no piece type of the variant", *v);
+            return rp_fdef_fail(err, kv, "'%c' names no piece type of the variant", *v);
         *set |= (uint64_t)1 << t;
         if (order && norder && *norder < RP_FMAX_TYPES)
             order[(*norder)++] = (char)t;
@@ -197,31 +196,31 @@ static void rank_zone(const struct rp_fdef *d, int colour, int lo, int hi, rp_fs
 static int read_pairs(struct rp_fdef *d, const struct rp_fkv *kv, int numbers,
                       struct rp_fdef_error *err)
 {
-    const char *v = skip_space(kv->value);
+    const char *v = rp_fdef_skip_space(kv->value);
     while (*v) {
-        int t = type_of_letter(d, v[0]);
+        int t = rp_fdef_type_of_letter(d, v[0]);
         if (t < 0)
-            return fail(err, kv, "'%c' names no piece type of the variant", v[0]);
+            return rp_fdef_fail(err, kv, "'%c' names no piece type of the variant", v[0]);
         if (v[1] != ':')
-            return fail(err, kv, "expected \"%c:\" in \"%s\"", v[0], kv->value);
+            return rp_fdef_fail(err, kv, "expected \"%c:\" in \"%s\"", v[0], kv->value);
         v += 2;
         if (numbers) {
             char *end;
             long n = strtol(v, &end, 10);
             if (end == v || n < 0 || n > 99)
-                return fail(err, kv, "a count from 0 to 99 must follow \"%c:\"", kv->value[0]);
+                return rp_fdef_fail(err, kv, "a count from 0 to 99 must follow \"%c:\"", kv->value[0]);
             d->types[t].promotion_limit = (int)n;
             v = end;
         } else {
             int to = -1;
-            if (*v != '-' && (to = type_of_letter(d, *v)) < 0)
-                return fail(err, kv, "'%c' names no piece type of the variant", *v);
+            if (*v != '-' && (to = rp_fdef_type_of_letter(d, *v)) < 0)
+                return rp_fdef_fail(err, kv, "'%c' names no piece type of the variant", *v);
             d->types[t].promoted = to;
             v++;
         }
         if (*v && *v != ' ' && *v != '\t')
-            return fail(err, kv, "unexpected '%c' in \"%s\"", *v, kv->value);
-        v = skip_space(v);
+            return rp_fdef_fail(err, kv, "unexpected '%c' in \"%s\"", *v, kv->value);
+        v = rp_fdef_skip_space(v);
     }
     return 0;
 }
@@ -231,20 +230,20 @@ static int read_pairs(struct rp_fdef *d, const struct rp_fkv *kv, int numbers,
 static int read_squares(const struct rp_fkv *kv, rp_fset *out, struct rp_fdef_error *err)
 {
     memset(out, 0, sizeof *out);
-    const char *v = skip_space(kv->value);
+    const char *v = rp_fdef_skip_space(kv->value);
     while (*v && *v != '-') {
         char f = (char)tolower((unsigned char)*v++);
         char *end;
         long r = strtol(v, &end, 10);
         if (end == v || r < 1 || r > RP_FMAX_RANKS || (f != '*' && (f < 'a' || f - 'a' >= RP_FMAX_FILES)))
-            return fail(err, kv, "\"%s\" is not a list of squares (\"d4 e5\", \"*1\" for a rank)",
+            return rp_fdef_fail(err, kv, "\"%s\" is not a list of squares (\"d4 e5\", \"*1\" for a rank)",
                         kv->value);
         if (f == '*')
             for (int file = 0; file < RP_FMAX_FILES; file++)
                 rp_fset_add(out, rp_fsq(file, (int)r - 1));
         else
             rp_fset_add(out, rp_fsq(f - 'a', (int)r - 1));
-        v = skip_space(end);
+        v = rp_fdef_skip_space(end);
     }
     return 0;
 }
@@ -264,12 +263,12 @@ static void remove_type(struct rp_fdef *d, int t)
 static int apply_piece(struct rp_fdef *d, int t, const struct rp_fkv *kv, int custom,
                        struct rp_fdef_error *err)
 {
-    const char *v = skip_space(kv->value);
+    const char *v = rp_fdef_skip_space(kv->value);
     if (!*v)
         return 0;
     if (!isalpha((unsigned char)v[0])) {
-        if (v[0] != '-' || *skip_space(v + 1))
-            return fail(err, kv, "\"%s\" is not a piece letter (or - to remove the piece)", kv->value);
+        if (v[0] != '-' || *rp_fdef_skip_space(v + 1))
+            return rp_fdef_fail(err, kv, "\"%s\" is not a piece letter (or - to remove the piece)", kv->value);
         remove_type(d, t);
         return 0;
     }
@@ -280,7 +279,7 @@ static int apply_piece(struct rp_fdef *d, int t, const struct rp_fkv *kv, int cu
         if (u != t && d->types[u].letter == letter)
             remove_type(d, u);
     d->types[t].letter = letter;
-    v = skip_space(v + 1);
+    v = rp_fdef_skip_space(v + 1);
     /* Fairy-Stockfish 230826 (src/parser.cpp) reads only the letter of a
      * named type ("knight = n:W" is a knight), but a king's moves after
      * the colon make it a custom royal piece ("king = k:KN"), and a king
@@ -290,20 +289,20 @@ static int apply_piece(struct rp_fdef *d, int t, const struct rp_fkv *kv, int cu
     if (!custom && t == RP_FTYPE_KING && !*v)
         snprintf(d->types[t].betza, sizeof d->types[t].betza, "%s", rp_fnamed_at(t)->betza);
     if (*v == ':') {
-        v = skip_space(v + 1);
+        v = rp_fdef_skip_space(v + 1);
         if (strlen(v) >= sizeof d->types[t].betza)
-            return fail(err, kv, "the Betza notation is too long");
+            return rp_fdef_fail(err, kv, "the Betza notation is too long");
         snprintf(d->types[t].betza, sizeof d->types[t].betza, "%s", v);
         struct rp_fatom a[RP_FMAX_ATOMS];
         int n;
         char why[160];
         if (rp_betza_compile(d->types[t].betza, a, RP_FMAX_ATOMS, &n, why, sizeof why) != 0)
-            return fail(err, kv, "Betza notation \"%s\": %s", d->types[t].betza, why);
+            return rp_fdef_fail(err, kv, "Betza notation \"%s\": %s", d->types[t].betza, why);
     } else if (*v) {
-        return fail(err, kv, "\"%s\" is not a piece letter%s", kv->value,
+        return rp_fdef_fail(err, kv, "\"%s\" is not a piece letter%s", kv->value,
                     custom ? " with its moves (\"a:mRcpR\")" : "");
     } else if (custom) {
-        return fail(err, kv, "a custom piece needs its moves: \"%c:BETZA\"", d->types[t].letter);
+        return rp_fdef_fail(err, kv, "a custom piece needs its moves: \"%c:BETZA\"", d->types[t].letter);
     }
     return 0;
 }
@@ -356,184 +355,6 @@ static int apply_member(struct rp_fdef *d, enum rp_fkey_reader r, int i, const s
     return 0;
 }
 
-/* A list value copied for strtok_r: one too long for the copy is an error,
- * never a list silently cut short. */
-static int list_copy(char *buf, size_t size, const struct rp_fkv *kv, struct rp_fdef_error *err)
-{
-    size_t n = strlen(kv->value);
-    if (n >= size)
-        return fail(err, kv, "the list is too long (%zu characters; at most %zu)", n, size - 1);
-    memcpy(buf, kv->value, n + 1);
-    return 0;
-}
-
-/* ---------------------------------------------------- gcaudit's keys */
-
-static int apply_gc_labels(struct rp_fdef *d, const struct rp_fkv *kv, struct rp_fdef_error *err)
-{
-    char buf[512];
-    if (list_copy(buf, sizeof buf, kv, err) < 0)
-        return -1;
-    for (char *save = NULL, *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
-        item = (char *)skip_space(item);
-        char *eq = strchr(item, '=');
-        if (!eq || eq == item)
-            return fail(err, kv, "\"%s\" is not a pair letter=label", item);
-        *eq = '\0';
-        char *label = (char *)skip_space(eq + 1);
-        size_t n = strlen(label);
-        while (n && (label[n - 1] == ' ' || label[n - 1] == '\t'))
-            label[--n] = '\0';
-        size_t ln = strlen(item);
-        while (ln && (item[ln - 1] == ' ' || item[ln - 1] == '\t'))
-            item[--ln] = '\0';
-        int t = ln == 1 ? type_of_letter(d, item[0]) : -1;
-        if (t < 0)
-            return fail(err, kv, "'%s' names no piece type of the variant", item);
-        /* What the log parser reads as a label: one or two letters. */
-        if (n == 0 || n > 2 || !isalpha((unsigned char)label[0]) || (n == 2 && !isalpha((unsigned char)label[1])))
-            return fail(err, kv, "label \"%s\" must be one or two letters", label);
-        for (size_t i = 0; i <= n; i++) {
-            d->labels[0][t][i] = (char)toupper((unsigned char)label[i]);
-            d->labels[1][t][i] = (char)tolower((unsigned char)label[i]);
-        }
-    }
-    return 0;
-}
-
-/* gcFiles / gcRanks: comma-separated labels, one per file or rank. */
-static int apply_gc_coords(struct rp_fdef *d, const struct rp_fkv *kv, int ranks,
-                           struct rp_fdef_error *err)
-{
-    char buf[512];
-    if (list_copy(buf, sizeof buf, kv, err) < 0)
-        return -1;
-    int n = 0, max = ranks ? RP_FMAX_RANKS : RP_FMAX_FILES;
-    for (char *save = NULL, *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
-        item = (char *)skip_space(item);
-        size_t len = strlen(item);
-        while (len && (item[len - 1] == ' ' || item[len - 1] == '\t'))
-            item[--len] = '\0';
-        if (n >= max)
-            return fail(err, kv, "more than %d labels", max);
-        if (len != 1 && !(ranks && len == 2))
-            return fail(err, kv, "\"%s\": a %s label is %s", item, ranks ? "rank" : "file",
-                        ranks ? "one or two digits" : "one letter");
-        for (size_t i = 0; i < len; i++)
-            if (ranks ? !isdigit((unsigned char)item[i]) : !isalpha((unsigned char)item[i]))
-                return fail(err, kv, "\"%s\": a %s label is %s", item, ranks ? "rank" : "file",
-                            ranks ? "one or two digits" : "one letter");
-        snprintf(ranks ? d->rank_labels[n] : d->file_labels[n], 4, "%s", item);
-        n++;
-    }
-    if (n == 0)
-        return fail(err, kv, "no labels");
-    *(ranks ? &d->nrank_labels : &d->nfile_labels) = n;
-    return 0;
-}
-
-static int apply_gc_games(struct rp_fdef *d, const struct rp_fkv *kv, struct rp_fdef_error *err)
-{
-    char buf[1024];
-    if (list_copy(buf, sizeof buf, kv, err) < 0)
-        return -1;
-    d->ngames = 0;
-    for (char *save = NULL, *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
-        char norm[64];
-        fmt_normalise_game_name(item, norm, sizeof norm);
-        if (!norm[0])
-            continue;
-        int seen = 0;
-        for (int i = 0; i < d->ngames; i++)
-            seen |= strcmp(d->games[i], norm) == 0;
-        if (seen)
-            continue; /* "Three-Check Chess" and "Three Check Chess" are one name */
-        if (d->ngames >= RP_FMAX_NAMES)
-            return fail(err, kv, "more than %d names", RP_FMAX_NAMES);
-        snprintf(d->games[d->ngames++], sizeof d->games[0], "%s", norm);
-    }
-    if (d->ngames == 0)
-        return fail(err, kv, "no game names");
-    return 0;
-}
-
-static int apply_gc_names(struct rp_fdef *d, const struct rp_fkv *kv, struct rp_fdef_error *err)
-{
-    char buf[512];
-    if (list_copy(buf, sizeof buf, kv, err) < 0)
-        return -1;
-    for (char *save = NULL, *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
-        item = (char *)skip_space(item);
-        char *eq = strchr(item, '=');
-        if (!eq || eq != item + 1)
-            return fail(err, kv, "\"%s\" is not a pair letter=name", item);
-        int t = type_of_letter(d, item[0]);
-        if (t < 0)
-            return fail(err, kv, "'%c' names no piece type of the variant", item[0]);
-        char *name = (char *)skip_space(eq + 1);
-        size_t n = strlen(name);
-        while (n && (name[n - 1] == ' ' || name[n - 1] == '\t'))
-            name[--n] = '\0';
-        if (n == 0 || n >= sizeof d->piece_names[t])
-            return fail(err, kv, "name \"%s\" must have 1 to %zu characters", name,
-                        sizeof d->piece_names[t] - 1);
-        snprintf(d->piece_names[t], sizeof d->piece_names[t], "%s", name);
-    }
-    return 0;
-}
-
-/* gcPgnVariant: the name PGN tools give the variant in a Variant tag
- * ("Crazyhouse"), written into the tag as it is; "" leaves the variant's
- * games out of a PGN export. */
-static int apply_gc_pgn_variant(struct rp_fdef *d, const struct rp_fkv *kv,
-                                struct rp_fdef_error *err)
-{
-    const char *v = kv->value;
-    size_t n = strlen(v);
-    if (n >= sizeof d->pgn_variant)
-        return fail(err, kv, "a Variant tag of at most %zu characters expected",
-                    sizeof d->pgn_variant - 1);
-    for (const char *c = v; *c; c++)
-        if (*c < ' ' || *c > '~' || *c == '"' || *c == '\\')
-            return fail(err, kv, "a Variant tag of printable ASCII without '\"' or '\\' expected");
-    memcpy(d->pgn_variant, v, n + 1);
-    return 0;
-}
-
-/* gcRepetitionReview: a word for the detail review=WORD. */
-static int apply_gc_review(struct rp_fdef *d, const struct rp_fkv *kv, struct rp_fdef_error *err)
-{
-    size_t n = strlen(kv->value);
-    if (n == 0 || n >= sizeof d->repetition_review || strspn(kv->value, "abcdefghijklmnopqrstuvwxyz-") != n)
-        return fail(err, kv, "\"%s\" is not a word of 1 to %zu lower-case letters and hyphens", kv->value,
-                    sizeof d->repetition_review - 1);
-    memcpy(d->repetition_review, kv->value, n + 1);
-    return 0;
-}
-
-/* gcOracles: a comma list of ffish and fsf11. */
-static int apply_gc_oracles(struct rp_fdef *d, const struct rp_fkv *kv, struct rp_fdef_error *err)
-{
-    unsigned set = 0;
-    for (const char *p = kv->value; *p;) {
-        size_t n = strcspn(p, ",");
-        size_t a = 0, b = n;
-        while (a < b && p[a] == ' ')
-            a++;
-        while (b > a && p[b - 1] == ' ')
-            b--;
-        if (b - a == 5 && strncmp(p + a, "ffish", 5) == 0)
-            set |= RP_ORACLE_FFISH;
-        else if (b - a == 5 && strncmp(p + a, "fsf11", 5) == 0)
-            set |= RP_ORACLE_FSF11;
-        else
-            return fail(err, kv, "\"%.*s\" is not an oracle (ffish or fsf11)", (int)(b - a), p + a);
-        p += n + (p[n] == ',');
-    }
-    d->oracles = set;
-    return 0;
-}
-
 /* ------------------------------------------------------------ apply */
 
 static int read_material(struct rp_fdef *d, const struct rp_fkv *kv, struct rp_fdef_error *err)
@@ -571,7 +392,7 @@ static int read_for_both(struct rp_fdef *d, const struct rp_fkey *k, const struc
 static int read_type_or_mark(struct rp_fdef *d, const struct rp_fkey *k, const struct rp_fkv *kv,
                              int *field, struct rp_fdef_error *err)
 {
-    const char *v = skip_space(kv->value);
+    const char *v = rp_fdef_skip_space(kv->value);
     if (strcmp(v, "*") == 0 || strcmp(v, "-") == 0) {
         *field = k->reader == RP_FK_FLAG_PIECE && v[0] == '*' ? RP_FANY_TYPE : -1;
         return 0;
@@ -638,7 +459,7 @@ static int read_key(struct rp_fdef *d, const struct rp_fkey *k, const struct rp_
         return 0;
     case RP_FK_FEN:
         if (strlen(kv->value) >= sizeof d->start_fen)
-            return fail(err, kv, "the value is too long");
+            return rp_fdef_fail(err, kv, "the value is too long");
         snprintf(d->start_fen, sizeof d->start_fen, "%s", kv->value);
         return 0;
     case RP_FK_MATERIAL: return read_material(d, kv, err);
@@ -651,15 +472,15 @@ static int read_key(struct rp_fdef *d, const struct rp_fkey *k, const struct rp_
     case RP_FK_CHASING:
         return read_choice(kv, (const char *const[]){"none", "axf"}, 2, &d->chasing_rule,
                            "a chasing rule (axf or none)", err);
-    case RP_FK_GC_GAMES: return apply_gc_games(d, kv, err);
-    case RP_FK_GC_TITLE: snprintf(d->title, sizeof d->title, "%s", kv->value); return 0;
-    case RP_FK_GC_FILES: return apply_gc_coords(d, kv, 0, err);
-    case RP_FK_GC_RANKS: return apply_gc_coords(d, kv, 1, err);
-    case RP_FK_GC_LABELS: return apply_gc_labels(d, kv, err);
-    case RP_FK_GC_NAMES: return apply_gc_names(d, kv, err);
-    case RP_FK_GC_PGN_VARIANT: return apply_gc_pgn_variant(d, kv, err);
-    case RP_FK_GC_REVIEW: return apply_gc_review(d, kv, err);
-    case RP_FK_GC_ORACLES: return apply_gc_oracles(d, kv, err);
+    case RP_FK_GC_GAMES:
+    case RP_FK_GC_TITLE:
+    case RP_FK_GC_FILES:
+    case RP_FK_GC_RANKS:
+    case RP_FK_GC_LABELS:
+    case RP_FK_GC_NAMES:
+    case RP_FK_GC_PGN_VARIANT:
+    case RP_FK_GC_REVIEW:
+    case RP_FK_GC_ORACLES: return rp_fdef_read_gc(d, k->reader, kv, err);
     case RP_FK_NAMED_PIECE:
     case RP_FK_CUSTOM_PIECE:
     case RP_FK_REGION:
@@ -680,7 +501,7 @@ static int apply_slot(struct rp_fdef *d, const struct rp_fkey *k, int member, co
     if (k->status == RP_FKEY_REFUSED)
         return strcmp(v->value, k->def) == 0
                    ? 0
-                   : fail(err, v, "gcaudit does not implement %s = %s (only %s)", k->name, v->value, k->def);
+                   : rp_fdef_fail(err, v, "gcaudit does not implement %s = %s (only %s)", k->name, v->value, k->def);
     return read_key(d, k, v, err);
 }
 
@@ -863,7 +684,7 @@ int rp_fdef_apply(struct rp_fdef *d, const struct rp_fkv *kv, size_t n, struct r
     for (size_t i = 0; i < n; i++) {
         int at = first_slot(kv[i].key);
         if (at == nslots && !known_key(kv[i].key))
-            return fail(err, &kv[i], "unknown key \"%s\"", kv[i].key);
+            return rp_fdef_fail(err, &kv[i], "unknown key \"%s\"", kv[i].key);
         /* A key no slot names but a row holds (customPiece01) sets nothing. */
         for (; at < nslots && strcmp(slots[by_key[at]].key, kv[i].key) == 0; at++)
             last[by_key[at]] = (int)i;
