@@ -270,19 +270,33 @@ Test(cli_audit_pages, viewer_steps_to_the_highlighted_turn)
 }
 
 /* Backlash's two boards and four pockets, Retro Chess's reserves and
- * phase, drawn from the sample games. */
-static const char variants_js[] =
-    "var out = [];\n"
-    "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'End'}));\n"
-    "out.push('boards=' + document.querySelectorAll('svg.board').length + ' ' +\n"
-    "  Array.prototype.map.call(document.querySelectorAll('.bname'), function (b) {\n"
-    "    return b.textContent; }).join(','));\n"
-    "out.push('holdings=' + Array.prototype.map.call(document.querySelectorAll('.holding'),\n"
-    "  function (h) { return h.textContent; }).join(' / '));\n"
-    "out.push('status=' + document.getElementById('status').textContent);\n"
-    "out.push('message=' + document.getElementById('messages').textContent);\n"
+ * phase, drawn from the sample games: what the viewer shows at the end
+ * of the game it was opened at. */
+#define VARIANTS_SHOWN                                                                          \
+    "function shown() {\n"                                                                      \
+    "  var out = [];\n"                                                                         \
+    "  document.dispatchEvent(new KeyboardEvent('keydown', {key: 'End'}));\n"                   \
+    "  out.push('boards=' + document.querySelectorAll('svg.board').length + ' ' +\n"           \
+    "    Array.prototype.map.call(document.querySelectorAll('.bname'), function (b) {\n"       \
+    "      return b.textContent; }).join(','));\n"                                             \
+    "  out.push('holdings=' + Array.prototype.map.call(document.querySelectorAll('.holding'),\n" \
+    "    function (h) { return h.textContent; }).join(' / '));\n"                              \
+    "  out.push('status=' + document.getElementById('status').textContent);\n"                 \
+    "  out.push('message=' + document.getElementById('messages').textContent);\n"              \
+    "  return out.join('\\n');\n"                                                               \
+    "}\n"                                                                                       \
     "var pre = document.createElement('pre'); pre.id = 'result';\n"
-    "pre.textContent = out.join('\\n'); document.body.appendChild(pre);\n";
+
+static const char variants_js[] = VARIANTS_SHOWN
+    "pre.textContent = shown(); document.body.appendChild(pre);\n";
+
+/* The same at the game it was opened at, then at #g72 (one load of
+ * chromium for both: the hash changes in the page), the two apart by a
+ * line "--". */
+static const char variants_then_g72_js[] = VARIANTS_SHOWN
+    "var first = shown();\n"
+    "location.hash = 'g72'; window.dispatchEvent(new HashChangeEvent('hashchange'));\n"
+    "pre.textContent = first + '\\n--\\n' + shown(); document.body.appendChild(pre);\n";
 
 Test(cli_audit_pages, viewer_draws_backlash_and_retro)
 {
@@ -290,9 +304,15 @@ Test(cli_audit_pages, viewer_draws_backlash_and_retro)
     cr_assert_eq(ts_gcaudit(ts_scratch, cmd), 1);
     free(cmd);
     char *path = out_path("games/1.html");
-    /* games.csv row 3: bl24-r2-navarro-lindqvist, illegal castling with a dropped rook. */
-    char *dom = ts_browser_run(path, "g3", variants_js);
+    /* games.csv row 3: bl24-r2-navarro-lindqvist, illegal castling with a
+     * dropped rook; then row 72 in the same page. */
+    char *dom = ts_browser_run(path, "g3", variants_then_g72_js);
+    free(path);
     char *r = result_of(dom);
+    char *g72 = strstr(r, "\n--\n");
+    cr_assert_not_null(g72, "the page did not go on to #g72: %s", r);
+    *g72 = '\0';
+    g72 += 4;
     expect_in(r, "boards=2 left board,right board\n");
     expect_in(r, "holdings=p8 (Black's pocket, left board): empty / p1 (White's pocket, left "
                  "board): empty / P8 (Black's pocket, right board): empty / P1 (White's pocket, "
@@ -300,11 +320,8 @@ Test(cli_audit_pages, viewer_draws_backlash_and_retro)
     expect_in(r, "status=White to move: left board, then right board\n");
     expect_in(r, "message=illegal-move: the king on e1 cannot reach g1: the rook on h1 has "
                  "already moved, so it cannot castle (entered by Lucía Navarro)");
-    free(dom);
     /* Row 72: retro24-r4-lin-solberg, an uncapture from an empty reserve. */
-    dom = ts_browser_run(path, "g72", variants_js);
-    free(path);
-    r = result_of(dom);
+    r = g72;
     expect_in(r, "boards=1 \n");
     expect_in(r, "holdings=White's reserve: R \xC3\x97" "2B \xC3\x97" "2N \xC3\x97" "2P \xC3\x97"
                  "7 / Black's reserve: QR \xC3\x97" "2B \xC3\x97" "2N \xC3\x97" "2P \xC3\x97" "8\n");
