@@ -180,11 +180,12 @@ Test(formats_csv, control_characters_never_reach_a_cell)
     free(raw);
 }
 
-/* The row formatter tests cells a word (8 bytes) at a time and lets
- * plain ones through untouched: one unsafe byte at every position of
- * cells of 1 to 24 bytes, every lane of a word and every tail, must still
- * be escaped or quoted, and the safe bytes at the edges of the printable
- * range must not be. */
+/* The row formatter copies a cell of up to 64 bytes while it checks it,
+ * and measures and checks a longer one first: one unsafe byte at every
+ * position of cells of 1 to 24 bytes, and about the 64th byte of cells of
+ * 60 to 72, on both paths and across the change, must still be escaped or
+ * quoted, and the safe bytes at the edges of the printable range must
+ * not be. */
 static void expect_formatted(const char *cell, const char *want)
 {
     struct fmt_buf out = {0};
@@ -206,9 +207,15 @@ Test(formats_csv, every_byte_position_of_a_cell_is_checked)
                  {'\x80', "\\x80", 0}, {' ', " ", -1}, {'~', "~", 0}, {'\t', "\t", 1},
                  {';', ";", 1}};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
-        for (size_t len = 1; len <= 24; len++)
+        for (size_t len = 1; len <= 72; len++)
             for (size_t pos = 0; pos < len; pos++) {
-                char cell[32], want[64];
+                /* every place up to 24 bytes; past that, the places about
+                 * format_cell's 64-byte copy */
+                if (len > 24 && len < 60)
+                    continue;
+                if (len > 24 && pos > 1 && pos < 60 && pos != len / 2)
+                    continue;
+                char cell[96], want[192];
                 memset(cell, 'a', len);
                 cell[len] = '\0';
                 cell[pos] = cases[k].c;
@@ -224,6 +231,17 @@ Test(formats_csv, every_byte_position_of_a_cell_is_checked)
     expect_formatted(" lead", "\" lead\"");
     expect_formatted("trail ", "\"trail \"");
     expect_formatted("12345678 ", "\"12345678 \"");
+    /* Around the length format_cell copies as it checks (64 bytes). */
+    for (size_t len = 60; len <= 70; len++) {
+        char cell[96], want[192];
+        memset(cell, 'x', len);
+        cell[len] = '\0';
+        expect_formatted(cell, cell);
+        cell[len - 1] = ' ';
+        snprintf(want, sizeof want, "\"%s\"", cell);
+        expect_formatted(cell, want);
+    }
+    expect_formatted("", "");
 }
 
 Test(formats_csv, report_is_renamed_into_place_only_when_closed)
