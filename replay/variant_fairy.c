@@ -145,7 +145,9 @@ static int repetition_end(const struct rp_fgame *g, struct rp_ending *e)
     e->detail[0] = '\0';
     if (d->perpetual_check_illegal) {
         /* Every position of the cycle with one side to move had it in
-         * check: the other side checked perpetually and loses. */
+         * check: the other side checked perpetually and loses; when both
+         * sides checked all through, the reference build draws (and
+         * counts the material where the definition says so). */
         int them_all = 1, us_all = 1;
         for (int i = first; i < g->nhist; i++) {
             int side = (g->nhist - 1 - i) % 2 ? !stm : stm;
@@ -153,6 +155,13 @@ static int repetition_end(const struct rp_fgame *g, struct rp_ending *e)
                 them_all &= check_at(g, i);
             else
                 us_all &= check_at(g, i);
+        }
+        if (them_all && us_all) {
+            e->result = RP_RESULT_DRAW;
+            if (d->material_counting)
+                e->result = rp_fmaterial_result(&g->pos, e->detail, sizeof e->detail);
+            e->termination.kind = RP_TERM_PERPETUAL_CHECK;
+            return 1;
         }
         if (them_all || us_all) {
             e->result = for_side(them_all ? RP_FV_WIN : RP_FV_LOSS, stm);

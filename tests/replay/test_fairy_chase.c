@@ -21,7 +21,9 @@ static void setup(void)
 {
     rp_defs_builtin_dir(GC_SOURCE_DIR "/replay/definitions/builtin");
     ts_defs_load_text("[xq:xiangqi]\n[xq-nochase:xiangqi]\nchasingRule = none\n"
-                      "[jm:janggimodern]\n[jm-free:janggimodern]\nmoveRepetitionIllegal = false\n");
+                      "[jm:janggimodern]\n[jm-free:janggimodern]\nmoveRepetitionIllegal = false\n"
+                      "[kmp:knightmate]\nperpetualCheckIllegal = true\n"
+                      "[kmp-count:knightmate]\nperpetualCheckIllegal = true\nmaterialCounting = janggi\n");
 }
 
 static void teardown(void)
@@ -133,4 +135,27 @@ Test(replay_fairy_chase, a_pass_stands_for_a_move_back)
     expect_end_at("jm", JANGGI, FOUR_BACK "\n5. pass 5... p b7-b6", 10, RP_RESULT_NONE, "unfinished");
     expect_end_at("jm", JANGGI, FOUR_BACK "\n5. pass 5... p b7-b6\n6. R a1-a2", 11, RP_RESULT_BLACK,
                   "move-repetition");
+}
+
+/* Both sides check all through the cycle (Knightmate's kings, which move
+ * as knights, each step discovering a rook's or the bishop's check on the
+ * other): ffish draws at the third occurrence, and with materialCounting
+ * counts the material (janggi: 1-0 here); Fairy-Stockfish 11.1 gives the
+ * side to move the win. */
+Test(replay_fairy_chase, a_mutual_perpetual_check_is_a_draw)
+{
+    const char *fen = "8/6b1/8/R7/8/R1Kk4/8/3r4 w - - 0 1";
+    const char *moves = "1. K c3-d5 1... k d3-e5 2. K d5-c3 2... k e5-d3\n"
+                        "3. K c3-d5 3... k d3-e5 4. K d5-c3 4... k e5-d3";
+    expect_end("kmp", fen, moves, RP_RESULT_DRAW, "perpetual-check");
+    char text[512];
+    snprintf(text, sizeof text, "Game: kmp-count\nFEN: %s\n\n%s\n", fen, moves);
+    struct rp_report r;
+    ts_replay_text(text, &r, NULL, NULL);
+    cr_expect_eq(r.status, RP_STATUS_OK);
+    cr_expect_eq(r.turns, 8);
+    cr_expect_eq(r.result, RP_RESULT_WHITE, "result %d", r.result);
+    cr_expect_str_eq(r.termination_name, "perpetual-check");
+    cr_expect_str_eq(r.detail, "material=26-13");
+    rp_report_release(&r);
 }

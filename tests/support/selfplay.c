@@ -1211,10 +1211,19 @@ static void expect(const struct game *g, struct expectation *x)
         x->termination = rp_term_name((struct rp_term){RP_TERM_REPETITION, d->repetition_end}, x->termination_buf);
         if (d->perpetual_check_illegal) {
             /* 11.1's is_optional_game_end: the side to move checked in
-             * every position of the cycle wins; the other way round, loses. */
+             * every position of the cycle wins; the other way round, loses.
+             * Both sides checked all through: 11.1 gives the side to move
+             * the win, the reference build (which gcaudit follows, docs/
+             * defined-variants.md) draws, with materialCounting. */
             int them = 1, us = 1;
             for (int k = first; k <= g->nplies; k++)
                 *((g->nplies - k) % 2 ? &us : &them) &= g->in_check[k];
+            if (them && us) {
+                x->termination = "perpetual-check";
+                if (d->material_counting)
+                    x->result = material_result(g, g->fens[g->nplies], x->detail, sizeof x->detail);
+                return;
+            }
             if (them || us) {
                 x->termination = "perpetual-check";
                 x->result = for_colour(them ? stm : !stm);
