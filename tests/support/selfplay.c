@@ -776,8 +776,18 @@ struct ply_shape {
     struct uci u;
     int pass, castle, ep, promotion, gating, blast;
     struct sq king_to, rook_from, rook_to, ep_sq, gate_sq;
-    char mover[4], promoted[4], gated[4];
+    char mover[4], promoted[4], gated[4], rook[4]; /* rook: the castling rook's letter */
 };
+
+/* Is tok (a FEN cell) one of side's castling rooks (castlingRookPieces may
+ * list several types), unpromoted? */
+static int castling_rook_of(const struct rp_fdef *d, int side, const char *tok)
+{
+    if (!tok[0] || tok[0] == '+' || colour_of(tok) != side)
+        return 0;
+    int t = rp_ftype_of_letter(d, letter_of(tok));
+    return t >= 0 && (d->castling_rooks[side] >> t & 1);
+}
 
 /* Does a piece of this letter capture en passant: the pawn, or one of
  * enPassantTypes (Berolina's pawn, a custom piece)? */
@@ -838,10 +848,9 @@ static void shape_of(const struct game *g, int ply, struct ply_shape *s)
         s->pass = 1;
     } else {
         char king = castling_king(d, side);
-        char rook = d->castling ? d->types[d->castling_rook].letter : 0;
         const char *first = b.sq[from.rank][from.file], *second = b.sq[to.rank][to.file];
         if (d->castling && first[0] && second[0] && colour_of(first) == side && colour_of(second) == side &&
-            letter_of(first) == rook && letter_of(second) == king) {
+            castling_rook_of(d, side, first) && letter_of(second) == king) {
             /* The engine writes castling with a gating on the rook's
              * square as the rook going to the king ("a8e8h"); read it as
              * the king going onto its rook, which Game Courier writes. */
@@ -852,7 +861,7 @@ static void shape_of(const struct game *g, int ply, struct ply_shape *s)
         }
         snprintf(s->mover, sizeof s->mover, "%s", b.sq[from.rank][from.file]);
         const char *dest = b.sq[to.rank][to.file];
-        int own_rook = dest[0] && colour_of(dest) == side && letter_of(dest) == rook;
+        int own_rook = d->castling && castling_rook_of(d, side, dest);
         if (d->castling && letter_of(s->mover) == king && s->mover[0] != '+' &&
             (own_rook || (from.rank == to.rank && abs(from.file - to.file) >= 2))) {
             /* Castling: where king and rook went, from the board after. */
@@ -861,25 +870,28 @@ static void shape_of(const struct game *g, int ply, struct ply_shape *s)
             s->rook_from = s->rook_to = (struct sq){-1, r};
             for (int f = 0; f < b.files; f++) {
                 const char *x = b.sq[r][f], *y = a.sq[r][f];
-                int had = x[0] && colour_of(x) == side && letter_of(x) == rook && x[0] != '+';
-                int has = y[0] && colour_of(y) == side && letter_of(y) == rook && y[0] != '+';
+                int had = castling_rook_of(d, side, x), has = castling_rook_of(d, side, y);
                 if (y[0] && colour_of(y) == side && letter_of(y) == king)
                     s->king_to = (struct sq){f, r};
-                if (had && !has)
+                if (had && !has) {
                     s->rook_from.file = f;
+                    s->rook[0] = letter_of(x);
+                }
                 if (has && !had)
                     s->rook_to.file = f;
                 changed[r][f] = 0;
             }
             if (s->rook_from.file < 0) /* the rook did not move */
                 s->rook_from = s->rook_to = own_rook ? to : (struct sq){-1, r};
+            if (own_rook && !s->rook[0])
+                s->rook[0] = letter_of(dest);
             cr_assert(s->king_to.file >= 0 || s->rook_from.file >= 0, "castling %s not understood", g->moves[ply]);
             /* Gating while castling: a new piece on the king's or the
              * rook's square. */
             for (int f = 0; f < b.files; f++) {
                 const char *y = a.sq[r][f];
                 if ((f == from.file || f == s->rook_from.file) && strcmp(b.sq[r][f], y) != 0 && y[0] &&
-                    colour_of(y) == side && letter_of(y) != king && letter_of(y) != rook) {
+                    colour_of(y) == side && letter_of(y) != king && !castling_rook_of(d, side, y)) {
                     s->gating = 1;
                     s->gate_sq = (struct sq){f, r};
                     snprintf(s->gated, sizeof s->gated, "%s", y);
@@ -963,7 +975,7 @@ static void gc_turn(struct game *g, int ply, const struct ply_shape *s, char *ou
         sqname(g, onto ? s->rook_from : s->king_to, b, sizeof b);
         PUT("%s-%s", a, b);
         if (companion) {
-            char rl[8], tok[4] = {g->d->types[g->d->castling_rook].letter, 0};
+            char rl[8], tok[4] = {s->rook[0], 0};
             if (!side_at(g, ply))
                 tok[0] = (char)toupper((unsigned char)tok[0]);
             label(g, tok, rl, sizeof rl);
