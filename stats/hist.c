@@ -10,6 +10,13 @@
 
 #include "stats/stats_internal.h"
 
+/* A longer length's key, read back from its entry (st_map_key_fn). */
+static void length_key(const void *ctx, uint32_t idx, struct st_key *out)
+{
+    uint64_t turns = ((const struct st_variant_rec *)ctx)->longer[idx].turns;
+    *out = (struct st_key){{(uint32_t)turns, (uint32_t)(turns >> 32), 0, 0}};
+}
+
 int st_hist_add(struct st_variant_rec *V, uint64_t turns, uint64_t count)
 {
     uint64_t *slot;
@@ -25,7 +32,7 @@ int st_hist_add(struct st_variant_rec *V, uint64_t turns, uint64_t count)
         struct st_key key = {{(uint32_t)turns, (uint32_t)(turns >> 32), 0, 0}};
         uint32_t at;
         int added;
-        if (st_map_get_or_add(&V->longer_map, &key, (uint32_t)V->nlonger, &at, &added) != 0)
+        if (st_map_get_or_add(&V->longer_map, &key, (uint32_t)V->nlonger, length_key, V, &at, &added) != 0)
             return -1;
         if (added) {
             V->longer[at].turns = turns;

@@ -38,43 +38,60 @@ static int same_key(const struct st_key *a, const struct st_key *b)
     return a->k[0] == b->k[0] && a->k[1] == b->k[1] && a->k[2] == b->k[2] && a->k[3] == b->k[3];
 }
 
-static size_t find_slot(const struct st_map *m, const struct st_key *key)
+/* The slot of key (hash h), or the empty slot where it would go. */
+static size_t find_slot(const struct st_map *m, const struct st_key *key, uint32_t h,
+                        st_map_key_fn *key_of, const void *ctx)
 {
     size_t mask = m->cap - 1;
-    size_t i = (size_t)hash_key(key) & mask;
-    while (m->slots[i].val != EMPTY && !same_key(&m->slots[i].key, key))
-        i = (i + 1) & mask;
-    return i;
+    for (size_t i = h & mask;; i = (i + 1) & mask) {
+        const struct st_map_slot *slot = &m->slots[i];
+        if (slot->val == EMPTY)
+            return i;
+        if (slot->hash == h) {
+            struct st_key there;
+            key_of(ctx, slot->val, &there);
+            if (same_key(&there, key))
+                return i;
+        }
+    }
 }
 
 static int grow(struct st_map *m)
 {
     size_t cap = m->cap ? m->cap * 2 : 64;
-    struct st_map bigger = {malloc(cap * sizeof *m->slots), cap, 0};
-    if (!bigger.slots)
+    struct st_map_slot *slots = malloc(cap * sizeof *slots);
+    if (!slots)
         return -1;
     for (size_t i = 0; i < cap; i++)
-        bigger.slots[i].val = EMPTY;
-    for (size_t i = 0; i < m->cap; i++)
-        if (m->slots[i].val != EMPTY)
-            bigger.slots[find_slot(&bigger, &m->slots[i].key)] = m->slots[i];
-    bigger.n = m->n;
+        slots[i].val = EMPTY;
+    /* Every key is distinct, so a slot's new place is the first empty one
+     * from its hash: no key need be read. */
+    for (size_t i = 0; i < m->cap; i++) {
+        if (m->slots[i].val == EMPTY)
+            continue;
+        size_t j = m->slots[i].hash & (cap - 1);
+        while (slots[j].val != EMPTY)
+            j = (j + 1) & (cap - 1);
+        slots[j] = m->slots[i];
+    }
     free(m->slots);
-    *m = bigger;
+    m->slots = slots;
+    m->cap = cap;
     return 0;
 }
 
 int st_map_get_or_add(struct st_map *m, const struct st_key *key, uint32_t fresh,
-                      uint32_t *value, int *added)
+                      st_map_key_fn *key_of, const void *ctx, uint32_t *value, int *added)
 {
     *added = 0;
     /* Keep the load under 1/2 so probes stay short. */
     if ((m->n + 1) * 2 > m->cap && grow(m) != 0)
         return -1;
-    struct st_map_slot *slot = &m->slots[find_slot(m, key)];
+    uint32_t h = (uint32_t)hash_key(key);
+    struct st_map_slot *slot = &m->slots[find_slot(m, key, h, key_of, ctx)];
     if (slot->val == EMPTY) {
-        slot->key = *key;
         slot->val = fresh;
+        slot->hash = h;
         m->n++;
         *added = 1;
     }

@@ -17,16 +17,19 @@
 
 /* A hash table from a key of four 32-bit words to a 32-bit value (an index
  * into a record array).  Open addressing; iteration order is never used,
- * so the hash needs no secret. */
+ * so the hash needs no secret.  The keys are not copied into the table:
+ * each record holds its own, and the owner's st_map_key_fn reads it back
+ * on a hash match, so a slot is 8 bytes, not 20 (the pair and event-pair
+ * tables are the larger part of the statistics' memory on a big archive).
+ * A slot keeps the key's whole 32-bit hash, so growing rehashes without
+ * reading a record. */
 struct st_key {
     uint32_t k[4];
 };
 
-/* A slot: the key and its value side by side, so that a probe touches
- * one cache line, not one in each of two arrays. */
 struct st_map_slot {
-    struct st_key key;
     uint32_t val;     /* UINT32_MAX: empty slot */
+    uint32_t hash;
 };
 
 struct st_map {
@@ -35,13 +38,18 @@ struct st_map {
     size_t n;
 };
 
+/* The key of record idx of the owner ctx (as given to st_map_get_or_add). */
+typedef void st_map_key_fn(const void *ctx, uint32_t idx, struct st_key *out);
+
 void st_map_init(struct st_map *m);
 void st_map_release(struct st_map *m);
 
-/* The value stored for key; when absent, store `fresh` and set *added.
- * 0, or -1 when out of memory. */
+/* The value stored for key; when absent, store `fresh` and set *added
+ * (the caller then fills record `fresh`, whose key key_of must return
+ * from then on).  ctx and key_of read a stored value's key.  0, or -1
+ * when out of memory. */
 int st_map_get_or_add(struct st_map *m, const struct st_key *key, uint32_t fresh,
-                      uint32_t *value, int *added);
+                      st_map_key_fn *key_of, const void *ctx, uint32_t *value, int *added);
 
 /* ---------------------------------------------- names.c: interned strings */
 

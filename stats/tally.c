@@ -58,13 +58,38 @@ void st_stats_free(st_stats *s)
     free(s);
 }
 
+/* The keys the maps below read back from the records (st_map_key_fn). */
+static void player_key(const void *ctx, uint32_t idx, struct st_key *out)
+{
+    const struct st_player_rec *r = &((const st_stats *)ctx)->pl[idx];
+    *out = (struct st_key){{r->variant, r->player, 0, 0}};
+}
+
+static void pair_key(const void *ctx, uint32_t idx, struct st_key *out)
+{
+    const struct st_pair_rec *r = &((const st_stats *)ctx)->pr[idx];
+    *out = (struct st_key){{r->variant, r->a, r->b, 0}};
+}
+
+static void epair_key(const void *ctx, uint32_t idx, struct st_key *out)
+{
+    const struct st_epair_rec *r = &((const st_stats *)ctx)->ep[idx];
+    *out = (struct st_key){{r->event, r->a, r->b, 0}};
+}
+
+static void term_key(const void *ctx, uint32_t idx, struct st_key *out)
+{
+    const struct st_term_rec *r = &((const st_stats *)ctx)->tm[idx];
+    *out = (struct st_key){{r->variant, r->termination, r->key, r->value}};
+}
+
 struct st_player_rec *st_player_rec(st_stats *s, uint32_t variant, uint32_t player)
 {
     struct st_key key = {{variant, player, 0, 0}};
     uint32_t idx;
     int added;
     if (st_reserve((void **)&s->pl, &s->pl_cap, s->npl + 1, sizeof *s->pl) != 0 ||
-        st_map_get_or_add(&s->pl_map, &key, (uint32_t)s->npl, &idx, &added) != 0)
+        st_map_get_or_add(&s->pl_map, &key, (uint32_t)s->npl, player_key, s, &idx, &added) != 0)
         return NULL;
     if (added) {
         memset(&s->pl[idx], 0, sizeof s->pl[idx]);
@@ -81,7 +106,7 @@ struct st_pair_rec *st_pair_rec(st_stats *s, uint32_t variant, uint32_t lo, uint
     uint32_t idx;
     int added;
     if (st_reserve((void **)&s->pr, &s->pr_cap, s->npr + 1, sizeof *s->pr) != 0 ||
-        st_map_get_or_add(&s->pr_map, &key, (uint32_t)s->npr, &idx, &added) != 0)
+        st_map_get_or_add(&s->pr_map, &key, (uint32_t)s->npr, pair_key, s, &idx, &added) != 0)
         return NULL;
     if (added) {
         memset(&s->pr[idx], 0, sizeof s->pr[idx]);
@@ -99,7 +124,7 @@ struct st_epair_rec *st_epair_rec(st_stats *s, uint32_t event, uint32_t lo, uint
     uint32_t idx;
     int added;
     if (st_reserve((void **)&s->ep, &s->ep_cap, s->nep + 1, sizeof *s->ep) != 0 ||
-        st_map_get_or_add(&s->ep_map, &key, (uint32_t)s->nep, &idx, &added) != 0)
+        st_map_get_or_add(&s->ep_map, &key, (uint32_t)s->nep, epair_key, s, &idx, &added) != 0)
         return NULL;
     if (added) {
         memset(&s->ep[idx], 0, sizeof s->ep[idx]);
@@ -134,7 +159,7 @@ int st_term_add(st_stats *s, uint32_t variant, uint32_t term, uint32_t key, uint
     uint32_t idx;
     int added;
     if (st_reserve((void **)&s->tm, &s->tm_cap, s->ntm + 1, sizeof *s->tm) != 0 ||
-        st_map_get_or_add(&s->tm_map, &k, (uint32_t)s->ntm, &idx, &added) != 0)
+        st_map_get_or_add(&s->tm_map, &k, (uint32_t)s->ntm, term_key, s, &idx, &added) != 0)
         return -1;
     if (added) {
         memset(&s->tm[idx], 0, sizeof s->tm[idx]);
