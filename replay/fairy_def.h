@@ -430,6 +430,18 @@ struct rp_fdef {
                                     fast legality test of fairy_legal.c) */
 };
 
+/* Does the move rule end a game before a repetition completed on the same
+ * ply?  Where both ends are the reference build's own (nMoveRule,
+ * nFoldRule), it judges the move rule first (is_optional_game_end), and
+ * so does gcaudit; where gcRepetitionEnd or gcMoveRuleEnd sets a later end
+ * than the reference's (the FIDE ladder: fivefold, 75 moves), the
+ * reference has no say, and docs/rules.md's order holds: the repetition
+ * first. */
+static inline int rp_fdef_move_rule_first(const struct rp_fdef *d)
+{
+    return d->move_rule_end == d->n_move_rule && d->repetition_end == d->n_fold_rule;
+}
+
 /* ----------------------------------------------------------- stages */
 
 /* One key of a section as the file gives it. */

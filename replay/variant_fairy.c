@@ -249,6 +249,9 @@ static int ended_given_move(void *state, struct rp_ending *e)
         e->termination.kind = RP_TERM_INSUFFICIENT_MATERIAL;
         return 1;
     }
+    if (rp_fdef_move_rule_first(g->def))
+        return move_rule_end(g, e) || move_repetition_end(g, e) || repetition_end(g, e) ||
+               counting_end(g, e);
     return move_repetition_end(g, e) || repetition_end(g, e) || move_rule_end(g, e) || counting_end(g, e);
 }
 

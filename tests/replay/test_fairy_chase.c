@@ -23,7 +23,9 @@ static void setup(void)
     ts_defs_load_text("[xq:xiangqi]\n[xq-nochase:xiangqi]\nchasingRule = none\n"
                       "[jm:janggimodern]\n[jm-free:janggimodern]\nmoveRepetitionIllegal = false\n"
                       "[kmp:knightmate]\nperpetualCheckIllegal = true\n"
-                      "[kmp-count:knightmate]\nperpetualCheckIllegal = true\nmaterialCounting = janggi\n");
+                      "[kmp-count:knightmate]\nperpetualCheckIllegal = true\nmaterialCounting = janggi\n"
+                      "[rep-loss:chess]\nnFoldValue = loss\n"
+                      "[rep-loss-ladder:chess]\nnFoldValue = loss\ngcMoveRuleEnd = 50\ngcRepetitionEnd = 4\n");
 }
 
 static void teardown(void)
@@ -158,4 +160,29 @@ Test(replay_fairy_chase, a_mutual_perpetual_check_is_a_draw)
     cr_expect_str_eq(r.termination_name, "perpetual-check");
     cr_expect_str_eq(r.detail, "material=26-13");
     rp_report_release(&r);
+}
+
+/* A third occurrence on the ply that completes fifty moves: ffish 0.7.10
+ * draws by the move rule (judged first), where the repetition alone
+ * (clock 80) loses for the side to move (nFoldValue = loss). */
+Test(replay_fairy_chase, the_move_rule_is_judged_before_a_repetition_on_the_same_ply)
+{
+    const char *moves = "1. N g1-f3 1... k e8-d8 2. N f3-g1 2... k d8-e8\n"
+                        "3. N g1-f3 3... k e8-d8 4. N f3-g1 4... k d8-e8";
+    expect_end("rep-loss", "4k3/8/8/p7/P7/8/8/4K1N1 w - - 92 1", moves, RP_RESULT_DRAW,
+               "fifty-moves");
+    expect_end("rep-loss", "4k3/8/8/p7/P7/8/8/4K1N1 w - - 80 1", moves, RP_RESULT_BLACK,
+               "threefold-repetition");
+}
+
+/* Where gcRepetitionEnd sets an end later than the reference's, docs/rules.md's
+ * order holds: the repetition first (here the fourth occurrence, twelve
+ * plies, on the ply that completes fifty moves). */
+Test(replay_fairy_chase, a_later_gc_end_keeps_the_repetition_first)
+{
+    const char *moves = "1. N g1-f3 1... k e8-d8 2. N f3-g1 2... k d8-e8\n"
+                        "3. N g1-f3 3... k e8-d8 4. N f3-g1 4... k d8-e8\n"
+                        "5. N g1-f3 5... k e8-d8 6. N f3-g1 6... k d8-e8";
+    expect_end_at("rep-loss-ladder", "4k3/8/8/p7/P7/8/8/4K1N1 w - - 88 1", moves, 12,
+                  RP_RESULT_BLACK, "fourfold-repetition");
 }

@@ -474,7 +474,8 @@ static int halfmove_clock(const char *fen)
 
 /* The end the harness decides at fens[ply], after the engine found a
  * move there (replay/variant_fairy.c's order: dead position, repetition,
- * move rule, count). */
+ * move rule, count; the move rule before the repetition where
+ * rp_fdef_move_rule_first says). */
 static enum end_kind harness_end(const struct game *g, int ply)
 {
     const struct rp_fdef *d = g->d;
@@ -482,9 +483,12 @@ static enum end_kind harness_end(const struct game *g, int ply)
     int first, counted = 0, limit = counting(g, fen, &counted);
     if (d->insufficient_material && insufficient(g, fen))
         return END_INSUFFICIENT;
+    int moves = d->move_rule_end && !limit && halfmove_clock(fen) >= 2 * d->move_rule_end;
+    if (moves && rp_fdef_move_rule_first(d))
+        return END_MOVE_RULE;
     if (d->repetition_end && occurrences(g, ply, d->repetition_end, &first) >= d->repetition_end)
         return END_REPETITION;
-    if (d->move_rule_end && !limit && halfmove_clock(fen) >= 2 * d->move_rule_end)
+    if (moves)
         return END_MOVE_RULE;
     if (limit && counted > limit)
         return END_COUNTING;
