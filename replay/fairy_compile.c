@@ -194,6 +194,7 @@ static void compile_regions(struct rp_fdef *d)
             d->flag_beyond_board[c] |= (d->flag[c].w[w] & ~d->board.w[w]) != 0;
         for (int w = 0; w < RP_FSET_WORDS; w++) {
             d->promotion_zone[c].w[w] &= d->board.w[w];
+            d->pawn_promotion_zone[c].w[w] = d->sittuyin_promotion ? 0 : d->promotion_zone[c].w[w];
             d->double_step_region[c].w[w] &= d->board.w[w];
             d->triple_step_region[c].w[w] &= d->board.w[w];
             d->drop_region[c].w[w] &= d->board.w[w];

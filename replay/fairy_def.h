@@ -255,6 +255,8 @@ struct rp_fdef {
                                          the reference); another type listed promotes as a pawn on
                                          the squares of the zone it moves to */
     int mandatory_pawn_promotion;
+    int sittuyin_promotion;      /* sittuyinPromotion: a pawn becomes a promotion type in place or
+                                    by that type's step, never by its own move (fairy_gen.c) */
     int mandatory_piece_promotion;
     int piece_demotion;          /* pieceDemotion: a promoted piece may turn back into what it
                                     was, moving into, within or out of the zone (Kyoto Shogi) */
@@ -324,6 +326,7 @@ struct rp_fdef {
     int drop_no_doubled;         /* dropNoDoubled: the type never dropped on a file holding one, or -1 */
     int drop_no_doubled_count;   /* dropNoDoubledCount: ... holding that many */
     int drop_on_top;
+    int sittuyin_rook_drop;      /* sittuyinRookDrop: a rook is dropped on its side's first rank only */
     rp_fset drop_region[2];
     int must_capture;
     int must_drop;
@@ -415,6 +418,8 @@ struct rp_fdef {
     char moves_claim[40];        /* "fifty-moves" for nMoveRule 50 */
     rp_fset board;               /* the squares of the board */
     rp_fset promotion_zone[2];
+    rp_fset pawn_promotion_zone[2]; /* derived: where a pawn's own move promotes it: the zone, none
+                                       with sittuyinPromotion */
     uint64_t allowed[2][RP_FMB_SIZE]; /* bit per type that may stand on the square */
     struct rp_fprobe probes[2][RP_FMAX_PROBES]; /* per attacking colour */
     int nprobes[2];

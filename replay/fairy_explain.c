@@ -349,6 +349,8 @@ int rp_fexplain_illegal(const struct rp_fturn *t, rp_fmove m, enum rp_fillegal w
     case RP_FL_CASTLE_THROUGH: return explain_castle_through(t, m);
     case RP_FL_FLYING_GENERAL: return explain_kings_face(t, m);
     case RP_FL_CHECK_FORBIDDEN:
+        if (m.kind == RP_FM_PROMOTE && d->sittuyin_promotion)
+            return set(t->v, RP_ILLEGAL_MOVE, RP_WHY_SITTUYIN_CHECK, d->short_title);
         return set(t->v, RP_ILLEGAL_MOVE, m.kind == RP_FM_DROP && d->checking
                                                ? "a drop may not give check in %s"
                                                : "a move may not give check in %s",

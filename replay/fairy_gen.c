@@ -447,7 +447,7 @@ static void pawn_promotions(const struct rp_fpos *p, struct rp_fmovelist *out, i
 /* Is `to` where a pawn of `us` must (mandatory) or may promote? */
 static int pawn_promotes_on(const struct rp_fdef *d, int us, int to)
 {
-    return rp_fset_has(&d->promotion_zone[us], to);
+    return rp_fset_has(&d->pawn_promotion_zone[us], to);
 }
 
 static void gen_pawn(const struct rp_fpos *p, int from, struct rp_fmovelist *out)
@@ -498,6 +498,8 @@ static void gen_pawn(const struct rp_fpos *p, int from, struct rp_fmovelist *out
             add(out, mv(from, to, RP_FM_EP));
         }
     }
+    if (d->sittuyin_promotion)
+        rp_fgen_sittuyin(p, from, out);
 }
 
 static int castling_rank_sq(const struct rp_fdef *d, int colour, int file)
@@ -656,6 +658,8 @@ int rp_fdrop_allowed(const struct rp_fpos *p, int type, int sq)
     const struct rp_fdef *d = p->def;
     int us = p->side;
     if (p->b[sq] != 0 || !rp_fset_has(&d->drop_region[us], sq) || !allowed(d, us, type, sq))
+        return 0;
+    if (d->sittuyin_rook_drop && type == RP_FTYPE_ROOK && rel_rank(d, us, sq) != 1)
         return 0;
     if (d->drop_on_top && rp_frank(sq) > 0 && !rp_fp_real(p->b[sq - RP_FMB_COLS]))
         return 0;

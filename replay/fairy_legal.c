@@ -253,6 +253,8 @@ static int quick_king_safe(const struct rp_fpos *p, rp_fmove m)
     if (m.kind != RP_FM_NORMAL && m.kind != RP_FM_PROMOTE && m.kind != RP_FM_PIECE_PROMOTE &&
         m.kind != RP_FM_PIECE_DEMOTE)
         return -1;
+    if (m.kind == RP_FM_PROMOTE && d->sittuyin_promotion)
+        return -1; /* the promotion may give no check: played below */
     if (m.gate)
         return -1;
     if (!p->in_check && m.from != k)
@@ -317,7 +319,8 @@ static enum rp_fillegal legal(const struct rp_fpos *p, rp_fmove m, int plain)
         if (((d->flying_general && p->king[us] != RP_FNOSQ) || p->bikjang) &&
             rp_fkings_face(&q, q.king[0], q.king[1], -1))
             return RP_FL_FLYING_GENERAL;
-        if ((!d->checking || (!d->drop_checks && m.kind == RP_FM_DROP)) && q.in_check)
+        if ((!d->checking || (!d->drop_checks && m.kind == RP_FM_DROP) ||
+             (m.kind == RP_FM_PROMOTE && d->sittuyin_promotion)) && q.in_check)
             return RP_FL_CHECK_FORBIDDEN;
         if (d->extinction_pseudo_royal) {
             enum rp_fillegal why = royal_legal(p, &q, m);

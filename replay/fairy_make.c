@@ -333,7 +333,7 @@ static int make_board_move(struct rp_fpos *p, rp_fmove m, int victim)
     victim = m.kind == RP_FM_EP ? ep_victim(p, m.to, victim) : m.to;
     rp_fpiece pc = p->b[m.from];
     int unpromoted = p->unpromoted[m.from];
-    if (rp_fp_real(p->b[victim])) {
+    if (rp_fp_real(p->b[victim]) && victim != m.from) { /* not a promotion in place */
         rp_fpiece cap = p->b[victim];
         int cap_unpromoted = p->unpromoted[victim];
         update_castling(p, victim);

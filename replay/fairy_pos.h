@@ -169,6 +169,12 @@ void rp_fcastle_squares(const struct rp_fpos *p, int idx, int *kto, int *rto);
 int rp_fcastle_path_clear(const struct rp_fpos *p, int idx);
 /* May a `type` piece from the hand of the side to move be dropped on sq? */
 int rp_fdrop_allowed(const struct rp_fpos *p, int type, int sq);
+/* sittuyinPromotion (fairy_sittuyin.c): the promotions of the pawn on
+ * `from`, appended to out; and is the side to move stalemated by
+ * Sittuyin's rule (its king and one pawn alone, not in check, every
+ * legal move a promotion)? */
+void rp_fgen_sittuyin(const struct rp_fpos *p, int from, struct rp_fmovelist *out);
+int rp_fsittuyin_stalemate(const struct rp_fpos *p);
 int rp_fattack_from(const struct rp_fpos *p, int type, int by, int from, const struct rp_fatom *a, int sq);
 /* For definitions with simple_attacks: a `by` rider on the line from k
  * through `through` (skip counted empty, block full); the piece on sq

@@ -234,7 +234,7 @@ static int pick_promotion(const struct rp_fturn *t, const struct choice *ch, rp_
     char name[RP_FNAME_MAX];
     rp_fpiece_name(d, ty, pfrom >= 0 ? pfrom + 1 : 0, name);
     if (d->types[ty].promotion_limit && d->types[ty].promotion_limit <= t->p->count[t->p->side][ty])
-        return set(t->v, RP_BAD_PROMOTION, "there may be no more than %d %s%s of one side in %s",
+        return set(t->v, RP_BAD_PROMOTION, RP_WHY_PROMOTION_LIMIT,
                    d->types[ty].promotion_limit, name, d->types[ty].promotion_limit > 1 ? "s" : "", d->short_title);
     return set(t->v, RP_BAD_PROMOTION, "%s %s cannot promote to %s %s in %s", rp_farticle(mover_name), mover_name,
                rp_farticle(name), name, d->short_title);
@@ -453,6 +453,40 @@ static int resolve_move(const struct rp_fturn *t, rp_fmove *out)
     return pick(t, &cand, legal, from, to, out);
 }
 
+/* sittuyinPromotion: a placement on the side's own pawn ("F-d5") is its
+ * promotion in place (docs/defined-variants.md). */
+static int resolve_in_place(const struct rp_fturn *t, int ty, int sq, rp_fmove *out)
+{
+    const struct rp_fdef *d = t->d;
+    const struct rp_fpos *p = t->p;
+    struct rp_fmovelist all, cand;
+    gen_to(t, sq, sq, &all, &cand);
+    for (int k = 0; k < cand.n; k++) {
+        rp_fmove m = cand.m[k];
+        if (m.kind != RP_FM_PROMOTE || m.type != ty)
+            continue;
+        enum rp_fillegal why = rp_flegal(p, m);
+        if (why != RP_FL_OK)
+            return rp_fexplain_illegal(t, m, why);
+        if (!check_leftovers(t, 1, &t->c[0]))
+            return 0;
+        *out = m;
+        return 1;
+    }
+    char name[RP_FNAME_MAX];
+    rp_fpiece_name(d, ty, 0, name);
+    int us = p->side, limit = d->types[ty].promotion_limit;
+    if (!(d->promotion_types[us] >> ty & 1))
+        return set(t->v, RP_BAD_PROMOTION, "a pawn cannot promote to %s %s in %s", rp_farticle(name), name,
+                   d->short_title);
+    if (limit && limit <= p->count[us][ty])
+        return set(t->v, RP_BAD_PROMOTION, RP_WHY_PROMOTION_LIMIT, limit, name, limit > 1 ? "s" : "",
+                   d->short_title);
+    if (!rp_fset_has(&d->promotion_zone[us], sq))
+        return set(t->v, RP_BAD_PROMOTION, RP_WHY_SITTUYIN_ZONE, t->c[0].to, d->short_title);
+    return set(t->v, RP_BAD_PROMOTION, RP_WHY_SITTUYIN_ATTACKS, rp_farticle(name), name, t->c[0].to);
+}
+
 /* A drop: "P*e4" or "P-e4" (docs/defined-variants.md). */
 static int resolve_drop(const struct rp_fturn *t, rp_fmove *out)
 {
@@ -467,6 +501,8 @@ static int resolve_drop(const struct rp_fturn *t, rp_fmove *out)
     if (colour != us)
         return set(t->v, RP_WRONG_SIDE, "a %s piece cannot be dropped: %s is to move", colour ? "black" : "white",
                    rp_fcolour_name(us));
+    if (d->sittuyin_promotion && p->b[to] == rp_fp_make(d->pawn, us))
+        return resolve_in_place(t, ty, to, out);
     int hand_type = pfrom >= 0 ? pfrom : ty;
     char name[RP_FNAME_MAX];
     rp_fpiece_name(d, hand_type, 0, name);

@@ -237,6 +237,17 @@ static int counting_end(const struct rp_fgame *g, struct rp_ending *e)
     return 1;
 }
 
+/* sittuyinPromotion: a king and a pawn whose only moves are promotions
+ * are stalemated, a draw (fairy_sittuyin.c). */
+static int sittuyin_stalemate(const struct rp_fgame *g, struct rp_ending *e)
+{
+    if (!rp_fsittuyin_stalemate(&g->pos))
+        return 0;
+    e->result = RP_RESULT_DRAW;
+    e->termination.kind = RP_TERM_STALEMATE;
+    return 1;
+}
+
 static int ended_given_move(void *state, struct rp_ending *e)
 {
     struct rp_fgame *g = state;
@@ -251,8 +262,9 @@ static int ended_given_move(void *state, struct rp_ending *e)
     }
     if (rp_fdef_move_rule_first(g->def))
         return move_rule_end(g, e) || move_repetition_end(g, e) || repetition_end(g, e) ||
-               counting_end(g, e);
-    return move_repetition_end(g, e) || repetition_end(g, e) || move_rule_end(g, e) || counting_end(g, e);
+               counting_end(g, e) || (g->def->sittuyin_promotion && sittuyin_stalemate(g, e));
+    return move_repetition_end(g, e) || repetition_end(g, e) || move_rule_end(g, e) || counting_end(g, e) ||
+           (g->def->sittuyin_promotion && sittuyin_stalemate(g, e));
 }
 
 static int ended(void *state, struct rp_ending *e)

@@ -85,6 +85,19 @@ void rp_verdict_no_pass(struct rp_verdict *v, const char *title);
                                "has moved onto its file or rank"             /* king */
 #define RP_WHY_LEAP_EMPTY "the %s's leap cannot capture"                     /* piece */
 #define RP_WHY_LEAP_CHECKED "the %s may not leap out of check"               /* king */
+/* sittuyinPromotion (Sittuyin): a pawn's promotion in place or by the
+ * new piece's step; the variant's title. */
+#define RP_WHY_SITTUYIN_CHECK "a promotion may not give check in %s"
+/* bad-promotion: a promotion to a type the side has its limit of
+ * (promotionLimit: Makruk's and Sittuyin's one ferz); the count, the
+ * piece, "s" or "", the variant's title. */
+#define RP_WHY_PROMOTION_LIMIT "there may be no more than %d %s%s of one side in %s"
+/* bad-promotion (sittuyinPromotion): off the promotion squares while the
+ * side has another pawn; the square, the variant's title. */
+#define RP_WHY_SITTUYIN_ZONE "%s is not a promotion square, and only a side's last pawn promotes elsewhere in %s"
+/* bad-promotion (sittuyinPromotion): the new piece would attack an enemy
+ * piece; the piece, the square. */
+#define RP_WHY_SITTUYIN_ATTACKS "%s %s may not be placed on %s, where it would attack an enemy piece" /* article */
 
 
 /* illegal-move: "the knight on g1 cannot reach g4", then ": " and why

@@ -167,7 +167,7 @@ Test(replay_ffish_reference, loads_a_definition_file_and_refuses_unknown_variant
  * 223.  GC_FFISH_ALL=1 also prints every refusal (the suite prints the
  * counts and the disagreements).
  */
-#define AGREE_FLOOR 209
+#define AGREE_FLOOR 210
 #define SECTIONS_IN_FILE 106
 #define BUILTIN_VARIANTS 117
 

@@ -848,8 +848,8 @@ static void shape_of(const struct game *g, int ply, struct ply_shape *s)
     struct sq from = s->u.from, to = s->u.to;
     if (s->u.drop) {
         changed[to.rank][to.file] = 0;
-    } else if (same_sq(from, to)) {
-        s->pass = 1;
+    } else if (same_sq(from, to) && !isalpha((unsigned char)s->u.suffix)) {
+        s->pass = 1; /* with a letter, Sittuyin's promotion in place */
     } else {
         char king = castling_king(d, side);
         const char *first = b.sq[from.rank][from.file], *second = b.sq[to.rank][to.file];
@@ -927,7 +927,7 @@ static void shape_of(const struct game *g, int ply, struct ply_shape *s)
                 snprintf(s->promoted, sizeof s->promoted, "%s", now);
             }
             const char *left = a.sq[from.rank][from.file];
-            if (left[0]) {
+            if (left[0] && !same_sq(from, to)) { /* not a promotion in place */
                 s->gating = 1;
                 s->gate_sq = from;
                 snprintf(s->gated, sizeof s->gated, "%s", left);
@@ -960,6 +960,13 @@ static void gc_turn(struct game *g, int ply, const struct ply_shape *s, char *ou
         label(g, tok, l, sizeof l);
         sqname(g, s->u.to, a, sizeof a);
         PUT("%s%s%s", l, chance(g, 50) ? "*" : "-", a);
+        return;
+    }
+    if (s->promotion && same_sq(s->u.from, s->u.to) && chance(g, 50)) {
+        /* A promotion in place (sittuyinPromotion): the placement alone. */
+        label(g, s->promoted, l, sizeof l);
+        sqname(g, s->u.to, a, sizeof a);
+        PUT("%s-%s", l, a);
         return;
     }
     label(g, s->mover, l, sizeof l);
