@@ -296,9 +296,15 @@ static int read_ep(struct rp_fpos *p, const char *field, char *why, size_t size)
         int first = p->ep;
         p->ep = RP_FNOSQ;
         read_ep_square(p, victim);
-        if (first != RP_FNOSQ) {
-            p->ep2 = p->ep;
+        if (first != RP_FNOSQ && p->ep == RP_FNOSQ) {
             p->ep = first;
+        } else if (first != RP_FNOSQ) {
+            /* Both: the square next to the pawn first, as rp_fmake keeps
+             * them (the key tells the two apart), whatever the FEN's
+             * order (it writes them by square). */
+            int second = p->ep, first_near = us ? first > second : first < second;
+            p->ep = first_near ? first : second;
+            p->ep2 = first_near ? second : first;
         }
         return 0;
     }
