@@ -247,17 +247,18 @@ static void report_start(const struct fmt_game *g, struct rp_report *out)
 {
     memset(out, 0, sizeof *out);
     out->winner = out->loser = -1;
-    out->variant
- = g->game ? rp_variant_for_game(g->game) : NULL;
+    out->variant = g->game ? rp_variant_for_game(g->game) : NULL;
 }
 
 rp_game *rp_game_start(const struct fmt_game *g, struct rp_report *out, rp_turn_hook hook,
                        void *ctx)
 {
+    /* *out first: a NULL return leaves it empty, as the header says, and
+     * the callers release it (it was the caller's uninitialised stack). */
+    report_start(g, out);
     rp_game *G = calloc(1, sizeof *G);
     if (!G)
         return NULL;
-    report_start(g, out);
     G->L = (struct loop){out->variant, NULL, out, {0}, hook, ctx, 0, 0, NULL, NULL};
     G->mode = GAME_NOT_REPLAYED;
     /* A game malformed in its header is decided at the end (the moves may
