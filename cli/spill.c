@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/spill.h"
 #include "cli/cli.h"
 
 struct cli_spill {
