@@ -82,6 +82,8 @@ struct fmt_feed {
     z_stream z;
     int z_ready;
     struct inflate_state *isal; /* ISA-L's state while it inflates, else NULL */
+    struct isal_gzip_header gz; /* the member's header as ISA-L reads it */
+    int gz_reading;            /* ISA-L is inside a member's header */
     int64_t member_at;         /* where ISA-L's member starts in the source */
     uint64_t member_made;      /* bytes of it handed out before this block */
     unsigned char *member_out; /* where its bytes of this block start in out */
@@ -209,6 +211,20 @@ static int isal_member_start(struct fmt_feed *f)
     return 0;
 }
 
+/* ISA-L is to read a new member, from its header.  The header is read
+ * by isal_read_gzip_header into f->gz, which lives as long as the feed:
+ * isal_inflate's own header reading keeps what it has read of a header
+ * on its stack, so a header split between two calls (a source handing
+ * out a few bytes at a time) was read on from uninitialised memory (ISA-L
+ * issue 224; valgrind showed it on test_input_feed_twins's small blocks).
+ * The body is then inflated with its trailer checked (NO_HDR_VER). */
+static void isal_member_begin(struct fmt_feed *f)
+{
+    isal_gzip_header_init(&f->gz);
+    f->isal->crc_flag = ISAL_GZIP_NO_HDR_VER;
+    f->gz_reading = 1;
+}
+
 /* The first bytes decide: gzip, or plain. */
 static int start(struct fmt_feed *f)
 {
@@ -230,7 +246,7 @@ static int start(struct fmt_feed *f)
         if (!(f->isal = malloc(sizeof *f->isal)))
             return fail(f, "out of memory");
         isal_inflate_init(f->isal);
-        f->isal->crc_flag = ISAL_GZIP;
+        isal_member_begin(f);
         if (isal_member_start(f) != 0) {
             free(f->isal);
             f->isal = NULL;
@@ -342,9 +358,16 @@ static int isal_fill(struct fmt_feed *f)
         s->next_in = (uint8_t *)(uintptr_t)f->in;
         s->avail_in = (uint32_t)(f->in_len < UINT32_MAX ? f->in_len : UINT32_MAX);
         uint32_t before = s->avail_in;
-        int ret = isal_inflate(s);
+        int ret = f->gz_reading ? isal_read_gzip_header(s, &f->gz) : isal_inflate(s);
         f->in += before - s->avail_in;
         f->in_len -= before - s->avail_in;
+        if (f->gz_reading) {
+            if (ret == ISAL_DECOMP_OK)
+                f->gz_reading = 0;
+            else if (ret != ISAL_END_INPUT || f->in_len > 0 || f->source_end)
+                return zlib_takes_over(f); /* a bad or cut header: zlib says which */
+            continue;
+        }
         if (ret == ISAL_DECOMP_OK && s->block_state == ISAL_BLOCK_FINISH &&
             s->tmp_in_size == 0 && s->read_in_length < 8) {
             /* The member and its trailer are whole and checked (and
@@ -359,7 +382,7 @@ static int isal_fill(struct fmt_feed *f)
             } else if (isal_member_start(f) == 0) {
                 f->member_out = s->next_out;
                 isal_inflate_reset(s);
-                s->crc_flag = ISAL_GZIP;
+                isal_member_begin(f);
             } else {
                 /* Where the member starts is not known: zlib inflates
                  * it, and the rest, from here. */
