@@ -147,9 +147,26 @@ void cli_html_script(FILE *f, const char *js);
  * (date, version, inputs, options, selection). */
 void cli_audit_run(FILE *f, const struct cli_html_run *run);
 
-/* The rest of it: the entries not read, the games with violations and the
- * result mismatches, and the viewer pages linked from them (written into
- * dir).  0, or -1 with the reason in err. */
+/* The pass the rest of it is made of, over the row reports of
+ * run->info->files: the entries not read, the games with violations, the
+ * result mismatches, the games left for review and the copies, each
+ * table's rows kept in a temporary file; the viewer pages linked from
+ * them written into dir under a temporary name; each game fed to
+ * run->crosstables.  It reads no rating, so the end of a run makes it
+ * once the standings are built, beside the rating fits
+ * (cli_report_statistics).  NULL when out of memory; a pass that failed
+ * keeps the reason for cli_audit_tables.  Any thread; arguments borrowed
+ * until it returns. */
+typedef struct cli_audit_pass cli_audit_pass;
+cli_audit_pass *cli_audit_pass_run(const struct cli_html_run *run, const char *dir);
+
+/* A pass dropped (its pages removed unless cli_audit_tables put them in
+ * place); NULL does nothing. */
+void cli_audit_pass_free(cli_audit_pass *p);
+
+/* The rest of the Audit section from run->audit (the pass above, NULL
+ * when it ran out of memory): the tables, and the viewer pages put in
+ * place (the report set's thread).  0, or -1 with the reason in err. */
 CLI_MUST_CHECK int cli_audit_tables(FILE *f, const struct cli_html_run *run, const char *dir, char *err,
                      size_t errsize);
 

@@ -517,26 +517,22 @@ void cli_audit_run(FILE *f, const struct cli_html_run *run)
 }
 
 /* The tables' rows into their temporary files (entries ef, games gf,
- * mismatches mf, reviews rf, copies cf), and the viewer pages.  0, or -1
- * with the reason in err. */
-static int fill_tables(FILE *ef, FILE *gf, FILE *mf, FILE *rf, FILE *cf,
+ * mismatches mf, reviews rf, copies cf), and the viewer pages into their
+ * temporary folder (*vo: put in place when the page is written).  0, or
+ * -1 with the reason in err. */
+static int fill_tables(FILE *ef, FILE *gf, FILE *mf, FILE *rf, FILE *cf, cli_viewer_out **vo,
                        const struct cli_html_run *run, const char *dir,
                        unsigned long long *nentries, struct audit_counts *n, char *err,
                        size_t errsize)
 {
     const struct cli_report_files *files = &run->info->files;
-    cli_viewer_out *vo = NULL;
     int rc = entries_table(ef, files, err, errsize, nentries);
-    if (rc == 0 && files->viewer && !(vo = cli_viewer_start(dir))) {
+    if (rc == 0 && files->viewer && !(*vo = cli_viewer_start(dir))) {
         snprintf(err, errsize, "cannot write '%s/%s': %s", dir, CLI_VIEWER_DIR, strerror(errno));
         rc = -1;
     }
     if (rc == 0)
-        rc = games_pass(gf, mf, rf, cf, vo, run->info, run->crosstables, n, err, errsize);
-    if (vo && cli_viewer_finish(vo, rc == 0) != 0 && rc == 0) {
-        snprintf(err, errsize, "cannot write '%s/%s': %s", dir, CLI_VIEWER_DIR, strerror(errno));
-        rc = -1;
-    }
+        rc = games_pass(gf, mf, rf, cf, *vo, run->info, run->crosstables, n, err, errsize);
     return rc;
 }
 
@@ -641,44 +637,78 @@ static int copies_table(FILE *f, FILE *cf, const struct audit_counts *n, int rc)
                       "copies", copy_cols, NCOLS(copy_cols), cf, rc);
 }
 
+/* The tables' pass, kept until the page is written: its rows in
+ * temporary files, the viewer's pages in their temporary folder. */
+struct cli_audit_pass {
+    FILE *ef, *gf, *mf, *rf, *cf;
+    cli_viewer_out *vo;
+    unsigned long long nentries;
+    struct audit_counts n;
+    int rc;
+    char err[1024];
+};
+
+cli_audit_pass *cli_audit_pass_run(const struct cli_html_run *run, const char *dir)
+{
+    cli_audit_pass *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    /* The entries table comes first on the page, but its count only
+     * after it: it goes through a temporary file too. */
+    p->ef = tmpfile(), p->gf = tmpfile(), p->mf = tmpfile(), p->rf = tmpfile(), p->cf = tmpfile();
+    p->rc = p->ef && p->gf && p->mf && p->rf && p->cf ? 0 : -1;
+    if (p->rc != 0)
+        snprintf(p->err, sizeof p->err, "cannot create a temporary file: %s", strerror(errno));
+    else
+        p->rc = fill_tables(p->ef, p->gf, p->mf, p->rf, p->cf, &p->vo, run, dir, &p->nentries,
+                            &p->n, p->err, sizeof p->err);
+    return p;
+}
+
+void cli_audit_pass_free(cli_audit_pass *p)
+{
+    if (!p)
+        return;
+    /* Not ok: its pages are removed (a failure to is said there), 0. */
+    int dropped = p->vo ? cli_viewer_finish(p->vo, 0) : 0;
+    (void)dropped;
+    FILE *files[] = {p->ef, p->gf, p->mf, p->rf, p->cf};
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++)
+        if (files[i])
+            fclose(files[i]);
+    free(p);
+}
+
 int cli_audit_tables(FILE *f, const struct cli_html_run *run, const char *dir, char *err,
                      size_t errsize)
 {
+    cli_audit_pass *p = run->audit;
+    if (!p) {
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
     fputs("<noscript><p class=\"note\">The tables below need JavaScript to show their rows; "
           "inputs.csv, games.csv and violations.csv hold the same rows.</p></noscript>\n", f);
-
-    /* The entries table comes first on the page, but its count only
-     * after it: it goes through a temporary file too. */
-    FILE *ef = tmpfile(), *gf = tmpfile(), *mf = tmpfile(), *rf = tmpfile(), *cf = tmpfile();
-    int rc = ef && gf && mf && rf && cf ? 0 : -1;
+    int rc = p->rc;
     if (rc != 0)
-        snprintf(err, errsize, "cannot create a temporary file: %s", strerror(errno));
-    unsigned long long nentries = 0;
-    struct audit_counts n = {0};
-    if (rc == 0)
-        rc = fill_tables(ef, gf, mf, rf, cf, run, dir, &nentries, &n, err, errsize);
+        snprintf(err, errsize, "%s", p->err);
+    if (p->vo && cli_viewer_finish(p->vo, rc == 0) != 0 && rc == 0) {
+        snprintf(err, errsize, "cannot write '%s/%s': %s", dir, CLI_VIEWER_DIR, strerror(errno));
+        rc = -1;
+    }
+    p->vo = NULL;
     if (rc == 0) {
-        rc = entries_and_games(f, ef, gf, run->info, nentries, &n);
-        rc = mismatches_and_reviews(f, mf, rf, &n, rc);
-        rc = copies_table(f, cf, &n, rc);
+        rc = entries_and_games(f, p->ef, p->gf, run->info, p->nentries, &p->n);
+        rc = mismatches_and_reviews(f, p->mf, p->rf, &p->n, rc);
+        rc = copies_table(f, p->cf, &p->n, rc);
         if (rc != 0)
             snprintf(err, errsize, "cannot copy a temporary file: %s", strerror(errno));
     }
-    if (rc == 0 && n.unviewed)
+    if (rc == 0 && p->n.unviewed)
         cli_warning("%llu game%s got no viewer page: the viewer shows at most %llu games "
                     "(--viewer-max N raises it; 0: no limit); summary.html lists them without "
                     "a link",
-                    n.unviewed, n.unviewed == 1 ? "" : "s",
+                    p->n.unviewed, p->n.unviewed == 1 ? "" : "s",
                     (unsigned long long)run->info->viewer_max);
-    if (ef)
-        fclose(ef);
-    if (gf)
-        fclose(gf);
-    if (mf)
-        fclose(mf);
-    if (rf)
-        fclose(rf);
-    if (cf)
-        fclose(cf);
     return rc;
 }

@@ -587,6 +587,7 @@ long long cli_run_started(void);
 
 /* What summary.html says about the run besides the tables. */
 struct cli_crosstables;
+struct cli_audit_pass;
 
 struct cli_html_run {
     const struct st_summary *sum; /* counts over the selected games, each counted once */
@@ -602,6 +603,8 @@ struct cli_html_run {
     struct cli_crosstables *crosstables; /* the caller's, made from the statistics; the
                                             page's audit pass feeds it the games, then the
                                             page and the workbook draw it */
+    struct cli_audit_pass *audit; /* the page's pass over the row reports
+                                     (cli_audit_pass_run), the caller's */
 };
 
 /* The workbook at path (written under a temporary name, then renamed):
@@ -613,8 +616,8 @@ CLI_MUST_CHECK int cli_write_stats_xlsx(const struct st_stats *s, const struct c
                          const char *path, long long created, char *err, size_t errsize);
 
 /* summary.html in dir (temporary name, renamed), with the Audit section
- * read back from run->info->files and the viewer pages beside it; its
- * pass over games.csv feeds run->crosstables.  0, or
+ * read back from run->info->files by run->audit, whose pass over
+ * games.csv fed run->crosstables, and the viewer pages beside it.  0, or
  * -1 with the reason in err. */
 CLI_MUST_CHECK int cli_write_summary_html(const struct st_stats *s, const struct cli_html_run *run,
                            const char *dir, char *err, size_t errsize);

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
+#include "cli/audit.h"
 #include "cli/crosstable.h"
 
 int cli_report_files_in(struct cli_report_files *f, const char *dir, int viewer)
@@ -159,54 +159,78 @@ static void *write_tables(void *arg)
     return NULL;
 }
 
-/* summary.html and the workbook.  0, or -1 after saying what failed. */
-static int write_page_and_book(const st_stats *stats, const struct cli_totals *t,
-                               const struct cli_report_opts *o)
+/* What of summary.html needs no rating: the crosstables, made from the
+ * standings, and the Audit tables' pass over the row reports, which
+ * feeds them the games.  st_stats_finish calls it once the standings
+ * are built (st_options.standings_done): with -j 2 or more on the
+ * standings' thread, beside the rating fits. */
+struct page_job {
+    struct cli_html_run run;      /* its crosstables and audit made here */
+    const struct cli_report_opts *o;
+    int ran;
+};
+
+static void page_pass(void *arg, const st_stats *stats)
 {
-    /* The page's counts are the statistics': each game once. */
-    struct st_summary once = counted_once(t);
-    struct cli_html_run run = {&once,         &t->dups,     t->games_found,
-                               o->declared ? "declared" : "verified",
-                               o->selection, o->min_games, &o->info, o->alias,
-                               o->spellings,  NULL};
+    struct page_job *j = arg;
+    const struct cli_report_opts *o = j->o;
+    j->ran = 1;
+    j->run.crosstables = cli_crosstables_new(stats, o->alias, o->spellings, o->declared);
+    if (j->run.crosstables)
+        j->run.audit = cli_audit_pass_run(&j->run, o->outdir);
+}
+
+/* summary.html and the workbook, from run's pass.  0, or -1 after saying
+ * what failed. */
+static int write_page_and_book(const st_stats *stats, struct cli_html_run *run,
+                               const struct cli_totals *t, const struct cli_report_opts *o)
+{
     /* One set of crosstables for the page and the workbook: the page's
      * pass over games.csv gives it the malformed games, which the
      * statistics never see, and the workbook marks them as the page does. */
-    run.crosstables = cli_crosstables_new(stats, o->alias, o->spellings, o->declared);
-    if (!run.crosstables) {
+    if (!run->crosstables) {
         cli_error("out of memory while drawing the crosstables");
         return -1;
     }
     char err[1024];
-    int rc = cli_write_summary_html(stats, &run, o->outdir, err, sizeof err);
+    int rc = cli_write_summary_html(stats, run, o->outdir, err, sizeof err);
     if (rc != 0) {
         cli_error("cannot write '%s/summary.html': %s", o->outdir, err);
-        cli_crosstables_free(run.crosstables);
         return -1;
     }
     /* The workbook's creation date: the day of the latest game it
      * describes (or 1980-01-01, the date zip entries carry), never the
      * clock, so that the same input gives the same bytes. */
     long long created = cli_date_seconds(t->latest[0] ? t->latest : "1980-01-01");
-    rc = o->xlsx ? cli_write_stats_xlsx(stats, &run, o->xlsx, created, err, sizeof err) : 0;
+    rc = o->xlsx ? cli_write_stats_xlsx(stats, run, o->xlsx, created, err, sizeof err) : 0;
     if (rc != 0)
         cli_error("%s", err);
-    cli_crosstables_free(run.crosstables);
     return rc ? -1 : 0;
 }
 
 int cli_report_statistics(st_stats *stats, const struct cli_totals *t,
                           const struct cli_report_opts *o)
 {
+    /* The page's counts are the statistics': each game once. */
+    struct st_summary once = counted_once(t);
+    struct page_job page = {{&once, &t->dups, t->games_found, o->declared ? "declared" : "verified",
+                             o->selection, o->min_games, &o->info, o->alias, o->spellings, NULL,
+                             NULL},
+                            o, 0};
+    struct cli_html_run *run = &page.run;
     const struct cli_rating_opts *r = o->rating;
     struct st_options so = {o->min_games, 0, r->anchor[0] ? r->anchor : NULL, r->anchor_rating,
                             r->average_set, r->average, r->white_advantage, o->illegal,
-                            o->threads};
+                            o->threads, page_pass, &page};
     int rc = st_stats_finish(stats, &so);
     if (rc != ST_OK) {
         cli_error("%s while computing the statistics", st_rc_text(rc));
+        cli_audit_pass_free(run->audit);
+        cli_crosstables_free(run->crosstables);
         return -1;
     }
+    if (!page.ran)   /* finished before: the standings were never handed over */
+        page_pass(&page, stats);
     warn_anchor(stats, r);
     warn_rating_groups(stats);
     size_t mark = cli_report_mark();
@@ -215,9 +239,11 @@ int cli_report_statistics(st_stats *stats, const struct cli_totals *t,
     int threaded = o->threads > 1 && pthread_create(&beside, NULL, write_tables, &tables) == 0;
     if (!threaded)
         write_tables(&tables);
-    rc = threaded || tables.rc == 0 ? write_page_and_book(stats, t, o) : 0;
+    rc = threaded || tables.rc == 0 ? write_page_and_book(stats, run, t, o) : 0;
     if (threaded)
         pthread_join(beside, NULL);
+    cli_audit_pass_free(run->audit);
+    cli_crosstables_free(run->crosstables);
     /* Handed over even after a failure: the report set's abort removes them. */
     int put = cli_report_put_kept(mark, &tables.kept);
     if (tables.rc != 0 || put != 0) {

@@ -189,6 +189,14 @@ struct st_options {
     enum st_illegal illegal;      /* how the standings score the games under review */
     unsigned threads;             /* the rating lists are fitted by this many threads at most
                                      (0 or 1: the calling one alone); the same numbers */
+    /* Called by st_stats_finish once the events' standings are built,
+     * with standings_ctx, on the thread that built them: with threads
+     * (above) one beside the sorting of the other records and the rating
+     * fits, so it may read the events and their standings (st_events,
+     * st_event_*, st_standing_*, ST_TABLE_STANDINGS's rows) and nothing
+     * else of s until st_stats_finish returns.  NULL: none. */
+    void (*standings_done)(void *ctx, const struct st_stats *s);
+    void *standings_ctx;
 };
 
 /* Fit the ratings and fix the order of the rows.  ST_OK, or ST_NO_MEMORY.

@@ -203,7 +203,8 @@ static int select_player_rows(st_stats *s)
 /* The event pairs sorted and the standings built: they read and write
  * only the event pairs and the standings, and read the names, so with
  * threads this runs beside the player and pair records' sorting and the
- * rating fits, which never touch them. */
+ * rating fits, which never touch them; then the caller's standings_done,
+ * which reads only them. */
 struct events_job {
     st_stats *s;
     const uint32_t *prank;
@@ -216,6 +217,8 @@ static void *sort_and_stand(void *arg)
     j->rc = sort_event_pairs(j->s, j->prank) != 0 || st_standings_build(j->s, j->prank) != 0
                 ? -1
                 : 0;
+    if (j->rc == 0 && j->s->opt.standings_done)
+        j->s->opt.standings_done(j->s->opt.standings_ctx, j->s);
     return NULL;
 }
 
@@ -245,7 +248,7 @@ enum st_rc st_stats_finish(st_stats *s, const struct st_options *o)
     /* With threads, the events' standings are built beside the rest. */
     struct events_job ev = {s, prank, 0};
     pthread_t beside;
-    int threaded = s->opt.threads > 1 && s->nep &&
+    int threaded = s->opt.threads > 1 && (s->nep || s->opt.standings_done) &&
                    pthread_create(&beside, NULL, sort_and_stand, &ev) == 0;
     sort_players(s, prank, vrank, nv);
     sort_pairs(s, prank, vrank, nv);

@@ -8,6 +8,7 @@
  */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -331,7 +332,15 @@ Test(stats_tables, a_list_that_repeats_another_has_its_ratings)
  * (chess, retro, shatranj, all) and one that repeats another (xiangqi's
  * games are chess's), and three events, finished by one thread and by
  * three, give every row of every table the same bytes. */
+static st_stats *leagues_with(const struct st_options *o);
+
 static st_stats *leagues(unsigned threads)
+{
+    struct st_options o = {.threads = threads, .white_advantage = 1};
+    return leagues_with(&o);
+}
+
+static st_stats *leagues_with(const struct st_options *o)
 {
     st_stats *s = st_stats_new();
     cr_assert_not_null(s);
@@ -349,8 +358,7 @@ static st_stats *leagues(unsigned threads)
         if (strcmp(g.white, g.black) != 0)
             cr_assert_eq(st_stats_add(s, &g), 0);
     }
-    struct st_options o = {.threads = threads, .white_advantage = 1};
-    cr_assert_eq(st_stats_finish(s, &o), 0);
+    cr_assert_eq(st_stats_finish(s, o), 0);
     return s;
 }
 
@@ -379,6 +387,56 @@ Test(stats_tables, lists_fitted_by_threads_are_the_same)
     cr_expect_neq(all[0], chess[0]);
     st_stats_free(one);
     st_stats_free(three);
+}
+
+/* What standings_done saw: every row of the standings as it was then,
+ * how often it was called, and whether on the thread that finished. */
+struct seen {
+    pthread_t finisher;
+    int calls, same_thread;
+    size_t events, rows;
+    char text[4096];
+};
+
+static void standings_seen(void *ctx, const st_stats *s)
+{
+    struct seen *v = ctx;
+    v->calls++;
+    v->same_thread = pthread_equal(pthread_self(), v->finisher);
+    v->events = st_events(s);
+    v->rows = st_table_nrows(s, ST_TABLE_STANDINGS);
+    size_t at = 0;
+    for (size_t r = 0; r < v->rows; r++)
+        at += (size_t)snprintf(v->text + at, sizeof v->text - at, "%s\n",
+                               row(s, ST_TABLE_STANDINGS, r));
+    cr_assert_lt(at, sizeof v->text);
+}
+
+/* standings_done is called once, with the standings complete (every row
+ * the same as once st_stats_finish returns): by the finishing thread
+ * with one thread, by another beside the fits with three. */
+Test(stats_tables, standings_done_sees_the_finished_standings)
+{
+    for (unsigned threads = 1; threads <= 3; threads += 2) {
+        struct seen v = {pthread_self(), 0, 0, 0, 0, {0}};
+        struct st_options o = {.threads = threads, .white_advantage = 1,
+                               .standings_done = standings_seen, .standings_ctx = &v};
+        st_stats *s = leagues_with(&o);
+        cr_expect_eq(v.calls, 1);
+        cr_expect_eq(v.same_thread, threads == 1, "threads %u", threads);
+        cr_expect_eq(v.events, st_events(s));
+        cr_assert_eq(v.rows, st_table_nrows(s, ST_TABLE_STANDINGS));
+        cr_assert_gt(v.rows, 10);
+        size_t at = 0;
+        for (size_t r = 0; r < v.rows; r++) {
+            const char *now = row(s, ST_TABLE_STANDINGS, r);
+            size_t n = strlen(now);
+            cr_expect(strncmp(v.text + at, now, n) == 0 && v.text[at + n] == '\n',
+                      "threads %u, row %zu: %s", threads, r, now);
+            at += n + 1;
+        }
+        st_stats_free(s);
+    }
 }
 
 /* Pairs in byte order of the names, a_wins for the first: chess Ada-Bob
