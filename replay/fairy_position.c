@@ -9,12 +9,20 @@
 #include "replay/fairy_pos.h"
 
 /* A promoted piece's base, where it counts in the key: where captures go
- * to the hand, what a captured piece becomes there (Shogi's +P and +L,
- * Crazyhouse's Q~), as the FEN shows it; elsewhere a promoted queen is a
- * queen. */
-static int key_base(const struct rp_fpos *p, int unpromoted)
+ * to the hand, a piece the FEN writes with its base (Shogi's +P and +L:
+ * a tokin is not a promoted lance, and neither is a gold).  A piece
+ * promoted as Chess promotes (Crazyhouse's Q~, or a queen under dropLoop,
+ * which the FEN writes Q) is keyed as the queen it is: the reference build
+ * counts a repetition across such a swap (ffish: R~ and R changing
+ * squares three times is a draw in crazyhouse, chessgi and loop), as
+ * FIDE's "same position" does, and under dropLoop the FEN has no mark to
+ * tell them apart by. */
+static int key_base(const struct rp_fpos *p, int type, int unpromoted)
 {
-    return p->def->captures_to_hand ? unpromoted : 0;
+    const struct rp_fdef *d = p->def;
+    if (!d->captures_to_hand || !unpromoted || unpromoted == RP_FPROMOTED_NO_BASE)
+        return 0;
+    return d->types[unpromoted - 1].promoted == type ? unpromoted : 0;
 }
 
 void rp_fpos_put(struct rp_fpos *p, int sq, int type, int colour, int unpromoted)
@@ -23,7 +31,7 @@ void rp_fpos_put(struct rp_fpos *p, int sq, int type, int colour, int unpromoted
     p->unpromoted[sq] = (uint8_t)unpromoted;
     p->count[colour][type]++;
     p->live[colour] |= (uint64_t)1 << type;
-    p->key_board ^= rp_fpiece_key(p->b[sq], key_base(p, unpromoted), sq);
+    p->key_board ^= rp_fpiece_key(p->b[sq], key_base(p, type, unpromoted), sq);
     if (type == p->def->king)
         p->king[colour] = sq;
 }
@@ -34,7 +42,7 @@ void rp_fpos_take(struct rp_fpos *p, int sq)
     int t = rp_fp_type(pc), c = rp_fp_colour(pc);
     if (--p->count[c][t] == 0)
         p->live[c] &= ~((uint64_t)1 << t);
-    p->key_board ^= rp_fpiece_key(pc, key_base(p, p->unpromoted[sq]), sq);
+    p->key_board ^= rp_fpiece_key(pc, key_base(p, t, p->unpromoted[sq]), sq);
     if (t == p->def->king && p->king[c] == sq)
         p->king[c] = RP_FNOSQ;
     p->b[sq] = 0;

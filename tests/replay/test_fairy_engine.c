@@ -233,8 +233,39 @@ Test(replay_fairy_engine, the_key_tells_a_promoted_piece_by_its_base)
                   key_of("shogi-gc", "7k1/K1+l6/2+p3+p2/6s2/9/9/5+n3/9/9[] w - - 0 1"));
     cr_expect_eq(key_of("shogi-gc", "7k1/K1+l6/2+p3+p2/6s2/9/9/5+n3/9/9[] w - - 0 1"),
                  key_of("shogi-gc", "7k1/K1+l6/2+p3+p2/6s2/9/9/5+n3/9/9[] w - - 10 6"));
-    cr_expect_neq(key_of("crazyhouse-gc", "4k3/8/8/8/8/8/8/3QK3[] w - - 0 1"),
-                  key_of("crazyhouse-gc", "4k3/8/8/8/8/8/8/3Q~K3[] w - - 0 1"));
+}
+
+/* A piece promoted as Chess promotes is keyed as what it is: Crazyhouse's
+ * Q~ and Q, and a queen under dropLoop (Chessgi, Loop), which the FEN
+ * writes Q.  ffish 0.7.10 counts three R~/R swaps as a threefold
+ * repetition in crazyhouse, chessgi and loop alike (test_variant_fairy
+ * replays that game). */
+Test(replay_fairy_engine, a_piece_promoted_as_chess_promotes_is_keyed_as_what_it_is)
+{
+    cr_expect_eq(key_of("crazyhouse-gc", "4k3/8/8/8/8/8/8/3QK3[] w - - 0 1"),
+                 key_of("crazyhouse-gc", "4k3/8/8/8/8/8/8/3Q~K3[] w - - 0 1"));
+    const char *const variants[] = {"chessgi-gc", "loop-gc", "crazyhouse-gc"};
+    for (size_t v = 0; v < sizeof variants / sizeof *variants; v++) {
+        struct rp_fpos p, fresh;
+        ts_fpos_read(&p, variants[v], "7R/P7/8/3k4/8/8/8/4K3[] w - - 0 1");
+        static struct rp_fmovelist l;
+        rp_fgen_legal(&p, &l);
+        int made = 0;
+        for (int i = 0; i < l.n && !made; i++) {
+            char uci[16];
+            ts_fmove_uci(&p, l.m[i], uci, sizeof uci);
+            if (strcmp(uci, "a7a8r") == 0) {
+                rp_fmake(&p, l.m[i]);
+                made = 1;
+            }
+        }
+        cr_assert(made, "%s: a7a8r", variants[v]);
+        char fen[200];
+        rp_ffen_write(&p, fen, sizeof fen);
+        ts_fpos_read(&fresh, variants[v], fen);
+        cr_expect_eq(rp_fkey(&p), rp_fkey(&fresh), "%s: %s", variants[v], fen);
+        cr_expect_eq(rp_fkey(&p), key_of(variants[v], "R6R/8/8/3k4/8/8/8/4K3[] b - - 0 1"), "%s", variants[v]);
+    }
 }
 
 /* castlingDroppedPiece: a king dropped beside a cornered rook gains the

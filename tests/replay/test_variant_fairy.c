@@ -218,6 +218,38 @@ Test(replay_variant_fairy, repetition_claim_and_end)
     free(t);
 }
 
+/* Two rooks, one promoted, changing squares: the same position each
+ * cycle for the reference (ffish 0.7.10: isGameOver(true) after the 17th
+ * ply, 1/2-1/2, in chessgi, loop and crazyhouse alike), so the third
+ * time ends the game where nFoldRule does; crazyhouse-gc's own end is
+ * the fifth, and a draw declared there is a threefold claim. */
+Test(replay_variant_fairy, a_promoted_rook_and_a_rook_changing_squares_repeat)
+{
+    static const char *const games[] = {"Chessgi", "Loop Chess", "Crazyhouse"};
+    for (size_t i = 0; i < sizeof games / sizeof *games; i++) {
+        char *t = ts_fmt("Game: %s\nFEN: 7R/P7/8/3k4/8/8/8/4K3[] w - - 0 1\n\n"
+                         "1. P a7-a8; R-a8 1... k d5-e5\n2. R a8-a7 2... k e5-d5\n"
+                         "3. R h8-a8 3... k d5-e5\n4. R a7-h7 4... k e5-d5\n"
+                         "5. R h7-h8 5... k d5-e5\n6. R a8-a7 6... k e5-d5\n"
+                         "7. R h8-a8 7... k d5-e5\n8. R a7-h7 8... k e5-d5\n9. R h7-h8\n%s",
+                         games[i], i < 2 ? "" : "9... draw\n");
+        struct rp_report r;
+        ts_replay_text(t, &r, NULL, NULL);
+        cr_expect_eq(r.status, RP_STATUS_OK, "%s", games[i]);
+        cr_expect_eq(r.turns, 17, "%s", games[i]);
+        if (i < 2) {
+            cr_expect_eq(r.result, RP_RESULT_DRAW, "%s", games[i]);
+            cr_expect_str_eq(r.termination_name, "threefold-repetition", "%s", games[i]);
+        } else {
+            cr_expect_eq(r.result, RP_RESULT_DRAW, "%s", games[i]);
+            cr_expect_str_eq(r.termination_name, "agreement", "%s", games[i]);
+            cr_expect_str_eq(r.detail, "claimable=threefold", "%s", games[i]);
+        }
+        rp_report_release(&r);
+        free(t);
+    }
+}
+
 Test(replay_variant_fairy, three_check_and_the_hill)
 {
     struct rp_report r;

@@ -183,10 +183,16 @@ static int fen_fields(const char *fen)
 }
 
 /* The FEN without its last two fields (half-move clock or count, move
- * number): what a repetition compares. */
+ * number) and without the ~ of pieces promoted as Chess promotes (the
+ * reference's position key does not tell Q~ from Q): what a repetition
+ * compares. */
 static void position_key(const char *fen, char *key, size_t size)
 {
-    snprintf(key, size, "%s", fen);
+    size_t n = 0;
+    for (const char *c = fen; *c && n + 1 < size; c++)
+        if (*c != '~')
+            key[n++] = *c;
+    key[n] = '\0';
     for (int k = 0; k < 2; k++) {
         char *sp = strrchr(key, ' ');
         if (sp)
