@@ -34,6 +34,10 @@ struct cli_pool {
     struct cli_job *order_head, *order_tail; /* submitted, not emitted, in order */
     size_t jobs, bytes;          /* in flight (submitted, not emitted) */
     size_t max_jobs, max_bytes;
+    size_t undone;               /* submitted to the workers, not done yet */
+    int waiting;                 /* the submitting thread waits on done_cv for the
+                                    oldest job done with at most wake_at undone */
+    size_t wake_at;
     int closing;
     int stopped;                 /* emit asked to stop: later jobs are dropped */
     const struct cli_pool_ops *ops;
@@ -94,7 +98,9 @@ static void *worker_main(void *arg)
             p->ops->work(a->worker, j);
         pthread_mutex_lock(&p->mu);
         j->done = 1;
-        pthread_cond_broadcast(&p->done_cv);
+        p->undone--;
+        if (p->waiting && p->order_head->done && p->undone <= p->wake_at)
+            pthread_cond_signal(&p->done_cv);
     }
     pthread_mutex_unlock(&p->mu);
     return NULL;
@@ -161,6 +167,18 @@ static int full(const struct cli_pool *p, const struct cli_job *j)
     return p->jobs > 0 && (p->jobs >= p->max_jobs || p->bytes + j->weight > p->max_bytes);
 }
 
+/* The submitting thread waits, the lock held, until the oldest job is
+ * done and at most wake_at jobs are undone (the workers wake it only
+ * then: each wake-up of the walking thread takes a core from a worker
+ * for a moment).  Only the submitting thread waits on done_cv. */
+static void wait_done(struct cli_pool *p, size_t wake_at)
+{
+    p->waiting = 1;
+    p->wake_at = wake_at;
+    pthread_cond_wait(&p->done_cv, &p->mu);
+    p->waiting = 0;
+}
+
 int cli_pool_submit(struct cli_pool *p, struct cli_job *j)
 {
     j->done = 0;
@@ -175,9 +193,13 @@ int cli_pool_submit(struct cli_pool *p, struct cli_job *j)
     pthread_mutex_lock(&p->mu);
     while (emit_front(p))
         ;
+    /* Full: woken once half the jobs are done, not for each, so that the
+     * walker reads on for several jobs at a time while the workers still
+     * have the other half to do (a wake-up a job was 1.4 a batch of
+     * analyze -j 2, and as many workers put off the core). */
     while (full(p, j)) {
         if (!emit_front(p))
-            pthread_cond_wait(&p->done_cv, &p->mu);
+            wait_done(p, p->max_jobs / 2);
     }
     if (p->order_tail)
         p->order_tail->order_next = j;
@@ -190,6 +212,7 @@ int cli_pool_submit(struct cli_pool *p, struct cli_job *j)
         p->todo_head = j;
     p->todo_tail = j;
     p->jobs++;
+    p->undone++;
     p->bytes += j->weight;
     pthread_cond_signal(&p->work_cv);
     int stopped = p->stopped;
@@ -228,7 +251,7 @@ static void drain(struct cli_pool *p)
     pthread_mutex_lock(&p->mu);
     while (p->order_head) {
         if (!emit_front(p))
-            pthread_cond_wait(&p->done_cv, &p->mu);
+            wait_done(p, SIZE_MAX);
     }
     p->closing = 1;
     pthread_cond_broadcast(&p->work_cv);
