@@ -504,6 +504,24 @@ size_t cli_report_mark(void);
  * with errno (the first failure's). */
 CLI_MUST_CHECK int cli_report_put_kept(size_t mark, struct cli_kept *k);
 
+/* A waiting file's digest as the list of the run's files gives it, taken
+ * ahead on any thread once the file is written, so that the set's thread
+ * does not read it again for the list at the very end of the run. */
+struct cli_digest_ahead {
+    char *tmp;                    /* the file (its temporary name), owned */
+    long long size;
+    unsigned long long digest;
+};
+
+/* The digest and size of the file at path (any thread).  0, or -1 when it
+ * is no regular file or memory ran out (out->tmp NULL). */
+CLI_MUST_CHECK int cli_report_digest_file(const char *path, struct cli_digest_ahead *out);
+
+/* On the set's thread: the list takes d's digest for the waiting file
+ * named d->tmp while it has d's size (else it reads the file again);
+ * d->tmp is freed. */
+void cli_report_digest_ahead(struct cli_digest_ahead *d);
+
 /* Drop the file that belongs at final, waiting or placed. */
 void cli_report_discard(const char *final);
 

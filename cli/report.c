@@ -149,6 +149,11 @@ struct tables_job {
     int excel;
     struct cli_kept kept;
     int rc, err;
+    /* Then the digests of the tables and of the row reports (the
+     * largest files of the run, closed before its end) for the list of
+     * the run's files, which would read them again at the very end. */
+    const struct cli_report_files *rows;
+    struct cli_digest_ahead ahead[CLI_KEPT_MAX + 3];
 };
 
 static void *write_tables(void *arg)
@@ -156,6 +161,12 @@ static void *write_tables(void *arg)
     struct tables_job *j = arg;
     j->rc = cli_write_stats_csv(j->stats, j->dir, j->excel, &j->kept);
     j->err = errno;
+    const char *files[CLI_KEPT_MAX + 3] = {j->rows->inputs, j->rows->games, j->rows->violations};
+    for (size_t i = 0; j->rc == 0 && i < j->kept.n; i++)
+        files[3 + i] = j->kept.tmp[i];
+    for (size_t i = 0; i < CLI_KEPT_MAX + 3; i++)
+        if (files[i] && cli_report_digest_file(files[i], &j->ahead[i]) != 0)
+            j->ahead[i].tmp = NULL;   /* the list reads it itself */
     return NULL;
 }
 
@@ -234,7 +245,8 @@ int cli_report_statistics(st_stats *stats, const struct cli_totals *t,
     warn_anchor(stats, r);
     warn_rating_groups(stats);
     size_t mark = cli_report_mark();
-    struct tables_job tables = {stats, o->outdir, o->excel, {{0}, {0}, 0}, 0, 0};
+    struct tables_job tables = {stats, o->outdir, o->excel, {{0}, {0}, 0}, 0, 0, &o->info.files,
+                                {{0}}};
     pthread_t beside;
     int threaded = o->threads > 1 && pthread_create(&beside, NULL, write_tables, &tables) == 0;
     if (!threaded)
@@ -246,6 +258,8 @@ int cli_report_statistics(st_stats *stats, const struct cli_totals *t,
     cli_crosstables_free(run->crosstables);
     /* Handed over even after a failure: the report set's abort removes them. */
     int put = cli_report_put_kept(mark, &tables.kept);
+    for (size_t i = 0; i < CLI_KEPT_MAX + 3; i++)
+        cli_report_digest_ahead(&tables.ahead[i]);
     if (tables.rc != 0 || put != 0) {
         cli_error("cannot write the statistics in '%s': %s", o->outdir,
                   strerror(tables.rc != 0 ? tables.err : errno));

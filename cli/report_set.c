@@ -39,7 +39,10 @@
  * One set per process, used by the thread that writes the reports; a
  * thread that writes files beside it keeps them (struct cli_kept) for
  * that thread to hand over, at the place they were due
- * (cli_report_put_kept).
+ * (cli_report_put_kept), and may digest finished files for the list
+ * (cli_report_digest_file), handed over the same way
+ * (cli_report_digest_ahead), so the list need not read them again at
+ * the very end of the run.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -61,6 +64,9 @@ struct waiting {
     int fd;                       /* tmp held open and locked, or -1 */
     int placed;                   /* renamed into place by the commit */
     int had_old;                  /* an old final was set aside as old */
+    int digested;                 /* digest is tmp's while its size is size */
+    long long size;
+    unsigned long long digest;
 };
 
 static void clean_dead(void);
@@ -370,6 +376,29 @@ static unsigned long long digest_of(const char *path, int kind)
     return n < 0 ? 0 : digest_end(&d);
 }
 
+int cli_report_digest_file(const char *path, struct cli_digest_ahead *out)
+{
+    struct stat st;
+    out->tmp = NULL;
+    if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || !(out->tmp = strdup(path)))
+        return -1;
+    out->size = (long long)st.st_size;
+    out->digest = digest_of(path, DIGEST_WORDS);
+    return 0;
+}
+
+void cli_report_digest_ahead(struct cli_digest_ahead *d)
+{
+    for (size_t i = 0; d->tmp && i < set.n; i++)
+        if (strcmp(set.w[i].tmp, d->tmp) == 0) {
+            set.w[i].digested = 1;
+            set.w[i].size = d->size;
+            set.w[i].digest = d->digest;
+        }
+    free(d->tmp);
+    d->tmp = NULL;
+}
+
 /* A name the list may hold: one component, never the list itself. */
 static int plain_name(const char *name)
 {
@@ -483,7 +512,10 @@ static int write_list(void)
             fprintf(f, "pages %s\n", name);
         else
             fprintf(f, "file %lld %016llx %s\n", (long long)st.st_size,
-                    digest_of(set.w[i].tmp, DIGEST_WORDS), name);
+                    set.w[i].digested && set.w[i].size == (long long)st.st_size
+                        ? set.w[i].digest
+                        : digest_of(set.w[i].tmp, DIGEST_WORDS),
+                    name);
     }
     if (f && (ferror(f) | fclose(f)))
         rc = -1;
