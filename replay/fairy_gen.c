@@ -486,15 +486,21 @@ static void gen_pawn(const struct rp_fpos *p, int from, struct rp_fmovelist *out
             }
         }
     }
+    /* A capture promotes where it lands: on a board of irregular edges the
+     * square ahead and the square taken need not both be in the zone
+     * (Troitzky: b5xa6 promotes, a6 being the a-file's last square, while
+     * b6 is not the b-file's). */
     for (int s = -1; s <= 1; s += 2) {
         int to = one + s;
         rp_fpiece t = p->b[to];
+        int promotes = pawn_promotes_on(d, us, to);
+        int stays = !promotes || !d->mandatory_pawn_promotion;
         if (rp_fp_real(t) && rp_fp_colour(t) != us) {
-            if (promoting)
+            if (promotes)
                 pawn_promotions(p, out, from, to, 1);
-            if (plain)
+            if (stays)
                 add_move(p, out, mv(from, to, RP_FM_NORMAL));
-        } else if (p->ep != RP_FNOSQ && (to == p->ep || to == p->ep2) && plain) {
+        } else if (p->ep != RP_FNOSQ && (to == p->ep || to == p->ep2) && stays) {
             add(out, mv(from, to, RP_FM_EP));
         }
     }

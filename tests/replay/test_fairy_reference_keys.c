@@ -114,6 +114,15 @@ Test(replay_fairy_reference_keys, a_wall_square_is_no_square)
     expect_fen("Game: gus\n\n1. N c1-b3\n", "arnbqkbnra/*pppppppp*/*8*/*8*/*8*/*N7*/*PPPPPPPP*/AR1BQKBNRA b KQkq - 1 1");
     expect_illegal("Game: gus\n\n1. N c1-a2\n", "the knight on c1 cannot reach a2: a2 is a wall square");
     expect_illegal("Game: gus\n\n1. P a2-a3\n", "there is no piece on a2");
+    /* A pawn's capture promotes where it lands: Troitzky's a6 is the
+     * a-file's last square, b6 is not the b-file's (ffish: b5a6 only as
+     * b5a6q, r, b and n, 7 moves in all; it was the plain capture). */
+    ts_defs_load_text("[tro:troitzky]\n");
+    const char *tro = "****1k****/**4nr**/*3p4*/*7p*/qp4P3/1P5p1b/*3r4*/*7b*/**3K2**/****2**** w - - 5 25";
+    cr_expect_eq(legal_moves("tro", tro), 7);
+    char *game = ts_fmt("Game: tro\nFEN: %s\n\n25. P b5-a6; R-a6\n", tro);
+    expect_fen(game, "****1k****/**4nr**/*3p4*/*7p*/Rp4P3/7p1b/*3r4*/*7b*/**3K2**/****2**** b - - 0 25");
+    free(game);
     /* A wall in a FEN: header stops a rook, and the diagram shows it. */
     ts_defs_load_text("[wc:chess]\n");
     expect_illegal("Game: wc\nFEN: 4k3/8/8/8/R2*4/8/8/4K3 w - - 0 1\n\n1. R a4-e4\n",
