@@ -30,7 +30,8 @@ static const char *const shipped[] = {
     "horde-gc", "antichess-gc", "knightmate-gc", "crazyhouse-gc", "shogi-gc",
     "minishogi-gc", "xiangqi-gc", "janggi-gc", "seirawan-gc", "chancellor-gc", "orda-gc",
     "shinobi-gc", "newzealand-gc", "hoppelpoppel-gc", "losers-gc", "amazon-gc", "cambodian-gc", "karouk-gc",
-    "sittuyin-gc", "chessgi-gc", "loop-gc",
+    "sittuyin-gc", "chessgi-gc", "loop-gc", "opulent-gc", "wolf-gc", "shoshogi-gc", "kyotoshogi-gc",
+    "micro-gc", "legan-gc", "perfect-gc", "placement-gc",
 };
 
 /* A shipped file's own words, read here from its text: the parent of its
