@@ -95,13 +95,18 @@ struct cli_definitions {
 CLI_MUST_CHECK int cli_definitions_add_or_stop(struct cli_definitions *d, const char *file);
 
 /* Load the shipped definitions, then d's files; a bad definition is said
- * as "COMMAND: FILE:LINE: KEY: reason" (exit status CLI_EXIT_USAGE). */
-CLI_MUST_CHECK int cli_definitions_load_or_stop(const struct cli_definitions *d, const char *command);
+ * as "COMMAND: FILE:LINE: KEY: reason" (exit status CLI_EXIT_USAGE).
+ * With digest, the files are then read again for cli_definitions_sha256
+ * (a shard's state says what it was made with; a run that writes none
+ * has no use for it, and reading some 200 files is part of every run's
+ * serial start). */
+CLI_MUST_CHECK int cli_definitions_load_or_stop(const struct cli_definitions *d, const char *command,
+                                                int digest);
 
-/* The SHA-256 of what cli_definitions_load_or_stop loaded, as hex: of
- * each file's length and SHA-256 in the order loaded (the shipped
- * folder's in byte order of their names, then the --variants files as
- * given); "" before it ran. */
+/* The SHA-256 of what cli_definitions_load_or_stop loaded with digest,
+ * as hex: of each file's length and SHA-256 in the order loaded (the
+ * shipped folder's in byte order of their names, then the --variants
+ * files as given); "" before it ran, or without digest. */
 const char *cli_definitions_sha256(void);
 
 /* The folder of the shipped definitions into out; 0 when none is found. */

@@ -297,7 +297,7 @@ static int start_or_stop(int argc, char **argv, struct analyze *A)
     /* Before any input is read: a bad definition stops the run (exit 2),
      * and the replay threads only ever read the registry. */
     if (rc == CLI_CONTINUE)
-        rc = cli_definitions_load_or_stop(&A->o.defs, "analyze");
+        rc = cli_definitions_load_or_stop(&A->o.defs, "analyze", A->o.nshards != 0);
     if (rc == CLI_CONTINUE && cli_interrupted())
         rc = interrupted_before_run(A);
     if (rc == CLI_CONTINUE) {

@@ -525,7 +525,7 @@ int cmd_replay(int argc, char **argv)
     }
     if (rc == CLI_CONTINUE) {
         /* Before the input is read: a bad definition stops here (exit 2). */
-        rc = cli_definitions_load_or_stop(&F.o.defs, "replay");
+        rc = cli_definitions_load_or_stop(&F.o.defs, "replay", 0);
     }
     if (rc == CLI_CONTINUE) {
         uint64_t seq = 0;

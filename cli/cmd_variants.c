@@ -106,7 +106,7 @@ int cmd_variants(int argc, char **argv)
     memset(&defs, 0, sizeof defs);
     int rc = cli_options_parse_or_stop(&options, argc, argv, &defs);
     if (rc == CLI_CONTINUE)
-        rc = cli_definitions_load_or_stop(&defs, "variants");
+        rc = cli_definitions_load_or_stop(&defs, "variants", 0);
     if (rc != CLI_CONTINUE)
         return rc;
     char shipped[PATH_MAX];

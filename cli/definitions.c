@@ -199,7 +199,8 @@ const char *cli_definitions_sha256(void)
     return loaded_sha256;
 }
 
-int cli_definitions_load_or_stop(const struct cli_definitions *d, const char *command)
+int cli_definitions_load_or_stop(const struct cli_definitions *d, const char *command,
+                                 int digest)
 {
     struct rp_def_error e;
     char dir[PATH_MAX];
@@ -222,7 +223,7 @@ int cli_definitions_load_or_stop(const struct cli_definitions *d, const char *co
             return report_or_stop(command, &e);
     /* Right after loading, so that a file edited later in a long run
      * does not change what the run says it was made with. */
-    if (!cli_interrupted() && digest_loaded(found ? dir : "", d) != 0) {
+    if (digest && !cli_interrupted() && digest_loaded(found ? dir : "", d) != 0) {
         cli_error("%s: cannot read the variant definitions again for their digest: %s",
                   command, strerror(errno));
         return CLI_EXIT_NOTHING;
