@@ -657,11 +657,19 @@ cli_audit_pass *cli_audit_pass_run(const struct cli_html_run *run, const char *d
      * after it: it goes through a temporary file too. */
     p->ef = tmpfile(), p->gf = tmpfile(), p->mf = tmpfile(), p->rf = tmpfile(), p->cf = tmpfile();
     p->rc = p->ef && p->gf && p->mf && p->rf && p->cf ? 0 : -1;
-    if (p->rc != 0)
+    if (p->rc != 0) {
         snprintf(p->err, sizeof p->err, "cannot create a temporary file: %s", strerror(errno));
-    else
-        p->rc = fill_tables(p->ef, p->gf, p->mf, p->rf, p->cf, &p->vo, run, dir, &p->nentries,
-                            &p->n, p->err, sizeof p->err);
+        return p;
+    }
+    /* Written by this thread alone, locked once (summary_html.c says
+     * why), then read by the page's thread. */
+    FILE *files[] = {p->ef, p->gf, p->mf, p->rf, p->cf};
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++)
+        flockfile(files[i]);
+    p->rc = fill_tables(p->ef, p->gf, p->mf, p->rf, p->cf, &p->vo, run, dir, &p->nentries, &p->n,
+                        p->err, sizeof p->err);
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++)
+        funlockfile(files[i]);
     return p;
 }
 

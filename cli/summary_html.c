@@ -735,6 +735,10 @@ int cli_write_summary_html(const st_stats *s, const struct cli_html_run *run, co
     int rc = f ? 0 : -1;
     err[0] = '\0';
     if (f) {
+        /* Written by this thread alone: locked once, so that its many
+         * small writes skip stdio's lock, which every call takes once a
+         * process has a second thread (-j 2). */
+        flockfile(f);
         head(f);
         cli_audit_run(f, run);
         audit_counts(f, run);
@@ -751,6 +755,7 @@ int cli_write_summary_html(const st_stats *s, const struct cli_html_run *run, co
         }
         if (ferror(f))
             rc = -1;
+        funlockfile(f);
         if (fclose(f) != 0)
             rc = -1;
         if (rc == 0 && cli_report_put(tmp, final) != 0)
