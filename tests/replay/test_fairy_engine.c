@@ -235,6 +235,30 @@ Test(replay_fairy_engine, the_key_tells_a_promoted_piece_by_its_base)
                  key_of("shogi-gc", "7k1/K1+l6/2+p3+p2/6s2/9/9/5+n3/9/9[] w - - 10 6"));
 }
 
+/* Play uci from fen, and expect the key kept as it was played to be the
+ * key of the position read from the FEN it writes; *p is the position. */
+static void played_key_is_its_fens(struct rp_fpos *p, const char *variant, const char *fen, const char *uci)
+{
+    ts_fpos_read(p, variant, fen);
+    static struct rp_fmovelist l;
+    rp_fgen_legal(p, &l);
+    int made = 0;
+    for (int i = 0; i < l.n && !made; i++) {
+        char u[16];
+        ts_fmove_uci(p, l.m[i], u, sizeof u);
+        if (strcmp(u, uci) == 0) {
+            rp_fmake(p, l.m[i]);
+            made = 1;
+        }
+    }
+    cr_assert(made, "%s: %s: %s is not legal", variant, fen, uci);
+    char after[256];
+    rp_ffen_write(p, after, sizeof after);
+    struct rp_fpos fresh;
+    ts_fpos_read(&fresh, variant, after);
+    cr_expect_eq(rp_fkey(p), rp_fkey(&fresh), "%s: %s", variant, after);
+}
+
 /* A piece promoted as Chess promotes is keyed as what it is: Crazyhouse's
  * Q~ and Q, and a queen under dropLoop (Chessgi, Loop), which the FEN
  * writes Q.  ffish 0.7.10 counts three R~/R swaps as a threefold
@@ -246,26 +270,23 @@ Test(replay_fairy_engine, a_piece_promoted_as_chess_promotes_is_keyed_as_what_it
                  key_of("crazyhouse-gc", "4k3/8/8/8/8/8/8/3Q~K3[] w - - 0 1"));
     const char *const variants[] = {"chessgi-gc", "loop-gc", "crazyhouse-gc"};
     for (size_t v = 0; v < sizeof variants / sizeof *variants; v++) {
-        struct rp_fpos p, fresh;
-        ts_fpos_read(&p, variants[v], "7R/P7/8/3k4/8/8/8/4K3[] w - - 0 1");
-        static struct rp_fmovelist l;
-        rp_fgen_legal(&p, &l);
-        int made = 0;
-        for (int i = 0; i < l.n && !made; i++) {
-            char uci[16];
-            ts_fmove_uci(&p, l.m[i], uci, sizeof uci);
-            if (strcmp(uci, "a7a8r") == 0) {
-                rp_fmake(&p, l.m[i]);
-                made = 1;
-            }
-        }
-        cr_assert(made, "%s: a7a8r", variants[v]);
-        char fen[200];
-        rp_ffen_write(&p, fen, sizeof fen);
-        ts_fpos_read(&fresh, variants[v], fen);
-        cr_expect_eq(rp_fkey(&p), rp_fkey(&fresh), "%s: %s", variants[v], fen);
+        struct rp_fpos p;
+        played_key_is_its_fens(&p, variants[v], "7R/P7/8/3k4/8/8/8/4K3[] w - - 0 1", "a7a8r");
         cr_expect_eq(rp_fkey(&p), key_of(variants[v], "R6R/8/8/3k4/8/8/8/4K3[] b - - 0 1"), "%s", variants[v]);
     }
+}
+
+/* A pawn's triple step leaves two en passant squares, both in the FEN
+ * (Wildebeest: e2-e5 with black pawns on d5 and f4, "e3e4" or "e4e3"): the
+ * position read from that FEN has the key of the one played to.  The FEN
+ * writes them by square and the engine keeps the one next to the pawn
+ * first; read in the FEN's order, the key differed (67556d0). */
+Test(replay_fairy_engine, a_triple_steps_two_en_passant_squares_read_back_as_played)
+{
+    struct rp_fpos p;
+    played_key_is_its_fens(&p, "wildebeest-gc", "5k5/11/11/11/11/3p7/5p5/11/4P6/5K5 w - - 0 1", "e2e5");
+    cr_expect_neq(p.ep, RP_FNOSQ);
+    cr_expect_neq(p.ep2, RP_FNOSQ);
 }
 
 /* castlingDroppedPiece: a king dropped beside a cornered rook gains the
