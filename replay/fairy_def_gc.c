@@ -22,6 +22,16 @@ static int list_copy(char *buf, size_t size, const struct rp_fkv *kv, struct rp_
     return 0;
 }
 
+/* s without the blanks around it (cut in place), its length in *n. */
+static char *trimmed(char *s, size_t *n)
+{
+    s = (char *)rp_fdef_skip_space(s);
+    *n = strlen(s);
+    while (*n && (s[*n - 1] == ' ' || s[*n - 1] == '\t'))
+        s[--*n] = '\0';
+    return s;
+}
+
 static int apply_gc_labels(struct rp_fdef *d, const struct rp_fkv *kv, struct rp_fdef_error *err)
 {
     char buf[512];
@@ -33,13 +43,9 @@ static int apply_gc_labels(struct rp_fdef *d, const struct rp_fkv *kv, struct rp
         if (!eq || eq == item)
             return rp_fdef_fail(err, kv, "\"%s\" is not a pair letter=label", item);
         *eq = '\0';
-        char *label = (char *)rp_fdef_skip_space(eq + 1);
-        size_t n = strlen(label);
-        while (n && (label[n - 1] == ' ' || label[n - 1] == '\t'))
-            label[--n] = '\0';
-        size_t ln = strlen(item);
-        while (ln && (item[ln - 1] == ' ' || item[ln - 1] == '\t'))
-            item[--ln] = '\0';
+        size_t n, ln;
+        char *label = trimmed(eq + 1, &n);
+        item = trimmed(item, &ln);
         int t = ln == 1 ? rp_fdef_type_of_letter(d, item[0]) : -1;
         if (t < 0)
             return rp_fdef_fail(err, kv, "'%s' names no piece type of the variant", item);
@@ -123,10 +129,8 @@ static int apply_gc_names(struct rp_fdef *d, const struct rp_fkv *kv, struct rp_
         int t = rp_fdef_type_of_letter(d, item[0]);
         if (t < 0)
             return rp_fdef_fail(err, kv, "'%c' names no piece type of the variant", item[0]);
-        char *name = (char *)rp_fdef_skip_space(eq + 1);
-        size_t n = strlen(name);
-        while (n && (name[n - 1] == ' ' || name[n - 1] == '\t'))
-            name[--n] = '\0';
+        size_t n;
+        char *name = trimmed(eq + 1, &n);
         if (n == 0 || n >= sizeof d->piece_names[t])
             return rp_fdef_fail(err, kv, "name \"%s\" must have 1 to %zu characters", name,
                         sizeof d->piece_names[t] - 1);

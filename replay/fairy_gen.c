@@ -48,16 +48,6 @@ static void add(struct rp_fmovelist *l, rp_fmove m)
         l->m[l->n++] = m;
 }
 
-static rp_fmove mv(int from, int to, int kind)
-{
-    rp_fmove m;
-    memset(&m, 0, sizeof m);
-    m.from = (uint16_t)from;
-    m.to = (uint16_t)to;
-    m.kind = (uint8_t)kind;
-    return m;
-}
-
 /* Does the atom's extra condition hold for a move from `from`? */
 static int cond_from(const struct rp_fpos *p, const struct rp_fatom *a, int colour, int from)
 {
@@ -354,7 +344,7 @@ static void piece_move(struct gen_ctx *g, int to, int capture, int plain)
         if (d->mandatory_piece_promotion && plain)
             plain = (!in_from && !in_to) || (d->piece_promotion_on_capture && !capture);
         if ((in_from || in_to) && (!d->piece_promotion_on_capture || capture)) {
-            rp_fmove m = mv(g->from, to, RP_FM_PIECE_PROMOTE);
+            rp_fmove m = rp_fmove_of(g->from, to, RP_FM_PIECE_PROMOTE);
             m.type = (uint8_t)prom;
             if (can_promote)
                 add(g->out, m);
@@ -365,7 +355,7 @@ static void piece_move(struct gen_ctx *g, int to, int capture, int plain)
         }
     }
     if (plain)
-        add_move(p, g->out, mv(g->from, to, RP_FM_NORMAL));
+        add_move(p, g->out, rp_fmove_of(g->from, to, RP_FM_NORMAL));
 }
 
 static void piece_target(void *vctx, int to, int capture)
@@ -386,7 +376,7 @@ static void promotions_to_types(const struct rp_fpos *p, struct rp_fmovelist *ou
             continue;
         if (d->types[t].promotion_limit && d->types[t].promotion_limit <= p->count[us][t])
             continue;
-        rp_fmove m = mv(from, to, RP_FM_PROMOTE);
+        rp_fmove m = rp_fmove_of(from, to, RP_FM_PROMOTE);
         m.type = (uint8_t)t;
         add(out, m);
     }
@@ -428,7 +418,7 @@ static void gen_ep(const struct rp_fpos *p, int t, int from, struct rp_fmovelist
         }
     }
     if (capture)
-        add(out, mv(from, p->ep, RP_FM_EP));
+        add(out, rp_fmove_of(from, p->ep, RP_FM_EP));
 }
 
 static void pawn_promotions(const struct rp_fpos *p, struct rp_fmovelist *out, int from, int to,
@@ -438,7 +428,7 @@ static void pawn_promotions(const struct rp_fpos *p, struct rp_fmovelist *out, i
     promotions_to_types(p, out, from, to);
     int prom = d->pawn >= 0 ? d->types[d->pawn].promoted : -1;
     if (prom >= 0 && !(d->piece_promotion_on_capture && !capture)) {
-        rp_fmove m = mv(from, to, RP_FM_PIECE_PROMOTE);
+        rp_fmove m = rp_fmove_of(from, to, RP_FM_PIECE_PROMOTE);
         m.type = (uint8_t)prom;
         add(out, m);
     }
@@ -463,7 +453,7 @@ static void gen_pawn(const struct rp_fpos *p, int from, struct rp_fmovelist *out
         if (promoting)
             pawn_promotions(p, out, from, one, 0);
         if (plain)
-            add_move(p, out, mv(from, one, RP_FM_NORMAL));
+            add_move(p, out, rp_fmove_of(from, one, RP_FM_NORMAL));
         /* A double step into the promotion zone promotes, as the
          * reference build's does (Epic Atomic's zone starts mid-board). */
         int two = one + push;
@@ -473,7 +463,7 @@ static void gen_pawn(const struct rp_fpos *p, int from, struct rp_fmovelist *out
             if (promoting2)
                 pawn_promotions(p, out, from, two, 0);
             if (!promoting2 || !d->mandatory_pawn_promotion)
-                add_move(p, out, mv(from, two, RP_FM_NORMAL));
+                add_move(p, out, rp_fmove_of(from, two, RP_FM_NORMAL));
             /* tripleStepRegion (inside the double-step region, checked
              * when compiled): three steps over two empty squares. */
             int three = two + push;
@@ -482,7 +472,7 @@ static void gen_pawn(const struct rp_fpos *p, int from, struct rp_fmovelist *out
                 if (promoting3)
                     pawn_promotions(p, out, from, three, 0);
                 if (!promoting3 || !d->mandatory_pawn_promotion)
-                    add_move(p, out, mv(from, three, RP_FM_NORMAL));
+                    add_move(p, out, rp_fmove_of(from, three, RP_FM_NORMAL));
             }
         }
     }
@@ -499,9 +489,9 @@ static void gen_pawn(const struct rp_fpos *p, int from, struct rp_fmovelist *out
             if (promotes)
                 pawn_promotions(p, out, from, to, 1);
             if (stays)
-                add_move(p, out, mv(from, to, RP_FM_NORMAL));
+                add_move(p, out, rp_fmove_of(from, to, RP_FM_NORMAL));
         } else if (p->ep != RP_FNOSQ && (to == p->ep || to == p->ep2) && stays) {
-            add(out, mv(from, to, RP_FM_EP));
+            add(out, rp_fmove_of(from, to, RP_FM_EP));
         }
     }
     if (d->sittuyin_promotion)
@@ -560,7 +550,7 @@ static void gen_castling(const struct rp_fpos *p, int from, struct rp_fmovelist 
             continue;
         int kto, rto;
         rp_fcastle_squares(p, idx, &kto, &rto);
-        rp_fmove m = mv(kfrom, kto, RP_FM_CASTLE);
+        rp_fmove m = rp_fmove_of(kfrom, kto, RP_FM_CASTLE);
         m.castle = (uint8_t)idx;
         add(out, m);
         add_gatings(p, out, m, kfrom);
@@ -639,7 +629,7 @@ static void gen_from(const struct rp_fpos *p, int from, int only, struct rp_fmov
     if (ty->overlap)
         drop_repeats(out, first);
     if (t == d->king && d->king_pass)
-        add(out, mv(from, from, RP_FM_PASS));
+        add(out, rp_fmove_of(from, from, RP_FM_PASS));
     /* The king castles; with no king, the piece on the e-file square of
      * the castling rank does (11.1: "castling with non-king piece"). */
     gen_castling(p, from, out);
@@ -712,7 +702,7 @@ static void gen_drops(const struct rp_fpos *p, struct rp_fmovelist *out)
                 int sq = rp_fsq(f, r);
                 if (!rp_fdrop_allowed(p, t, sq))
                     continue;
-                rp_fmove m = mv(RP_FNOSQ, sq, RP_FM_DROP);
+                rp_fmove m = rp_fmove_of(RP_FNOSQ, sq, RP_FM_DROP);
                 m.hand_type = (uint8_t)t;
                 m.type = (uint8_t)t;
                 add(out, m);
@@ -740,6 +730,6 @@ void rp_fgen_pseudo(const struct rp_fpos *p, struct rp_fmovelist *out)
     if (d->pass_on_stalemate && !(d->king_pass && p->king[p->side] != RP_FNOSQ)) {
         int from = rp_fstalemate_pass_from(p);
         if (from != RP_FNOSQ)
-            add(out, mv(from, from, RP_FM_PASS));
+            add(out, rp_fmove_of(from, from, RP_FM_PASS));
     }
 }

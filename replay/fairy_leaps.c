@@ -27,12 +27,7 @@ static void add_leap(struct rp_fmovelist *out, int from, int to, int only)
 {
     if ((only >= 0 && to != only) || out->n >= RP_FMAX_MOVES)
         return;
-    rp_fmove m;
-    memset(&m, 0, sizeof m);
-    m.from = (uint16_t)from;
-    m.to = (uint16_t)to;
-    m.kind = RP_FM_NORMAL;
-    out->m[out->n++] = m;
+    out->m[out->n++] = rp_fmove_of(from, to, RP_FM_NORMAL);
 }
 
 void rp_fgen_leaps(const struct rp_fpos *p, int from, int only, struct rp_fmovelist *out)

@@ -33,10 +33,18 @@ typedef struct rp_fmove {
     uint8_t hand_type;           /* DROP: the type taken from the hand */
     uint8_t castle;              /* CASTLE: index 0..3 (colour * 2 + queen side) */
     uint8_t gate;                /* gating: type + 1, or 0 */
+    uint8_t zero;                /* always 0: no padding byte, as moves are compared with memcmp */
     uint16_t gate_sq;            /* gating: the square the gated piece enters */
 } rp_fmove;
+_Static_assert(sizeof(rp_fmove) == 12, "rp_fmove has no padding");
 
 #define RP_FMAX_MOVES 1024
+
+/* A move from `from` to `to` of that kind, every other field 0. */
+static inline rp_fmove rp_fmove_of(int from, int to, int kind)
+{
+    return (rp_fmove){.from = (uint16_t)from, .to = (uint16_t)to, .kind = (uint8_t)kind};
+}
 
 struct rp_fmovelist {
     rp_fmove m[RP_FMAX_MOVES];

@@ -41,11 +41,7 @@ static void add_promotion(struct rp_fmovelist *out, int from, int to, int type)
             return; /* two moves to one square: one promotion */
     if (out->n >= RP_FMAX_MOVES)
         return;
-    rp_fmove m;
-    memset(&m, 0, sizeof m);
-    m.from = (uint16_t)from;
-    m.to = (uint16_t)to;
-    m.kind = RP_FM_PROMOTE;
+    rp_fmove m = rp_fmove_of(from, to, RP_FM_PROMOTE);
     m.type = (uint8_t)type;
     out->m[out->n++] = m;
 }
