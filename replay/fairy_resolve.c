@@ -152,6 +152,39 @@ static int explain_no_promotion(const struct rp_fturn *t, const struct fmt_compo
     return 1;
 }
 
+/* sittuyinPromotion: a pawn's move with a placement on the square it
+ * reaches ("P d5-d6; F-d6") that no promotion of the pawn makes: why
+ * (1 when it said so). */
+static int explain_sittuyin_step(const struct rp_fturn *t, const struct fmt_component *c)
+{
+    const struct rp_fdef *d = t->d;
+    const struct rp_fpos *p = t->p;
+    int us = p->side, colour, pfrom;
+    if (!d->sittuyin_promotion || t->from < 0 || p->b[t->from] != rp_fp_make(d->pawn, us))
+        return 0;
+    int to = square_of(t, c->to, -1), ty = label_type(t, c->label, &colour, &pfrom);
+    if (to < 0 || to != square_of(t, t->c[0].to, -1) || ty < 0 || colour != us)
+        return 0;
+    char name[RP_FNAME_MAX], a[8];
+    rp_fpiece_name(d, ty, 0, name);
+    int limit = d->types[ty].promotion_limit;
+    if (p->b[to])
+        rp_verdict_set(t->v, RP_BAD_PROMOTION, RP_WHY_SITTUYIN_STEP_TAKEN, c->to);
+    else if (!(d->promotion_types[us] >> ty & 1))
+        rp_verdict_set(t->v, RP_BAD_PROMOTION, "a pawn cannot promote to %s %s in %s", rp_farticle(name), name,
+                       d->short_title);
+    else if (limit && limit <= p->count[us][ty])
+        rp_verdict_set(t->v, RP_BAD_PROMOTION, RP_WHY_PROMOTION_LIMIT, limit, name, limit > 1 ? "s" : "",
+                       d->short_title);
+    else if (!rp_fset_has(&d->promotion_zone[us], t->from) && p->count[us][d->pawn] > 1)
+        rp_verdict_set(t->v, RP_BAD_PROMOTION, RP_WHY_SITTUYIN_ZONE, rp_fturn_square(t, t->from, a),
+                       d->short_title);
+    else
+        rp_verdict_set(t->v, RP_BAD_PROMOTION, RP_WHY_SITTUYIN_STEP, name, rp_fturn_square(t, t->from, a), c->to,
+                       d->short_title);
+    return 1;
+}
+
 /* A placement on the square a move leaves, in a variant without gating or
  * drops: a gating the variant does not have (1 when it said so). */
 static int explain_no_gating(const struct rp_fturn *t, const struct fmt_component *c)
@@ -169,7 +202,8 @@ static int check_leftovers(const struct rp_fturn *t, size_t i, const struct fmt_
     for (size_t k = i; k < t->n; k++)
         if (t->c[k].kind == FMT_COMP_PLACE)
             return main->kind == FMT_COMP_MOVE && k == 1 &&
-                           (explain_no_promotion(t, &t->c[k]) || explain_no_gating(t, &t->c[k]))
+                           (explain_no_promotion(t, &t->c[k]) || explain_sittuyin_step(t, &t->c[k]) ||
+                            explain_no_gating(t, &t->c[k]))
                        ? 0
                        : (rp_verdict_stray_placement(t->v, t->c[k].text), 0);
     if (i < t->n) {
@@ -422,8 +456,13 @@ static int resolve_move(const struct rp_fturn *t, rp_fmove *out)
     }
     struct rp_fmovelist all, cand;
     gen_to(t, from, to, &all, &cand);
-    if (cand.n == 0)
+    if (cand.n == 0) {
+        /* A pawn's step written as a promotion that is none (Sittuyin):
+         * why it is no promotion, not why the pawn cannot step so. */
+        if (t->n == 2 && t->c[1].kind == FMT_COMP_PLACE && explain_sittuyin_step(t, &t->c[1]))
+            return 0;
         return rp_fexplain_unreachable(t);
+    }
     /* The usual turn: one plain move, written alone, nothing to pick
      * (what pick() would choose, and its verdict when illegal). */
     rp_fmove only = cand.m[0];

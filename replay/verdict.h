@@ -98,6 +98,11 @@ void rp_verdict_no_pass(struct rp_verdict *v, const char *title);
 /* bad-promotion (sittuyinPromotion): the new piece would attack an enemy
  * piece; the piece, the square. */
 #define RP_WHY_SITTUYIN_ATTACKS "%s %s may not be placed on %s, where it would attack an enemy piece" /* article */
+/* bad-promotion (sittuyinPromotion): a pawn's move with a placement on its
+ * square that is no promotion: the square taken; then the piece, the
+ * pawn's square, the square, the variant's title. */
+#define RP_WHY_SITTUYIN_STEP_TAKEN "a pawn promotes by a step to an empty square only: %s is taken"
+#define RP_WHY_SITTUYIN_STEP "the %s's step from %s to %s is no promotion in %s: a pawn promotes in place (the placement alone) or by one of the new piece's moves to an empty square where it attacks no enemy piece"
 
 
 /* illegal-move: "the knight on g1 cannot reach g4", then ": " and why

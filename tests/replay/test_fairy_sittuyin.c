@@ -177,6 +177,21 @@ Test(replay_fairy_sittuyin, a_director_reads_why_a_promotion_is_refused)
                    "a fers may not be placed on d5, where it would attack an enemy piece");
     expect_refused("8/8/8/3P4/8/8/8/k3K3 w - - 0 1", "1. N-d5", RP_BAD_PROMOTION,
                    "a pawn cannot promote to a knight in sit");
+    /* A step written as a promotion that is none (ffish: d5d6 only
+     * plain; d5c6 with a knight there only the capture): why, not that
+     * the pawn cannot move so. */
+    expect_refused("8/4k3/8/3P4/8/8/8/4K3 w - - 0 1", "1. P d5-d6; F-d6", RP_BAD_PROMOTION,
+                   "the fers's step from d5 to d6 is no promotion in sit: a pawn promotes in place (the "
+                   "placement alone) or by one of the new piece's moves to an empty square where it attacks no "
+                   "enemy piece");
+    expect_refused("8/4k3/2n5/3P4/8/8/8/4K3 w - - 0 1", "1. P d5-c6; F-c6", RP_BAD_PROMOTION,
+                   "a pawn promotes by a step to an empty square only: c6 is taken");
+    expect_refused("8/4k3/8/3P4/8/8/8/F3K3 w - - 0 1", "1. P d5-c6; F-c6", RP_BAD_PROMOTION,
+                   "there may be no more than 1 fers of one side in sit");
+    expect_refused("k7/8/8/8/8/2P5/7P/4K3 w - - 0 1", "1. P c3-d4; F-d4", RP_BAD_PROMOTION,
+                   "c3 is not a promotion square, and only a side's last pawn promotes elsewhere in sit");
+    expect_refused("8/4k3/8/3P4/8/8/8/4K3 w - - 0 1", "1. P d5-c6; N-c6", RP_BAD_PROMOTION,
+                   "a pawn cannot promote to a knight in sit");
 }
 
 Test(replay_fairy_sittuyin, the_set_up_is_one_drop_a_turn_the_rooks_on_the_first_rank)
