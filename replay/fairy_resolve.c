@@ -159,7 +159,7 @@ static int explain_sittuyin_step(const struct rp_fturn *t, const struct fmt_comp
 {
     const struct rp_fdef *d = t->d;
     const struct rp_fpos *p = t->p;
-    int us = p->side, colour, pfrom;
+    int us = p->side, colour = -1, pfrom = -1;
     if (!d->sittuyin_promotion || t->from < 0 || p->b[t->from] != rp_fp_make(d->pawn, us))
         return 0;
     int to = square_of(t, c->to, -1), ty = label_type(t, c->label, &colour, &pfrom);
