@@ -31,7 +31,7 @@ static const char *const shipped[] = {
     "minishogi-gc", "xiangqi-gc", "janggi-gc", "seirawan-gc", "chancellor-gc", "orda-gc",
     "shinobi-gc", "newzealand-gc", "hoppelpoppel-gc", "losers-gc", "amazon-gc", "cambodian-gc", "karouk-gc",
     "sittuyin-gc", "chessgi-gc", "loop-gc", "opulent-gc", "wolf-gc", "shoshogi-gc", "kyotoshogi-gc",
-    "micro-gc", "legan-gc", "perfect-gc", "placement-gc",
+    "micro-gc", "legan-gc", "perfect-gc", "placement-gc", "gustav3-gc", "troitzky-gc",
 };
 
 /* A shipped file's own words, read here from its text: the parent of its

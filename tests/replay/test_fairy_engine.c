@@ -121,6 +121,8 @@ static int check_position(const struct rp_fpos *p, struct tally *n)
     for (int r = 0; r < d->ranks; r++)
         for (int f = 0; f < d->files; f++) {
             int sq = rp_fsq(f, r);
+            if (p->b[sq] == RP_FOFF)
+                continue; /* a wall: no piece stands or moves there, nothing asks */
             for (int by = 0; by < 2; by++, n->attacks++)
                 if (rp_fattacked(p, sq, by) != attacked_plain(p, sq, by) ||
                     (rp_fattacker(p, sq, by) != RP_FNOSQ) != attacked_plain(p, sq, by)) {

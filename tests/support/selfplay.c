@@ -147,6 +147,12 @@ static void read_board(const char *fen, struct board *b)
                 continue;
             }
             cr_assert_lt(file, RP_FMAX_FILES, "too many files in %s", fen);
+            if (*c == '*') {
+                /* A wall (Gustav III, Troitzky): no piece, as an empty
+                 * square is (nothing is labelled or moved there). */
+                file++, c++;
+                continue;
+            }
             char *t = b->sq[rank][file++];
             int n = 0;
             if (*c == '+')
