@@ -147,8 +147,8 @@ static void add_text(struct json *b, const char *s)
 static void add_cell(struct json *b, const struct rp_view_piece *c)
 {
     char t[RP_VIEW_LABEL + 2];
-    if (!c->label[0]) {
-        add(b, "\"\"");
+    if (!c->label[0] || c->colour < 0) { /* empty, or a wall: "*" */
+        add_text(b, c->label);
         return;
     }
     t[0] = c->colour == FMT_BLACK ? 'b' : 'w'; /* "%c%s" of the colour and label */

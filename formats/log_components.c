@@ -8,13 +8,15 @@
  * Components, after trimming (white space around '-' and '*' optional):
  *   [LABEL] FROM-TO   MOVE     LABEL then white space then FROM
  *   LABEL-TO LABEL*TO PLACE
+ *   *-TO  * FROM-TO   PLACE, MOVE  a wall (wallingRule: an Amazon's arrow, the duck)
  *   @-SQ  SQ-         REMOVE
  *   resign draw timeout pass   commands, any case, alone
  * A square is one ASCII letter then one or more digits, a label one or two
  * ASCII letters (Game Courier's labels are one letter; two allow a doubled
  * label like "RR"; a longer word is prose, not a label), or "+" and such
  * a label for a promoted piece ("+P", docs/defined-variants.md: Shogi's
- * promoted pieces, "+S c4-d5", "+S-c8").  Everything else is
+ * promoted pieces, "+S c4-d5", "+S-c8"), or "*", a wall, as a FEN writes
+ * it (docs/defined-variants.md: walls placed by a move).  Everything else is
  * FMT_COMP_BAD.
  */
 #include "formats/log_internal.h"
@@ -215,6 +217,14 @@ static int parse_component(struct fmt_component *c, const char *s, size_t n)
     if (at(&cur, '@')) {
         cur.p++;
         return removal_at(c, &cur);
+    }
+    if (at(&cur, '*')) {
+        /* A wall's label, as a FEN writes a wall: "*-f7" places one,
+         * "* d4-d5" moves one (the duck). */
+        cur.p++;
+        c->label[0] = '*';
+        c->label[1] = '\0';
+        return after_label(c, &cur);
     }
     if (at(&cur, '+')) {
         /* A promoted piece's label: "+" and a label, nothing between. */

@@ -347,6 +347,27 @@ static int check_petrify(const struct rp_fdef *d, struct rp_fdef_error *err)
     return why ? fail_key(err, "petrifyOnCaptureTypes", "%s", why) : 0;
 }
 
+/* wallingRule where gcaudit and the reference build read it alike: the
+ * reference's parser warns against drops and against a royal king with
+ * the duck; a wall sits in gating's fields of a move; gcaudit makes no
+ * screen of a wall (fairy_fen.c). */
+static int check_walls(const struct rp_fdef *d, struct rp_fdef_error *err)
+{
+    const char *why = NULL;
+    if (!d->walling_rule)
+        return 0;
+    if (d->piece_drops)
+        why = "wallingRule does not go with pieceDrops (the reference build's parser says so)";
+    else if (d->walling_rule == RP_FWALL_DUCK && d->king >= 0)
+        why = "wallingRule = duck does not go with a royal king (the reference build's parser says so; Duck "
+              "Chess's king is a commoner)";
+    else if (d->gating)
+        why = "wallingRule does not go with gating";
+    else if (d->hoppers)
+        why = "gcaudit does not implement walls where pieces hop (a cannon's or a grasshopper's screen)";
+    return why ? fail_key(err, "wallingRule", "%s", why) : 0;
+}
+
 static int check_blast(struct rp_fdef *d, struct rp_fdef_error *err)
 {
     if (d->blast_on_capture && d->king >= 0)
@@ -546,7 +567,7 @@ int rp_fdef_compile(struct rp_fdef *d, struct rp_fdef_error *err)
         return -1;
     compile_regions(d);
     if (check_piece_sets(d, err) != 0 || check_blast(d, err) != 0 || compile_probes(d, err) != 0 ||
-        check_petrify(d, err) != 0)
+        check_petrify(d, err) != 0 || check_walls(d, err) != 0)
         return -1;
     if (d->repetition_end == 0)
         d->repetition_end = d->n_fold_rule;

@@ -472,6 +472,9 @@ static int read_key(struct rp_fdef *d, const struct rp_fkey *k, const struct rp_
     case RP_FK_CHASING:
         return read_choice(kv, (const char *const[]){"none", "axf"}, 2, &d->chasing_rule,
                            "a chasing rule (axf or none)", err);
+    case RP_FK_WALLING:
+        return read_choice(kv, (const char *const[]){"none", "arrow", "duck", "edge", "past", "static"}, 6,
+                           &d->walling_rule, "a walling rule (arrow, duck, edge, past, static or none)", err);
     case RP_FK_GC_GAMES:
     case RP_FK_GC_TITLE:
     case RP_FK_GC_FILES:

@@ -221,6 +221,8 @@ enum rp_fvalue { RP_FV_NONE, RP_FV_WIN, RP_FV_LOSS, RP_FV_DRAW };
 enum rp_fcounting { RP_FCOUNT_NONE, RP_FCOUNT_MAKRUK, RP_FCOUNT_ASEAN, RP_FCOUNT_CAMBODIAN };
 /* enclosingDrop and flipEnclosedPieces, as variants.ini writes them; gcaudit implements reversi. */
 enum rp_fenclosing { RP_FENCLOSE_NONE, RP_FENCLOSE_REVERSI, RP_FENCLOSE_ATAXX };
+/* wallingRule, as the reference build's variants.ini writes it (fairy_walls.c). */
+enum rp_fwalling { RP_FWALL_NONE, RP_FWALL_ARROW, RP_FWALL_DUCK, RP_FWALL_EDGE, RP_FWALL_PAST, RP_FWALL_STATIC };
 enum rp_fmaterial { RP_FMAT_NONE, RP_FMAT_JANGGI, RP_FMAT_UNWEIGHTED, RP_FMAT_WHITE_DRAW_ODDS, RP_FMAT_BLACK_DRAW_ODDS };
 
 #define RP_FMAX_NAMES 16
@@ -341,6 +343,9 @@ struct rp_fdef {
     int flip_enclosed;           /* enum rp_fenclosing: flipEnclosedPieces = reversi: the enemy pieces a move
                                     encloses change sides */
     int pass_on_stalemate;       /* passOnStalemate: a side with no other legal move passes */
+    int walling_rule;            /* enum rp_fwalling: every move places a wall (fairy_walls.c) */
+    rp_fset walling_region[2];   /* wallingRegionWhite/Black (wallingRegion sets both): where
+                                    each side's walls may go */
 
     /* ends */
     int n_move_rule;
@@ -491,6 +496,7 @@ enum rp_fkey_reader {
     RP_FK_COUNTING,              /* countingRule: makruk, asean or none */
     RP_FK_CHASING,               /* chasingRule: axf or none */
     RP_FK_ENCLOSING,             /* enclosingDrop, flipEnclosedPieces: reversi, ataxx or none */
+    RP_FK_WALLING,               /* wallingRule: arrow, duck, edge, past, static or none */
     RP_FK_NAMED_PIECE,           /* a family: every named type's key, "letter" or - */
     RP_FK_CUSTOM_PIECE,          /* a family: customPiece1..25, "letter:betza" */
     RP_FK_REGION,                /* a family: mobilityRegion{White,Black}{Type}, squares */

@@ -272,7 +272,8 @@ static int explain_king_attacked(const struct rp_fturn *t, rp_fmove m)
     const struct rp_fdef *d = t->d;
     int us = t->p->side;
     char a[8], b[8], name[RP_FNAME_MAX], other[RP_FNAME_MAX];
-    /* A gated piece does not block (rp_flegal): show the move without it. */
+    /* A gated piece, or a wall, does not block (rp_flegal): show the move
+     * without it. */
     rp_fmove bare = m;
     bare.gate = 0;
     struct rp_fpos q = *t->p;
@@ -281,7 +282,9 @@ static int explain_king_attacked(const struct rp_fturn *t, rp_fmove m)
     /* The written gating may be why no candidate is legal even when
      * the one reported is the bare move. */
     int gating = m.gate || (d->seirawan_gating && t->n > 1 && t->c[t->n - 1].kind == FMT_COMP_PLACE);
-    const char *note = gating ? " (a piece brought in may not block a check)" : "";
+    const char *note = m.gate == RP_FGATE_WALL ? " (a wall does not block a check)"
+                       : gating                 ? " (a piece brought in may not block a check)"
+                                                : "";
     if (k == RP_FNOSQ || by == RP_FNOSQ)
         return set(t->v, RP_KING_IN_CHECK, "the %s king would be attacked%s", us ? "black" : "white", note);
     rp_verdict_king_attacked(t->v, us, rp_fpiece_name(d, d->king, 0, name), rp_fturn_square(t, k, a),
@@ -331,6 +334,36 @@ static int explain_kings_face(const struct rp_fturn *t, rp_fmove m)
     int on = rp_fkings_face(&q, q.king[0], q.king[1], -1);
     return set(t->v, RP_KING_IN_CHECK, "the two %ss would face each other on an open %s", name,
                on == RP_FACE_RANK ? "rank" : "file");
+}
+
+/* The wall of m (wallingRule) stands where the rule does not put it: why,
+ * by the first of the rule's tests it fails (fairy_walls.c). */
+static int explain_wall(const struct rp_fturn *t, rp_fmove m)
+{
+    const struct rp_fdef *d = t->d;
+    const struct rp_fpos *p = t->p;
+    int sq = m.gate_sq;
+    char a[8], b[8], name[RP_FNAME_MAX];
+    rp_fturn_square(t, sq, a);
+    if (p->b[sq] == RP_FOFF)
+        return set(t->v, RP_ILLEGAL_MOVE, d->walling_rule == RP_FWALL_DUCK ? RP_WHY_DUCK_STAYS : RP_WHY_WALL_TAKEN,
+                   a);
+    if (sq == m.to || (rp_fp_real(p->b[sq]) && sq != m.from))
+        return set(t->v, RP_ILLEGAL_MOVE, "the wall cannot go on %s: a piece stands there", a);
+    if (!rp_fset_has(&d->walling_region[p->side], sq))
+        return set(t->v, RP_ILLEGAL_MOVE, "a wall may not be placed on %s in %s", a, d->short_title);
+    switch (d->walling_rule) {
+    case RP_FWALL_ARROW:
+        return set(t->v, RP_ILLEGAL_MOVE, "the wall is shot from %s as the %s moves, and cannot reach %s",
+                   rp_fturn_square(t, m.to, b), rp_fturn_piece(t, m.from, name), a);
+    case RP_FWALL_PAST:
+        return set(t->v, RP_ILLEGAL_MOVE, "the wall goes on the square the piece leaves (%s), not on %s",
+                   rp_fturn_square(t, m.from, b), a);
+    case RP_FWALL_EDGE:
+        return set(t->v, RP_ILLEGAL_MOVE, "a wall goes on the board's edge or beside another wall, and %s is neither",
+                   a);
+    default: return set(t->v, RP_ILLEGAL_MOVE, "the wall cannot go on %s", a);
+    }
 }
 
 int rp_fexplain_illegal(const struct rp_fturn *t, rp_fmove m, enum rp_fillegal why)
@@ -397,6 +430,13 @@ int rp_fexplain_illegal(const struct rp_fturn *t, rp_fmove m, enum rp_fillegal w
     case RP_FL_ROYAL_BLASTED:
     case RP_FL_ROYAL_ATTACKED:
         return explain_royal(t, m, why);
+    case RP_FL_WALL_MISSING: {
+        rp_fset walls;
+        rp_fwall_squares(p, m, &walls);
+        return set(t->v, RP_ILLEGAL_MOVE, rp_fset_empty(&walls) ? RP_WHY_WALL_NONE_LEFT : RP_WHY_WALL_MISSING,
+                   d->short_title);
+    }
+    case RP_FL_WALL_SQUARE: return explain_wall(t, m);
     case RP_FL_BISHOP_COLOURS: {
         char bishop[RP_FNAME_MAX];
         rp_fpiece_name(d, RP_FTYPE_BISHOP, 0, bishop);

@@ -490,7 +490,7 @@ static void gen_pawn(const struct rp_fpos *p, int from, struct rp_fmovelist *out
                 pawn_promotions(p, out, from, to, 1);
             if (stays)
                 add_move(p, out, rp_fmove_of(from, to, RP_FM_NORMAL));
-        } else if (p->ep != RP_FNOSQ && (to == p->ep || to == p->ep2) && stays) {
+        } else if (p->ep != RP_FNOSQ && (to == p->ep || to == p->ep2) && stays && t == 0) {
             add(out, rp_fmove_of(from, to, RP_FM_EP));
         }
     }
@@ -645,6 +645,30 @@ void rp_fgen_from(const struct rp_fpos *p, int from, struct rp_fmovelist *out)
 void rp_fgen_from_to(const struct rp_fpos *p, int from, int to, struct rp_fmovelist *out)
 {
     gen_from(p, from, to, out);
+}
+
+/* rp_fquiet_moves: a target the atom reaches without capturing. */
+static void quiet_target(void *ctx, int to, int capture)
+{
+    if (!capture)
+        rp_fset_add(ctx, to);
+}
+
+void rp_fquiet_moves(const struct rp_fpos *p, int type, int colour, int from, rp_fset *out)
+{
+    const struct rp_fdef *d = p->def;
+    memset(out, 0, sizeof *out);
+    if (type == d->pawn) {
+        /* The pawn's step, its double step being an initial move. */
+        int one = from + push_of(colour);
+        if (p->b[one] == 0)
+            rp_fset_add(out, one);
+        return;
+    }
+    const struct rp_ftype *ty = &d->types[type];
+    for (int k = 0; k < ty->natoms; k++)
+        if ((ty->atoms[k].mode & RP_FA_MOVE) && ty->atoms[k].cond != RP_FAC_INITIAL)
+            atom_targets(p, type, colour, from, &ty->atoms[k], -1, quiet_target, out);
 }
 
 /* The squares where a `type` piece from the hand of `us` may be dropped

@@ -49,6 +49,7 @@ static int mobile(const struct rp_fdef *d, int type, int colour, int sq)
 }
 
 static int any_legal(const struct rp_fpos *p, int captures, int drops);
+static uint64_t perft_walls(const struct rp_fpos *p, const struct rp_fmovelist *l, int depth);
 
 /* ------------------------------------------------- pseudo-royal pieces */
 
@@ -292,6 +293,15 @@ static enum rp_fillegal legal(const struct rp_fpos *p, rp_fmove m, int plain)
             return RP_FL_OK;
         return p->in_check ? RP_FL_KING_ATTACKED : RP_FL_OK;
     }
+    /* wallingRule: the move places its wall where the rule lets it. */
+    if (d->walling_rule) {
+        if (m.gate != RP_FGATE_WALL)
+            return RP_FL_WALL_MISSING;
+        rp_fset walls;
+        rp_fwall_squares(p, m, &walls);
+        if (!rp_fset_has(&walls, m.gate_sq))
+            return RP_FL_WALL_SQUARE;
+    }
     /* Only a royal piece is stopped by attacked squares (11.1). */
     if (m.kind == RP_FM_CASTLE && p->king[us] == m.from) {
         enum rp_fillegal why = castle_legal(p, m);
@@ -300,7 +310,9 @@ static enum rp_fillegal legal(const struct rp_fpos *p, rp_fmove m, int plain)
     }
     /* Seirawan: "one cannot use the placing of an elephant or hawk to
      * block check" (the game's rules; 11.1 judges so too): the king's
-     * safety is that of the move without its gating. */
+     * safety is that of the move without its gating.  Nor does a wall
+     * block one in the reference build (ffish 0.7.10: a rook's move
+     * whose arrow would cover its king is no legal move). */
     rp_fmove bare = m;
     bare.gate = 0;
     bare.gate_sq = 0;
@@ -312,7 +324,7 @@ static enum rp_fillegal legal(const struct rp_fpos *p, rp_fmove m, int plain)
         rp_fmake(&q, bare);
         if (q.king[us] != RP_FNOSQ && rp_fattacked(&q, q.king[us], them))
             return RP_FL_KING_ATTACKED;
-        if (m.gate) {
+        if (m.gate && m.gate != RP_FGATE_WALL) {
             q = *p;
             rp_fmake(&q, m);
         }
@@ -372,6 +384,16 @@ enum rp_fillegal rp_flegal_plain(const struct rp_fpos *p, rp_fmove m)
     return legal(p, m, 1);
 }
 
+/* Is m (without its wall, where the variant places walls) legal? */
+static int playable(const struct rp_fpos *p, rp_fmove m)
+{
+    if (p->def->walling_rule && m.kind != RP_FM_PASS) {
+        rp_fset walls;
+        return rp_fwalls_legal(p, m, &walls) > 0;
+    }
+    return rp_flegal(p, m) == RP_FL_OK;
+}
+
 /* Is there a legal capture (captures), drop (drops), or with neither any
  * legal move but a pass? */
 static int any_legal(const struct rp_fpos *p, int captures, int drops)
@@ -383,7 +405,7 @@ static int any_legal(const struct rp_fpos *p, int captures, int drops)
             continue;
         if (drops && l.m[i].kind != RP_FM_DROP)
             continue;
-        if (rp_flegal(p, l.m[i]) == RP_FL_OK)
+        if (playable(p, l.m[i]))
             return 1;
     }
     return 0;
@@ -398,7 +420,7 @@ void rp_fgen_legal(const struct rp_fpos *p, struct rp_fmovelist *out)
     struct rp_fmovelist l;
     rp_fgen_pseudo(p, &l);
     for (int i = 0; i < l.n; i++)
-        if (rp_flegal(p, l.m[i]) == RP_FL_OK)
+        if (playable(p, l.m[i]))
             out->m[out->n++] = l.m[i];
 }
 
@@ -410,7 +432,7 @@ int rp_fhas_legal(const struct rp_fpos *p)
     struct rp_fmovelist l;
     rp_fgen_pseudo(p, &l);
     for (int i = 0; i < l.n; i++)
-        if (rp_flegal(p, l.m[i]) == RP_FL_OK)
+        if (playable(p, l.m[i]))
             return 1;
     return 0;
 }
@@ -419,6 +441,8 @@ uint64_t rp_fperft(const struct rp_fpos *p, int depth)
 {
     struct rp_fmovelist l;
     rp_fgen_legal(p, &l);
+    if (p->def->walling_rule && depth >= 1)
+        return perft_walls(p, &l, depth);
     if (depth <= 1)
         return depth == 1 ? (uint64_t)l.n : 1;
     uint64_t n = 0;
@@ -426,6 +450,33 @@ uint64_t rp_fperft(const struct rp_fpos *p, int depth)
         struct rp_fpos q = *p;
         rp_fmake(&q, l.m[i]);
         n += rp_fperft(&q, depth - 1);
+    }
+    return n;
+}
+
+/* rp_fperft where each move places a wall: each wall a move of its own. */
+static uint64_t perft_walls(const struct rp_fpos *p, const struct rp_fmovelist *l, int depth)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < l->n; i++) {
+        rp_fset walls;
+        int count = l->m[i].kind == RP_FM_PASS ? 1 : rp_fwalls_legal(p, l->m[i], &walls);
+        if (depth == 1) {
+            n += (uint64_t)count;
+            continue;
+        }
+        if (l->m[i].kind == RP_FM_PASS) {
+            struct rp_fpos q = *p;
+            rp_fmake(&q, l->m[i]);
+            n += rp_fperft(&q, depth - 1);
+            continue;
+        }
+        for (int w = 0; w < RP_FSET_WORDS; w++)
+            for (uint64_t b = walls.w[w]; b; b &= b - 1) {
+                struct rp_fpos q = *p;
+                rp_fmake(&q, rp_fwith_wall(l->m[i], w * 64 + __builtin_ctzll(b)));
+                n += rp_fperft(&q, depth - 1);
+            }
     }
     return n;
 }

@@ -381,7 +381,20 @@ static void make_gating(struct rp_fpos *p, rp_fmove m, int landed)
      * gate with no piece on it. */
     if (d->gating && m.kind != RP_FM_PASS)
         rp_fset_del(&p->gates[them], landed);
-    if (m.gate) {
+    if (m.gate == RP_FGATE_WALL) {
+        rp_fwall_place(p, m.gate_sq);
+        /* A pawn's double step leaves no en passant square under its
+         * wall (the reference's do_move); a custom piece's keeps it, no
+         * capture landing on a wall. */
+        if (rp_fp_type(p->b[m.to]) == d->pawn && (p->ep == m.gate_sq || p->ep2 == m.gate_sq)) {
+            if (p->ep2 == m.gate_sq)
+                p->ep2 = RP_FNOSQ;
+            if (p->ep == m.gate_sq) {
+                p->ep = p->ep2;
+                p->ep2 = RP_FNOSQ;
+            }
+        }
+    } else if (m.gate) {
         int gt = m.gate - 1;
         rp_fpos_put(p, m.gate_sq, gt, us, 0);
         p->hand[us][gt]--;

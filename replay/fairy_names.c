@@ -152,8 +152,13 @@ void rp_fview(const struct rp_fpos *p, struct rp_view *v)
             int sq = rp_fsq(f, r);
             struct rp_view_piece *cell = &b->cell[r][f];
             cell->colour = -1;
+            if (p->b[sq] == RP_FOFF) {
+                /* A wall, as the FEN writes it: the viewer darkens it. */
+                snprintf(cell->label, RP_VIEW_LABEL, "*");
+                continue;
+            }
             if (!rp_fp_real(p->b[sq]))
-                continue; /* empty, or a wall: the viewer draws no piece there */
+                continue;
             view_label(d, p->b[sq], p->unpromoted[sq], cell->label);
             cell->colour = (signed char)rp_fp_colour(p->b[sq]);
         }

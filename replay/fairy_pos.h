@@ -32,18 +32,28 @@ typedef struct rp_fmove {
     uint8_t type;                /* DROP: the type placed; PROMOTE: the new type */
     uint8_t hand_type;           /* DROP: the type taken from the hand */
     uint8_t castle;              /* CASTLE: index 0..3 (colour * 2 + queen side) */
-    uint8_t gate;                /* gating: type + 1, or 0 */
+    uint8_t gate;                /* gating: type + 1; RP_FGATE_WALL: a wall (wallingRule); or 0 */
     uint8_t zero;                /* always 0: no padding byte, as moves are compared with memcmp */
     uint16_t gate_sq;            /* gating: the square the gated piece enters */
 } rp_fmove;
 _Static_assert(sizeof(rp_fmove) == 12, "rp_fmove has no padding");
 
 #define RP_FMAX_MOVES 1024
+/* rp_fmove.gate of a move that places a wall on gate_sq (fairy_walls.c). */
+#define RP_FGATE_WALL 0xFF
 
 /* A move from `from` to `to` of that kind, every other field 0. */
 static inline rp_fmove rp_fmove_of(int from, int to, int kind)
 {
     return (rp_fmove){.from = (uint16_t)from, .to = (uint16_t)to, .kind = (uint8_t)kind};
+}
+
+/* m placing its wall on sq. */
+static inline rp_fmove rp_fwith_wall(rp_fmove m, int sq)
+{
+    m.gate = RP_FGATE_WALL;
+    m.gate_sq = (uint16_t)sq;
+    return m;
 }
 
 struct rp_fmovelist {
@@ -151,6 +161,19 @@ void rp_fgen_from(const struct rp_fpos *p, int from, struct rp_fmovelist *out);
  * `to` are among those it adds, with castlings and the pawn's moves). */
 void rp_fgen_from_to(const struct rp_fpos *p, int from, int to, struct rp_fmovelist *out);
 int rp_fgives_check(const struct rp_fpos *p, rp_fmove m);
+/* The squares a `type` piece of `colour` on `from` moves to without
+ * capturing, on p's board: the reference's moves_bb (its moves but the
+ * initial ones), which an Amazon's arrow flies along. */
+void rp_fquiet_moves(const struct rp_fpos *p, int type, int colour, int from, rp_fset *out);
+
+/* fairy_walls.c, wallingRule only.  The squares where move m (without its
+ * wall) may place its wall, p before the move: empty for a pass and where
+ * the variant has no walls.  The legal ones (those where the walled move
+ * is legal, rp_flegal), and their number.  Put the wall on sq, after the
+ * move (the duck's walls before it taken off). */
+void rp_fwall_squares(const struct rp_fpos *p, rp_fmove m, rp_fset *out);
+int rp_fwalls_legal(const struct rp_fpos *p, rp_fmove m, rp_fset *out);
+void rp_fwall_place(struct rp_fpos *p, int sq);
 
 /* fairy_leaps.c, cambodianMoves only: the first-move leap of the king or
  * fers on `from`, to `only` alone when it is a square (>= 0); and, before
@@ -214,12 +237,17 @@ enum rp_fillegal {
     RP_FL_ROYAL_ATTACKED,        /* extinctionPseudoRoyal: such a piece attacked after the move */
     RP_FL_BISHOP_COLOURS,        /* dropOppositeColoredBishop: the drop leaves the bishops no way
                                     onto squares of both colours */
-    RP_FL_PASS_NOT_STALEMATED    /* passOnStalemate: a pass while another move is legal */
+    RP_FL_PASS_NOT_STALEMATED,   /* passOnStalemate: a pass while another move is legal */
+    RP_FL_WALL_MISSING,          /* wallingRule: a move that places no wall */
+    RP_FL_WALL_SQUARE            /* wallingRule: the wall on a square the rule does not give it */
 };
 enum rp_fillegal rp_flegal(const struct rp_fpos *p, rp_fmove m);
 /* The same without the quick king-safety test (quick_king_safe): every
  * move played on a copy.  The slow twin the tests compare it with. */
 enum rp_fillegal rp_flegal_plain(const struct rp_fpos *p, rp_fmove m);
+/* The legal moves.  Where walls are placed (wallingRule), each move once
+ * without its wall (gate 0), when at least one wall makes it legal:
+ * rp_fwalls_legal gives them. */
 void rp_fgen_legal(const struct rp_fpos *p, struct rp_fmovelist *out);
 /* dropNoDoubled (and 11.1's shogiDoubledPawn = false): how many of its
  * side's unpromoted `type` a file may hold for one more to be dropped

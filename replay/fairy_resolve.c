@@ -377,7 +377,7 @@ static int pick_plain(const struct rp_fturn *t, const struct choice *ch, rp_fmov
             first = k;
     }
     if (first >= 0)
-        return rp_fexplain_illegal(t, cand->m[first], ch->legal[first]);
+        return rp_fexplain_illegal(t, rp_fturn_walled(t, cand->m[first]), ch->legal[first]);
     return reject_unpicked(t, ch);
 }
 
@@ -467,6 +467,7 @@ static int resolve_move(const struct rp_fturn *t, rp_fmove *out)
      * (what pick() would choose, and its verdict when illegal). */
     rp_fmove only = cand.m[0];
     if (cand.n == 1 && t->n == 1 && !only.gate && (only.kind == RP_FM_NORMAL || only.kind == RP_FM_EP)) {
+        only = rp_fturn_walled(t, only);
         enum rp_fillegal why = rp_flegal(p, only);
         if (why != RP_FL_OK)
             return rp_fexplain_illegal(t, only, why);
@@ -481,15 +482,18 @@ static int resolve_move(const struct rp_fturn *t, rp_fmove *out)
     enum rp_fillegal reason = RP_FL_OK, legal[RP_FMAX_MOVES];
     rp_fmove reason_move = cand.m[0];
     for (int k = 0; k < cand.n; k++) {
-        enum rp_fillegal why = legal[k] = rp_flegal(p, cand.m[k]);
+        enum rp_fillegal why = legal[k] = rp_fturn_legal(t, cand.m[k]);
         if (why == RP_FL_OK)
             any_legal = 1;
         else if (reason == RP_FL_OK || (why != RP_FL_IMMOBILE && reason == RP_FL_IMMOBILE))
             reason = why, reason_move = cand.m[k];
     }
     if (!any_legal)
-        return rp_fexplain_illegal(t, reason_move, reason);
-    return pick(t, &cand, legal, from, to, out);
+        return rp_fexplain_illegal(t, rp_fturn_walled(t, reason_move), reason);
+    if (!pick(t, &cand, legal, from, to, out))
+        return 0;
+    *out = rp_fturn_walled(t, *out);
+    return 1;
 }
 
 /* sittuyinPromotion: a placement on the side's own pawn ("F-d5") is its
@@ -620,9 +624,46 @@ static int resolve_pass(const struct rp_fturn *t, rp_fmove *out)
     return 1;
 }
 
+/* A wall's component: "*-f7", or the duck's move "* d4-d5". */
+static int is_wall(const struct fmt_component *c)
+{
+    return (c->kind == FMT_COMP_PLACE || c->kind == FMT_COMP_MOVE) && strcmp(c->label, "*") == 0;
+}
+
+/* wallingRule: the wall a move's turn places, written last ("Q d1-d5;
+ * *-f7"), taken off the components into t->wall.  0 with the verdict set
+ * when it cannot be read as one. */
+static int take_wall(struct rp_fturn *t)
+{
+    const struct rp_fdef *d = t->d;
+    const struct fmt_component *c = &t->c[t->n - 1];
+    char a[8];
+    for (size_t i = 1; i + 1 < t->n; i++)
+        if (is_wall(&t->c[i]))
+            return set(t->v, RP_EXTRA_COMPONENT, "the wall is placed last, after the move: \"%s\" comes before "
+                       "\"%s\"", t->c[i].text, c->text);
+    if (t->n < 2 || !is_wall(c))
+        return 1;
+    int sq = rp_fsquare_parse(d, c->to);
+    if (sq < 0)
+        return set(t->v, RP_ILLEGAL_MOVE, "the wall cannot go on the move's own destination (\"%s\")", c->text);
+    if (c->kind == FMT_COMP_MOVE) {
+        int from = rp_fsquare_parse(d, c->from);
+        if (d->walling_rule != RP_FWALL_DUCK)
+            return set(t->v, RP_ILLEGAL_MOVE, "a wall does not move in %s: each move places a new one (\"*-%s\")",
+                       d->short_title, c->to);
+        if (t->p->b[from] != RP_FOFF)
+            return set(t->v, RP_ILLEGAL_MOVE, "the duck is not on %s (\"%s\")", rp_fturn_square(t, from, a),
+                       c->text);
+    }
+    t->wall = sq;
+    t->n--;
+    return 1;
+}
+
 int rp_fresolve(struct rp_fgame *g, const struct fmt_component *c, size_t n, rp_fmove *m, struct rp_verdict *v)
 {
-    struct rp_fturn t = {-1, -1, g, &g->pos, g->def, c, n, v};
+    struct rp_fturn t = {-1, -1, g, &g->pos, g->def, c, n, v, -1};
     if (n == 0)
         return 0;
     if (c[0].kind == FMT_COMP_MOVE) {
@@ -631,6 +672,8 @@ int rp_fresolve(struct rp_fgame *g, const struct fmt_component *c, size_t n, rp_
     }
     /* A lone move whose squares were just read needs no second look. */
     if ((n > 1 || t.from < 0 || t.to < 0) && !check_squares(&t))
+        return 0;
+    if (t.d->walling_rule && c[0].kind == FMT_COMP_MOVE && !is_wall(&c[0]) && !take_wall(&t))
         return 0;
     switch (c[0].kind) {
     case FMT_COMP_MOVE: return resolve_move(&t, m);

@@ -45,7 +45,10 @@ static void describe(const struct rp_fpos *p, rp_fmove m, struct rp_san_move *s)
 {
     const struct rp_fdef *d = p->def;
     s->to_file = rp_ffile(m.to), s->to_rank = rp_frank(m.to);
-    if (m.gate) {
+    if (m.gate == RP_FGATE_WALL) {
+        s->wall = 1;
+        s->wall_file = rp_ffile(m.gate_sq), s->wall_rank = rp_frank(m.gate_sq);
+    } else if (m.gate) {
         s->gate = letter(d, m.gate - 1);
         s->gate_file = rp_ffile(m.gate_sq), s->gate_rank = rp_frank(m.gate_sq);
     }

@@ -21,6 +21,8 @@ struct rp_fturn {
     const struct fmt_component *c; /* the turn's components */
     size_t n;
     struct rp_verdict *v;        /* what a rejection fills in */
+    int wall;                    /* wallingRule: the square of the wall the turn places, taken
+                                    off its components (its last); -1 for none */
 };
 
 /* The name of square sq, into buf (8 bytes); returns buf. */
@@ -51,5 +53,17 @@ int rp_fexplain_unreachable(const struct rp_fturn *t);
 int rp_fexplain_leap(const struct rp_fturn *t, int from, int to, char *why, size_t size);
 
 int rp_fexplain_illegal(const struct rp_fturn *t, rp_fmove m, enum rp_fillegal why);
+
+/* The turn's move m as played: with its wall where the turn places one.
+ * Its legality (rp_flegal). */
+static inline rp_fmove rp_fturn_walled(const struct rp_fturn *t, rp_fmove m)
+{
+    return t->wall >= 0 && m.kind != RP_FM_PASS ? rp_fwith_wall(m, t->wall) : m;
+}
+
+static inline enum rp_fillegal rp_fturn_legal(const struct rp_fturn *t, rp_fmove m)
+{
+    return rp_flegal(t->p, rp_fturn_walled(t, m));
+}
 
 #endif

@@ -176,8 +176,8 @@ struct rp_end {
 #define RP_VIEW_HELD 16           /* kinds of piece one holding shows */
 
 struct rp_view_piece {
-    char label[RP_VIEW_LABEL];    /* "" on an empty square */
-    signed char colour;           /* FMT_WHITE or FMT_BLACK; -1 on an empty square */
+    char label[RP_VIEW_LABEL];    /* "" on an empty square, "*" on a wall */
+    signed char colour;           /* FMT_WHITE or FMT_BLACK; -1 on an empty square or a wall */
 };
 
 struct rp_view_board {

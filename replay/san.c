@@ -6,7 +6,8 @@
  * Fairy-Stockfish 11.1's SAN writes it (pyffish.cpp, move_to_san), the
  * notation its users and lichess read: a drop "N@f3", a gated piece "/H"
  * after the move (and its square after a castling: "O-O/He1"), a pass as
- * PGN tools' null move "--".
+ * PGN tools' null move "--"; and as the reference build writes it, a wall
+ * placed after the move: ",f7" (Amazons' "Qd5,f7").
  */
 #include "replay/san.h"
 
@@ -74,6 +75,10 @@ static size_t spell(const struct rp_san_move *m, char *out)
             *p++ = '=', *p++ = m->promotion;
         if (m->gate)
             *p++ = '/', *p++ = m->gate;
+    }
+    if (m->wall) {
+        *p++ = ',';
+        PUT_SQUARE(m->wall_file, m->wall_rank);
     }
 #undef PUT_SQUARE
     if (m->mark)

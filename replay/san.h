@@ -31,6 +31,8 @@ struct rp_san_move {
     char promotion;               /* the letter after "=", 0 for none */
     char gate;                    /* a piece gated in (Seirawan): "/H", 0 for none */
     int gate_file, gate_rank;     /* castling with a gate: the square it enters */
+    int wall;                     /* a wall placed after the move (wallingRule): ",f7" */
+    int wall_file, wall_rank;
     char mark;                    /* '+' check, '#' checkmate, 0 */
 };
 

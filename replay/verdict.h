@@ -91,6 +91,11 @@ void rp_verdict_no_pass(struct rp_verdict *v, const char *title);
 /* bad-promotion: a promotion to a type the side has its limit of
  * (promotionLimit: Makruk's and Sittuyin's one ferz); the count, the
  * piece, "s" or "", the variant's title. */
+/* wallingRule (fairy_walls.c): the wall a move places. */
+#define RP_WHY_WALL_MISSING "every move places a wall in %s: write it after the move, as \"*-f7\"" /* title */
+#define RP_WHY_WALL_NONE_LEFT "every move places a wall in %s, and this one leaves no square for it" /* title */
+#define RP_WHY_WALL_TAKEN "the wall cannot go on %s: a wall stands there" /* square */
+#define RP_WHY_DUCK_STAYS "the duck must move: it stands on %s already"   /* square */
 #define RP_WHY_PROMOTION_LIMIT "there may be no more than %d %s%s of one side in %s"
 /* bad-promotion (sittuyinPromotion): off the promotion squares while the
  * side has another pawn; the square, the variant's title. */

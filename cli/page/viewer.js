@@ -12,7 +12,8 @@
  * marker, "t" text, "c" comment, "d" changed cells as index, cell pairs,
  * or "cells" in full; "h", "s" when changed; "x" a turn that was not
  * played), "marks" ([position, violation]) and "skipped" (turns before
- * the first position kept).  A cell is "" or "w"/"b" and a label.
+ * the first position kept).  A cell is "" or "w"/"b" and a label, or "*" for a wall (an arrow,
+ * the duck: a square nothing may enter).
  * Everything reaches the document as text or as SVG built node by node.
  */
 (function () {
@@ -85,7 +86,9 @@
         rect.setAttribute("data-square", b.files[f] + b.ranks[r]);
         s.appendChild(rect);
         var cell = p.cells[idx];
-        if (cell) {
+        if (cell === "*") {
+          rect.setAttribute("class", cls + " wall");
+        } else if (cell) {
           var n = pieceNode(cell, x, y, size);
           n.setAttribute("data-square", b.files[f] + b.ranks[r]);
           s.appendChild(n);

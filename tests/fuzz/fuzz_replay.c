@@ -43,7 +43,8 @@ static void render_turn(void *ctx, const struct fmt_turn *turn,
                 for (int f = 0; f < b->files; f++)
                     gc_fuzz_check(memchr(b->cell[r][f].label, '\0', RP_VIEW_LABEL) &&
                                   (!b->cell[r][f].label[0] || b->cell[r][f].colour == FMT_WHITE ||
-                                   b->cell[r][f].colour == FMT_BLACK));
+                                   b->cell[r][f].colour == FMT_BLACK ||
+                                   (b->cell[r][f].colour == -1 && strcmp(b->cell[r][f].label, "*") == 0)));
         }
         for (int i = 0; i < w.nholdings; i++)
             gc_fuzz_check(w.holding[i].n >= 0 && w.holding[i].n <= RP_VIEW_HELD);

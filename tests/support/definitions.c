@@ -193,7 +193,7 @@ void ts_fmove_uci(const struct rp_fpos *p, rp_fmove m, char *out, size_t size)
     }
     if (m.kind == RP_FM_CASTLE) {
         int rook = p->castle_rook[m.castle];
-        if (m.gate && m.gate_sq == rook)
+        if (m.gate && m.gate != RP_FGATE_WALL && m.gate_sq == rook)
             from = rook, to = m.from; /* gating on the rook's square: written from the rook */
         else if (d->chess960)
             to = rook;                /* Chess960 mode: the king takes its rook */
@@ -207,6 +207,14 @@ void ts_fmove_uci(const struct rp_fpos *p, rp_fmove m, char *out, size_t size)
         snprintf(out + at, size - at, "+");
     else if (m.kind == RP_FM_PIECE_DEMOTE)
         snprintf(out + at, size - at, "-");
-    else if (m.gate)
+    else if (m.gate && m.gate != RP_FGATE_WALL)
         snprintf(out + at, size - at, "%c", d->types[m.gate - 1].letter);
+    /* A wall: the reference's gating square after a comma, written as a
+     * move from the destination ("d1d5,d5f7"). */
+    if (m.gate == RP_FGATE_WALL) {
+        char w[8];
+        at = strlen(out);
+        square(m.gate_sq, w, sizeof w);
+        snprintf(out + at, size - at, ",%s%s", b, w);
+    }
 }
