@@ -114,6 +114,7 @@ static enum ts_engine engine;
 struct board {
     int files, ranks;
     char sq[RP_FMAX_RANKS][RP_FMAX_FILES][4];
+    char wall[RP_FMAX_RANKS][RP_FMAX_FILES]; /* a wall ('*') stands there */
     char hand[64];
 };
 
@@ -148,8 +149,10 @@ static void read_board(const char *fen, struct board *b)
             }
             cr_assert_lt(file, RP_FMAX_FILES, "too many files in %s", fen);
             if (*c == '*') {
-                /* A wall (Gustav III, Troitzky): no piece, as an empty
-                 * square is (nothing is labelled or moved there). */
+                /* A wall (Gustav III, Troitzky, a move's wall): no
+                 * piece, as an empty square is (nothing is labelled or
+                 * moved there; the log writes a wall apart). */
+                b->wall[rank][file] = 1;
                 file++, c++;
                 continue;
             }
@@ -245,12 +248,15 @@ static int read_square(const char *s, struct sq *out)
 }
 
 /* A move as 11.1 writes it: "e2e4", "e7e8q", "P@e4", "+P@e4", "c7c8+",
- * "g1f3h" (gating), "e1e1" (a pass). */
+ * "g1f3h" (gating), "e1e1" (a pass); and as the reference build writes a
+ * wall placed after it (wallingRule): "d1d5,d5f7". */
 struct uci {
     int drop;
     char dropped[3];             /* DROP: the label written before '@' */
     struct sq from, to;
     char suffix;                 /* promotion or gating letter, '+', '-' or 0 */
+    int walled;
+    struct sq wall;              /* walled: the wall's square */
 };
 
 static void read_uci(const char *m, struct uci *u)
@@ -267,6 +273,15 @@ static void read_uci(const char *m, struct uci *u)
     int k = n ? read_square(m + n, &u->to) : 0;
     cr_assert(n && k, "cannot read the engine's move %s", m);
     u->suffix = m[n + k];
+    const char *comma = strchr(m, ',');
+    if (comma) {
+        struct sq again;
+        int w = read_square(comma + 1, &again);
+        cr_assert(w && read_square(comma + 1 + w, &u->wall), "cannot read the wall of %s", m);
+        u->walled = 1;
+        if (u->suffix == ',')
+            u->suffix = 0;
+    }
 }
 
 static int same_sq(struct sq a, struct sq b) { return a.file == b.file && a.rank == b.rank; }
@@ -792,6 +807,7 @@ struct ply_shape {
     struct uci u;
     int pass, castle, ep, promotion, gating, blast;
     struct sq king_to, rook_from, rook_to, ep_sq, gate_sq;
+    struct sq duck_from;         /* wallingRule = duck: where the duck stood, file -1 for nowhere */
     char mover[4], promoted[4], gated[4], rook[4]; /* rook: the castling rook's letter */
 };
 
@@ -844,6 +860,18 @@ static void blast_shape(const struct game *g, const struct board *b, const struc
                 changed[r][f] = 0;
 }
 
+/* A wall ('*') of a FEN's board into *at (the duck's square, the only
+ * one); left as it is when there is none. */
+static void find_wall(const char *fen, struct sq *at)
+{
+    struct board b;
+    read_board(fen, &b);
+    for (int r = 0; r < b.ranks; r++)
+        for (int f = 0; f < b.files; f++)
+            if (b.wall[r][f])
+                *at = (struct sq){f, r};
+}
+
 static void shape_of(const struct game *g, int ply, struct ply_shape *s)
 {
     const struct rp_fdef *d = g->d;
@@ -852,6 +880,9 @@ static void shape_of(const struct game *g, int ply, struct ply_shape *s)
     read_board(g->fens[ply + 1], &a);
     memset(s, 0, sizeof *s);
     read_uci(g->moves[ply], &s->u);
+    s->duck_from = (struct sq){-1, -1};
+    if (s->u.walled)
+        find_wall(g->fens[ply], &s->duck_from);
     int side = side_at(g, ply);
     int changed[RP_FMAX_RANKS][RP_FMAX_FILES] = {{0}};
     for (int r = 0; r < b.ranks; r++)
@@ -1026,6 +1057,16 @@ static void gc_turn(struct game *g, int ply, const struct ply_shape *s, char *ou
         label(g, s->gated, l, sizeof l);
         sqname(g, s->gate_sq, c, sizeof c);
         PUT("; %s-%s", l, c);
+    }
+    if (s->u.walled) {
+        /* The wall, last; the duck also as a move from where it stood. */
+        sqname(g, s->u.wall, c, sizeof c);
+        if (g->d->walling_rule == RP_FWALL_DUCK && s->duck_from.file >= 0 && chance(g, 50)) {
+            sqname(g, s->duck_from, a, sizeof a);
+            PUT("; * %s-%s", a, c);
+        } else {
+            PUT("; %s%s", chance(g, 50) ? "*-" : "* - ", c);
+        }
     }
 #undef PUT
 }
@@ -1772,7 +1813,7 @@ static int perft_agrees(struct ts_uci *u, const struct game *g, int ply)
     const char *fen = ply == 0 && !g->custom_start ? d->start_fen : g->fens[ply];
     struct board b;
     read_board(g->fens[ply], &b);
-    int depth = d->files * d->ranks > 64 || b.hand[0] ? 2 : 3;
+    int depth = d->files * d->ranks > 64 || b.hand[0] || d->walling_rule ? 2 : 3;
     struct rp_fpos p;
     char why[200];
     if (rp_ffen_read(&p, d, fen, why, sizeof why) != 0) {
