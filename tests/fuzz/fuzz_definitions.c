@@ -58,7 +58,18 @@ static void play_a_little(const struct rp_fdef *d, unsigned seed)
         if (l.n == 0)
             break;
         seed = seed * 1103515245u + 12345u;
-        rp_fmake(&p, l.m[(seed >> 8) % (unsigned)l.n]);
+        rp_fmove m = l.m[(seed >> 8) % (unsigned)l.n];
+        if (d->walling_rule && m.kind != RP_FM_PASS) {
+            /* A listed move has a wall that makes it legal: the first. */
+            rp_fset walls;
+            gc_fuzz_check(rp_fwalls_legal(&p, m, &walls) > 0);
+            int sq = 0;
+            while (!rp_fset_has(&walls, sq))
+                sq++;
+            m = rp_fwith_wall(m, sq);
+            gc_fuzz_check(rp_flegal(&p, m) == RP_FL_OK);
+        }
+        rp_fmake(&p, m);
         check_round_trip(&p);
     }
 }
