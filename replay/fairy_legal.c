@@ -228,6 +228,12 @@ static int board_king_safe(const struct rp_fpos *p, rp_fmove m)
     int k = type == d->king ? m.to : m.from == p->king[us] ? RP_FNOSQ : p->king[us];
     if (k == RP_FNOSQ)
         return 1;
+    /* The king's own step: the board after it differs for an attack on
+     * its destination only by the line through the square it leaves (a
+     * piece taken there attacks nothing of its own square), so the board
+     * as it is, and that one line, judge it without a copy. */
+    if (k == m.to && p->b[m.from] == rp_fp_make(type, us))
+        return !rp_fattacked(p, k, !us) && !rp_fline_attack(p, k, m.from, m.from, -1, !us);
     struct rp_fpos q = *p;
     q.b[m.from] = 0;
     q.b[m.to] = rp_fp_make(type, us);
