@@ -235,10 +235,11 @@ static char *join_entry(struct members *m, const char *outer, const char *inner)
  * libarchive 3.6 (archive_read_support_format_*.c, _filter_*.c): the bid
  * can only succeed when the condition holds, so a member for which none
  * holds is one libarchive reads as raw, and anything else goes to a real
- * nested reader, which decides as before.  tests/formats/test_input.c
- * checks the agreement on generated members and near misses.  The
- * read-ahead is what the nested reader's bidding reads anyway (iso9660
- * looks 48 KiB in), so nothing else changes either.
+ * nested reader, which decides as before.
+ * tests/formats/test_input_archive.c checks the agreement on generated
+ * members and near misses.  The read-ahead is what the nested reader's
+ * bidding reads anyway (iso9660 looks 48 KiB in), so nothing else
+ * changes either.
  */
 #define PREFIX_MAX (32768 + 8 * 2048)   /* iso9660's look-ahead */
 

@@ -199,7 +199,7 @@ static size_t line_of(const unsigned char *p, size_t i)
  * sequences), where scan_text stops at every line's end, every dozen
  * bytes of a move list.  The line of a NUL byte is counted when one is
  * found.  The same answer as scan_text's general loop
- * (tests/formats/test_input.c holds the two to each other). */
+ * (tests/formats/test_input_text.c holds the two to each other). */
 static enum fmt_entry_status scan_short(const unsigned char *p, size_t n,
                                         struct scan *s, char *msg, size_t msgsz)
 {

@@ -1,11 +1,12 @@
 /*
  * Hostile input at the walker (issue 9), beyond the damaged archives,
- * encryption, links and limits of test_input.c: decompression bombs,
- * nesting far past the limit (archives and compression layers), a
- * million tiny entries, a multi-gigabyte entry streamed through a pipe,
- * and names that try to be paths, escape sequences or duplicates.  Every
- * input is generated here, the large ones on the fly into a pipe by a
- * writer process, so nothing big ever touches the disk.
+ * encryption, links and limits of test_input_damage.c and
+ * test_input_archive.c: decompression bombs, nesting far past the limit
+ * (archives and compression layers), a million tiny entries, a
+ * multi-gigabyte entry streamed through a pipe, and names that try to be
+ * paths, escape sequences or duplicates.  Every input is generated here,
+ * the large ones on the fly into a pipe by a writer process, so nothing
+ * big ever touches the disk.
  *
  * What is promised for each (docs/design.md, "What gcaudit guarantees for bad
  * input"): every entry gets exactly one row with a status and a reason,
