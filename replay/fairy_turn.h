@@ -54,16 +54,10 @@ int rp_fexplain_leap(const struct rp_fturn *t, int from, int to, char *why, size
 
 int rp_fexplain_illegal(const struct rp_fturn *t, rp_fmove m, enum rp_fillegal why);
 
-/* The turn's move m as played: with its wall where the turn places one.
- * Its legality (rp_flegal). */
+/* The turn's move m as played: with its wall where the turn places one. */
 static inline rp_fmove rp_fturn_walled(const struct rp_fturn *t, rp_fmove m)
 {
     return t->wall >= 0 && m.kind != RP_FM_PASS ? rp_fwith_wall(m, t->wall) : m;
-}
-
-static inline enum rp_fillegal rp_fturn_legal(const struct rp_fturn *t, rp_fmove m)
-{
-    return rp_flegal(t->p, rp_fturn_walled(t, m));
 }
 
 #endif
