@@ -651,8 +651,10 @@ static int take_wall(struct rp_fturn *t)
     char a[8];
     for (size_t i = 1; i + 1 < t->n; i++)
         if (is_wall(&t->c[i]))
-            return set(t->v, RP_EXTRA_COMPONENT, "the wall is placed last, after the move: \"%s\" comes before "
-                       "\"%s\"", t->c[i].text, c->text);
+            return set(t->v, RP_EXTRA_COMPONENT,
+                       is_wall(c) ? "a move places one wall: \"%s\" and \"%s\" are two"
+                                  : "the wall is placed last, after the move: \"%s\" comes before \"%s\"",
+                       t->c[i].text, c->text);
     if (t->n < 2 || !is_wall(c))
         return 1;
     int sq = rp_fsquare_parse(d, c->to);

@@ -159,6 +159,11 @@ Test(replay_fairy_walls, a_missing_or_misplaced_wall_is_explained)
                      "the wall cannot go on f7: a wall stands there");
     expect_violation("Game: Amazons\n\n1. Q d1-d5; *-f7; Q-d5\n", RP_EXTRA_COMPONENT,
                      "the wall is placed last, after the move: \"*-f7\" comes before \"Q-d5\"");
+    expect_violation("Game: Amazons\n\n1. Q d1-d5; *-f7; *-f8\n", RP_EXTRA_COMPONENT,
+                     "a move places one wall: \"*-f7\" and \"*-f8\" are two");
+    /* "dest" is the move's destination, as for a promotion. */
+    expect_violation("Game: Amazons\n\n1. Q d1-d5; *-dest\n", RP_ILLEGAL_MOVE,
+                     "the wall cannot go on d5: a piece stands there");
     expect_violation("Game: Amazons\n\n1. Q d1-d5; * d1-f7\n", RP_ILLEGAL_MOVE,
                      "a wall does not move in Game of the Amazons: each move places a new one (\"*-f7\")");
     expect_violation("Game: Duck Chess\n\n1. P e2-e4; *-e5\n1... p e7-e6; * e5-e5\n", RP_ILLEGAL_MOVE,
