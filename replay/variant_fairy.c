@@ -19,6 +19,7 @@
  * reached, the end not yet) is reported for a declared draw, as Chess's
  * threefold and fifty-move claims are (docs/rules.md "Orthodox Chess").
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -294,6 +295,16 @@ static void end(const void *state, enum rp_end_how how, struct rp_end *out)
 
 /* -------------------------------------------------------------- table */
 
+/* A registered definition: its table, and its start position read once
+ * from startFen, which a game without a FEN: header starts from a copy of
+ * (reading the FEN for every game was a hundredth of a definition's
+ * replay). */
+struct registered {
+    struct rp_fdef *def;
+    struct rp_variant table;
+    struct rp_fpos start;
+};
+
 static int setup(void *state, const struct rp_variant *self, const struct fmt_game *game, char *why,
                  size_t whysize)
 {
@@ -305,7 +316,10 @@ static int setup(void *state, const struct rp_variant *self, const struct fmt_ga
         if (strcasecmp(game->extra[i].key, "FEN") == 0)
             fen = game->extra[i].value;
     char reason[200];
-    if (rp_ffen_read_start(&g->pos, d, fen, reason, sizeof reason) != 0) {
+    if (fen == d->start_fen) {
+        const struct registered *r = (const void *)((const char *)self - offsetof(struct registered, table));
+        g->pos = r->start;
+    } else if (rp_ffen_read_start(&g->pos, d, fen, reason, sizeof reason) != 0) {
         snprintf(why, whysize, "the FEN: header does not fit %s: %s", d->short_title, reason);
         return 1;
     }
@@ -353,11 +367,6 @@ static void render(const void *state, char *buf, size_t size)
 
 /* ------------------------------------------------------- registration */
 
-struct registered {
-    struct rp_fdef *def;
-    struct rp_variant table;
-};
-
 static struct registered **list;
 static size_t nlist, caplist;
 static struct rp_name_table by_name; /* each section name: its last in list */
@@ -397,6 +406,11 @@ int rp_fairy_register(struct rp_fdef *d, char *why, size_t size)
         return RP_NO_MEMORY;
     }
     r->def = d;
+    /* rp_fdef_compile read startFen so already: it cannot fail here. */
+    if (rp_ffen_read_start(&r->start, d, d->start_fen, why, size) != 0) {
+        free(r);
+        return RP_MISUSE;
+    }
     r->table = (struct rp_variant){
         .name = d->name,
         .title = d->title,

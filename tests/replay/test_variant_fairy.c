@@ -13,6 +13,7 @@
 
 #include "formats/formats.h"
 #include "replay/replay.h"
+#include "replay/variant_fairy.h"
 #include "tests/support/definitions.h"
 #include "tests/support/support.h"
 
@@ -56,6 +57,36 @@ static void expect_last_fen(const char *text, const char *fen)
     cr_expect_eq(r.status, RP_STATUS_OK);
     cr_expect_str_eq(l.fen, fen);
     rp_report_release(&r);
+}
+
+/* A game without a FEN: header starts from a copy of the start position
+ * read once at registration (variant_fairy.c): for every shipped
+ * definition it is the position its startFen, given as a FEN: header, is
+ * read into. */
+Test(replay_variant_fairy, the_kept_start_position_is_the_one_read_from_the_fen)
+{
+    size_t n;
+    struct ts_def *defs = ts_defs_shipped(&n);
+    for (size_t i = 0; i < n; i++) {
+        const struct rp_fdef *d = rp_fairy_find(defs[i].name);
+        cr_assert_not_null(d, "%s", defs[i].name);
+        const char *game = defs[i].ngames ? defs[i].games[0] : defs[i].name;
+        char *plain = ts_fmt("Game: %s\n\n", game), *given = ts_fmt("Game: %s\nFEN: %s\n\n", game, d->start_fen);
+        struct rp_report r;
+        struct last a, b;
+        memset(&a, 0, sizeof a);
+        memset(&b, 0, sizeof b);
+        ts_replay_text(plain, &r, keep_last, &a);
+        rp_report_release(&r);
+        ts_replay_text(given, &r, keep_last, &b);
+        rp_report_release(&r);
+        cr_expect(a.fen[0], "%s: no start position", defs[i].name);
+        cr_expect_str_eq(a.fen, b.fen, "%s", defs[i].name);
+        cr_expect_str_eq(a.diagram, b.diagram, "%s", defs[i].name);
+        free(plain);
+        free(given);
+    }
+    free(defs);
 }
 
 Test(replay_variant_fairy, fen_header_sets_the_start)
