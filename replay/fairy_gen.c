@@ -637,6 +637,53 @@ static void gen_from(const struct rp_fpos *p, int from, int only, struct rp_fmov
         rp_fgen_leaps(p, from, only, out);
 }
 
+/* rp_fplain_move: did an atom reach the square asked for? */
+struct reach {
+    int to, hit;
+};
+
+static void reach_target(void *ctx, int to, int capture)
+{
+    struct reach *r = ctx;
+    (void)capture;
+    r->hit |= to == r->to;
+}
+
+int rp_fplain_move(const struct rp_fpos *p, int from, int to, rp_fmove *out)
+{
+    const struct rp_fdef *d = p->def;
+    rp_fpiece pc = p->b[from];
+    int us = p->side;
+    if (!rp_fp_real(pc) || rp_fp_colour(pc) != us || from == to)
+        return 0;
+    int t = rp_fp_type(pc);
+    const struct rp_ftype *ty = &d->types[t];
+    /* Whatever else gen_from adds for the piece: a pawn's or a pawn-like
+     * piece's moves, a promotion or demotion, a gating, Cambodian leaps,
+     * castling (the piece on a castling square with its right). */
+    if (t == d->pawn || (d->pawn_like[us] >> t & 1) || ty->promoted >= 0 ||
+        (d->piece_demotion && p->unpromoted[from]) || d->seirawan_gating || d->cambodian_moves ||
+        !allowed(d, us, t, to))
+        return 0;
+    if (d->castling)
+        for (int idx = 0; idx < 4; idx++)
+            if ((p->castle_rights >> idx & 1) && p->castle_king[idx] == from)
+                return 0;
+    int dx = rp_ffile(to) - rp_ffile(from), dy = rp_frank(to) - rp_frank(from);
+    if (us)
+        dx = -dx, dy = -dy;
+    struct reach r = {to, 0};
+    for (uint64_t w = ty->towards[rp_fdir_class(dx, dy)]; w && !r.hit; w &= w - 1) {
+        const struct rp_fatom *a = &ty->atoms[__builtin_ctzll(w)];
+        if (on_line_d(a, dx, dy))
+            atom_targets(p, t, us, from, a, to, reach_target, &r);
+    }
+    if (!r.hit)
+        return 0;
+    *out = rp_fmove_of(from, to, RP_FM_NORMAL);
+    return 1;
+}
+
 void rp_fgen_from(const struct rp_fpos *p, int from, struct rp_fmovelist *out)
 {
     gen_from(p, from, -1, out);

@@ -161,6 +161,12 @@ void rp_fgen_from(const struct rp_fpos *p, int from, struct rp_fmovelist *out);
  * `to` are among those it adds, with castlings and the pawn's moves). */
 void rp_fgen_from_to(const struct rp_fpos *p, int from, int to, struct rp_fmovelist *out);
 int rp_fgives_check(const struct rp_fpos *p, rp_fmove m);
+/* The usual written move, found without generating the piece's moves:
+ * 1 with *out when the piece of the side to move on `from` reaches `to`
+ * by a plain move and by nothing else rp_fgen_from_to would list there
+ * (no promotion, castling, gating or pawn's move is possible for it);
+ * 0 when it does not, or when only the generator can say. */
+int rp_fplain_move(const struct rp_fpos *p, int from, int to, rp_fmove *out);
 /* The squares a `type` piece of `colour` on `from` moves to without
  * capturing, on p's board: the reference's moves_bb (its moves but the
  * initial ones), which an Amazon's arrow flies along. */

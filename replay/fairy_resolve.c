@@ -463,6 +463,16 @@ static int resolve_move(const struct rp_fturn *t, rp_fmove *out)
         snprintf(at, sizeof at, "on %s", c->from);
         return rp_check_piece_words(&w, p->side, c->label, at, t->v);
     }
+    /* The usual turn: a plain move written alone, found without the
+     * generator (what it would list, and the verdict below). */
+    rp_fmove plain;
+    if (t->n == 1 && !t->d->walling_rule && rp_fplain_move(p, from, to, &plain)) {
+        enum rp_fillegal why = rp_flegal(p, plain);
+        if (why != RP_FL_OK)
+            return rp_fexplain_illegal(t, plain, why);
+        *out = plain;
+        return 1;
+    }
     struct rp_fmovelist all, cand;
     gen_to(t, from, to, &all, &cand);
     if (cand.n == 0) {
