@@ -2,7 +2,8 @@
 # The whole test suite: a separate build with AddressSanitizer and
 # UndefinedBehaviorSanitizer (build-asan/), then every Criterion suite
 # through ctest, then analyze -j under ThreadSanitizer (build-tsan/),
-# then each libFuzzer harness for a bounded time (clang, build-fuzz/;
+# then the profile-guided Release build (build-pgo/) held to the plain
+# one, then each libFuzzer harness for a bounded time (clang, build-fuzz/;
 # GC_FUZZ_SECONDS, default 12).  Installs the Debian packages
 # first if any is missing.
 set -eu
@@ -34,7 +35,12 @@ nice -n 19 sh -c 'cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DGC_TSAN=ON
 tsan_build=$!
 nice -n 19 tests/fuzz/run-fuzzers.sh --build-only >build-fuzz/build.log 2>&1 &
 fuzz_build=$!
-bg_pids="$tsan_build $fuzz_build"
+# The profile-guided Release build setup.sh makes (bench/pgo-build.sh),
+# held to the plain build below.
+mkdir -p build-pgo
+nice -n 19 bench/pgo-build.sh build-pgo -DGC_TESTS=OFF >build-pgo/build.log 2>&1 &
+pgo_build=$!
+bg_pids="$tsan_build $fuzz_build $pgo_build"
 
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DGC_SANITIZE=ON \
       -DCMAKE_C_FLAGS_DEBUG="-g1 -O1" >/dev/null
@@ -70,6 +76,34 @@ else
     grep -A40 ThreadSanitizer build-tsan/tsan.log | head -80
 fi
 
+# The profile-guided build against the plain one (this suite's, with the
+# sanitizers): every report and message the same bytes (bench/compare.sh)
+# on the samples, the shared vectors and a generated set of games the
+# training never saw (seed 3; the training's is 7).
+pgo_built=0
+wait "$pgo_build" || pgo_built=$?
+pgo_ok=0 pgo_failed=1
+if [ "$pgo_built" -ne 0 ]; then
+    status=1
+    echo "pgo: the profile-guided build FAILED (exit $pgo_built); the end of build-pgo/build.log:"
+    tail -n 40 build-pgo/build.log
+else
+    check_set=build-pgo/check-set
+    if [ ! -f "$check_set/counts.txt" ]; then
+        mkdir -p "$check_set"
+        build-pgo/gcaudit-bench-gen --chess 1500 --variants 300 --seed 3 \
+            --vectors tests/fixtures/oracle --out "$check_set" >/dev/null
+    fi
+    if bench/compare.sh build-asan/gcaudit build-pgo/gcaudit "$check_set" >build-pgo/compare.log 2>&1; then
+        pgo_ok=1 pgo_failed=0
+        echo "pgo: the profile-guided build's reports are the plain build's: Done"
+    else
+        status=1
+        echo "pgo: the profile-guided build's reports DIFFER from the plain build's:"
+        cat build-pgo/compare.log
+    fi
+fi
+
 # The fuzzers run even when a suite failed: their findings are news too.
 # Their build is done by now (if it failed, run-fuzzers.sh says so again).
 wait "$fuzz_build" || true
@@ -82,6 +116,6 @@ suites=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' build-asan/ctest.log
 suites_failed=$(sed -n 's/.* \([0-9]*\) tests failed out of.*/\1/p' build-asan/ctest.log)
 fuzz_ok=$(grep -c '^fuzz: .*: Done' build-asan/fuzz.log || true)
 fuzz_failed=$(grep -c '^fuzz: .* FAILED' build-asan/fuzz.log || true)
-[ "$status" -eq 0 ] || [ "$((${suites_failed:-0} + fuzz_failed + tsan_failed))" -gt 0 ] || suites_failed=1
-echo "tests: $((${suites:-0} - ${suites_failed:-0} + fuzz_ok + tsan_ok)) passed, $((${suites_failed:-0} + fuzz_failed + tsan_failed)) failed"
+[ "$status" -eq 0 ] || [ "$((${suites_failed:-0} + fuzz_failed + tsan_failed + pgo_failed))" -gt 0 ] || suites_failed=1
+echo "tests: $((${suites:-0} - ${suites_failed:-0} + fuzz_ok + tsan_ok + pgo_ok)) passed, $((${suites_failed:-0} + fuzz_failed + tsan_failed + pgo_failed)) failed"
 exit "$status"

@@ -2,7 +2,8 @@
 # Every report of two builds, byte for byte (docs/performance.md: a speed
 # change must leave every report the same bytes).  Runs both binaries on
 # the sample archives (with the workbook, the PGN and every viewer page),
-# on the sample archives given twice (every game a copy), and on a bench
+# on the sample archives given twice (every game a copy), on the shared
+# vectors (tests/fixtures/oracle), and on a bench
 # set when one is there (-j 1 and -j 2), then compares the report folders
 # with diff -r and the standard error of each pair of runs.  The list of
 # a folder's files (gcaudit-files.txt) is compared without its first line
@@ -76,6 +77,7 @@ run samples -j 1 --viewer all --xlsx @OUT@/stats.xlsx --pgn @OUT@/games.pgn $sam
 run samples-twice -j 2 $samples $samples
 # shellcheck disable=SC2086
 run samples-keep -j 1 --keep-duplicates $samples $samples
+run vectors -j 2 tests/fixtures/oracle
 if [ -f "$set_dir/chess.tar.gz" ]; then
     run bench-j1 -j 1 "$set_dir/chess.tar.gz" "$set_dir/variants.tar.gz"
     run bench-j2 -j 2 "$set_dir/chess.tar.gz" "$set_dir/variants.tar.gz"

@@ -80,7 +80,7 @@ static void text_add(struct text *t, const char *fmt, ...)
         va_list ap;
         va_start(ap, fmt);
         size_t room = t->cap - t->len;
-        int n = vsnprintf(t->s ? t->s + t->len : NULL, room, fmt, ap);
+        int n = vsnprintf(t->s ? t->s + t->len : NULL, t->s ? room : 0, fmt, ap);
         va_end(ap);
         if (n < 0)
             exit(3);

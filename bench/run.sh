@@ -9,7 +9,9 @@
 #     discarded), both as a filter (-o /dev/null) and checking only (-r);
 #   - gcaudit analyze and pgn-extract on 10,000 Chess games of about 128
 #     plies (bench/gen.c --plies 118-134), one thread;
-#   - gcaudit analyze on the Chess archive with one thread (compressed and
+#   - gcaudit analyze, the profile-guided build setup.sh makes
+#     (bench/pgo-build.sh; the plain Release build beside it on two sets),
+#     on the Chess archive with one thread (compressed and
 #     as a plain tar, and with Chess replayed by the general engine of the
 #     defined variants), and on all the archives (Chess and the four other
 #     variants) with -j 1 and with -j N, N the number of cores.
@@ -44,8 +46,12 @@ done
 PGN_EXTRACT=/usr/games/pgn-extract
 [ -x "$PGN_EXTRACT" ] || PGN_EXTRACT=pgn-extract
 
-cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DGC_TESTS=OFF >/dev/null
-cmake --build build-bench -j"$jobs" --target gcaudit gcaudit-bench-gen >/dev/null
+# The build measured is the one setup.sh makes, profile-guided
+# (bench/pgo-build.sh); a plain Release build beside it gives the
+# profile's share.
+bench/pgo-build.sh build-bench -DGC_TESTS=OFF >/dev/null
+cmake -S . -B build-bench-plain -DCMAKE_BUILD_TYPE=Release -DGC_TESTS=OFF >/dev/null
+cmake --build build-bench-plain -j"$jobs" --target gcaudit >/dev/null
 gcaudit=build-bench/gcaudit
 
 if [ ! -f "$data/counts.txt" ]; then
@@ -101,6 +107,8 @@ measure pgn-extract-r "$PGN_EXTRACT" -r -s "$data/chess.pgn"
 measure chess-j1 "$gcaudit" analyze -q -j 1 "$data/chess.tar.gz" -o "$work/chess-j1"
 measure long-pgn-extract "$PGN_EXTRACT" -s -o /dev/null "$long/chess.pgn"
 measure long-j1 "$gcaudit" analyze -q -j 1 "$long/chess.tar.gz" -o "$work/long-j1"
+measure chess-plain-j1 build-bench-plain/gcaudit analyze -q -j 1 "$data/chess.tar.gz" -o "$work/chess-plain-j1"
+measure long-plain-j1 build-bench-plain/gcaudit analyze -q -j 1 "$long/chess.tar.gz" -o "$work/long-plain-j1"
 measure chess-tar-j1 "$gcaudit" analyze -q -j 1 "$data/chess.tar" -o "$work/chess-tar-j1"
 # The same Chess games on the general engine of the defined variants: the
 # test suite's Chess definition, made to answer to "Game: Chess".
@@ -166,9 +174,11 @@ END {
     row("pgn-extract", "pgn-extract -o /dev/null (Chess)", pgn_games, chess_turns, 0)
     row("pgn-extract-r", "pgn-extract -r (Chess)", pgn_games, chess_turns, 0)
     row("chess-j1", "gcaudit -j 1 (Chess, .tar.gz)", chess_games, chess_turns, size_chess)
+    row("chess-plain-j1", "  the same, plain build (no profile)", chess_games, chess_turns, size_chess)
     row("chess-tar-j1", "gcaudit -j 1 (Chess, .tar)", chess_games, chess_turns, 0)
     row("long-pgn-extract", "pgn-extract (10,000 of ~128 plies)", 10000, long_turns, 0)
     row("long-j1", "gcaudit -j 1 (10,000 of ~128 plies)", 10000, long_turns, size_long)
+    row("long-plain-j1", "  the same, plain build (no profile)", 10000, long_turns, size_long)
     row("chess-def-j1", "gcaudit -j 1 (Chess as a definition)", chess_games, chess_turns, size_chess)
     row("chess-jN", "gcaudit -j " jobs " (Chess, .tar.gz)", chess_games, chess_turns, size_chess)
     row("floor-all", "gzip -dc (all)", all_games, all_turns, size_all)
@@ -183,6 +193,9 @@ END {
     printf "  one thread vs pgn-extract -r (checks only, its faster mode), games/s:\n"
     printf "    .tar.gz                                     %5.2fx\n", (chess_games / secs["chess-j1"]) / (pgn_games / secs["pgn-extract-r"])
     printf "    .tar (plain text, as pgn-extract reads)     %5.2fx\n", (chess_games / secs["chess-tar-j1"]) / (pgn_games / secs["pgn-extract-r"])
+    printf "  the profile-guided build vs the plain one (bench/pgo-build.sh), time:\n"
+    printf "    100,000 Chess games, .tar.gz                 %5.2fx\n", secs["chess-j1"] / secs["chess-plain-j1"]
+    printf "    10,000 games of ~128 plies                   %5.2fx\n", secs["long-j1"] / secs["long-plain-j1"]
     printf "  Chess as a definition vs the built-in Chess, games/s (one thread):\n"
     printf "    .tar.gz                                     %5.2fx  [>= 0.5]\n", secs["chess-j1"] / secs["chess-def-j1"]
     printf "  -j %d vs -j 1 (all)                           %5.2fx  [near %d]\n", jobs, secs["all-j1"] / secs["all-jN"], jobs

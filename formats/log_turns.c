@@ -505,6 +505,9 @@ static inline enum line_kind moves_line(struct fmt_game *g, const char *s,
         *eol = line_end(s, end);
         return LINE_OTHER;
     }
+    /* Set whenever has_next is, but gcc cannot always see it (it warns
+     * in a build with a profile, bench/pgo-build.sh). */
+    pm.next = m;
     for (; plain;) {
         /* two calls, so that the usual move's is compiled for its sizes */
         if (usual_move_at(m.e, &pm)) {
