@@ -91,7 +91,7 @@ else
     check_set=build-pgo/check-set
     if [ ! -f "$check_set/counts.txt" ]; then
         mkdir -p "$check_set"
-        build-pgo/gcaudit-bench-gen --chess 1500 --variants 300 --seed 3 \
+        build-pgo/gcaudit-bench-gen --chess 600 --variants 200 --seed 3 \
             --vectors tests/fixtures/oracle --out "$check_set" >/dev/null
     fi
     if bench/compare.sh build-asan/gcaudit build-pgo/gcaudit "$check_set" >build-pgo/compare.log 2>&1; then
