@@ -53,8 +53,9 @@ fi
 [ "${1:-}" != "--deps-only" ] || exit 0
 
 # Release, optimised with a profile of a training run (bench/pgo-build.sh:
-# about a tenth less CPU; a plain `cmake -S . -B DIR` build works too).
-bench/pgo-build.sh build
+# about a sixth less CPU; a plain `cmake -S . -B DIR` build works too; the
+# tests have their own builds, run-tests.sh).
+bench/pgo-build.sh build -DGC_TESTS=OFF
 
 echo
 echo "setup: ./build/gcaudit analyze sample-data/*.tar.gz -o sample-report"
