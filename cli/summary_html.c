@@ -111,7 +111,7 @@ static const char *grouped(struct row *row, int col)
     if (row->c[col].kind == ST_CELL_TEXT || row->c[col].kind == ST_CELL_EMPTY)
         return t;
     char in[NUM_SIZE];
-    snprintf(in, sizeof in, "%s", t);
+    fmt_copy_text(in, sizeof in, t);
     const char *p = in;
     char *o = row->num[col];
     size_t left = NUM_SIZE - 1;

@@ -31,6 +31,14 @@ static int is_c1(const unsigned char *p, size_t step)
     return step == 2 && p[0] == 0xC2 && p[1] < 0xA0;
 }
 
+size_t fmt_copy_text(char *dst, size_t size, const char *src)
+{
+    size_t n = strnlen(src, size - 1);
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+    return n;
+}
+
 size_t fmt_printable_span(const char *s, size_t len)
 {
     const unsigned char *p = (const unsigned char *)s;

@@ -300,6 +300,12 @@ void fmt_normalise_game_name(const char *in, char *out, size_t outsz);
 
 /* ------------------------------------------------------ text for people */
 
+/* src into dst (size bytes, at least 1), cut to fit as snprintf's "%s"
+ * would cut it, without snprintf's formatting (a copy made per game or
+ * per report cell, where that was most of its cost).  Returns the bytes
+ * copied, the terminator not counted. */
+size_t fmt_copy_text(char *dst, size_t size, const char *src);
+
 /* How many bytes at the start of s (len bytes) can be shown as they are in
  * a report or on a terminal: UTF-8 holding no control character (C0 other
  * than tab, DEL, C1) and no invalid sequence.  len when all of them. */

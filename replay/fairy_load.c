@@ -77,8 +77,12 @@ static char *trim(char *s)
 
 static void note_section(struct reader *r, const char *line)
 {
+    /* Most lines are keys: only a section's line is copied. */
+    const char *first = line + strspn(line, " \t");
+    if (first[0] != '[')
+        return;
     char buf[MAX_LINE];
-    snprintf(buf, sizeof buf, "%s", line);
+    fmt_copy_text(buf, sizeof buf, first);
     char *s = trim(buf);
     if (s[0] != '[')
         return;
@@ -107,9 +111,9 @@ static void note_section(struct reader *r, const char *line)
     char *colon = strchr(s + 1, ':');
     if (colon) {
         *colon = '\0';
-        snprintf(sec->parent, sizeof sec->parent, "%s", trim(colon + 1));
+        fmt_copy_text(sec->parent, sizeof sec->parent, trim(colon + 1));
     }
-    snprintf(sec->name, sizeof sec->name, "%s", trim(s + 1));
+    fmt_copy_text(sec->name, sizeof sec->name, trim(s + 1));
 }
 
 /* fgets for inih, counting lines and noting sections.  A line longer
@@ -178,7 +182,7 @@ static int on_key(void *user, const char *section, const char *name, const char 
     }
     struct rp_fkv *kv = &sec->kv[sec->nkv];
     memset(kv, 0, sizeof *kv);
-    snprintf(kv->key, sizeof kv->key, "%s", name);
+    fmt_copy_text(kv->key, sizeof kv->key, name);
     kv->value = strdup(value);
     if (!kv->value) {
         r->oom = 1;

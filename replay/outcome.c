@@ -123,7 +123,7 @@ static void by_rule(const struct rp_run *run, const struct source *s, size_t n,
 {
     r->result = run->rule.result;
     r->termination = run->rule.termination;
-    snprintf(r->detail, sizeof r->detail, "%s", run->rule.detail);
+    fmt_copy_text(r->detail, sizeof r->detail, run->rule.detail);
     if (msg[0] || !n)
         return;
     char buf[RP_TERM_NAME_MAX];
@@ -149,7 +149,7 @@ static void by_rule_undecided(const struct rp_run *run, const struct source *s, 
     if (declared == RP_RESULT_WHITE || declared == RP_RESULT_BLACK) {
         r->result = declared;
         r->termination = declared_termination(s, n);
-        snprintf(r->detail, sizeof r->detail, "%s", run->rule.detail);
+        fmt_copy_text(r->detail, sizeof r->detail, run->rule.detail);
         return;
     }
     by_rule(run, s, n, r, msg, size, 0);
@@ -225,9 +225,9 @@ int rp_outcome(const struct fmt_game *g, const struct rp_run *run, const void *s
         }
     }
     if (end.detail[0])
-        snprintf(r->detail, sizeof r->detail, "%s", end.detail);
+        fmt_copy_text(r->detail, sizeof r->detail, end.detail);
     char name[RP_TERM_NAME_MAX];
-    snprintf(r->termination_name, sizeof r->termination_name, "%s", rp_term_name(r->termination, name));
+    fmt_copy_text(r->termination_name, sizeof r->termination_name, rp_term_name(r->termination, name));
     set_persons(r);
     charge_persons(r);
     if (msg[0])

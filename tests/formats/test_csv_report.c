@@ -345,3 +345,18 @@ Test(formats_csv, an_io_buffer_holds_writes_until_full_or_closed)
     cr_expect_eq(size_on_disk(path), 8192);
     free(path);
 }
+
+Test(formats_text, copy_text_cuts_as_snprintf_does)
+{
+    const char *in[] = {"", "a", "abcdefg", "abcdefgh", "abcdefghi", "é-ü"};
+    for (size_t size = 1; size <= 10; size++)
+        for (size_t i = 0; i < sizeof in / sizeof in[0]; i++) {
+            char got[16], want[16];
+            memset(got, 'x', sizeof got);
+            memset(want, 'x', sizeof want);
+            size_t n = fmt_copy_text(got, size, in[i]);
+            snprintf(want, size, "%s", in[i]);
+            cr_assert_eq(memcmp(got, want, sizeof got), 0, "size %zu, \"%s\"", size, in[i]);
+            cr_assert_eq(n, strlen(want));
+        }
+}
