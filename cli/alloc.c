@@ -119,3 +119,15 @@ void cli_alloc_fail_end(void)
 {
     armed = 0;
 }
+
+int cli_alloc_pause(void)
+{
+    int was = armed;
+    armed = 0;
+    return was;
+}
+
+void cli_alloc_resume(int was)
+{
+    armed = was;
+}

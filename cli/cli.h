@@ -103,6 +103,23 @@ CLI_MUST_CHECK int cli_definitions_add_or_stop(struct cli_definitions *d, const 
 CLI_MUST_CHECK int cli_definitions_load_or_stop(const struct cli_definitions *d, const char *command,
                                                 int digest);
 
+/* cli_definitions_load_or_stop, but the folder gcaudit ships (found
+ * beside the binary, not named by GCAUDIT_DEFINITIONS), when no file of
+ * d's follows it, is loaded only when a game first names one of its
+ * variants (rp_defs_defer_dir): a run of the built-in variants alone
+ * never compiles the hundred definitions (some 13 ms, docs/performance.md).
+ * Its files are read for their names now: one that cannot be read stops
+ * the run now; a definition that does not load (the shipped ones all
+ * do: the tests load them) stops it at the end of the walk
+ * (cli_definitions_deferred_or_stop). */
+CLI_MUST_CHECK int cli_definitions_defer_or_stop(const struct cli_definitions *d, const char *command,
+                                                 int digest);
+
+/* Once the replay threads are done: CLI_CONTINUE, or, when the deferred
+ * folder was loaded and a definition failed, the error said as
+ * cli_definitions_load_or_stop says it, and CLI_EXIT_USAGE. */
+CLI_MUST_CHECK int cli_definitions_deferred_or_stop(const char *command);
+
 /* The SHA-256 of what cli_definitions_load_or_stop loaded with digest,
  * as hex: of each file's length and SHA-256 in the order loaded (the
  * shipped folder's in byte order of their names, then the --variants
@@ -450,6 +467,12 @@ void cli_alloc_test_setup(void);
  * cli_alloc_fail_end.  Nothing when the hook is unset. */
 void cli_alloc_fail_in(const char *source, const char *entry);
 void cli_alloc_fail_end(void);
+
+/* Work of the whole run done by the thread of an entry (loading the
+ * shipped definitions a game asked for) is none of the entry's: the hook
+ * is paused around it.  Returns what cli_alloc_resume puts back. */
+int cli_alloc_pause(void);
+void cli_alloc_resume(int was);
 
 /* ------------------------------- the files of a run (report_set.c) */
 

@@ -294,10 +294,11 @@ static int start_or_stop(int argc, char **argv, struct analyze *A)
      * so a handler set later would have lost it). */
     cli_interrupt_install();
     int rc = cli_analyze_parse_or_stop(argc, argv, &A->o);
-    /* Before any input is read: a bad definition stops the run (exit 2),
-     * and the replay threads only ever read the registry. */
+    /* Before any input is read: a bad definition of --variants stops the
+     * run (exit 2); the shipped ones load when a game needs them (a bad
+     * one stops the run at the end of the walk, walked_or_stop). */
     if (rc == CLI_CONTINUE)
-        rc = cli_definitions_load_or_stop(&A->o.defs, "analyze", A->o.nshards != 0);
+        rc = cli_definitions_defer_or_stop(&A->o.defs, "analyze", A->o.nshards != 0);
     if (rc == CLI_CONTINUE && cli_interrupted())
         rc = interrupted_before_run(A);
     if (rc == CLI_CONTINUE) {
@@ -332,6 +333,15 @@ static int walked_or_stop(struct analyze *A, int stopped)
         cli_analyze_abort_reports(A);
         cli_error("interrupted: no reports were written in '%s'", A->o.outdir);
         return 128 + cli_interrupted();
+    }
+    int defs = cli_definitions_deferred_or_stop("analyze");
+    if (defs != CLI_CONTINUE) {
+        /* A shipped definition a game needed did not load: as if it had
+         * stopped the run before it began. */
+        cli_analyze_abort_reports(A);
+        cli_error("analyze: a variant definition failed to load: no reports were written in '%s'",
+                  A->o.outdir);
+        return defs;
     }
     if (stopped)
         A->failed = 1;   /* a report cut short must not look complete */

@@ -36,6 +36,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "replay/fairy_def.h"
 #include "replay/variant_fairy.h"
@@ -484,9 +485,12 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-enum rp_rc rp_defs_load_dir(const char *dir, struct rp_def_error *err)
+/* A folder's definition files (*.ini, not hidden), sorted by name, so
+ * that a definition may inherit from one of a file whose name sorts
+ * first, whatever order the folder lists them in.  RP_DONE with *names
+ * (each and the array freed by free_names), or an error in *err. */
+static int list_folder(const char *dir, char ***names_out, size_t *n_out, struct rp_def_error *err)
 {
-    memset(err, 0, sizeof *err);
     DIR *dp = opendir(dir);
     if (!dp)
         return error_at(err, dir, 0, NULL, "cannot open the folder: %s", strerror(errno));
@@ -513,19 +517,115 @@ enum rp_rc rp_defs_load_dir(const char *dir, struct rp_def_error *err)
         n++;
     }
     closedir(dp);
-    rp_registry_hold(1);
-    /* Sorted, so that a definition may inherit from one of a file whose
-     * name sorts first, whatever order the folder lists them in. */
     if (n)
         qsort(names, n, sizeof *names, by_name);
+    *names_out = names;
+    *n_out = n;
+    return status;
+}
+
+static void free_names(char **names, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+}
+
+enum rp_rc rp_defs_load_dir(const char *dir, struct rp_def_error *err)
+{
+    memset(err, 0, sizeof *err);
+    char **names;
+    size_t n;
+    int status = list_folder(dir, &names, &n, err);
+    rp_registry_hold(1);
     for (size_t i = 0; i < n && status == RP_DONE; i++) {
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         status = rp_defs_load_file(path, err);
     }
     rp_registry_hold(0);
-    for (size_t i = 0; i < n; i++)
-        free(names[i]);
-    free(names);
+    free_names(names, n);
+    return status;
+}
+
+/* ------------------------------------------------ a folder deferred */
+
+struct claims {
+    char **name;
+    size_t n, cap;
+};
+
+static int claim(struct claims *c, const char *name, size_t len)
+{
+    if (c->n == c->cap) {
+        size_t cap = c->cap ? 2 * c->cap : 64;
+        char **grown = realloc(c->name, cap * sizeof *grown);
+        if (!grown)
+            return -1;
+        c->name = grown;
+        c->cap = cap;
+    }
+    if (!(c->name[c->n] = strndup(name, len)))
+        return -1;
+    c->n++;
+    return 0;
+}
+
+/* The Game: names the sections of a definition file may claim, read from
+ * its lines without loading it: every section's name and every item of
+ * every gcGames line, in any case, '=' or ':'.  More than the sections
+ * claim (a section claims its gcGames, or its name when it has none),
+ * never fewer, which is all rp_registry_defer asks.  0, or -1. */
+static int file_claims(const char *path, struct claims *c)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    char *line = NULL;
+    size_t cap = 0;
+    int rc = 0;
+    while (rc == 0 && getline(&line, &cap, f) >= 0) {
+        const char *s = line + strspn(line, " \t");
+        if (s[0] == '[') {
+            rc = claim(c, s + 1, strcspn(s + 1, "]:\r\n"));
+            continue;
+        }
+        if (strncasecmp(s, "gcGames", 7) != 0)
+            continue;
+        s += 7 + strspn(s + 7, " \t");
+        if (*s != '=' && *s != ':')
+            continue;
+        for (s++; rc == 0 && *s && *s != '\r' && *s != '\n'; s += *s == ',') {
+            size_t len = strcspn(s, ",\r\n");
+            rc = claim(c, s, len);
+            s += len;
+        }
+    }
+    if (ferror(f))
+        rc = -1;
+    free(line);
+    fclose(f);
+    return rc;
+}
+
+enum rp_rc rp_defs_defer_dir(const char *dir, void (*load)(void), struct rp_def_error *err)
+{
+    memset(err, 0, sizeof *err);
+    char **names;
+    size_t n;
+    int status = list_folder(dir, &names, &n, err);
+    struct claims c = {0};
+    for (size_t i = 0; i < n && status == RP_DONE; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        if (file_claims(path, &c) != 0)
+            status = error_at(err, path, 0, NULL, "cannot read: %s", strerror(errno ? errno : ENOMEM));
+    }
+    free_names(names, n);
+    if (status == RP_DONE && rp_registry_defer((const char *const *)c.name, c.n, load) != 0)
+        status = error_at(err, dir, 0, NULL, "out of memory");
+    for (size_t i = 0; i < c.n; i++)
+        free(c.name[i]);
+    free(c.name);
     return status;
 }

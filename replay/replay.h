@@ -361,8 +361,19 @@ RP_MUST_CHECK enum rp_rc rp_registry_add(const struct rp_variant *v, char *why, 
  * definitions so takes time linear in n, not quadratic. */
 void rp_registry_hold(int on);
 
-/* Back to the built-in variants alone, freeing what registration took. */
+/* Back to the built-in variants alone, freeing what registration took
+ * (a deferred registration is dropped unrun). */
 void rp_registry_reset(void);
+
+/* Register later what load registers (with rp_registry_add), whose
+ * variants claim at most the Game: names given (more is harmless):
+ * rp_variant_for_game runs load when it is asked one of those names,
+ * rp_variant_count (so any listing) runs it first; until then the
+ * registry answers as it would with them registered.  load runs once, on
+ * whichever thread asks first, while every other lookup waits.  Call
+ * like rp_registry_add, before the replay threads start; an earlier
+ * deferred registration runs first.  0, or -1 when out of memory. */
+RP_MUST_CHECK int rp_registry_defer(const char *const *names, size_t n, void (*load)(void));
 
 /* ------------------------------------------------- defined variants */
 
@@ -401,6 +412,15 @@ void rp_defs_builtin_dir(const char *dir);
 
 /* Every *.ini file of a folder, in the order of their names. */
 RP_MUST_CHECK enum rp_rc rp_defs_load_dir(const char *dir, struct rp_def_error *err);
+
+/* rp_defs_load_dir put off (rp_registry_defer): the folder's files are
+ * only listed and scanned for the Game: names they may claim (every
+ * section's name and gcGames item), and load, which must load the folder
+ * (rp_defs_load_dir) and keep its error, runs when a game names one of
+ * those or a listing is asked for.  A file that cannot be read is an
+ * error now.  Call like rp_defs_load_dir. */
+RP_MUST_CHECK enum rp_rc rp_defs_defer_dir(const char *dir, void (*load)(void),
+                                           struct rp_def_error *err);
 
 /* Forget every defined variant (the registry is reset too). */
 void rp_defs_reset(void);

@@ -11,8 +11,12 @@
  * Threads: the registry starts as a static table (no initialisation to
  * race on) and changes only by rp_registry_add and rp_registry_reset,
  * which the command calls on its one thread before the replay threads
- * start; from then on every thread only reads it.
+ * start; from then on every thread only reads it.  The one exception is
+ * a deferred registration (rp_registry_defer): until it has run, every
+ * lookup takes `defer_lock`, and the one that needs it runs it there.
  */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,10 +46,89 @@ static struct entry *grown;
 static size_t nlisted = NBUILTIN, capacity;
 static unsigned long next_seq = NBUILTIN;
 
-size_t rp_variant_count(void) { return nlisted; }
+/* A deferred registration (rp_registry_defer): the Game: names it will
+ * claim, sorted, and what registers them.  `deferring` is set while it
+ * waits; it is cleared (release) only once `load` has returned, so a
+ * lookup that reads it clear (acquire) sees the whole registry. */
+static pthread_mutex_t defer_lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_int deferring;
+static char **deferred_names;
+static size_t ndeferred;
+static void (*deferred_load)(void);
+static _Thread_local int loading; /* on the thread running deferred_load */
+
+static void drop_deferred(void)
+{
+    for (size_t i = 0; i < ndeferred; i++)
+        free(deferred_names[i]);
+    free(deferred_names);
+    deferred_names = NULL;
+    ndeferred = 0;
+    deferred_load = NULL;
+}
+
+static int by_text(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The deferred registration, run once; defer_lock held. */
+static void run_deferred(void)
+{
+    if (!atomic_load_explicit(&deferring, memory_order_relaxed))
+        return;
+    void (*load)(void) = deferred_load;
+    drop_deferred();
+    loading = 1;
+    load();
+    loading = 0;
+    atomic_store_explicit(&deferring, 0, memory_order_release);
+}
+
+/* Every variant registered: the deferred ones too (but while they are
+ * being registered, on the thread that registers them). */
+static void undefer(void)
+{
+    if (!atomic_load_explicit(&deferring, memory_order_acquire) || loading)
+        return;
+    pthread_mutex_lock(&defer_lock);
+    run_deferred();
+    pthread_mutex_unlock(&defer_lock);
+}
+
+int rp_registry_defer(const char *const *names, size_t n, void (*load)(void))
+{
+    char **copy = malloc((n ? n : 1) * sizeof *copy);
+    if (!copy)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        char key[128];
+        fmt_normalise_game_name(names[i], key, sizeof key);
+        if (!(copy[i] = strdup(key))) {
+            while (i--)
+                free(copy[i]);
+            free(copy);
+            return -1;
+        }
+    }
+    qsort(copy, n, sizeof *copy, by_text);
+    undefer(); /* one waits at a time: an earlier one first */
+    deferred_names = copy;
+    ndeferred = n;
+    deferred_load = load;
+    atomic_store_explicit(&deferring, 1, memory_order_release);
+    return 0;
+}
+
+size_t rp_variant_count(void)
+{
+    undefer();
+    return nlisted;
+}
 
 const struct rp_variant *rp_variant_at(size_t i)
 {
+    undefer();
     return i < nlisted ? listing[i].v : NULL;
 }
 
@@ -124,7 +207,7 @@ static void index_names(void)
     nnames = kept;
 }
 
-const struct rp_variant *rp_variant_for_game_scan(const char *game_name)
+static const struct rp_variant *scan(const char *game_name)
 {
     char key[128];
     if (!game_name)
@@ -138,10 +221,16 @@ const struct rp_variant *rp_variant_for_game_scan(const char *game_name)
     return best ? best->v : NULL;
 }
 
-const struct rp_variant *rp_variant_for_game(const char *game_name)
+const struct rp_variant *rp_variant_for_game_scan(const char *game_name)
+{
+    undefer();
+    return scan(game_name);
+}
+
+static const struct rp_variant *lookup(const char *game_name)
 {
     if (!names || !game_name)
-        return rp_variant_for_game_scan(game_name);
+        return scan(game_name);
     char key[128];
     fmt_normalise_game_name(game_name, key, sizeof key);
     size_t lo = 0, hi = nnames;
@@ -156,6 +245,30 @@ const struct rp_variant *rp_variant_for_game(const char *game_name)
             lo = mid + 1;
     }
     return NULL;
+}
+
+/* Is game_name one a deferred registration will claim? */
+static int deferred_claims(const char *game_name)
+{
+    char key[128];
+    fmt_normalise_game_name(game_name, key, sizeof key);
+    const char *k = key;
+    return bsearch(&k, deferred_names, ndeferred, sizeof *deferred_names, by_text) != NULL;
+}
+
+const struct rp_variant *rp_variant_for_game(const char *game_name)
+{
+    if (!atomic_load_explicit(&deferring, memory_order_acquire) || loading)
+        return lookup(game_name);
+    /* A name the deferred variants do not claim is answered as it would
+     * be with them registered: by the variants registered already. */
+    pthread_mutex_lock(&defer_lock);
+    if (game_name && atomic_load_explicit(&deferring, memory_order_relaxed) &&
+        deferred_claims(game_name))
+        run_deferred();
+    const struct rp_variant *v = lookup(game_name);
+    pthread_mutex_unlock(&defer_lock);
+    return v;
 }
 
 /* What a table lacks of what every variant has, or NULL. */
@@ -182,6 +295,7 @@ static const char *missing_part(const struct rp_variant *v)
 
 enum rp_rc rp_registry_add(const struct rp_variant *v, char *why, size_t whysize)
 {
+    undefer(); /* registered in the order asked: a deferred registration first */
     const char *lacks = missing_part(v);
     if (lacks) {
         snprintf(why, whysize, "variant '%s' has no %s", v->name ? v->name : "", lacks);
@@ -227,6 +341,8 @@ void rp_registry_hold(int on)
 
 void rp_registry_reset(void)
 {
+    drop_deferred();
+    atomic_store_explicit(&deferring, 0, memory_order_relaxed);
     free(names);
     names = NULL;
     nnames = 0;

@@ -333,3 +333,52 @@ Test(cli_definitions, variant_selects_a_defined_variant_by_key_or_game_name)
         free(cmd);
     }
 }
+
+/* A folder of the user's (GCAUDIT_DEFINITIONS) is loaded as a whole
+ * before any game is read, whatever the games need: a bad definition in
+ * it stops every run (the folder gcaudit ships is compiled on first need
+ * instead, replay/test_variants.c and docs/defined-variants.md). */
+static void folder_with(const char *name, const char *text)
+{
+    char *dir = ts_fmt("%s/defs", ts_scratch);
+    char *mk = ts_fmt("mkdir -p '%s'", dir);
+    cr_assert_eq(ts_run(mk), 0);
+    char *path = ts_fmt("%s/%s", dir, name);
+    cr_assert_eq(ts_write_file(path, text, strlen(text)), 0);
+    cr_assert_eq(setenv("GCAUDIT_DEFINITIONS", dir, 1), 0);
+    free(path);
+    free(mk);
+    free(dir);
+}
+
+Test(cli_definitions, a_bad_definition_in_a_folder_of_ones_own_stops_every_run)
+{
+    folder_with("bad.ini", "[bad]\ngcGames = Bad Chess\nking = k\ncastling = maybe\n");
+    write_in_dir("chess.log", "Game: Chess\n\n1. P e2-e4\n");
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze chess.log -q -o out"), 2);
+    char *err = ts_slurp(ts_scratch, "stderr.txt");
+    char *want = ts_fmt("gcaudit: analyze: %s/defs/bad.ini:4: castling: [bad] \"maybe\" is not a bool (true or false)\n",
+                        ts_scratch);
+    cr_expect_str_eq(err, want);
+    free(want);
+    free(err);
+    char *test = ts_fmt("test -e '%s/out'", ts_scratch);
+    cr_expect_neq(ts_run(test), 0, "an output folder was made");
+    free(test);
+    unsetenv("GCAUDIT_DEFINITIONS");
+}
+
+/* A definition of the folder that claims a built-in's Game: name has it:
+ * it is registered after the built-ins. */
+Test(cli_definitions, a_folder_definition_claiming_a_builtin_name_has_it)
+{
+    folder_with("mine.ini", "[mine]\ngcGames = Chess\npawn = p\nknight = n\nbishop = b\nrook = r\n"
+                            "queen = q\nking = k\n"
+                            "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
+    write_in_dir("chess.log", "Game: Chess\n\n1. P e2-e4\n");
+    cr_expect_eq(ts_gcaudit(ts_scratch, "analyze chess.log -q -o out"), 0);
+    char *games = ts_slurp(ts_scratch, "out/games.csv");
+    cr_expect(strstr(games, ",mine,") != NULL, "%s", games);
+    free(games);
+    unsetenv("GCAUDIT_DEFINITIONS");
+}

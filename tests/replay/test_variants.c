@@ -7,9 +7,11 @@
  * own, so a registration never leaks into another test.
  */
 #include <criterion/criterion.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "replay/replay.h"
 #include "replay/variants.h"
@@ -415,4 +417,160 @@ Test(replay_variants, a_table_without_a_required_slot_is_misuse)
     cr_expect_eq(rp_registry_add(&broken, why, sizeof why), RP_MISUSE);
     cr_expect_str_eq(why, "variant 'countdown' has no Game: name");
     cr_expect_eq(rp_variant_count(), 5);
+}
+
+/* A deferred registration (rp_registry_defer): run only when a name it
+ * claims is asked for, or the listing is read; meanwhile every answer is
+ * the one it would be with its variants registered. */
+static struct rp_variant deferred_a, deferred_b;
+static int deferred_runs;
+
+static void register_deferred(void)
+{
+    deferred_runs++;
+    add(&deferred_a);
+    add(&deferred_b);
+}
+
+static void defer_two(void)
+{
+    static const char *const a_names[] = {"countdown", "chess", NULL};
+    static const char *const b_names[] = {"othergame", NULL}; /* normalised, as registered */
+    deferred_a = fake;
+    deferred_a.game_names = a_names;
+    deferred_b = fake;
+    deferred_b.name = "other";
+    deferred_b.game_names = b_names;
+    deferred_runs = 0;
+    /* more names than the two claim: harmless */
+    static const char *const claimed[] = {"Count-Down", "Chess", "Other Game", "unused"};
+    cr_assert_eq(rp_registry_defer(claimed, 4, register_deferred), 0);
+}
+
+Test(replay_variants, a_deferred_registration_runs_when_a_name_it_claims_is_asked)
+{
+    defer_two();
+    cr_expect_eq(rp_variant_for_game("Extinction Chess"), &rp_variant_extinction);
+    cr_expect_null(rp_variant_for_game("Nothing"));
+    cr_expect_null(rp_variant_for_game(NULL));
+    cr_expect_eq(deferred_runs, 0, "no name of theirs asked");
+    /* A built-in's name they claim is theirs, as it would be registered. */
+    cr_expect_eq(rp_variant_for_game("chess"), &deferred_a);
+    cr_expect_eq(deferred_runs, 1);
+    cr_expect_eq(rp_variant_for_game("Other Game"), &deferred_b);
+    cr_expect_eq(rp_variant_for_game("unused"), NULL);
+    cr_expect_eq(rp_variant_count(), 7);
+    cr_expect_eq(deferred_runs, 1, "run once");
+    rp_registry_reset();
+}
+
+Test(replay_variants, the_listing_runs_a_deferred_registration_first)
+{
+    defer_two();
+    cr_expect_eq(rp_variant_count(), 7);
+    cr_expect_eq(rp_variant_at(5), &deferred_a);
+    cr_expect_eq(deferred_runs, 1);
+    rp_registry_reset();
+    defer_two();
+    cr_expect_eq(rp_variant_at(6), &deferred_b, "rp_variant_at alone runs it too");
+    rp_registry_reset();
+}
+
+Test(replay_variants, a_variant_added_after_a_deferred_registration_comes_after_it)
+{
+    defer_two();
+    static const char *const mine[] = {"chess", NULL};
+    struct rp_variant late = fake;
+    late.name = "late";
+    late.game_names = mine;
+    add(&late);
+    cr_expect_eq(deferred_runs, 1, "the deferred one ran before the later one was added");
+    cr_expect_eq(rp_variant_for_game("Chess"), &late, "the later one has the name");
+    rp_registry_reset();
+}
+
+Test(replay_variants, a_reset_drops_a_deferred_registration_unrun)
+{
+    defer_two();
+    rp_registry_reset();
+    cr_expect_eq(rp_variant_for_game("Chess"), &rp_variant_chess);
+    cr_expect_eq(rp_variant_count(), 5);
+    cr_expect_eq(deferred_runs, 0);
+}
+
+static void *ask_chess(void *arg)
+{
+    for (int i = 0; i < 200; i++)
+        if (rp_variant_for_game(i % 2 ? "Chess" : "Extinction Chess") == NULL)
+            *(int *)arg = 1;
+    return NULL;
+}
+
+/* Threads asking at once: one runs it, the others wait for it, every
+ * answer whole. */
+Test(replay_variants, threads_asking_at_once_run_a_deferred_registration_once)
+{
+    defer_two();
+    pthread_t t[4];
+    int missed[4] = {0};
+    for (int i = 0; i < 4; i++)
+        cr_assert_eq(pthread_create(&t[i], NULL, ask_chess, &missed[i]), 0);
+    for (int i = 0; i < 4; i++) {
+        pthread_join(t[i], NULL);
+        cr_expect_eq(missed[i], 0);
+    }
+    cr_expect_eq(deferred_runs, 1);
+    cr_expect_eq(rp_variant_for_game("Chess"), &deferred_a);
+    rp_registry_reset();
+}
+
+/* rp_defs_defer_dir: the folder's files are scanned for the names they
+ * may claim; the caller's loader runs when one of them is asked for. */
+static char defer_folder[64];
+static int defer_loads, defer_rc;
+static struct rp_def_error defer_err;
+
+static void load_folder(void)
+{
+    defer_loads++;
+    defer_rc = rp_defs_load_dir(defer_folder, &defer_err);
+}
+
+Test(replay_variants, a_deferred_folder_loads_when_a_name_of_its_is_asked)
+{
+    snprintf(defer_folder, sizeof defer_folder, "/tmp/gcaudit-defer-XXXXXX");
+    cr_assert_not_null(mkdtemp(defer_folder));
+    char *bad = ts_fmt("%s/bad.ini", defer_folder), *good = ts_fmt("%s/a.ini", defer_folder);
+    /* a's section names no game: it claims its own name; bad's, two */
+    const char *a = "[pawns-only]\npawn = p\nking = k\nstartFen = 4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1\n";
+    const char *b = "[bad]\n  gcgames : Bad Chess, Worse Chess\nking = k\ncastling = maybe\n";
+    cr_assert_eq(ts_write_file(good, a, strlen(a)), 0);
+    cr_assert_eq(ts_write_file(bad, b, strlen(b)), 0);
+    struct rp_def_error e;
+    rp_defs_builtin_dir("");
+    defer_loads = 0;
+    cr_assert_eq(rp_defs_defer_dir(defer_folder, load_folder, &e), RP_DONE, "%s", e.message);
+    cr_expect_eq(rp_variant_for_game("Chess"), &rp_variant_chess);
+    cr_expect_null(rp_variant_for_game("Nothing Here"));
+    cr_expect_eq(defer_loads, 0, "no name of the folder's asked");
+    cr_expect_null(rp_variant_for_game("Worse-Chess"), "bad.ini does not load");
+    cr_expect_eq(defer_loads, 1);
+    cr_expect_neq(defer_rc, RP_DONE);
+    cr_expect_str_eq(defer_err.file, bad);
+    /* the scan took the names of a line the loader refuses: more, not fewer */
+    cr_expect_eq(defer_err.line, 2);
+    cr_expect_str_eq(defer_err.message, "[bad] unknown key \"gcgames\"");
+    cr_expect_not_null(rp_variant_for_game("pawns only"), "a.ini, read first, loaded");
+    rp_defs_reset();
+    rp_defs_builtin_dir("");
+    defer_loads = 0;
+    cr_assert_eq(rp_defs_defer_dir(defer_folder, load_folder, &e), RP_DONE, "%s", e.message);
+    cr_expect_not_null(rp_variant_for_game("Pawns Only"), "%s", defer_err.message);
+    cr_expect_eq(defer_loads, 1, "a's name alone loads the folder");
+    rp_defs_reset();
+    unlink(bad);
+    unlink(good);
+    rmdir(defer_folder);
+    free(bad);
+    free(good);
 }
