@@ -21,6 +21,7 @@ jobs=$(nproc)
 train=$out/pgo-train
 prof=$out/pgo-profile
 
+echo "pgo-build: an instrumented gcaudit in $train, trained on games of its own (a minute or two)"
 cmake -S . -B "$train" -DCMAKE_BUILD_TYPE=Release -DGC_TESTS=OFF \
     -DGC_PGO=generate -DGC_PGO_DIR="$prof" >/dev/null
 cmake --build "$train" -j"$jobs" --target gcaudit gcaudit-bench-gen >/dev/null
@@ -48,6 +49,7 @@ trained -j 1 -o "$train/report-3" --viewer all --xlsx "$train/report-3.xlsx" \
     --pgn "$train/report-3.pgn" tests/fixtures/oracle sample-data/*.tar.gz
 date -u >"$prof/trained"
 
+echo "pgo-build: $out/gcaudit, optimised with what the training counted"
 # With link-time optimisation too: with the profile, inlining across
 # files pays (about 6% less CPU, docs/performance.md); without it, little.
 cmake -S . -B "$out" -DCMAKE_BUILD_TYPE=Release -DGC_PGO=use -DGC_PGO_DIR="$prof" \
