@@ -336,7 +336,8 @@ enum rp_rc {
  * The registry: the built-in variants, in listing order (variants.c),
  * then those registered at run time.  Registration is single-threaded and
  * done before any game is read; afterwards the registry is only read, by
- * every replay thread at once.
+ * every replay thread at once, but for a registration deferred until a
+ * game needs it (rp_registry_defer), which runs under a lock.
  */
 size_t rp_variant_count(void);
 
