@@ -176,9 +176,26 @@ static void solve_newton(const struct fit *F, double rel, double *d, double *tmp
     }
 }
 
+/* On x86-64, clear the upper halves of the vector registers if the CPU
+ * has them.  Code of a library built for AVX (ISA-L's inflate on the
+ * walking thread, for one) may return with them dirty, and every call of
+ * the fit's SSE code into libm's exp (built with FMA, VEX-encoded) then
+ * pays the state transition: with -j 2 an exp took 556 to 669 cycles in
+ * place of 54 to 58, about half a second of CPU on the bench set's
+ * 2.6 million (docs/performance.md).  vzeroupper keeps the lower halves,
+ * where SSE code holds its values, so no value of the caller changes. */
+static void clean_vector_uppers(void)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (__builtin_cpu_supports("avx"))
+        __asm__ volatile("vzeroupper");
+#endif
+}
+
 /* x: ratings minus the centre.  0 converged, 1 diverged. */
 static int maximise(struct fit *F, double *x, double *d, double *trial, double *tmp)
 {
+    clean_vector_uppers();
     size_t n = F->nv;
     double f = log_posterior(F, x), g0 = 0;
     for (int it = 0; it < NEWTON_MAX; it++) {
