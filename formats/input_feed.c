@@ -56,6 +56,11 @@
 #include <isa-l/igzip_lib.h>
 #include <zlib.h>
 
+/* What one inflate call fills: ISA-L keeps its 32 KiB window by copying
+ * the last 32 KiB it made at the end of every call, so the larger the
+ * block the less of the output is copied twice (at 64 KiB, half of it;
+ * 1.3% of the instructions of the 128-ply bench set, 0.5% at 256 KiB). */
+#define FEED_OUT (256 * 1024)
 #define GZIP_HEADER 10   /* the fixed part: magic, method, flags, time, xfl, os */
 
 enum feed_mode {
@@ -234,7 +239,7 @@ static int start(struct fmt_feed *f)
         f->mode = FEED_PLAIN;
         return 0;
     }
-    if (!(f->out = malloc(FMT_INPUT_BLOCK)))
+    if (!(f->out = malloc(FEED_OUT)))
         return fail(f, "out of memory");
     /* 16 + MAX_WBITS: a gzip wrapper, header and trailer checked by zlib. */
     if (inflateInit2(&f->z, 16 + MAX_WBITS) != Z_OK)
@@ -336,7 +341,7 @@ static int zlib_takes_over(struct fmt_feed *f)
             return damaged(f, "gzip decompression failed: ISA-L and zlib disagree");
     }
     f->z.next_out = f->member_out;
-    f->z.avail_out = (uInt)(f->out + FMT_INPUT_BLOCK - f->member_out);
+    f->z.avail_out = (uInt)(f->out + FEED_OUT - f->member_out);
     return 0;
 }
 
@@ -420,7 +425,7 @@ static ptrdiff_t inflate_block(struct fmt_feed *f, const void **buf)
         return 0;
     }
     f->z.next_out = f->out;
-    f->z.avail_out = FMT_INPUT_BLOCK;
+    f->z.avail_out = FEED_OUT;
     int failed = f->isal ? isal_fill(f) : 0;
     while (!failed && f->z.avail_out > 0 && f->mode == FEED_INFLATE) {
         int ret = zlib_step(f);
@@ -436,7 +441,7 @@ static ptrdiff_t inflate_block(struct fmt_feed *f, const void **buf)
                 f->mode = FEED_END;
         }
     }
-    size_t made = FMT_INPUT_BLOCK - f->z.avail_out;
+    size_t made = FEED_OUT - f->z.avail_out;
     if (failed && f->mode == FEED_DAMAGED)
         failed = 0;
     if (failed && made == 0)
