@@ -90,6 +90,7 @@ static uint64_t mix(uint64_t z)
 #define FP_TURN (1ULL << 63)       /* the first component of a turn */
 #define FP_PACKED (1ULL << 62)     /* both squares in the one word that follows */
 #define FP_EMPTY_TURN (1ULL << 61) /* a turn without components: nothing follows */
+#define FP_SHORT (1ULL << 60)      /* squares of at most three bytes, in this word */
 
 int cli_game_fingerprint(const struct fmt_game *g, const char *variant, uint64_t fp[2])
 {
@@ -110,7 +111,9 @@ int cli_game_fingerprint(const struct fmt_game *g, const char *variant, uint64_t
              * The parser zero-fills the fields, so each is hashed as
              * whole words: this runs for every ply of every game, and
              * two squares of at most four bytes each (nearly all) share
-             * one word, the turn's start a flag: two words a ply. */
+             * one word, the turn's start a flag: two words a ply, or
+             * one when both squares have at most three bytes (all of
+             * Chess's) and the component no label. */
             const struct fmt_component *c = &t->comps[k];
             uint64_t first = k == 0 ? FP_TURN : 0;
             if (c->kind == FMT_COMP_BAD) {
@@ -124,6 +127,10 @@ int cli_game_fingerprint(const struct fmt_game *g, const char *variant, uint64_t
             memcpy(&to, c->to, sizeof c->to < 8 ? sizeof c->to : 8);
             if (c->kind == FMT_COMP_PLACE)
                 memcpy(&label, c->label, sizeof c->label < 4 ? sizeof c->label : 4);
+            if (!label && (from | to) >> 24 == 0) {
+                hash_word(&h, first | FP_SHORT | (uint64_t)c->kind << 48 | to << 24 | from);
+                continue;
+            }
             first |= (uint64_t)c->kind << 32 | label;
             if ((from | to) >> 32 == 0) {
                 hash_word(&h, first | FP_PACKED);

@@ -559,6 +559,12 @@ Test(duplicates_fingerprint, what_the_moves_are_decides)
     cr_expect(!same_game("1. e2-e4\n", "1. e2-e5\n"));
     cr_expect(!same_game("1. a10000-b2\n", "1. a10001-b2\n"));
     cr_expect(!same_game("1. b2-a10000\n", "1. b2-a10001\n"));
+    /* Squares of three bytes (one word a ply) against four (two). */
+    cr_expect(same_game("1. a100-b2\n", "1. a100 - b2\n"));
+    cr_expect(!same_game("1. a10-b2\n", "1. a11-b2\n"));
+    cr_expect(!same_game("1. b2-a10\n", "1. b2-a11\n"));
+    cr_expect(!same_game("1. a1-a100\n", "1. a1-a1000\n"));
+    cr_expect(!same_game("1. a100-a1\n", "1. a1000-a1\n"));
     /* The same components cut into turns otherwise: one turn of two, two
      * turns of one, an empty component (ignored) in between. */
     cr_expect(!same_game("1. e2-e4; e7-e5\n", "1. e2-e4 1... e7-e5\n"));
