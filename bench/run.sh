@@ -24,6 +24,14 @@
 #
 # GC_BENCH_SEED (default 1) picks other games; GC_BENCH_REPEAT (default 1)
 # runs each command that many times and keeps the fastest.
+#
+# Last, issue 28's targets as the issue defines them: each pair of
+# commands run in turn, A B A B, GC_BENCH_PAIRS times (default 7), and
+# the median of the pairs' ratios of CPU time (user + sys of the whole
+# process; of wall time for -j N against -j 1), with its range: a
+# neighbour's load on a shared machine then falls on both sides alike,
+# where the fastest of separate runs rewards whichever ran when it was
+# quiet.
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -31,6 +39,7 @@ chess=${1:-100000}
 variants=$((chess / 10))
 seed=${GC_BENCH_SEED:-1}
 repeat=${GC_BENCH_REPEAT:-1}
+pairs=${GC_BENCH_PAIRS:-7}
 jobs=$(nproc)
 data=bench/out/n$chess-s$seed
 work=bench/out/work
@@ -136,8 +145,10 @@ count() {
         turns += substr(line, 1, index(line, ",") - 1); games++
     } END { printf "%d %d\n", games, turns }' "$1"
 }
+# shellcheck disable=SC2046 # two numbers, split on purpose
 set -- $(count "$work/chess-j1/games.csv")
 chess_games=$1 chess_turns=$2
+# shellcheck disable=SC2046
 set -- $(count "$work/all-j1/games.csv")
 all_games=$1 all_turns=$2
 pgn_games=$(grep -c '^\[Event ' "$data/chess.pgn")
@@ -204,3 +215,52 @@ END {
     printf "  -j %d vs the decompression floor (Chess)      %5.2fx\n", jobs, secs["chess-jN"] / secs["floor-chess"]
     printf "  igzip -dc vs gzip -dc (all)                   %5.2fx\n", secs["igzip-all"] / secs["floor-all"]
 }' "$work/times" | tee "bench/out/results-n$chess-s$seed.txt"
+
+# pair NAME "A" "B": the two commands (words split at spaces: the paths
+# here have none) in turn, $pairs times each, their times in
+# $work/NAME.pairs: wall, user and sys of A, then of B, a line a pair.
+pair() {
+    name=$1 a=$2 b=$3
+    : >"$work/$name.pairs"
+    i=0
+    while [ "$i" -lt "$pairs" ]; do
+        # shellcheck disable=SC2086
+        /usr/bin/time -f "%e %U %S" -o "$work/$name.a" $a >/dev/null 2>&1 || true
+        # shellcheck disable=SC2086
+        /usr/bin/time -f "%e %U %S" -o "$work/$name.b" $b >/dev/null 2>&1 || true
+        echo "$(tail -1 "$work/$name.a") $(tail -1 "$work/$name.b")" >>"$work/$name.pairs"
+        i=$((i + 1))
+    done
+}
+
+# ratio NAME cpu|wall: "median min max" of the pairs' ratios A/B.
+ratio() {
+    # shellcheck disable=SC2016 # awk's fields, not the shell's
+    case $2 in
+    cpu) expr='($5 + $6) > 0 ? ($2 + $3) / ($5 + $6) : 0' ;;
+    *) expr='$4 > 0 ? $1 / $4 : 0' ;;
+    esac
+    awk "{ print ($expr) }" "$work/$1.pairs" | sort -g |
+        awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+                                  printf "%.2fx (%.2f to %.2f)", m, v[1], v[NR] }'
+}
+
+echo
+echo "bench: issue 28's targets, $pairs pairs each (a few minutes)"
+pair t-chess "$PGN_EXTRACT -s -o /dev/null $data/chess.pgn" \
+    "$gcaudit analyze -q -j 1 -o $work/t-chess $data/chess.tar.gz"
+pair t-long "$PGN_EXTRACT -s -o /dev/null $long/chess.pgn" \
+    "$gcaudit analyze -q -j 1 -o $work/t-long $long/chess.tar.gz"
+pair t-tar "$gcaudit analyze -q -j 1 -o $work/t-gz $data/chess.tar.gz" \
+    "$gcaudit analyze -q -j 1 -o $work/t-tar $data/chess.tar"
+pair t-jobs "$gcaudit analyze -q -j 1 -o $work/t-j1 $data/chess.tar.gz $data/variants.tar.gz" \
+    "$gcaudit analyze -q -j $jobs -o $work/t-jN $data/chess.tar.gz $data/variants.tar.gz"
+{
+    echo "issue 28's targets, paired: A B A B, $pairs pairs, the median of the pairs' ratios (their range)"
+    echo "  one thread vs pgn-extract -s -o /dev/null, CPU, .tar.gz:"
+    echo "    100,000 Chess games                  $(ratio t-chess cpu)  [>= 7]"
+    echo "    10,000 games of ~128 plies           $(ratio t-long cpu)  [>= 7]"
+    echo "  .tar.gz vs .tar, CPU, one thread       $(ratio t-tar cpu)  [<= 1.15]"
+    echo "  -j $jobs vs -j 1 (all), wall               $(ratio t-jobs wall)  [>= 1.85 on a quiet machine]"
+    echo "  load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+} | tee -a "bench/out/results-n$chess-s$seed.txt"
