@@ -242,6 +242,8 @@ static int build_event(st_stats *s, size_t *cap, const struct st_epair_rec *p, s
     info->format = f;
     info->first = s->nsd;
     info->n = n;
+    info->ep_first = (size_t)(p - s->ep);
+    info->ep_n = np;
     info->review = 0;
     for (size_t k = 0; k < np; k++)
         info->review += review_of(&p[k]);
@@ -253,6 +255,7 @@ static int build_event(st_stats *s, size_t *cap, const struct st_epair_rec *p, s
         r->player = e[i].player;
         r->rank_player = e[i].rank_player;
         r->format = f;
+        r->ev = (uint32_t)(s->nev - 1);
         r->rank = ranks[i] = rank_at(e, i, ranks);
         r->rank_under[policy] = r->rank;
         r->half = e[i].half;
@@ -354,7 +357,10 @@ void st_event_encounter(const st_stats *s, size_t i, size_t j, struct st_encount
     int x_first = x->rank_player < y->rank_player;
     uint32_t ra = x_first ? x->rank_player : y->rank_player;
     uint32_t rb = x_first ? y->rank_player : x->rank_player;
-    size_t lo = 0, hi = s->nep;
+    /* Only the event's own pairs: a crosstable asks for every two of its
+     * players, tens of thousands of times in a large archive. */
+    const struct st_event_info *ev = &s->ev[x->ev];
+    size_t lo = ev->ep_first, hi = ev->ep_first + ev->ep_n;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         const struct st_epair_rec *p = &s->ep[mid];

@@ -258,6 +258,7 @@ struct st_standing {
     uint32_t event, player;      /* ids */
     uint32_t rank_event, rank_player; /* byte order of the names */
     enum st_format format;       /* the event's */
+    uint32_t ev;                 /* the event's place in st_stats.ev */
     uint64_t rank;               /* 1-based; equal for players tied on everything */
     uint64_t half, games, wins, draws, losses, not_scored;
     int64_t de_half, sb_quarter, bh_half, bhc1_half; /* ST_NA: not this format's */
@@ -269,6 +270,7 @@ struct st_event_info {
     uint32_t event;
     enum st_format format;
     size_t first, n;             /* its rows of standings */
+    size_t ep_first, ep_n;       /* its pairs in st_stats.ep (sorted by event first) */
     uint64_t review;             /* its games under review */
 };
 
