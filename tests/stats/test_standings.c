@@ -483,6 +483,43 @@ Test(stats_standings, encounters)
     st_stats_free(s);
 }
 
+/* The same two players in three events, each event its own pairs: an
+ * encounter is looked up among its event's pairs only, so each row of
+ * standings must find its own event's games, and rows of two events
+ * never meet. */
+Test(stats_standings, encounters_in_each_event_are_that_events)
+{
+    st_stats *s = st_stats_new();
+    game(s, "E1", "A", "B", W, OK, BN);
+    game(s, "E2", "A", "B", B, OK, BN);
+    game(s, "E2", "B", "A", D, OK, BN);
+    game(s, "E3", "C", "D", W, OK, BN);
+    game(s, "E3", "A", "C", D, OK, BN);
+    finish(s);
+    /* Rows by event, then rank: E1 A 1, B 0; E2 B 1.5, A 0.5;
+     * E3 C 1.5, A 0.5, D 0. */
+    cr_assert_eq(st_events(s), 3);
+    static const struct {
+        size_t i, j;
+        uint64_t games, half, paired;
+    } want[] = {
+        {0, 1, 1, 2, 1}, {1, 0, 1, 0, 1},                 /* E1: A beat B */
+        {2, 3, 2, 3, 2}, {3, 2, 2, 1, 2},                 /* E2: B 1.5 against A */
+        {4, 5, 1, 1, 1}, {4, 6, 1, 2, 1}, {5, 6, 0, 0, 0}, /* E3 */
+        {0, 3, 0, 0, 0}, {1, 2, 0, 0, 0}, {3, 5, 0, 0, 0}, /* across events */
+    };
+    for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
+        struct st_encounter e;
+        st_event_encounter(s, want[k].i, want[k].j, &e);
+        cr_expect(e.games == want[k].games && e.half == want[k].half &&
+                      e.paired == want[k].paired,
+                  "rows %zu-%zu: %llu games, %llu half points, %llu paired", want[k].i, want[k].j,
+                  (unsigned long long)e.games, (unsigned long long)e.half,
+                  (unsigned long long)e.paired);
+    }
+    st_stats_free(s);
+}
+
 /* The rows as text, every column. */
 static char *all_rows(const st_stats *s, enum st_table t)
 {
