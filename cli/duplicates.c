@@ -29,7 +29,15 @@
  *     fingerprint, so the copies found are those the table alone finds.
  *
  * The name of each entry holding a first copy goes to another temporary
- * file, read back only when a copy names it.  GCAUDIT_TEST_DUPS_SLOTS=N
+ * file, read back only when a copy names it.  That file is written and
+ * read with write(2) and pread(2) on its descriptor, not through stdio:
+ * a stdio stream both appended to and read from must seek before each
+ * read and again before the next write, and refills its whole buffer at
+ * every seek, so an archive of copies cost two lseeks and a 64 KiB read
+ * a copy (30,000 system calls and 650 MB copied for the 10,000 copies of
+ * bench/run.sh's set).  The names not yet written are kept in memory
+ * until there are 64 KiB of them, and a block read back is kept for the
+ * next copy: copies of games near one another read the file once.  GCAUDIT_TEST_DUPS_SLOTS=N
  * (a power of two, at least 16) makes the table N slots, so that tests
  * spill runs from a few games.
  */
@@ -186,15 +194,17 @@ struct cli_dups {
     size_t nruns;
     struct slot block[DUPS_BLOCK]; /* a block of a run read back */
     FILE *names;                  /* "SOURCE!ENTRY\0" of each entry holding a first copy:
-                                     on disk, read back only for a copy (cli_temp_file) */
-    char *iobuf;                  /* its buffer (fmt_io_buffer) */
-    int at_end;                   /* its position is at len: names are appended without a seek */
-    uint64_t len;                 /* bytes in it */
+                                     on disk, read back only for a copy (cli_temp_file;
+                                     used through its descriptor only) */
+    uint64_t len;                 /* bytes of names, on disk and in tail */
+    uint64_t written;             /* bytes of them on disk: the rest are tail's */
+    struct fmt_buf tail;          /* the last names, written once NAMES_TAIL bytes */
+    char *nblock;                 /* a block of the file read back, from nblock_at */
+    size_t nblock_len, nblock_cap;
+    uint64_t nblock_at;
     uint64_t last_seq;            /* the entry whose name was added last, and where */
     uint64_t last_at;
     int have_last;
-    char *name;                   /* a name read back (getdelim's buffer) */
-    size_t name_cap;
     char *text;                   /* the last answer of cli_dups_check */
     size_t text_cap;
     char why[CLI_TEMP_WHY];       /* why cli_dups_check returned -1 */
@@ -256,8 +266,8 @@ void cli_dups_free(cli_dups *d)
     free(d->run);
     if (d->names)
         fclose(d->names);
-    free(d->iobuf);
-    free(d->name);
+    fmt_buf_release(&d->tail);
+    free(d->nblock);
     free(d->text);
     free(d);
 }
@@ -412,50 +422,108 @@ static int runs_find(cli_dups *d, uint64_t fp0, uint32_t fp1, struct slot *out)
     return 0;
 }
 
+#define NAMES_TAIL FMT_IO_BUFFER  /* names kept in memory before they are written */
+#define NAMES_BLOCK 65536         /* bytes read back at once, at least */
+
+/* The tail of names out to the file.  0, or -1 with errno. */
+static int write_tail(cli_dups *d)
+{
+    int fd = fileno(d->names);
+    const char *p = d->tail.data;
+    size_t n = d->tail.len;
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            if (w == 0)
+                errno = EIO;
+            return -1;
+        }
+        p += w;
+        n -= (size_t)w;
+        d->written += (uint64_t)w;
+    }
+    d->tail.len = 0;
+    return 0;
+}
+
 /* Where this entry's name is in the names file, added once per entry;
- * -1 when the file cannot be written. */
+ * -1 when the file cannot be made or written. */
 static int64_t name_of(cli_dups *d, uint64_t seq, const char *source, const char *entry)
 {
     if (d->have_last && d->last_seq == seq)
         return (int64_t)d->last_at;
-    if (!d->names) {
-        if (!(d->names = cli_temp_file()))
-            return names_failed(d, "make");
-        d->iobuf = fmt_io_buffer(d->names);
-        d->at_end = 1;
-    }
-    /* Back to the end only after a name was read back: a seek on a stdio
-     * stream writes out its buffer, and this runs once a distinct game. */
-    if (!d->at_end) {
-        if (fseeko(d->names, (off_t)d->len, SEEK_SET) != 0)
-            return names_failed(d, "write");
-        d->at_end = 1;
-    }
+    if (!d->names && !(d->names = cli_temp_file()))
+        return names_failed(d, "make");
     size_t ls = strlen(source), le = strlen(entry);
-    if (fwrite(source, 1, ls, d->names) != ls ||
-        (le && (fputc('!', d->names) == EOF || fwrite(entry, 1, le, d->names) != le)) ||
-        fputc('\0', d->names) == EOF) {
-        d->at_end = 0;            /* part of a name may be out: seek back before the next */
-        return names_failed(d, "write");
+    if ((le ? fmt_buf_add(&d->tail, source, ls) != FMT_OK ||
+                  fmt_buf_add(&d->tail, "!", 1) != FMT_OK ||
+                  fmt_buf_add(&d->tail, entry, le + 1) != FMT_OK
+            : fmt_buf_add(&d->tail, source, ls + 1) != FMT_OK)) {
+        /* Out of memory, part of the name in the tail: drop that part. */
+        d->tail.len = (size_t)(d->len - d->written);
+        errno = ENOMEM;
+        return -1;
     }
     d->last_at = d->len;
     d->last_seq = seq;
     d->have_last = 1;
     d->len += ls + (le ? 1 + le : 0) + 1;
+    /* Written whole: a name never spans the file and the tail. */
+    if (d->tail.len >= NAMES_TAIL && write_tail(d) != 0)
+        return names_failed(d, "write");
     return (int64_t)d->last_at;
+}
+
+/* The name at `at` of the file, in the block read back: read again, from
+ * at's 4 KiB boundary, when it does not hold all of that name.  NULL with
+ * errno (ENOMEM, or what the file met, noted). */
+static const char *name_on_disk(cli_dups *d, uint64_t at)
+{
+    if (d->nblock_len && at >= d->nblock_at && at < d->nblock_at + d->nblock_len &&
+        memchr(d->nblock + (at - d->nblock_at), '\0', (size_t)(d->nblock_at + d->nblock_len - at)))
+        return d->nblock + (at - d->nblock_at);
+    uint64_t from = at & ~(uint64_t)4095;
+    d->nblock_len = 0;
+    /* A name longer than the block: twice the block, until it holds it. */
+    for (size_t want = (size_t)(at - from) + NAMES_BLOCK;; want *= 2) {
+        if (d->nblock_cap < want) {
+            char *b = realloc(d->nblock, want);
+            if (!b)
+                return NULL;
+            d->nblock = b, d->nblock_cap = want;
+        }
+        d->nblock_at = from;
+        ssize_t r = 0;
+        for (d->nblock_len = 0; d->nblock_len < d->nblock_cap;) {
+            r = pread(fileno(d->names), d->nblock + d->nblock_len, d->nblock_cap - d->nblock_len,
+                      (off_t)(from + d->nblock_len));
+            if (r < 0 && errno == EINTR)
+                continue;
+            if (r <= 0)
+                break;
+            d->nblock_len += (size_t)r;
+        }
+        if (r >= 0 && at < from + d->nblock_len &&
+            memchr(d->nblock + (at - from), '\0', (size_t)(from + d->nblock_len - at)))
+            return d->nblock + (at - from);
+        if (r < 0 || d->nblock_len < d->nblock_cap) {   /* unreadable, or ends inside the name */
+            if (r == 0)
+                errno = EIO;
+            d->nblock_len = 0;
+            names_failed(d, "read back");
+            return NULL;
+        }
+    }
 }
 
 /* The name at `at` in the names file, or NULL. */
 static const char *name_at(cli_dups *d, uint64_t at)
 {
-    d->at_end = 0;
-    if (fflush(d->names) != 0 || fseeko(d->names, (off_t)at, SEEK_SET) != 0 ||
-        getdelim(&d->name, &d->name_cap, '\0', d->names) < 1) {
-        if (errno != ENOMEM)
-            names_failed(d, "read back");
-        return NULL;
-    }
-    return d->name;
+    if (at >= d->written)
+        return d->tail.data + (at - d->written);
+    return name_on_disk(d, at);
 }
 
 /* *first naming the first copy, s. */

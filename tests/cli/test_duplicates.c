@@ -484,6 +484,49 @@ Test(duplicates_table, a_fingerprint_differing_in_its_last_bits_is_another_game)
     cli_dups_free(d);
 }
 
+/* The names file keeps its last 64 KiB in memory and reads back blocks of
+ * 64 KiB: names of every length, from one byte to four blocks, each
+ * named again by a copy of it at once and by copies in an order that
+ * jumps about the file (a name across a block's end, one beyond the
+ * block read last, one still in memory, one longer than any block so
+ * far), come back whole. */
+Test(duplicates_table, names_of_any_length_read_back_whole)
+{
+    enum { N = 64 };
+    static const size_t lengths[] = {1, 7, 4095, 4096, 4097, 30000, 65535, 65536,
+                                     65537, 70000, 131072, 262145, 12, 3};
+    char *names[N];
+    cli_dups *d = cli_dups_new();
+    cr_assert_not_null(d);
+    const char *first;
+    uint64_t fp[2], seq = 0;
+    for (unsigned i = 0; i < N; i++) {
+        size_t len = lengths[i % (sizeof lengths / sizeof *lengths)] + i;
+        names[i] = malloc(len + 1);
+        cr_assert_not_null(names[i]);
+        for (size_t k = 0; k < len; k++)
+            names[i][k] = (char)('a' + (i + k) % 26);
+        names[i][len] = '\0';
+        test_fp(i, fp);
+        cr_assert_eq(cli_dups_check(d, fp, seq++, names[i], "", 1, &first), 0, "game %u is new", i);
+        cr_assert_eq(cli_dups_check(d, fp, seq++, "copy", "", 1, &first), 1, "copy of %u", i);
+        cr_assert_eq(strlen(first), strlen(names[i]) + strlen(", game 1"), "name %u", i);
+        cr_assert(strncmp(first, names[i], strlen(names[i])) == 0, "name %u", i);
+    }
+    /* In order first (a name begins in the block read for the one before
+     * it and ends beyond it), then jumping about. */
+    for (unsigned j = 0; j < 5 * N; j++) {
+        unsigned i = j < N ? j : (j * 37 + j / N) % N;
+        test_fp(i, fp);
+        cr_assert_eq(cli_dups_check(d, fp, seq++, "copy", "", 1, &first), 1, "copy of %u", i);
+        cr_assert_eq(strlen(first), strlen(names[i]) + strlen(", game 1"), "name %u", i);
+        cr_assert(strncmp(first, names[i], strlen(names[i])) == 0, "name %u", i);
+    }
+    for (unsigned i = 0; i < N; i++)
+        free(names[i]);
+    cli_dups_free(d);
+}
+
 /* The command with its table made small (GCAUDIT_TEST_DUPS_SLOTS): every
  * report the same bytes as with the table of its usual size, on 300
  * distinct games given twice (each game of the second copy a copy). */
