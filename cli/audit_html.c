@@ -641,6 +641,7 @@ static int copies_table(FILE *f, FILE *cf, const struct audit_counts *n, int rc)
  * temporary files, the viewer's pages in their temporary folder. */
 struct cli_audit_pass {
     FILE *ef, *gf, *mf, *rf, *cf;
+    char *iobuf[5];               /* their buffers (fmt_io_buffer) */
     cli_viewer_out *vo;
     unsigned long long nentries;
     struct audit_counts n;
@@ -662,8 +663,11 @@ cli_audit_pass *cli_audit_pass_run(const struct cli_html_run *run, const char *d
         return p;
     }
     /* Written by this thread alone, locked once (summary_html.c says
-     * why), then read by the page's thread. */
+     * why), then read by the page's thread; through buffers of
+     * FMT_IO_BUFFER bytes, not the 4 KiB of stdio's own. */
     FILE *files[] = {p->ef, p->gf, p->mf, p->rf, p->cf};
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++)
+        p->iobuf[i] = fmt_io_buffer(files[i]);
     for (size_t i = 0; i < sizeof files / sizeof *files; i++)
         flockfile(files[i]);
     p->rc = fill_tables(p->ef, p->gf, p->mf, p->rf, p->cf, &p->vo, run, dir, &p->nentries, &p->n,
@@ -681,9 +685,11 @@ void cli_audit_pass_free(cli_audit_pass *p)
     int dropped = p->vo ? cli_viewer_finish(p->vo, 0) : 0;
     (void)dropped;
     FILE *files[] = {p->ef, p->gf, p->mf, p->rf, p->cf};
-    for (size_t i = 0; i < sizeof files / sizeof *files; i++)
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
         if (files[i])
             fclose(files[i]);
+        free(p->iobuf[i]);
+    }
     free(p);
 }
 

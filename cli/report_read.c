@@ -19,6 +19,7 @@
 
 struct cli_rows {
     FILE *games, *violations, *viewer;
+    char *iobuf[3];                /* their buffers (open_report) */
     char *gline, *vline, *xline;   /* the current game's lines */
     size_t gcap, vcap, xcap;
     char **vlines;                 /* one violation row's line each */
@@ -44,11 +45,16 @@ static ssize_t read_line(FILE *f, char **line, size_t *cap, int first)
     return n;
 }
 
-static FILE *open_report(const char *path, char *err, size_t errsize)
+/* The report at path, read through a buffer of FMT_IO_BUFFER bytes
+ * (*iobuf, freed after fclose): stdio's own, the file system's 4 KiB
+ * block, read games.csv back in 6,000 system calls for 100,000 games. */
+static FILE *open_report(const char *path, char **iobuf, char *err, size_t errsize)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
         snprintf(err, errsize, "cannot read '%s': %s", path, strerror(errno));
+    else
+        *iobuf = fmt_io_buffer(f);
     return f;
 }
 
@@ -62,6 +68,8 @@ void cli_rows_free(cli_rows *r)
         fclose(r->violations);
     if (r->viewer)
         fclose(r->viewer);
+    for (int i = 0; i < 3; i++)
+        free(r->iobuf[i]);
     free(r->gline);
     free(r->vline);
     free(r->xline);
@@ -82,9 +90,9 @@ cli_rows *cli_rows_open(const struct cli_report_files *files, char *err, size_t 
     }
     r->err = err;
     r->errsize = errsize;
-    if (!(r->games = open_report(files->games, err, errsize)) ||
-        !(r->violations = open_report(files->violations, err, errsize)) ||
-        (files->viewer && !(r->viewer = open_report(files->viewer, err, errsize)))) {
+    if (!(r->games = open_report(files->games, &r->iobuf[0], err, errsize)) ||
+        !(r->violations = open_report(files->violations, &r->iobuf[1], err, errsize)) ||
+        (files->viewer && !(r->viewer = open_report(files->viewer, &r->iobuf[2], err, errsize)))) {
         cli_rows_free(r);
         return NULL;
     }
@@ -172,6 +180,7 @@ int cli_rows_next(cli_rows *r, struct cli_game_rows *out)
 
 struct cli_entries {
     FILE *f;
+    char *iobuf;                   /* its buffer (open_report) */
     char *line;
     size_t cap;
 };
@@ -183,7 +192,7 @@ cli_entries *cli_entries_open(const char *path, char *err, size_t errsize)
         snprintf(err, errsize, "out of memory");
         return NULL;
     }
-    if (!(e->f = open_report(path, err, errsize)) || read_line(e->f, &e->line, &e->cap, 1) < 0) {
+    if (!(e->f = open_report(path, &e->iobuf, err, errsize)) || read_line(e->f, &e->line, &e->cap, 1) < 0) {
         if (e->f)
             snprintf(err, errsize, "'%s' has no header row", path);
         cli_entries_free(e);
@@ -205,6 +214,7 @@ void cli_entries_free(cli_entries *e)
         return;
     if (e->f)
         fclose(e->f);
+    free(e->iobuf);
     free(e->line);
     free(e);
 }

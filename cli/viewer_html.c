@@ -23,6 +23,7 @@ struct cli_viewer_out {
     char *dir;                    /* the final directory */
     char *tmp;                    /* the one being written */
     FILE *page;                   /* the open page, or NULL */
+    char *iobuf;                  /* its buffer, FMT_IO_BUFFER bytes (NULL: stdio's own) */
     unsigned long pageno;
     size_t on_page;
     struct cli_viewer_pager pager;
@@ -117,6 +118,12 @@ static int open_page(cli_viewer_out *o, unsigned long no)
     free(path);
     if (!o->page)
         return -1;
+    /* A page is some 650 KB: written 64 KiB at a time, each page in turn
+     * through the same buffer. */
+    if (!o->iobuf)
+        o->iobuf = malloc(FMT_IO_BUFFER);
+    if (o->iobuf)
+        setvbuf(o->page, o->iobuf, _IOFBF, FMT_IO_BUFFER);
     o->pageno = no;
     o->on_page = 0;
     page_head(o->page, no);
@@ -196,6 +203,7 @@ int cli_viewer_finish(cli_viewer_out *o, int ok)
                     strerror(errno));
     free(o->dir);
     free(o->tmp);
+    free(o->iobuf);
     free(o);
     errno = saved;
     return ok ? rc : 0;
