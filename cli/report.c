@@ -172,23 +172,52 @@ static void *write_tables(void *arg)
 
 /* What of summary.html needs no rating: the crosstables, made from the
  * standings, and the Audit tables' pass over the row reports, which
- * feeds them the games.  st_stats_finish calls it once the standings
- * are built (st_options.standings_done): with -j 2 or more on the
- * standings' thread, beside the rating fits. */
+ * feeds them the games.  st_stats_finish calls page_pass once the
+ * standings are built (st_options.standings_done).  With -j 2 or more it
+ * starts the pass on a thread of its own and returns: the pass then runs
+ * beside the rating fits and, once they are done, beside the statistics'
+ * CSV reports, where it ran on the standings' thread before the CSV
+ * reports could start (the end of a -j 2 run waited some 70 ms for
+ * them after the pass).  page_join waits for it before anything reads
+ * what it made. */
 struct page_job {
     struct cli_html_run run;      /* its crosstables and audit made here */
     const struct cli_report_opts *o;
+    const st_stats *stats;
     int ran;
+    int threaded;                 /* running on t */
+    pthread_t t;
 };
+
+static void run_page_pass(struct page_job *j)
+{
+    const struct cli_report_opts *o = j->o;
+    j->run.crosstables = cli_crosstables_new(j->stats, o->alias, o->spellings, o->declared);
+    if (j->run.crosstables)
+        j->run.audit = cli_audit_pass_run(&j->run, o->outdir);
+}
+
+static void *page_pass_main(void *arg)
+{
+    run_page_pass(arg);
+    return NULL;
+}
 
 static void page_pass(void *arg, const st_stats *stats)
 {
     struct page_job *j = arg;
-    const struct cli_report_opts *o = j->o;
     j->ran = 1;
-    j->run.crosstables = cli_crosstables_new(stats, o->alias, o->spellings, o->declared);
-    if (j->run.crosstables)
-        j->run.audit = cli_audit_pass_run(&j->run, o->outdir);
+    j->stats = stats;
+    j->threaded = j->o->threads > 1 && pthread_create(&j->t, NULL, page_pass_main, j) == 0;
+    if (!j->threaded)
+        run_page_pass(j);
+}
+
+static void page_join(struct page_job *j)
+{
+    if (j->threaded)
+        pthread_join(j->t, NULL);
+    j->threaded = 0;
 }
 
 /* summary.html and the workbook, from run's pass.  0, or -1 after saying
@@ -224,10 +253,10 @@ int cli_report_statistics(st_stats *stats, const struct cli_totals *t,
 {
     /* The page's counts are the statistics': each game once. */
     struct st_summary once = counted_once(t);
-    struct page_job page = {{&once, &t->dups, t->games_found, o->declared ? "declared" : "verified",
-                             o->selection, o->min_games, &o->info, o->alias, o->spellings, NULL,
-                             NULL},
-                            o, 0};
+    struct page_job page = {.run = {&once, &t->dups, t->games_found,
+                                    o->declared ? "declared" : "verified", o->selection,
+                                    o->min_games, &o->info, o->alias, o->spellings, NULL, NULL},
+                            .o = o};
     struct cli_html_run *run = &page.run;
     const struct cli_rating_opts *r = o->rating;
     struct st_options so = {o->min_games, 0, r->anchor[0] ? r->anchor : NULL, r->anchor_rating,
@@ -235,6 +264,7 @@ int cli_report_statistics(st_stats *stats, const struct cli_totals *t,
                             o->threads, page_pass, &page};
     int rc = st_stats_finish(stats, &so);
     if (rc != ST_OK) {
+        page_join(&page);
         cli_error("%s while computing the statistics", st_rc_text(rc));
         cli_audit_pass_free(run->audit);
         cli_crosstables_free(run->crosstables);
@@ -251,6 +281,7 @@ int cli_report_statistics(st_stats *stats, const struct cli_totals *t,
     int threaded = o->threads > 1 && pthread_create(&beside, NULL, write_tables, &tables) == 0;
     if (!threaded)
         write_tables(&tables);
+    page_join(&page);
     rc = threaded || tables.rc == 0 ? write_page_and_book(stats, run, t, o) : 0;
     if (threaded)
         pthread_join(beside, NULL);
