@@ -76,6 +76,8 @@ struct analyze {
     int nworkers;                 /* the pool's; with threads one more follows: */
     struct worker *walker;        /* the walker's own, for streamed entries (on_entry) */
     struct batch *batch;          /* being filled by the walker */
+    struct batch *spare;          /* written batches, kept for the walker to fill again
+                                     (cli_batch_new, cli_batch_done) */
     cli_pool *pool;
     int write_failed;
     int failed;                   /* out of memory: the run stops, nothing is kept */
@@ -128,6 +130,7 @@ struct batch {
     struct cli_job job;           /* first: the pool hands this back */
     struct batch_entry e[BATCH_ENTRIES];
     size_t n;
+    struct batch *next_spare;     /* in struct analyze's spare batches */
     /* What replaying gives, to be written in order. */
     struct fmt_buf inputs, violations, rows, viewer;
     struct fmt_buf games;         /* the games.csv rows up to duplicate_of (cli_games_head_pack),
@@ -177,6 +180,21 @@ CLI_MUST_CHECK int cli_analyze_parse_or_stop(int argc, char **argv, struct analy
 
 /* cli_batch_free(NULL) does nothing. */
 void cli_batch_free(struct batch *b);
+
+/* An empty batch: one of A's spare ones, else a new one.  NULL when out
+ * of memory.  Both run on the walker's thread. */
+struct batch *cli_batch_new(struct analyze *A);
+
+/* A batch written (or dropped): its entries and spill freed, the batch
+ * kept in A's spares with its buffers' memory, up to BATCH_KEEP bytes
+ * each.  A batch's buffers grow on the worker that replays it, in that
+ * thread's malloc arena: freed on the walker's thread, as each batch was
+ * once written, every free took that arena's lock from under the worker
+ * using it (a scheduler trace of -j 2 on bench/run.sh's 110,000 games
+ * counted some 700 sleeps on glibc's malloc locks), and the next batch
+ * grew its buffers again from nothing. */
+void cli_batch_done(struct analyze *A, struct batch *b);
+#define BATCH_KEEP ((size_t)256 << 10)
 
 /* Copy what the batch needs of an entry; its text is taken, not copied.
  * 0, or -1 when out of memory (the batch is as it was). */

@@ -35,6 +35,42 @@ void cli_batch_free(struct batch *b)
     free(b);
 }
 
+struct batch *cli_batch_new(struct analyze *A)
+{
+    struct batch *b = A->spare;
+    if (!b)
+        return calloc(1, sizeof *b);
+    A->spare = b->next_spare;
+    b->next_spare = NULL;
+    return b;
+}
+
+void cli_batch_done(struct analyze *A, struct batch *b)
+{
+    if (!b)
+        return;
+    for (size_t i = 0; i < b->n; i++) {
+        free(b->e[i].names);
+        free(b->e[i].text);
+        free(b->e[i].note);
+    }
+    cli_spill_free(b->spill);
+    struct fmt_buf *v[BATCH_BUFS], kept[BATCH_BUFS];
+    batch_bufs(b, v);
+    for (int i = 0; i < BATCH_BUFS; i++) {
+        kept[i] = *v[i];
+        if (kept[i].cap > BATCH_KEEP)
+            fmt_buf_release(&kept[i]);
+        kept[i].len = 0;
+    }
+    /* Every other field as calloc leaves it. */
+    memset(b, 0, sizeof *b);
+    for (int i = 0; i < BATCH_BUFS; i++)
+        *v[i] = kept[i];
+    b->next_spare = A->spare;
+    A->spare = b;
+}
+
 /* The lines written to mfile since the last call, moved to messages, so
  * that they are marked, taken back and spilled with the rows.  0, or -1
  * when out of memory. */

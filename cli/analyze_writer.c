@@ -203,7 +203,7 @@ int cli_analyze_emit_batch(void *ctx, struct cli_job *job, int drop)
                             A->t.sum.violations - A->t.dups.violations);
         stop = A->write_failed || A->failed;
     }
-    cli_batch_free(b);
+    cli_batch_done(A, b);
     return stop;
 }
 

@@ -239,7 +239,8 @@ struct cli_pool_ops {
      * has no threads), with that worker's context. */
     void (*work)(void *worker, struct cli_job *job);
     /* Take a done job back, on the submitting thread, in submission
-     * order; drop: the run is stopping, only free it.  Frees the job.
+     * order; drop: the run is stopping, only free it.  The job is emit's
+     * from then on (analyze keeps its batches for the next).
      * Nonzero asks the pool to stop: later jobs are dropped undone. */
     int (*emit)(void *ctx, struct cli_job *job, int drop);
 };

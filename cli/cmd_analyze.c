@@ -43,7 +43,7 @@ static int submit_batch(struct analyze *A)
 {
     struct batch *b = A->batch;
     A->batch = NULL;
-    return b && b->n ? cli_pool_submit(A->pool, &b->job) : (cli_batch_free(b), 0);
+    return b && b->n ? cli_pool_submit(A->pool, &b->job) : (cli_batch_done(A, b), 0);
 }
 
 /* An entry too long to be held (STREAM_AFTER) is parsed and replayed
@@ -55,9 +55,9 @@ static enum fmt_rc replay_streamed(struct analyze *A, const struct fmt_entry *e)
 {
     if (submit_batch(A) != 0)
         return FMT_STOPPED;
-    struct batch *b = calloc(1, sizeof *b);
+    struct batch *b = cli_batch_new(A);
     if (!b || cli_batch_add(b, e) != 0) {
-        cli_batch_free(b);
+        cli_batch_done(A, b);
         cli_error("out of memory while reading %s %s", e->source, e->entry);
         A->failed = 1;
         return FMT_STOPPED;
@@ -79,7 +79,7 @@ static enum fmt_rc on_entry(void *ctx, const struct fmt_entry *e)
     cli_progress_reading(&A->progress, e);
     if (e->stream)
         return replay_streamed(A, e);
-    if ((!A->batch && !(A->batch = calloc(1, sizeof *A->batch))) ||
+    if ((!A->batch && !(A->batch = cli_batch_new(A))) ||
         cli_batch_add(A->batch, e) != 0) {
         cli_error("out of memory while reading %s %s", e->source, e->entry);
         A->failed = 1;
@@ -181,7 +181,7 @@ static int run_walk(struct analyze *A)
         stopped = fmt_walk(A->o.inputs[i], &opt, &seq, on_entry, A) != FMT_OK;
     if (!stopped)
         stopped = submit_batch(A);
-    cli_batch_free(A->batch);
+    cli_batch_done(A, A->batch);
     A->batch = NULL;
     stopped |= cli_pool_finish(A->pool);
     free(skip);
@@ -196,6 +196,11 @@ static void release(struct analyze *A)
         cli_view_rec_free(A->workers[i].view), cli_pgn_rec_free(A->workers[i].pgn);
     free(A->workers);
     cli_batch_free(A->batch);
+    while (A->spare) {
+        struct batch *b = A->spare;
+        A->spare = b->next_spare;
+        cli_batch_free(b);
+    }
     free(A->o.inputs);
     cli_filter_release(&A->o.filter);
     st_stats_free(A->stats);
