@@ -171,8 +171,8 @@ struct plain_move {
     const char *label, *from, *to, *end; /* end: of the turn's text */
     size_t nlabel, nfrom, nto;           /* nlabel 0: no label */
     const char *stop;                    /* the line's '\n' or the next marker */
-    int has_next;                        /* another turn follows, at next */
-    struct marker next;
+    int has_next;                        /* another turn follows, at *next */
+    struct marker *next;                 /* where its marker goes: the caller's */
 };
 
 /* After the move's last square at q: the line's end, or one space and
@@ -185,7 +185,7 @@ static inline int plain_end_at(const char *q, struct plain_move *pm)
     pm->has_next = *q != '\n';
     /* a digit right after the square's would have been one of its own:
      * one here follows white space */
-    return !pm->has_next || (fmt_is_digit(*q) && marker_at(q, &pm->next));
+    return !pm->has_next || (fmt_is_digit(*q) && marker_at(q, pm->next));
 }
 
 /* Is the turn at p one "P e2-e4" or "e2-e4" (white space around '-'
@@ -458,7 +458,8 @@ static enum line_kind general_turns(struct fmt_game *g, int line, struct marker 
                                     const char *e, int plain)
 {
     struct turn_end end;
-    struct plain_move pm;
+    struct marker next;
+    struct plain_move pm = {.next = &next};
     struct fmt_turn *last;
     for (;;) {
         turn_end_at(m.e, e, &end);
@@ -474,7 +475,7 @@ static enum line_kind general_turns(struct fmt_game *g, int line, struct marker 
                 return LINE_NOMEM;
             if (!pm.has_next)
                 return LINE_TURNS;
-            m = pm.next;
+            m = next;
         }
     }
     if (end.comment) {
@@ -495,26 +496,28 @@ static inline enum line_kind moves_line(struct fmt_game *g, const char *s,
                                         const char *end, int line, const char **eol,
                                         int plain)
 {
-    struct marker m;
+    /* Two markers, the turn's and the next one's, taking turns: a marker
+     * is filled a field at a time, and copying it whole right after
+     * (16 bytes at a time) waited for those stores to land, a stall a
+     * turn that took over a third of this function's samples. */
+    struct marker mk[2], *m = &mk[0];
     struct plain_move pm;
     if (s[0] == '/' && s[1] == '/') {
         *eol = line_end(s, end);
         return LINE_COMMENT;  /* gcaudit(1), Moves: belongs to no turn */
     }
-    if (!marker_at(s, &m)) {
+    if (!marker_at(s, m)) {
         *eol = line_end(s, end);
         return LINE_OTHER;
     }
-    /* Set whenever has_next is, but gcc cannot always see it (it warns
-     * in a build with a profile, bench/pgo-build.sh). */
-    pm.next = m;
     for (; plain;) {
+        pm.next = m == &mk[0] ? &mk[1] : &mk[0];
         /* two calls, so that the usual move's is compiled for its sizes */
-        if (usual_move_at(m.e, &pm)) {
-            if (!add_plain_turn(g, line, &m, &pm))
+        if (usual_move_at(m->e, &pm)) {
+            if (!add_plain_turn(g, line, m, &pm))
                 return LINE_NOMEM;
-        } else if (plain_move_at(m.e, &pm)) {
-            if (!add_plain_turn(g, line, &m, &pm))
+        } else if (plain_move_at(m->e, &pm)) {
+            if (!add_plain_turn(g, line, m, &pm))
                 return LINE_NOMEM;
         } else {
             break;
@@ -525,8 +528,8 @@ static inline enum line_kind moves_line(struct fmt_game *g, const char *s,
         }
         m = pm.next;
     }
-    *eol = line_end(m.e, end);
-    return general_turns(g, line, m, *eol, plain);
+    *eol = line_end(m->e, end);
+    return general_turns(g, line, *m, *eol, plain);
 }
 
 /* fmt_log_moves, with the plain readers (usual_move_at, plain_move_at)
