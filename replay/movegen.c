@@ -245,20 +245,19 @@ static int plain_pawn_move(const struct rp_board *b, int from, int to, int *flag
     return (to == from + fwd - 1 || to == from + fwd + 1) && b->sq[to];
 }
 
-int rp_plain_move(const struct rp_board *b, rp_sq from, rp_sq to, rp_move *m)
+rp_move rp_plain_move(const struct rp_board *b, rp_sq from, rp_sq to)
 {
+    const rp_move none = {from, from, 0, 0, 0};
     rp_piece p = b->sq[from];
     if (!p || rp_colour_of(p) != b->side || (to & 0x88) || to == from)
-        return 0;
+        return none;
     rp_piece there = b->sq[to];
     if (there && rp_colour_of(there) == b->side)
-        return 0;
+        return none;
     int type = rp_type_of(p), flags = there ? RP_MF_CAPTURE : 0;
     int ok = type == RP_PAWN ? plain_pawn_move(b, from, to, &flags)
                              : rp_piece_reaches(b, from, to, type);
-    if (ok)
-        *m = (rp_move){from, to, 0, (uint8_t)flags, 0};
-    return ok;
+    return ok ? (rp_move){from, to, 0, (uint8_t)flags, 0} : none;
 }
 
 /* What rp_gen_from would list with target `to`, in its order, without
@@ -274,7 +273,7 @@ void rp_gen_from_to(const struct rp_board *b, rp_sq from, rp_sq to, struct rp_mo
         gen_pawn_to(b, from, to, l);
         return;
     }
-    if (rp_plain_move(b, from, to, &m))
+    if (!rp_move_none(m = rp_plain_move(b, from, to)))
         add(l, m.from, m.to, m.flags, 0, 0);
     if (type == RP_KING)
         gen_castlings_to(b, from, to, l);

@@ -212,8 +212,13 @@ static int plain_turn(struct rp_ortho *o, const struct fmt_component *c, rp_sq f
                       rp_move *m)
 {
     rp_piece p = o->b.sq[from];
-    return p && (!c->label[0] || rp_label_matches(p, c->label)) &&
-           rp_plain_move(&o->b, from, to, m) && rp_leaves_king_safe(&o->b, *m);
+    if (!p || (c->label[0] && !rp_label_matches(p, c->label)))
+        return 0;
+    rp_move mv = rp_plain_move(&o->b, from, to);
+    if (rp_move_none(mv) || !rp_leaves_king_safe(&o->b, mv))
+        return 0;
+    *m = mv;
+    return 1;
 }
 
 /* rp_ortho_resolve for every turn plain_turn does not take: out of line,

@@ -21,10 +21,10 @@ static unsigned disambiguation(struct rp_board *b, rp_move m)
     uint64_t rivals = b->bb[b->side][type] & ~(1ULL << rp_bit_of(m.from));
     for (; rivals; rivals &= rivals - 1) {
         rp_sq sq = rp_sq_of_bit(__builtin_ctzll(rivals));
-        rp_move o;
         /* A piece other than a pawn has only ordinary moves to a square
          * (castling is the king's, and is told apart anyway). */
-        if (rp_plain_move(b, sq, m.to, &o) && rp_leaves_king_safe(b, o)) {
+        rp_move o = rp_plain_move(b, sq, m.to);
+        if (!rp_move_none(o) && rp_leaves_king_safe(b, o)) {
             files[n] = rp_file(sq);
             ranks[n++] = rp_rank(sq);
         }

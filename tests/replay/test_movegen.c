@@ -30,13 +30,15 @@ static int same_moves(const struct rp_movelist *a, const struct rp_movelist *b)
  * when that move is an ordinary one (the resolver then skips the list). */
 static void check_plain(const struct rp_board *b, rp_sq from, rp_sq to, const struct rp_movelist *want)
 {
-    rp_move m;
-    int plain = rp_plain_move(b, from, to, &m);
+    rp_move m = rp_plain_move(b, from, to);
+    int plain = !rp_move_none(m);
     int special = RP_MF_PROMO | RP_MF_CASTLE | RP_MF_EP;
     int expect = want->n > 0 && !(want->m[0].flags & special);
     cr_assert_eq(plain, expect, "from %#x to %#x: plain move %d, expected %d", from, to, plain, expect);
     if (plain)
         cr_assert(memcmp(&m, &want->m[0], sizeof m) == 0, "from %#x to %#x: another move", from, to);
+    else
+        cr_assert(m.from == from && m.to == from, "from %#x to %#x: no move is one to itself", from, to);
 }
 
 /* Every from-to pair of one position; returns how many had a move. */
