@@ -11,6 +11,9 @@
 #ifndef GC_REPLAY_FAIRY_POS_H
 #define GC_REPLAY_FAIRY_POS_H
 
+#include <stddef.h>
+#include <string.h>
+
 #include "replay/fairy_def.h"
 
 /* ---------------------------------------------------------- position */
@@ -42,10 +45,28 @@ _Static_assert(sizeof(rp_fmove) == 12, "rp_fmove has no padding");
 /* rp_fmove.gate of a move that places a wall on gate_sq (fairy_walls.c). */
 #define RP_FGATE_WALL 0xFF
 
-/* A move from `from` to `to` of that kind, every other field 0. */
+/* A move from `from` to `to` of that kind, every other field 0.  Where
+ * the byte order allows, built as the two integers its 12 bytes are:
+ * gcc builds the compound literal on the stack two bytes at a time and
+ * reads it back eight at a time, to store or pass it, and that read
+ * waits for the stores it spans (a fifth of rp_fplain_move's samples
+ * on Chess's own games). */
 static inline rp_fmove rp_fmove_of(int from, int to, int kind)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    _Static_assert(offsetof(rp_fmove, to) == 2 && offsetof(rp_fmove, kind) == 4 &&
+                       sizeof(rp_fmove) == 12,
+                   "rp_fmove_of's integers are the fields' bytes");
+    uint64_t lo = (uint64_t)(uint16_t)from | (uint64_t)(uint16_t)to << 16 |
+                  (uint64_t)(uint8_t)kind << 32;
+    uint32_t hi = 0;
+    rp_fmove m;
+    memcpy(&m, &lo, sizeof lo);
+    memcpy((char *)&m + sizeof lo, &hi, sizeof hi);
+    return m;
+#else
     return (rp_fmove){.from = (uint16_t)from, .to = (uint16_t)to, .kind = (uint8_t)kind};
+#endif
 }
 
 /* m placing its wall on sq. */

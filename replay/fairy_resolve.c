@@ -100,12 +100,15 @@ static void gen_to(const struct rp_fturn *t, int from, int to, struct rp_fmoveli
     rp_fgen_from_to(t->p, from, to, l);
     out->n = 0;
     for (int i = 0; i < l->n; i++) {
-        rp_fmove m = l->m[i];
-        int hit = m.to == to;
-        if (m.kind == RP_FM_CASTLE && !hit)
-            hit = t->p->castle_rook[m.castle] == to;
+        const rp_fmove *m = &l->m[i];
+        int hit = m->to == to;
+        if (m->kind == RP_FM_CASTLE && !hit)
+            hit = t->p->castle_rook[m->castle] == to;
+        /* Copied whole from the list: a copy of a move read a field at a
+         * time was stored in pieces, and the whole move read back from
+         * `out` at once waited for them. */
         if (hit)
-            out->m[out->n++] = m;
+            memcpy(&out->m[out->n++], m, sizeof *m);
     }
 }
 

@@ -252,6 +252,27 @@ Test(replay_fairy_engine, fast_paths_agree_with_their_plain_twins, .timeout = 30
     cr_expect_eq(bad, 0, "%d disagreements between fast paths and their plain twins", bad);
 }
 
+/* rp_fmove_of builds its move as integers where the byte order allows:
+ * the very bytes of the move its fields make, for every square a board
+ * may have (the 16-bit ends included) and every kind. */
+Test(replay_fairy_engine, a_move_built_as_integers_is_the_move_of_its_fields)
+{
+    static const int squares[] = {0, 1, 7, 8, 63, 64, 127, 255, 256, 1023, 0x7FFF, 0xFFFF, RP_FNOSQ};
+    size_t n = sizeof squares / sizeof *squares;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++)
+            for (int kind = 0; kind <= RP_FM_PIECE_DEMOTE; kind++) {
+                rp_fmove want;
+                memset(&want, 0, sizeof want);
+                want.from = (uint16_t)squares[i];
+                want.to = (uint16_t)squares[j];
+                want.kind = (uint8_t)kind;
+                rp_fmove got = rp_fmove_of(squares[i], squares[j], kind);
+                cr_assert(memcmp(&got, &want, sizeof got) == 0, "from %d to %d, kind %d",
+                          squares[i], squares[j], kind);
+            }
+}
+
 /* The key tells promoted pieces of different bases apart, as the FEN
  * does: Shogi's +P and +L move alike but go back to the hand as a pawn
  * and a lance (a 300-game soak found a fourfold repetition counted
