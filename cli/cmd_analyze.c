@@ -69,6 +69,15 @@ static enum fmt_rc replay_streamed(struct analyze *A, const struct fmt_entry *e)
     return cli_pool_submit_done(A->pool, &b->job) != 0 ? FMT_STOPPED : FMT_OK;
 }
 
+static void free_spares(struct analyze *A)
+{
+    while (A->spare) {
+        struct batch *b = A->spare;
+        A->spare = b->next_spare;
+        cli_batch_free(b);
+    }
+}
+
 /* The walker's callback: gather the entry into the current batch, hand
  * the batch over when full.  FMT_STOPPED stops the walk. */
 static enum fmt_rc on_entry(void *ctx, const struct fmt_entry *e)
@@ -184,6 +193,9 @@ static int run_walk(struct analyze *A)
     cli_batch_done(A, A->batch);
     A->batch = NULL;
     stopped |= cli_pool_finish(A->pool);
+    /* The batches kept for the walk: not kept through the end of the
+     * run, whose statistics and pages are the peak of its memory. */
+    free_spares(A);
     free(skip);
     return stopped || A->failed;
 }
@@ -196,11 +208,7 @@ static void release(struct analyze *A)
         cli_view_rec_free(A->workers[i].view), cli_pgn_rec_free(A->workers[i].pgn);
     free(A->workers);
     cli_batch_free(A->batch);
-    while (A->spare) {
-        struct batch *b = A->spare;
-        A->spare = b->next_spare;
-        cli_batch_free(b);
-    }
+    free_spares(A);
     free(A->o.inputs);
     cli_filter_release(&A->o.filter);
     st_stats_free(A->stats);
