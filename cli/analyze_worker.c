@@ -13,25 +13,27 @@
 #include "cli/analyze.h"
 #include "cli/rows.h"
 
-void cli_batch_free(struct batch *b)
+/* The batch's entries and its spill file, freed. */
+static void free_entries(struct batch *b)
 {
-    if (!b)
-        return;
     for (size_t i = 0; i < b->n; i++) {
         free(b->e[i].names);
         free(b->e[i].text);
         free(b->e[i].note);
     }
-    fmt_buf_release(&b->inputs);
-    fmt_buf_release(&b->games);
-    fmt_buf_release(&b->violations);
-    fmt_buf_release(&b->rows);
-    fmt_buf_release(&b->messages);
-    fmt_buf_release(&b->viewer);
-    fmt_buf_release(&b->pgn);
-    fmt_buf_release(&b->counts);
-    fmt_buf_release(&b->recs);
     cli_spill_free(b->spill);
+    b->spill = NULL;
+}
+
+void cli_batch_free(struct batch *b)
+{
+    if (!b)
+        return;
+    free_entries(b);
+    struct fmt_buf *v[BATCH_BUFS];
+    batch_bufs(b, v);
+    for (int i = 0; i < BATCH_BUFS; i++)
+        fmt_buf_release(v[i]);
     free(b);
 }
 
@@ -49,12 +51,7 @@ void cli_batch_done(struct analyze *A, struct batch *b)
 {
     if (!b)
         return;
-    for (size_t i = 0; i < b->n; i++) {
-        free(b->e[i].names);
-        free(b->e[i].text);
-        free(b->e[i].note);
-    }
-    cli_spill_free(b->spill);
+    free_entries(b);
     struct fmt_buf *v[BATCH_BUFS], kept[BATCH_BUFS];
     batch_bufs(b, v);
     for (int i = 0; i < BATCH_BUFS; i++) {
