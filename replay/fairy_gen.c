@@ -649,6 +649,37 @@ static void reach_target(void *ctx, int to, int capture)
     r->hit |= to == r->to;
 }
 
+/* rp_fplain_move for the pawn: what gen_pawn lists first on `to` when
+ * it is a push, a double step or a capture that does not promote (no
+ * en passant, no triple step, nothing that Sittuyin's promotion or
+ * gating would add beside it), under gen_pawn's own conditions; 0 for
+ * everything else, which the generator then lists.  A third of Chess's
+ * moves are a pawn's. */
+static int plain_pawn_move(const struct rp_fpos *p, int from, int to, rp_fmove *out)
+{
+    const struct rp_fdef *d = p->def;
+    int us = p->side, push = push_of(us), pawn = d->pawn, one = from + push;
+    if (d->types[pawn].promoted >= 0 || (d->piece_demotion && p->unpromoted[from]) ||
+        d->seirawan_gating || d->sittuyin_promotion || pawn_promotes_on(d, us, to))
+        return 0;
+    int ok;
+    if (to == one) {
+        ok = p->b[one] == 0 && allowed(d, us, pawn, one);
+    } else if (to == one + push) {
+        ok = p->b[one] == 0 && allowed(d, us, pawn, one) && d->double_step &&
+             rp_fset_has(&d->double_step_region[us], from) && p->b[to] == 0 &&
+             allowed(d, us, pawn, to);
+    } else if (to == one - 1 || to == one + 1) {
+        rp_fpiece t = p->b[to];
+        ok = rp_fp_real(t) && rp_fp_colour(t) != us;
+    } else {
+        ok = 0;
+    }
+    if (ok)
+        *out = rp_fmove_of(from, to, RP_FM_NORMAL);
+    return ok;
+}
+
 int rp_fplain_move(const struct rp_fpos *p, int from, int to, rp_fmove *out)
 {
     const struct rp_fdef *d = p->def;
@@ -657,11 +688,13 @@ int rp_fplain_move(const struct rp_fpos *p, int from, int to, rp_fmove *out)
     if (!rp_fp_real(pc) || rp_fp_colour(pc) != us || from == to)
         return 0;
     int t = rp_fp_type(pc);
+    if (t == d->pawn)
+        return plain_pawn_move(p, from, to, out);
     const struct rp_ftype *ty = &d->types[t];
-    /* Whatever else gen_from adds for the piece: a pawn's or a pawn-like
-     * piece's moves, a promotion or demotion, a gating, Cambodian leaps,
+    /* Whatever else gen_from adds for the piece: a pawn-like piece's
+     * moves, a promotion or demotion, a gating, Cambodian leaps,
      * castling (the piece on a castling square with its right). */
-    if (t == d->pawn || (d->pawn_like[us] >> t & 1) || ty->promoted >= 0 ||
+    if ((d->pawn_like[us] >> t & 1) || ty->promoted >= 0 ||
         (d->piece_demotion && p->unpromoted[from]) || d->seirawan_gating || d->cambodian_moves ||
         !allowed(d, us, t, to))
         return 0;
