@@ -37,9 +37,10 @@
  * a copy (30,000 system calls and 650 MB copied for the 10,000 copies of
  * bench/run.sh's set).  The names not yet written are kept in memory
  * until there are 64 KiB of them, and a block read back is kept for the
- * next copy: copies of games near one another read the file once.  GCAUDIT_TEST_DUPS_SLOTS=N
- * (a power of two, at least 16) makes the table N slots, so that tests
- * spill runs from a few games.
+ * next copy: copies of games near one another read the file once.
+ *
+ * GCAUDIT_TEST_DUPS_SLOTS=N (a power of two, at least 16) makes the table
+ * N slots, so that tests spill runs from a few games.
  */
 #include <errno.h>
 #include <limits.h>
@@ -456,11 +457,13 @@ static int64_t name_of(cli_dups *d, uint64_t seq, const char *source, const char
         return (int64_t)d->last_at;
     if (!d->names && !(d->names = cli_temp_file()))
         return names_failed(d, "make");
+    /* "SOURCE!ENTRY\0", or "SOURCE\0" for a file that is its own entry. */
     size_t ls = strlen(source), le = strlen(entry);
-    if ((le ? fmt_buf_add(&d->tail, source, ls) != FMT_OK ||
-                  fmt_buf_add(&d->tail, "!", 1) != FMT_OK ||
-                  fmt_buf_add(&d->tail, entry, le + 1) != FMT_OK
-            : fmt_buf_add(&d->tail, source, ls + 1) != FMT_OK)) {
+    int failed = fmt_buf_add(&d->tail, source, le ? ls : ls + 1) != FMT_OK;
+    if (!failed && le)
+        failed = fmt_buf_add(&d->tail, "!", 1) != FMT_OK ||
+                 fmt_buf_add(&d->tail, entry, le + 1) != FMT_OK;
+    if (failed) {
         /* Out of memory, part of the name in the tail: drop that part. */
         d->tail.len = (size_t)(d->len - d->written);
         errno = ENOMEM;
