@@ -499,6 +499,34 @@ static int halfmove_clock(const char *fen)
     return atoi(f);
 }
 
+/* Does ply k reset the engine's halfmove clock: a capture, a pawn's move
+ * or a drop (the reference's do_move; nMoveRuleTypes is the pawn in every
+ * definition with both a count and a move rule)? */
+static int clock_resets(const struct game *g, int k)
+{
+    struct uci u;
+    read_uci(g->moves[k], &u);
+    return u.drop || irreversible(g, k);
+}
+
+/* The engine's halfmove clock at fens[ply].  A FEN writes it, but not
+ * while Makruk's or ASEAN's count runs: the count takes its place, and the
+ * clock goes on underneath (the reference's is_optional_game_end asks
+ * for both, ASEAN's and Sittuyin's fifty moves can end a game that is
+ * counting).  So it is counted on from the last FEN that writes it, or
+ * from 0 at a start that is already counting (the reference reading such
+ * a FEN takes the field for the count and starts its clock at 0). */
+static int move_clock(const struct game *g, int ply)
+{
+    int counted, k = ply;
+    while (k > 0 && counting(g, g->fens[k], &counted))
+        k--;
+    int clock = counting(g, g->fens[k], &counted) ? 0 : halfmove_clock(g->fens[k]);
+    for (; k < ply; k++)
+        clock = clock_resets(g, k) ? 0 : clock + 1;
+    return clock;
+}
+
 /* The end the harness decides at fens[ply], after the engine found a
  * move there (replay/variant_fairy.c's order: dead position, repetition,
  * move rule, count; the move rule before the repetition where
@@ -510,7 +538,7 @@ static enum end_kind harness_end(const struct game *g, int ply)
     int first, counted = 0, limit = counting(g, fen, &counted);
     if (d->insufficient_material && insufficient(g, fen))
         return END_INSUFFICIENT;
-    int moves = d->move_rule_end && !limit && halfmove_clock(fen) >= 2 * d->move_rule_end;
+    int moves = d->move_rule_end && move_clock(g, ply) >= 2 * d->move_rule_end;
     if (moves && rp_fdef_move_rule_first(d))
         return END_MOVE_RULE;
     if (d->repetition_end && occurrences(g, ply, d->repetition_end, &first) >= d->repetition_end)
@@ -1175,6 +1203,12 @@ static void classify(const struct game *g, struct expectation *x)
             int who = k ? stm : mover;
             if (k && !d->flag_move)
                 break;
+            /* With flagMove the side to move gets its move first (Jeson
+             * Mor: a knight on the centre wins only if it is still there
+             * after the reply), but where its flag piece is the king: a
+             * side to move with no reply is mated or stalemated instead. */
+            if (!k && d->flag_move && d->flag_piece != d->king)
+                continue;
             for (int r = 0; r < b.ranks; r++)
                 for (int f = 0; f < b.files; f++) {
                     const char *t = b.sq[r][f];
@@ -1990,7 +2024,14 @@ static int check_definition(const struct ts_def *def, struct game *g, char (*tur
     cr_expect_eq(t.mutations_missed, 0, "%s: %d of %d illegal turns not reported where they are", def->name,
                  t.mutations_missed, mutations);
     cr_expect_geq(mutations, mutated / 2, "%s: only %d mutated games", def->name, mutations);
-    cr_expect_gt(t.ends[END_ENGINE], 0, "%s: no game ended by the engine's own end", def->name);
+    /* Coverage of the suite's own games; a soak's seed may draw a set of
+     * Makruk's or Sittuyin's games that all end by the count or the
+     * move rule, which says nothing against the rules. */
+    if (env_count("GC_ORACLE_SEED", 0) == 0)
+        cr_expect_gt(t.ends[END_ENGINE], 0, "%s: no game ended by the engine's own end", def->name);
+    else if (t.ends[END_ENGINE] == 0)
+        cr_log_warn("%s: no game ended by the engine's own end (seed %d)", def->name,
+                    env_count("GC_ORACLE_SEED", 0));
     return t.bad == 0 && t.mutations_missed == 0 && t.perft_bad == 0;
 }
 
