@@ -364,9 +364,16 @@ Test(replay_fairy_resolve, makruk_count_starts_when_a_bare_king_takes_the_last_p
     expect_accepted("Makruk", "8/8/4k3/3P4/8/8/8/R3K3 b - - 0 1", "1... k e6-d5", "8/8/8/3k4/8/8/8/R3K3 w - 32 5 2");
 }
 
-/* A pawn's two-step push from Horde's first rank gives an en passant
- * square, as the reference build's (11.1 gave none). */
-Test(replay_fairy_resolve, horde_first_rank_double_step_gives_en_passant)
+/* A pawn's two-step push from Horde's first rank gives no en passant
+ * square: the reference build's horde takes en passant on the third and
+ * sixth ranks only (enPassantRegion), and 11.1 sets none for it; a pawn
+ * that takes on the square passed takes nothing.  From the second rank,
+ * as in Chess. */
+Test(replay_fairy_resolve, horde_first_rank_double_step_gives_no_en_passant)
 {
-    expect_accepted("Horde", "4k3/8/8/8/8/1p6/8/P3K3 w - - 0 1", "1. P a1-a3", "4k3/8/8/8/8/Pp6/8/4K3 b - a2 0 1");
+    expect_accepted("Horde", "4k3/8/8/8/8/1p6/8/P3K3 w - - 0 1", "1. P a1-a3", "4k3/8/8/8/8/Pp6/8/4K3 b - - 0 1");
+    expect_violation("Horde", "4k3/8/8/8/8/1p6/8/P3K3 w - - 0 1", "1. P a1-a3 1... p b3-a2", 2, RP_ILLEGAL_MOVE,
+                     "the pawn on b3 cannot reach a2: there is nothing to capture on a2");
+    expect_accepted("Horde", "4k3/8/8/8/1p6/8/P7/4K3 w - - 0 1", "1. P a2-a4 1... p b4-a3",
+                    "4k3/8/8/8/8/p7/8/4K3 w - - 0 2");
 }
