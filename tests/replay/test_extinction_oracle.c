@@ -457,8 +457,11 @@ Test(replay_extinction_fsf, self_play_games_replay_as_the_engine_ends_them, .tim
     struct game *g = malloc(sizeof *g);
     struct features f = {0, 0, 0, 0};
     int bad = 0, by_engine = 0, both = 0, stalemates = 0, draws = 0, capped = 0, plies = 0;
+    /* GC_ORACLE_GAMES=N GC_ORACLE_SEED=K: N games from the K-th on, a soak
+     * by hand (docs/testing.md); the suite plays the same GAMES. */
+    int games = ts_env_count("GC_ORACLE_GAMES", GAMES), from = ts_env_count("GC_ORACLE_SEED", 0);
     time_t t0 = time(NULL);
-    for (int i = 0; i < GAMES; i++) {
+    for (int i = from; i < from + games; i++) {
         play_game(u, i, g);
         struct expectation x;
         expect_from_engine(g, &x);
@@ -476,8 +479,8 @@ Test(replay_extinction_fsf, self_play_games_replay_as_the_engine_ends_them, .tim
     cr_log_info("%d self-play games, %d plies, %ld s: %d ended by the engine (%d stalemates, "
                 "%d both extinct), %d draws by count, %d unfinished; %d castlings, %d en passant, "
                 "%d promotions (%d to a king)",
-                GAMES, plies, (long)(time(NULL) - t0), by_engine, stalemates, both, draws, capped,
+                games, plies, (long)(time(NULL) - t0), by_engine, stalemates, both, draws, capped,
                 f.castlings, f.en_passant, f.promotions, f.king_promotions);
-    cr_expect_eq(bad, 0, "%d of %d self-play games differ from the engine", bad, GAMES);
-    cr_expect_geq(by_engine, 100, "only %d games ended by the engine's own end of game", by_engine);
+    cr_expect_eq(bad, 0, "%d of %d self-play games differ from the engine", bad, games);
+    cr_expect_geq(by_engine, games / 2, "only %d games ended by the engine's own end of game", by_engine);
 }

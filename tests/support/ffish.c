@@ -12,9 +12,9 @@
 #include "tests/support/support.h"
 #include "tests/support/uci.h"
 
-#define FFISH_DIR GC_SOURCE_DIR "/tests/ffish"
+#define FFISH_DIR TS_FFISH_DIR
 
-struct ts_uci *ts_ffish_open(int timeout_ms)
+char *ts_ffish_node(void)
 {
     char *node = ts_uci_which("GC_NODE", "node", NULL);
     if (!node)
@@ -30,6 +30,12 @@ struct ts_uci *ts_ffish_open(int timeout_ms)
     free(pkg);
     cr_assert_eq(access(FFISH_DIR "/node_modules/ffish/ffish.wasm", R_OK), 0,
                  "tests/ffish/node_modules/ffish/ffish.wasm is missing: run npm ci in tests/ffish");
+    return node;
+}
+
+struct ts_uci *ts_ffish_open(int timeout_ms)
+{
+    char *node = ts_ffish_node();
     const char *argv[] = {node, FFISH_DIR "/uci.js", NULL};
     char err[512];
     struct ts_uci *u = ts_uci_start_argv(argv, timeout_ms, err, sizeof err);

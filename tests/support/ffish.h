@@ -28,6 +28,15 @@ struct ts_uci;
  * of every read, as in ts_uci_start. */
 struct ts_uci *ts_ffish_open(int timeout_ms);
 
+/* The Node.js executable to run a script of tests/ffish with, after the
+ * same checks of the package as ts_ffish_open (the test fails saying
+ * what is missing); the caller frees it.  The build itself is checked
+ * only by ts_ffish_open, which asks it. */
+char *ts_ffish_node(void);
+
+/* tests/ffish, where its scripts are. */
+#define TS_FFISH_DIR GC_SOURCE_DIR "/tests/ffish"
+
 /* ffish's result(false) of the current position ("1-0", "0-1",
  * "1/2-1/2", "*") into out, and into *insufficient (unless NULL) whether
  * ffish's isInsufficientMaterial() holds there, which its result() puts

@@ -578,17 +578,6 @@ static int is_special(const struct game *g, int ply, const char *m)
 
 static void learn_result(struct ts_uci *u, struct game *g);
 
-/* GC_ORACLE_GAMES=N and GC_ORACLE_SEED=K play N games per definition from
- * the K-th seed on: a longer soak by hand (docs/testing.md); the suite
- * sets neither, so it plays the same games every run (games_of). */
-static int env_count(const char *name, int otherwise)
-{
-    const char *v = getenv(name);
-    char *end = "";
-    long n = v && *v ? strtol(v, &end, 10) : -1;
-    return n >= 0 && n < 1000000 && !*end ? (int)n : otherwise;
-}
-
 static void play_game(struct ts_uci *u, const struct ts_def *def, const struct rp_fdef *d, int index,
                       const struct ts_position *starts, int nstarts, struct game *g)
 {
@@ -596,7 +585,7 @@ static void play_game(struct ts_uci *u, const struct ts_def *def, const struct r
     g->def = def;
     g->d = d;
     g->index = index;
-    uint64_t seed = 0xF5F0000ULL + (uint64_t)(index + env_count("GC_ORACLE_SEED", 0)) * 0x9E3779B97F4A7C15ULL;
+    uint64_t seed = 0xF5F0000ULL + (uint64_t)(index + ts_env_count("GC_ORACLE_SEED", 0)) * 0x9E3779B97F4A7C15ULL;
     for (const char *c = def->name; *c; c++)
         seed = (seed ^ (uint8_t)*c) * 0x100000001B3ULL;
     g->seed = seed ? seed : 1;
@@ -1960,7 +1949,7 @@ static int check_definition(const struct ts_def *def, struct game *g, char (*tur
     struct tally t;
     memset(&t, 0, sizeof t);
     time_t t0 = time(NULL);
-    int games = env_count("GC_ORACLE_GAMES", games_of(d));
+    int games = ts_env_count("GC_ORACLE_GAMES", games_of(d));
     /* 11.1 plants an illegal turn in every game, ffish in every third. */
     int mutate_every = engine == TS_FFISH ? TS_MUTATE_EVERY_FFISH : 1, mutated = (games + mutate_every - 1) / mutate_every;
     for (int i = 0; i < games; i++) {
@@ -2027,11 +2016,11 @@ static int check_definition(const struct ts_def *def, struct game *g, char (*tur
     /* Coverage of the suite's own games; a soak's seed may draw a set of
      * Makruk's or Sittuyin's games that all end by the count or the
      * move rule, which says nothing against the rules. */
-    if (env_count("GC_ORACLE_SEED", 0) == 0)
+    if (ts_env_count("GC_ORACLE_SEED", 0) == 0)
         cr_expect_gt(t.ends[END_ENGINE], 0, "%s: no game ended by the engine's own end", def->name);
     else if (t.ends[END_ENGINE] == 0)
         cr_log_warn("%s: no game ended by the engine's own end (seed %d)", def->name,
-                    env_count("GC_ORACLE_SEED", 0));
+                    ts_env_count("GC_ORACLE_SEED", 0));
     return t.bad == 0 && t.mutations_missed == 0 && t.perft_bad == 0;
 }
 

@@ -140,6 +140,14 @@ unsigned ts_rng_below(uint64_t *s, unsigned n)
     return (unsigned)(ts_rng_next(s) % n);
 }
 
+int ts_env_count(const char *name, int otherwise)
+{
+    const char *v = getenv(name);
+    char *end = "";
+    long n = v && *v ? strtol(v, &end, 10) : -1;
+    return n >= 0 && n < 1000000 && !*end ? (int)n : otherwise;
+}
+
 char *ts_scratch;
 
 void ts_scratch_setup(void)

@@ -65,6 +65,11 @@ uint64_t ts_rng_next(uint64_t *state);
 /* A number below n (n > 0). */
 unsigned ts_rng_below(uint64_t *state, unsigned n);
 
+/* A soak by hand (docs/testing.md): the environment variable `name` as a
+ * count from 0 to 999,999 (GC_ORACLE_GAMES, GC_ORACLE_SEED), else
+ * `otherwise`; the suite sets none, so it plays the same games every run. */
+int ts_env_count(const char *name, int otherwise);
+
 /* A child process that writes into a pipe: fork(2) after pipe(2) into
  * fds.  In the child 0, its read end closed and SIGPIPE ignored (it
  * writes fds[1]); in the parent the child's pid (the parent closes fds[1]
