@@ -317,6 +317,7 @@ struct game {
     enum end_kind end;
     int decisive;                /* END_ENGINE: the engine's score was a mate score */
     int mover_won;               /* END_ENGINE, decisive: the last mover won */
+    int cut_at_count;            /* END_CAP before a ply where 11.1's count and the reference's part */
     const char *go;
     unsigned random_percent;
     /* notation style, in percent */
@@ -497,6 +498,29 @@ static int halfmove_clock(const char *fen)
     char f[32];
     fen_field(fen, fen_fields(fen) - 2, f, sizeof f);
     return atoi(f);
+}
+
+/* Ply k (fens[k] -> fens[k+1]) after which 11.1's count and the
+ * reference's part (docs/defined-variants.md, where the two builds
+ * differ): a bare king that takes the last pawn starts a count at once in
+ * the reference (Makruk's and Cambodian's rules; the limit from the other
+ * side's pieces, when it has more than its king), which 11.1 never starts
+ * there (its restart on a capture is the reference's, and no count runs
+ * while a pawn stands, so the reference's restart on a promotion never
+ * meets a running count).  gcaudit follows the reference, so an 11.1
+ * game is cut before such a ply, where the two builds still agree. */
+static int counts_part(const struct game *g, int k)
+{
+    const struct rp_fdef *d = g->d;
+    if (engine == TS_FFISH || !d->counting_rule || d->counting_rule == RP_FCOUNT_ASEAN || d->pawn < 0)
+        return 0;
+    struct board b, a;
+    read_board(g->fens[k], &b);
+    read_board(g->fens[k + 1], &a);
+    int mover = side_at(g, k);
+    char pawn = d->types[d->pawn].letter;
+    return count_pieces(&a, !mover, pawn) < count_pieces(&b, !mover, pawn) && count_pieces(&a, mover, 0) == 1 &&
+           count_pieces(&a, 0, pawn) + count_pieces(&a, 1, pawn) == 0 && count_pieces(&a, !mover, 0) > 1;
 }
 
 /* Does ply k reset the engine's halfmove clock: a capture, a pawn's move
@@ -709,6 +733,11 @@ static void play_game(struct ts_uci *u, const struct ts_def *def, const struct r
         g->irreversible[ply] = (uint8_t)irreversible(g, ply);
         cr_assert_str_neq(g->fens[ply + 1], g->fens[ply], "%s game %d ply %d: the engine refused its own move %s at %s",
                           def->name, index, ply, mv, g->fens[ply]);
+        if (counts_part(g, ply)) {
+            g->end = END_CAP; /* unfinished at ply: the builds' counts part after it */
+            g->cut_at_count = 1;
+            break;
+        }
         g->nplies = ply + 1;
     }
     if (g->end == END_ENGINE)
@@ -1801,7 +1830,7 @@ static int mutation_found(const struct game *g, char (*turns)[TURN_MAX], int k, 
 /* ------------------------------------------------------------ the test */
 
 struct tally {
-    int games, plies, bad, ends[END_CAP + 1], decisive, constructed, fen_headers;
+    int games, plies, bad, ends[END_CAP + 1], decisive, constructed, fen_headers, cut_at_count;
     int castlings, promotions, en_passant, drops, gatings, passes;
     int mutations[MUT_KINDS], mutations_missed;
     int perfts, perft_bad;
@@ -1966,6 +1995,7 @@ static int check_definition(const struct ts_def *def, struct game *g, char (*tur
         t.games++;
         t.plies += g->nplies;
         t.ends[g->end]++;
+        t.cut_at_count += g->cut_at_count;
         t.decisive += g->end == END_ENGINE && g->decisive;
         t.constructed += g->start_line != 0;
         t.fen_headers += g->fen_header;
@@ -1988,12 +2018,12 @@ static int check_definition(const struct ts_def *def, struct game *g, char (*tur
     for (int i = 0; i < MUT_KINDS; i++)
         mutations += t.mutations[i];
     cr_log_info("%s: %d games (%d from constructed positions, %d with a FEN: header), %d plies, %ld s; ends: %d by the engine (%d decisive), %d dead positions, "
-                "%d repetitions, %d move rule, %d counts, %d unfinished; %d castlings, %d promotions, "
+                "%d repetitions, %d move rule, %d counts, %d unfinished (%d cut where 11.1's count parts); %d castlings, %d promotions, "
                 "%d en passant, %d drops, %d gatings, %d passes; %d mutated games (%d from-to, %d missing "
                 "promotions, %d wrong promotions, %d wrong labels, %d bad drops), %d not found; %d perft counts",
                 def->name, t.games, t.constructed, t.fen_headers, t.plies, (long)(time(NULL) - t0), t.ends[END_ENGINE], t.decisive,
                 t.ends[END_INSUFFICIENT], t.ends[END_REPETITION], t.ends[END_MOVE_RULE], t.ends[END_COUNTING],
-                t.ends[END_CAP], t.castlings, t.promotions, t.en_passant, t.drops, t.gatings, t.passes, mutations,
+                t.ends[END_CAP], t.cut_at_count, t.castlings, t.promotions, t.en_passant, t.drops, t.gatings, t.passes, mutations,
                 t.mutations[MUT_FROM_TO], t.mutations[MUT_MISSING_PROMOTION], t.mutations[MUT_WRONG_PROMOTION],
                 t.mutations[MUT_WRONG_LABEL], t.mutations[MUT_BAD_DROP], t.mutations_missed, t.perfts);
     free(rows);
