@@ -42,9 +42,11 @@
 //                                isInsufficientMaterial() holds, which
 //                                result() looks at before the rules'
 //                                checkmate and stalemate
-//   compare A B GAMES PLIES SEED GAMES games of up to PLIES random moves
+//   compare A B GAMES PLIES SEED [FEN]
+//                                GAMES games of up to PLIES random moves
 //                                (seeded) played on variants A and B side
-//                                by side, comparing the FEN and the legal
+//                                by side, from FEN (else the start),
+//                                comparing the FEN and the legal
 //                                moves at every ply: "compare same N" (N
 //                                positions compared) or "compare differ
 //                                after MOVES: A has X, B has Y"
@@ -253,7 +255,7 @@ function go(args) {
 let boardFen = null, boardMoves = [];
 
 // compare: see the list at the top.
-function compare(a, b, games, plies, seed) {
+function compare(a, b, games, plies, seed, fen) {
     let state = (seed >>> 0) || 1;
     const next = (n) => {
         state ^= state << 13; state >>>= 0;
@@ -267,7 +269,7 @@ function compare(a, b, games, plies, seed) {
     }
     let positions = 0;
     for (let g = 0; g < games; g++) {
-        const x = new ffish.Board(a, '', chess960), y = new ffish.Board(b, '', chess960);
+        const x = new ffish.Board(a, fen || '', chess960), y = new ffish.Board(b, fen || '', chess960);
         const played = [];
         let verdict = null;
         // The board's ranks, for the moves from the mover's home ranks.
@@ -411,7 +413,8 @@ function command(line) {
         if (board) out('result ' + board.result(false) + (board.isInsufficientMaterial() ? ' insufficient' : ''));
         break;
     case 'compare':
-        compare(args[1], args[2], parseInt(args[3], 10), parseInt(args[4], 10), parseInt(args[5], 10));
+        compare(args[1], args[2], parseInt(args[3], 10), parseInt(args[4], 10), parseInt(args[5], 10),
+                args.slice(6).join(' '));
         break;
     case 'quit':
         flush();
