@@ -1,9 +1,9 @@
 /*
  * Chess against the reference build's board (tests/ffish/chess_games.js):
  * random games played on ffish, each with the end the Laws of Chess give
- * it (docs/rules.md, Chess; the order of fine-points 17), decided by the
- * script from ffish's legal moves, checks, FEN and halfmove clock alone,
- * never from gcaudit's engine.  Every game must replay with no violation,
+ * it (docs/rules.md, Chess: its ends in the order it checks them),
+ * decided by the script from ffish's legal moves, checks, FEN and halfmove
+ * clock alone, never from gcaudit's engine.  Every game must replay with no violation,
  * as many turns, the same result and the same termination.  The shared
  * vectors hold sixty games; these are two hundred more a run, mates,
  * stalemates, dead positions, fivefold repetitions (a side taking back
