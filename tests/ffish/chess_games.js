@@ -18,6 +18,14 @@
 // game's moves are random, captures preferred in a share of its moves
 // drawn per game (to reach the endings), and in every fourth game a side
 // takes back its own last move where it can (to reach repetitions).
+//
+// The logs use the notation's freedom (gcaudit(1), LOG FORMAT), each game
+// its own mix drawn from its seed: labels or none, white space around
+// '-', castling's rook and en passant's taken pawn written as companions
+// or left out, a promotion's piece placed with '-', '*' or on `dest`, one
+// or two turns a line, comments after a turn and on lines of their own,
+// lower-case header keys, and in one game of ten no turn markers at all
+// (plies separated by commas).  None of it changes what a game is.
 
 'use strict';
 delete globalThis.fetch; // ffish's glue would fetch its .wasm (see uci.js)
@@ -68,13 +76,52 @@ function keyOf(b) {
     return [f[0], f[1], f[2], ep].join(' ');
 }
 
+// How game `index` writes its moves: percentages drawn once a game.
+function styleOf() {
+    return {
+        label: [0, 50, 100][below(3)],
+        spaced: below(2) * 15,
+        companion: below(101),
+        star: below(101),
+        dest: below(2) * 30,
+        pairs: below(101),
+        comments: below(2) * 8,
+        lowerKeys: below(5) === 0,
+        unmarked: below(10) === 0,
+    };
+}
+
+// Ply m (UCI) by the piece `piece`, as the game's style writes it.
+function written(style, squares, m, piece, white) {
+    const from = m.slice(0, 2), to = m.slice(2, 4);
+    const dash = below(100) < style.spaced ? ' - ' : '-';
+    let text = (below(100) < style.label ? piece + ' ' : '') + from + dash + to;
+    const kind = piece.toLowerCase();
+    if (kind === 'k' && Math.abs(from.charCodeAt(0) - to.charCodeAt(0)) === 2 && below(100) < style.companion) {
+        const rank = from[1], king = to[0] === 'g';
+        const rook = (white ? 'R' : 'r') + ' ';
+        text += '; ' + (below(2) ? rook : '') + (king ? 'h' : 'a') + rank + '-' + (king ? 'f' : 'd') + rank;
+    }
+    if (kind === 'p' && from[0] !== to[0] && !squares[to] && below(100) < style.companion) {
+        const taken = to[0] + from[1];
+        text += '; ' + (below(2) ? taken + '-' : '@-' + taken);
+    }
+    if (m.length === 5) {
+        const placed = white ? m[4].toUpperCase() : m[4];
+        const onto = below(100) < style.dest ? 'dest' : to;
+        text += '; ' + placed + (below(100) < style.star ? '*' : '-') + onto;
+    }
+    return text;
+}
+
 function play(index) {
     seed = (index * 2654435761 + 1) >>> 0;
     const b = new ffish.Board('chess');
     const captures = below(100), takeBack = index % 4 === 3;
+    const style = styleOf();
     const seen = new Map([[keyOf(b), 1]]);
     const last = ['', ''];
-    const lines = [];
+    const plys = [];
     let end = 'unfinished', result = '*', plies = 0;
     while (plies < MAX_PLIES) {
         const squares = squaresOf(b.fen());
@@ -87,9 +134,7 @@ function play(index) {
         else if (taking.length && below(100) < captures) m = taking[below(taking.length)];
         else m = legal[below(legal.length)];
         last[white ? 0 : 1] = m;
-        let text = squares[m.slice(0, 2)] + ' ' + m.slice(0, 2) + '-' + m.slice(2, 4);
-        if (m.length === 5) text += '; ' + (white ? m[4].toUpperCase() : m[4]) + '-' + m.slice(2, 4);
-        lines.push(Math.floor(plies / 2) + 1 + (white ? '. ' : '... ') + text);
+        plys.push({ white, number: Math.floor(plies / 2) + 1, text: written(style, squares, m, squares[m.slice(0, 2)], white) });
         b.push(m);
         plies++;
         if (b.numberLegalMoves() === 0) {
@@ -117,11 +162,39 @@ function play(index) {
     }
     b.delete();
     const id = 'ffish-chess-' + index;
-    return {
-        log: ['Game: Chess', 'Log: ' + id, 'White: White ' + index, 'Black: Black ' + index, 'Result: ' + result, '']
-            .concat(lines).join('\n') + '\n',
-        expect: [id, plies, result, end].join(','),
-    };
+    const key = (k) => (style.lowerKeys ? k.toLowerCase() : k);
+    const header = [key('Game') + ': Chess', key('Log') + ': ' + id, key('White') + ': White ' + index,
+        key('Black') + ': Black ' + index, key('Result') + ': ' + result, ''];
+    return { log: header.concat(movesText(style, plys)).join('\n') + '\n', expect: [id, plies, result, end].join(',') };
+}
+
+// The moves section: with turn markers, one or two turns a line; or
+// without, plies separated by commas over a few lines.  Comments now and
+// then after a turn ("// ..." belongs to the line's last turn) or on a line
+// of their own (belongs to none).
+function movesText(style, plys) {
+    const lines = [];
+    const comment = () => (below(100) < style.comments ? ' // ' + ['good', 'forced', 'a slip?', 'time'][below(4)] : '');
+    if (style.unmarked) {
+        for (let i = 0; i < plys.length;) {
+            const n = 1 + below(6), chunk = plys.slice(i, i + n).map((p) => p.text);
+            i += n;
+            lines.push(chunk.join(', ') + (i < plys.length ? ',' : '') + comment());
+        }
+        return lines;
+    }
+    for (let i = 0; i < plys.length;) {
+        if (below(100) < style.comments) lines.push('// ' + ['move ' + plys[i].number, 'thinking'][below(2)]);
+        const marker = (p) => p.number + (p.white ? '. ' : '... ') + p.text;
+        if (plys[i].white && i + 1 < plys.length && below(100) < style.pairs) {
+            lines.push(marker(plys[i]) + ' ' + marker(plys[i + 1]) + comment());
+            i += 2;
+        } else {
+            lines.push(marker(plys[i]) + comment());
+            i++;
+        }
+    }
+    return lines;
 }
 
 ffish.onRuntimeInitialized = () => {

@@ -7,7 +7,9 @@
  * as many turns, the same result and the same termination.  The shared
  * vectors hold sixty games; these are two hundred more a run, mates,
  * stalemates, dead positions, fivefold repetitions (a side taking back
- * its own move in every fourth game) and 75 moves among them.
+ * its own move in every fourth game) and 75 moves among them, each game
+ * written in its own mix of the notation's freedom (labels, companions,
+ * placements, comments, no turn markers: the script says which).
  * GC_ORACLE_GAMES and GC_ORACLE_SEED play others (docs/testing.md).
  */
 #include <criterion/criterion.h>
