@@ -1013,7 +1013,10 @@ static void shape_of(const struct game *g, int ply, struct ply_shape *s)
             snprintf(now_plain, sizeof now_plain, "%.*s", (int)strcspn(now, "~"), now);
             if (now[0] && strcmp(was_plain, now_plain) != 0) {
                 s->promotion = 1;
-                snprintf(s->promoted, sizeof s->promoted, "%s", now);
+                /* A blast's promotion is in s->promoted already: copying a
+                 * string onto itself through snprintf leaves it empty. */
+                if (now != s->promoted)
+                    snprintf(s->promoted, sizeof s->promoted, "%s", now);
             }
             const char *left = a.sq[from.rank][from.file];
             if (left[0] && !same_sq(from, to)) { /* not a promotion in place */
