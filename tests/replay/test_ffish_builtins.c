@@ -317,7 +317,7 @@ Test(replay_ffish_builtins, every_builtin_file_plays_as_the_reference_builtin, .
  * corner cases.  The built-in is named first: ffish's boards share its
  * pieces' tables, and a board made second can change the first's where
  * the two define a piece differently (a file's king = k:N). */
-#define SHIPPED_GAMES 20
+#define SHIPPED_GAMES 10
 #define SHIPPED_PLIES 100
 #define SHIPPED_ROW_GAMES 20
 #define SHIPPED_ROW_PLIES 40
