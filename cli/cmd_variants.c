@@ -57,8 +57,8 @@ static const struct cli_command_options options = {
  * selfplay.h: TS_GAMES_FFISH, TS_MUTATE_EVERY_FFISH, TS_GAMES_FSF,
  * TS_GAMES_FSF_COVERED; tests/cli/test_definitions.c holds the two to
  * each other). */
-#define FFISH_GAMES 30
-#define FFISH_MUTATED 10
+#define FFISH_GAMES 24
+#define FFISH_MUTATED 8
 #define FSF_GAMES 15
 #define FSF_GAMES_COVERED 5
 

@@ -12,7 +12,7 @@
  * with one) where ffish reads the definition otherwise and where ffish
  * covers it.  `gcaudit variants` says these numbers (cli/cmd_variants.c),
  * and tests/cli/test_definitions.c holds it to them. */
-#define TS_GAMES_FFISH 30
+#define TS_GAMES_FFISH 24
 #define TS_MUTATE_EVERY_FFISH 3
 #define TS_GAMES_FSF 15
 #define TS_GAMES_FSF_COVERED 5
