@@ -159,6 +159,28 @@ static int check_in_gcaudit(struct ts_uci *u, const char *path, const char *name
     return ok;
 }
 
+/* Random games of `a` and `b` side by side inside ffish (`compare`,
+ * tests/ffish/uci.js), from fen (NULL: the start), seeded by a's name: 1
+ * when the FEN and the legal moves agree at every ply, else 0 after
+ * saying where they part (as information only where the difference is
+ * known). */
+static int compare_from(struct ts_uci *u, const char *a, const char *b, int games, int plies, const char *fen,
+                        int known)
+{
+    uint64_t seed = 0x9E3779B9u;
+    for (const char *c = a; *c; c++)
+        seed = ((seed ^ (uint8_t)*c) * 0x01000193u) & 0xFFFFFFFFu;
+    const char *verdict = NULL;
+    if (ts_uci_send(u, "compare %s %s %d %d %" PRIu64 "%s%s", a, b, games, plies, seed, fen ? " " : "",
+                    fen ? fen : "") == 0)
+        verdict = ts_uci_until(u, "compare ", NULL, NULL);
+    if (verdict && strncmp(verdict, "compare same ", 13) == 0)
+        return 1;
+    cr_log(known ? CR_LOG_INFO : CR_LOG_ERROR, "%s against %s%s%s: %s", b, a, fen ? " from " : "", fen ? fen : "",
+           verdict ? verdict : "ffish did not compare");
+    return 0;
+}
+
 TestSuite(replay_ffish_builtins, .init = ts_scratch_setup, .fini = ts_scratch_teardown);
 
 static int check_file(struct ts_uci *u, const char *path, char **builtins, int nbuiltins)
@@ -252,21 +274,7 @@ static int check_file(struct ts_uci *u, const char *path, char **builtins, int n
         cr_log_error("%s: perft %d is %" PRIu64 ", the data's %" PRIu64, name, depth, want, got);
         ok = 0;
     }
-    /* Random games, compared ply by ply inside ffish (tests/ffish/uci.js). */
-    uint64_t seed = 0x9E3779B9u;
-    for (const char *c = name; *c; c++)
-        seed = ((seed ^ (uint8_t)*c) * 0x01000193u) & 0xFFFFFFFFu;
-    const char *verdict = NULL;
-    if (ts_uci_send(u, "compare %s %s %d %d %" PRIu64, name, data, first > 300 ? RANDOM_GAMES_WIDE : RANDOM_GAMES,
-                    RANDOM_PLIES, seed) == 0)
-        verdict = ts_uci_until(u, "compare ", NULL, NULL);
-    if (!verdict) {
-        cr_log_error("%s: ffish did not compare", name);
-        ok = 0;
-    } else if (strncmp(verdict, "compare same ", 13) != 0) {
-        cr_log_error("%s: %s", name, verdict);
-        ok = 0;
-    }
+    ok &= compare_from(u, name, data, first > 300 ? RANDOM_GAMES_WIDE : RANDOM_GAMES, RANDOM_PLIES, NULL, 0);
     if (ok)
         cr_log_info("%s: the data plays as the built-in (perft %d: %" PRIu64 ")", name, depth, want);
     return ok;
@@ -328,27 +336,6 @@ static const struct {
     {"janggi-gc", "its general's palace diagonals, which the reference's language cannot say (its built-in "
                   "janggi has them)"},
 };
-
-static int compare_from(struct ts_uci *u, const char *builtin, const char *name, int games, int plies,
-                        const char *fen, int known)
-{
-    uint64_t seed = 0x9E3779B9u;
-    for (const char *c = name; *c; c++)
-        seed = ((seed ^ (uint8_t)*c) * 0x01000193u) & 0xFFFFFFFFu;
-    const char *verdict = NULL;
-    if (ts_uci_send(u, "compare %s %s %d %d %" PRIu64 "%s%s", builtin, name, games, plies, seed, fen ? " " : "",
-                    fen ? fen : "") == 0)
-        verdict = ts_uci_until(u, "compare ", NULL, NULL);
-    if (verdict && strncmp(verdict, "compare same ", 13) == 0)
-        return 1;
-    if (known)
-        cr_log_info("%s against the reference's %s%s%s: %s", name, builtin, fen ? " from " : "", fen ? fen : "",
-                    verdict ? verdict : "no answer");
-    else
-        cr_log_error("%s against the reference's %s%s%s: %s", name, builtin, fen ? " from " : "", fen ? fen : "",
-                     verdict ? verdict : "no answer");
-    return 0;
-}
 
 Test(replay_ffish_builtins, shipped_files_without_a_parent_play_as_the_reference_variant_of_their_name,
      .timeout = 600)
